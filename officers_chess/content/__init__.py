@@ -1,0 +1,1 @@
+"""Loading and validating the YAML content: catalogues, maps and scenarios, with file-and-line errors."""

@@ -1,0 +1,179 @@
+"""Loaders for catalogues, maps and scenarios: YAML in, validated core models out, or a ContentError."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+from officers_chess.content.bundled import bundled_dir, catalogue_path
+from officers_chess.content.errors import ContentError
+from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.game import GameState
+from officers_chess.rules.models import Accessory, BattleMap, UnitClass, Weapon
+from officers_chess.rules.scenario import Scenario, ScenarioError, new_battle
+from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
+
+MAX_MAP_SIDE = 64
+
+_SECTIONS = {"classes": UnitClass, "weapons": Weapon, "accessories": Accessory}
+
+
+def _entries(source: YamlSource, section: str, model: type) -> list:
+    raw = source.data.get(section, [])
+    if not isinstance(raw, list):
+        raise source.error(f"{section} should be a list", (section,))
+    entries = []
+    for index, entry in enumerate(raw):
+        try:
+            entries.append(TypeAdapter(model).validate_python(entry))
+        except ValidationError as exc:
+            raise source.validation_error(exc, (section, index)) from None
+    return entries
+
+
+def load_catalogue_file(path: Path | str) -> Catalogue:
+    """Read a catalogue file: `edition`, then lists of `classes`, `weapons` and `accessories`."""
+    source = read_yaml(path)
+    data = expect_mapping(source)
+    unknown = set(data) - set(_SECTIONS) - {"edition"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise source.error(f"unknown section {key!r} (expected edition, {', '.join(_SECTIONS)})", (key,))
+    classes, items = {}, {}
+    for section, model in _SECTIONS.items():
+        table = classes if section == "classes" else items
+        for index, entry in enumerate(_entries(source, section, model)):
+            if entry.name in table or entry.name in classes or entry.name in items:
+                raise source.error(f"{entry.name!r} is defined twice", (section, index, "name"))
+            table[entry.name] = entry
+    letters: dict[str, str] = {}
+    for index, unit_class in enumerate(classes.values()):
+        if unit_class.letter in letters:
+            raise source.error(
+                f"letter {unit_class.letter} is used by both {letters[unit_class.letter]} and {unit_class.name}",
+                ("classes", index, "letter"),
+            )
+        letters[unit_class.letter] = unit_class.name
+    return Catalogue(edition=str(data.get("edition", "v0.6")), classes=classes, items=items)
+
+
+@lru_cache(maxsize=8)
+def load_catalogue(edition: str = "v0.6") -> Catalogue:
+    """The bundled catalogue of an edition."""
+    path = catalogue_path(edition)
+    if not path.is_file():
+        raise ContentError(path, f"no catalogue for edition {edition!r}")
+    return load_catalogue_file(path)
+
+
+def load_map(path: Path | str) -> BattleMap:
+    """Read a map file: a `name` and `tiles`, one text row per map row, one glyph per tile."""
+    source = read_yaml(path)
+    data = expect_mapping(source)
+    for key in data:
+        if key not in {"name", "description", "tiles"}:
+            raise source.error(f"unknown key {key!r} (expected name, description, tiles)", (key,))
+    tiles = data.get("tiles")
+    if not isinstance(tiles, str) or not tiles.strip():
+        raise source.error("tiles should be a block of text rows (use `tiles: |`)", ("tiles",))
+    rows = tiles.rstrip("\n").split("\n")
+    # A `|` block starts on the line after its key.
+    first_row_line = (source.line_of(("tiles",)) or 0) + 1
+    if len(rows) > MAX_MAP_SIDE or len(rows[0]) > MAX_MAP_SIDE:
+        raise source.error(f"maps may be at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE} tiles", ("tiles",))
+    for y, row in enumerate(rows):
+        for x, glyph in enumerate(row):
+            if glyph not in TERRAIN_BY_GLYPH:
+                known = " ".join(f"{g}={t.name}" for g, t in TERRAIN_BY_GLYPH.items())
+                raise ContentError(source.path, f"column {x + 1}: unknown terrain {glyph!r} (known: {known})", first_row_line + y)
+        if len(row) != len(rows[0]):
+            raise ContentError(source.path, f"this row has {len(row)} tiles but the first has {len(rows[0])}", first_row_line + y)
+    try:
+        return BattleMap(name=str(data.get("name") or Path(path).stem), rows=rows)
+    except ValidationError as exc:
+        raise source.validation_error(exc) from None
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    """A scenario with the map and catalogue it names, ready to start."""
+
+    path: Path
+    scenario: Scenario
+    battle_map: BattleMap
+    catalogue: Catalogue
+    source: YamlSource
+
+    def new_battle(self, seed: int) -> GameState:
+        try:
+            return new_battle(self.scenario, self.catalogue, self.battle_map, seed)
+        except ScenarioError as exc:
+            raise self.source.error(str(exc), exc.where) from None
+
+
+def _map_path(scenario_path: Path, name: str) -> Path | None:
+    if name.endswith((".yaml", ".yml")):
+        candidate = (scenario_path.parent / name).resolve()
+        return candidate if candidate.is_file() else None
+    for folder in (scenario_path.parent.parent / "maps", bundled_dir("maps")):
+        candidate = folder / f"{name}.yaml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_scenario(path: Path | str) -> LoadedScenario:
+    """Read a scenario file, its map and its edition's catalogue, and check its armies fit them."""
+    path = Path(path)
+    source = read_yaml(path)
+    expect_mapping(source)
+    try:
+        scenario = Scenario.model_validate(source.data)
+    except ValidationError as exc:
+        raise source.validation_error(exc) from None
+    map_file = _map_path(path, scenario.map)
+    if map_file is None:
+        raise source.error(f"no map named {scenario.map!r} beside the scenario or among the bundled maps", ("map",))
+    try:
+        catalogue = load_catalogue(scenario.edition)
+    except ContentError:
+        raise source.error(f"unknown edition {scenario.edition!r} (this version plays v0.6)", ("edition",)) from None
+    loaded = LoadedScenario(path, scenario, load_map(map_file), catalogue, source)
+    loaded.new_battle(seed=0)  # checks classes, items, tiles and overlaps now, with file-and-line errors
+    return loaded
+
+
+def find_scenario(name_or_path: str) -> Path:
+    """A scenario file from a path, or from the name of a bundled scenario (file name without .yaml)."""
+    path = Path(name_or_path)
+    if path.suffix in {".yaml", ".yml"} or path.exists():
+        if not path.is_file():
+            raise ContentError(path, "no such file")
+        return path
+    candidate = bundled_dir("scenarios") / f"{name_or_path}.yaml"
+    if candidate.is_file():
+        return candidate
+    known = ", ".join(p.stem for p in sorted(bundled_dir("scenarios").glob("*.yaml")))
+    raise ContentError(name_or_path, f"no such scenario file or bundled scenario (bundled: {known})")
+
+
+def content_kind(source: YamlSource) -> str:
+    """Guess what a YAML file is from its top-level keys: 'map', 'scenario' or 'catalogue'."""
+    data = source.data if isinstance(source.data, dict) else {}
+    if "tiles" in data:
+        return "map"
+    if "armies" in data or "map" in data:
+        return "scenario"
+    if set(data) & set(_SECTIONS):
+        return "catalogue"
+    raise source.error("not a map (tiles:), scenario (map:, armies:) or catalogue (classes:, weapons:)")
+
+
+def validate_file(path: Path) -> None:
+    """Load one content file fully; raises ContentError on the first problem."""
+    kind = content_kind(read_yaml(path))
+    {"map": load_map, "scenario": load_scenario, "catalogue": load_catalogue_file}[kind](path)

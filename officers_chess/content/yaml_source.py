@@ -1,0 +1,97 @@
+"""Safe YAML reading that remembers the line of every value, so errors can point at it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from pydantic import ValidationError
+
+from officers_chess.content.errors import ContentError
+
+MAX_FILE_BYTES = 1_000_000  # content files are hand-written; anything larger is a mistake or an attack
+
+Loc = tuple[str | int, ...]
+
+
+@dataclass
+class YamlSource:
+    """A parsed YAML file: its data, and the 1-based line of each value by its path in the data."""
+
+    path: Path
+    data: Any
+    lines: dict[Loc, int]
+
+    def line_of(self, loc: Iterable[str | int]) -> int | None:
+        """The line of the deepest value along `loc` that the file has (None when it has none)."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.lines:
+                return self.lines[loc]
+            loc = loc[:-1]
+        return self.lines.get(())
+
+    def error(self, message: str, loc: Iterable[str | int] = ()) -> ContentError:
+        return ContentError(self.path, message, self.line_of(loc))
+
+    def validation_error(self, exc: ValidationError, prefix: Loc = ()) -> ContentError:
+        """Turn pydantic's first complaint into a one-line message at the right line."""
+        first = exc.errors()[0]
+        loc = prefix + tuple(first["loc"])
+        field = ".".join(str(part) for part in loc if not isinstance(part, int)) or "file"
+        message = first["msg"].removeprefix("Value error, ")
+        return self.error(f"{field}: {message}", loc)
+
+
+def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
+    lines[loc] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                _walk(value_node, loc + (key_node.value,), lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _walk(item, loc + (index,), lines)
+
+
+def read_yaml(path: Path | str) -> YamlSource:
+    """Read one YAML file with the safe loader; any problem is a ContentError naming file and line."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentError(path, f"file is larger than {MAX_FILE_BYTES} bytes")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(path, "no such file") from None
+    except IsADirectoryError:
+        raise ContentError(path, "is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ContentError(path, "is not UTF-8 text") from None
+    except OSError as exc:
+        raise ContentError(path, exc.strerror or "cannot be read") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise ContentError(path, f"not valid YAML: {exc.problem or exc.context}", line) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(path, f"not valid YAML: {exc}") from None
+    lines: dict[Loc, int] = {}
+    if node is not None:
+        _walk(node, (), lines)
+    return YamlSource(path, data, lines)
+
+
+def expect_mapping(source: YamlSource, loc: Loc = ()) -> dict:
+    """The value at `loc` as a mapping, or a ContentError saying what was expected."""
+    value: Any = source.data
+    for part in loc:
+        value = value.get(part) if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        what = "the file" if not loc else ".".join(map(str, loc))
+        raise source.error(f"{what} should be a mapping of keys to values", loc)
+    return value

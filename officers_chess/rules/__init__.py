@@ -1,0 +1,1 @@
+"""The rules core: models, movement, combat, turn order and the legal-action API (no UI imports)."""

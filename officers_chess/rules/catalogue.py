@@ -1,0 +1,31 @@
+"""The catalogue: every class and item a battle may use, looked up by name."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from officers_chess.rules.models import Accessory, Item, UnitClass, Weapon
+
+
+class Catalogue(BaseModel):
+    """Classes and items of one edition, keyed by their names."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    edition: str = "v0.6"
+    classes: dict[str, UnitClass]
+    items: dict[str, Item]
+
+    @model_validator(mode="after")
+    def _names_match_keys(self) -> Catalogue:
+        for table in (self.classes, self.items):
+            for key, entry in table.items():
+                if entry.name != key:
+                    raise ValueError(f"entry {key!r} is named {entry.name!r}; the two must agree")
+        return self
+
+    def weapons(self) -> list[Weapon]:
+        return [i for i in self.items.values() if isinstance(i, Weapon)]
+
+    def accessories(self) -> list[Accessory]:
+        return [i for i in self.items.values() if isinstance(i, Accessory)]

@@ -1,0 +1,240 @@
+"""The game's vocabulary as pydantic models: stats, weapons, accessories, classes, units and the map."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal, Union
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from officers_chess.rules.tags import check_tag, has_tag, tag_args, tag_total
+from officers_chess.rules.terrain import TERRAIN_BY_GLYPH, MoveType, Terrain
+
+TagText = Annotated[str, AfterValidator(check_tag)]
+Pos = tuple[int, int]
+
+BASE_MOVEMENT = 5  # every class moves 5 tiles before Fast/Slow (v0.6)
+FULL_HP = 20  # every unit has 20 HP in v0.6
+
+
+class Side(str, Enum):
+    """The two armies of a battle."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+
+class WeaponType(str, Enum):
+    """The kinds of weapon a class may wield."""
+
+    SWORD = "sword"
+    LANCE = "lance"
+    AXE = "axe"
+    BOW = "bow"
+    REASON = "reason"
+    FAITH = "faith"
+    DARK = "dark"
+
+
+class DamageKind(str, Enum):
+    """Martial damage is reduced by Defense, magic damage by Resistance."""
+
+    MARTIAL = "martial"
+    MAGIC = "magic"
+
+
+class _Content(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Stats(_Content):
+    """A class's base numbers. Files use the short names str, skl, spd, def, res, hp."""
+
+    hp: int = Field(FULL_HP, ge=1, le=99)
+    strength: int = Field(alias="str", ge=0, le=99)
+    skill: int = Field(alias="skl", ge=0, le=99)
+    speed: int = Field(alias="spd", ge=0, le=99)
+    defense: int = Field(alias="def", ge=0, le=99)
+    resistance: int = Field(alias="res", ge=0, le=99)
+
+
+class Weapon(_Content):
+    """A weapon: what it adds to Damage, what it costs in Attack Speed, and how far it reaches."""
+
+    kind: Literal["weapon"] = "weapon"
+    name: str = Field(min_length=1, max_length=40)
+    type: WeaponType
+    damage: DamageKind
+    might: int = Field(ge=0, le=99)
+    weight: int = Field(ge=0, le=99)
+    range: tuple[int, int] = (1, 1)
+    tags: list[TagText] = []
+
+    @model_validator(mode="after")
+    def _range_in_order(self) -> Weapon:
+        low, high = self.range
+        if low < 1 or high < low:
+            raise ValueError(f"range must be [min, max] with 1 <= min <= max, not {list(self.range)}")
+        return self
+
+    def reaches(self, distance: int) -> bool:
+        return self.range[0] <= distance <= self.range[1]
+
+
+class Accessory(_Content):
+    """A shield or ring: a Defense bonus, a weight, and tags."""
+
+    kind: Literal["accessory"] = "accessory"
+    name: str = Field(min_length=1, max_length=40)
+    defense: int = Field(0, ge=0, le=99)
+    weight: int = Field(0, ge=0, le=99)
+    tags: list[TagText] = []
+
+
+Item = Annotated[Union[Weapon, Accessory], Field(discriminator="kind")]
+
+
+class UnitClass(_Content):
+    """A class: base stats, the weapon types it wields, and its tags."""
+
+    name: str = Field(min_length=1, max_length=40)
+    letter: str = Field(min_length=1, max_length=1, pattern=r"^[A-Z]$")
+    stats: Stats
+    wields: list[WeaponType] = Field(min_length=1)
+    tags: list[TagText] = []
+    description: str = Field("", max_length=400)
+
+
+class Unit(BaseModel):
+    """One unit on the battlefield: its class, inventory, equipment, HP and position."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    side: Side
+    unit_class: UnitClass
+    inventory: list[Item] = Field(default_factory=list, max_length=3)
+    weapon: int | None = None  # index into inventory of the equipped weapon
+    accessory: int | None = None  # index into inventory of the equipped accessory
+    hp: int
+    pos: Pos
+    activated: bool = False
+
+    @property
+    def equipped_weapon(self) -> Weapon | None:
+        item = self.inventory[self.weapon] if self.weapon is not None else None
+        return item if isinstance(item, Weapon) else None
+
+    @property
+    def equipped_accessory(self) -> Accessory | None:
+        item = self.inventory[self.accessory] if self.accessory is not None else None
+        return item if isinstance(item, Accessory) else None
+
+    @property
+    def tags(self) -> list[str]:
+        """Class tags plus the tags of equipped items (unequipped items grant nothing)."""
+        tags = list(self.unit_class.tags)
+        for item in (self.equipped_weapon, self.equipped_accessory):
+            if item is not None:
+                tags.extend(item.tags)
+        return tags
+
+    def has(self, tag_name: str) -> bool:
+        return has_tag(self.tags, tag_name)
+
+    def stat(self, name: str) -> int:
+        """A stat with the Bonus(Stat+X) tags of equipped items applied."""
+        base = getattr(self.unit_class.stats, name)
+        return base + sum(change for stat, change in tag_args(self.tags, "Bonus") if stat == name)
+
+    @property
+    def max_hp(self) -> int:
+        return self.unit_class.stats.hp
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+    @property
+    def damage(self) -> int | None:
+        """Strength plus the equipped weapon's Might (None without a weapon)."""
+        weapon = self.equipped_weapon
+        return None if weapon is None else self.stat("strength") + weapon.might
+
+    @property
+    def attack_speed(self) -> int:
+        """Speed minus the weight of the equipped weapon and accessory."""
+        weight = sum(item.weight for item in (self.equipped_weapon, self.equipped_accessory) if item is not None)
+        return self.stat("speed") - weight
+
+    @property
+    def move_types(self) -> list[MoveType]:
+        """The terrain-table columns this unit uses (Foot when it has no movement tag)."""
+        if self.has("Flying"):
+            return [MoveType.FLYING]
+        columns = [m for m, tag in ((MoveType.ARMORED, "Armored"), (MoveType.CAVALRY, "Cavalry")) if self.has(tag)]
+        return columns or [MoveType.FOOT]
+
+    @property
+    def movement(self) -> int:
+        """Tiles of movement: the base 5, plus Fast(X), minus Slow(X)."""
+        return max(0, BASE_MOVEMENT + tag_total(self.tags, "Fast") - tag_total(self.tags, "Slow"))
+
+    def entry_cost(self, terrain: Terrain) -> int | None:
+        """Movement this unit spends to enter a tile; with several columns, the dearest applies."""
+        costs = [terrain.cost(column) for column in self.move_types]
+        return None if any(c is None for c in costs) else max(costs)  # type: ignore[type-var]
+
+    def terrain_bonus(self, terrain: Terrain) -> int:
+        """Def/Res bonus from the tile; flying units take none (they ignore terrain)."""
+        return 0 if self.has("Flying") else terrain.defense
+
+
+class BattleMap(BaseModel):
+    """The tile grid: rows of terrain glyphs, top row first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    rows: list[str] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rectangular_and_known(self) -> BattleMap:
+        width = len(self.rows[0])
+        for y, row in enumerate(self.rows):
+            if len(row) != width:
+                raise ValueError(f"row {y + 1} has {len(row)} tiles but row 1 has {width}")
+            for x, glyph in enumerate(row):
+                if glyph not in TERRAIN_BY_GLYPH:
+                    raise ValueError(f"row {y + 1}, column {x + 1}: unknown terrain glyph {glyph!r}")
+        return self
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def contains(self, pos: Pos) -> bool:
+        x, y = pos
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def terrain_at(self, pos: Pos) -> Terrain:
+        x, y = pos
+        return TERRAIN_BY_GLYPH[self.rows[y][x]]
+
+
+def distance(a: Pos, b: Pos) -> int:
+    """Tiles between two positions, counted orthogonally as movement and ranges are."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
