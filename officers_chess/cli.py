@@ -1,0 +1,97 @@
+"""The `officers-chess` console script: one thin function per command over the core and content loaders."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from officers_chess import __version__
+from officers_chess.content.errors import ContentError
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog.split()[0]} --help)\n")
+
+
+def _fail(message: str) -> int:
+    print(f"officers-chess: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the game; with a scenario, go straight into that battle."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+
+    loaded = None
+    if args.scenario:
+        try:
+            loaded = load_scenario(find_scenario(args.scenario))
+        except ContentError as exc:
+            return _fail(str(exc))
+    from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
+
+    OfficersChessApp(scenario=loaded, seed=args.seed).run()
+    return EXIT_OK
+
+
+def _content_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern))
+    return [path]
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check maps, scenarios and catalogue files; print `ok PATH` for each good one."""
+    from officers_chess.content.loaders import validate_file
+
+    bad = 0
+    for given in args.paths:
+        files = _content_files(Path(given))
+        if not files:
+            print(f"{given}: no .yaml files in this folder", file=sys.stderr)
+            bad += 1
+        for path in files:
+            try:
+                validate_file(path)
+            except ContentError as exc:
+                print(exc, file=sys.stderr)
+                bad += 1
+            else:
+                print(f"ok {path}")
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="officers-chess",
+        description="Officer's Chess: a tactics skirmish wargame for the terminal. Run with no command to open the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"officers-chess {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = commands.add_parser("play", help="open the game (optionally straight into SCENARIO)")
+    play.add_argument("scenario", nargs="?", metavar="SCENARIO", help="a bundled scenario name or a scenario .yaml file")
+    play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
+    play.set_defaults(func=cmd_play)
+
+    validate = commands.add_parser("validate", help="check map, scenario and catalogue files (or folders of them)")
+    validate.add_argument("paths", nargs="+", metavar="PATH")
+    validate.set_defaults(func=cmd_validate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        args = build_parser().parse_args(["play", *([] if argv is None else argv)])
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130

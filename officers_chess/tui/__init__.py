@@ -1,0 +1,1 @@
+"""The Textual interface: title, battle and result screens over the rules core."""

@@ -1,0 +1,1 @@
+"""Modal dialogs: confirmations and the help overlay."""

@@ -1,0 +1,1 @@
+"""One screen per phase of play: title, battle, result."""

@@ -1,0 +1,191 @@
+"""The battle screen: map, unit sheet, forecast and log, driven through the turn controller."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+
+from officers_chess.content.loaders import LoadedScenario
+from officers_chess.rules.events import Event
+from officers_chess.rules.game import GameState
+from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.status_line import StatusLine
+from officers_chess.tui.widgets.unit_sheet import UnitSheet
+
+STEP_HELP = {
+    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act.",
+    Mode.MOVING: "Blue tiles: where it can move. Red: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
+    Mode.TARGETING: "Arrows choose a target; Enter attacks; Esc goes back.",
+}
+
+# Enter means something different at each step; one binding per step keeps the footer honest.
+ENTER_ACTIONS = {"select": Mode.BROWSE, "move_here": Mode.MOVING, "choose": Mode.ACTING, "strike": Mode.TARGETING}
+
+
+class BattleScreen(Screen):
+    """Where a battle is played, one activation at a time."""
+
+    DEFAULT_CSS = """
+    BattleScreen { layout: vertical; }
+    #status { height: 1; background: $boost; }
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    MapView { width: auto; height: auto; max-height: 75%; border: round $primary; }
+    #log { height: 1fr; min-height: 3; border: round $panel; }
+    #side { width: 42; }
+    UnitSheet { height: auto; border: round $panel; padding: 0 1; }
+    ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
+        Binding("right,l", "cursor(1, 0)", show=False),
+        Binding("up,k", "cursor(0, -1)", show=False),
+        Binding("down,j", "cursor(0, 1)", show=False),
+        Binding("enter,space", "select", "Select"),
+        Binding("enter,space", "move_here", "Move here"),
+        Binding("enter,space", "choose", "Choose"),
+        Binding("enter,space", "strike", "Attack!"),
+        Binding("a", "menu('attack')", "Attack"),
+        Binding("w", "menu('wait')", "Wait"),
+        Binding("escape", "back", "Back"),
+        Binding("tab", "next_unit", "Next unit"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, loaded: LoadedScenario, state: GameState) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.controller = BattleController(state)
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                map_view = MapView(self.controller)
+                map_view.border_title = self.controller.state.map.name
+                yield map_view
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                log.border_title = "Battle log"
+                log.can_focus = False
+                yield log
+            with Vertical(id="side"):
+                yield UnitSheet()
+                yield ForecastPane()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.controller.state
+        self.query_one(RichLog).write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
+        self.refresh_view()
+
+    # --- drawing -------------------------------------------------------------------
+
+    def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
+        c = self.controller
+        self.query_one(StatusLine).show(c.state)
+        map_view = self.query_one(MapView)
+        if full:
+            map_view.redraw()
+        else:
+            map_view.redraw_rows(*rows)
+        self._refresh_side()
+        self.refresh_bindings()
+
+    def _refresh_side(self) -> None:
+        c = self.controller
+        sheet, pane = self.query_one(UnitSheet), self.query_one(ForecastPane)
+        terrain = c.state.map.terrain_at(c.cursor)
+        unit = c.hovered_unit or (c.selected_unit if c.mode is Mode.ACTING else None)
+        if unit is not None:
+            sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
+        else:
+            sheet.show_terrain(terrain, c.cursor)
+        sheet.display = c.mode is not Mode.TARGETING
+        fc = c.forecast()
+        if fc is not None and c.selected_unit and c.hovered_unit:
+            pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
+            return
+        if c.mode is Mode.ACTING:
+            menu = Text()
+            for i, item in enumerate(c.menu()):
+                marker = "▶ " if i == c.menu_index else "  "
+                menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
+            menu.append("\nEnter chooses · a attack · w wait\nEsc takes the move back", "grey62")
+            pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
+            return
+        body = Text(STEP_HELP.get(c.mode, ""))
+        if c.mode is Mode.MOVING and c.path_cost() is not None:
+            body.append(f"\n\nMoving here costs {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
+        if c.mode is Mode.MOVING:
+            foes = c.reachable_enemies()
+            if foes:
+                body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), "#ff9090")
+        if c.hint:
+            body.append(f"\n\n{c.hint}", "bold yellow")
+        title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target"}.get(c.mode, "")
+        pane.show_text(title, body)
+
+    def _log(self, events: list[Event]) -> None:
+        log = self.query_one(RichLog)
+        for event in events:
+            log.write(event.text())
+
+    # --- actions -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.controller.mode
+        if action in ENTER_ACTIONS:
+            return mode is ENTER_ACTIONS[action]
+        if action == "menu":
+            return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
+        if action == "back":
+            return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING)
+        if action == "next_unit":
+            return mode is Mode.BROWSE
+        return True
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        before = self.controller.cursor[1]
+        self.controller.move_cursor(dx, dy)
+        after = self.controller.cursor[1]
+        plain_move = self.controller.mode in (Mode.BROWSE, Mode.MOVING)
+        self.refresh_view(full=not plain_move, rows=(before, after))
+
+    def _confirm(self) -> None:
+        events = self.controller.confirm()
+        self._after(events)
+
+    action_select = action_move_here = action_choose = action_strike = _confirm
+
+    def action_menu(self, key: str) -> None:
+        self._after(self.controller.choose(key))
+
+    def action_back(self) -> None:
+        self.controller.cancel()
+        self.refresh_view()
+
+    def action_next_unit(self) -> None:
+        self.controller.jump_to_next_unit()
+        self.refresh_view()
+
+    def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
+        c = self.controller
+        if c.cursor == message.pos and c.mode is not Mode.ACTING:
+            self._confirm()
+            return
+        c.point_at(message.pos)
+        self.refresh_view()
+
+    def _after(self, events: list[Event]) -> None:
+        self._log(events)
+        self.refresh_view()
+        if self.controller.mode is Mode.OVER:
+            self.app.show_result(self.controller.state)  # type: ignore[attr-defined]

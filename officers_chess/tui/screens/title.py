@@ -1,0 +1,116 @@
+"""The title screen: choose a bundled scenario and read its briefing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.rules.models import Side
+
+BANNER = """\
+╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
+║ ║├┤ ├┤ ││  ├┤ ├┬┘ └─┐  ║  ├─┤├┤ └─┐└─┐
+╚═╝└  └  ┴└─┘└─┘┴└─ └─┘  ╚═╝┴ ┴└─┘└─┘└─┘"""
+
+
+def briefing(loaded: LoadedScenario) -> Group:
+    scenario, battle_map = loaded.scenario, loaded.battle_map
+    armies = "  ·  ".join(f"{side.title}: {len(scenario.armies.get(side, []))} units" for side in Side)
+    first = scenario.first_to_act or scenario.first_deployer
+    return Group(
+        Text(scenario.name, style="bold"),
+        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}", "grey70"),
+        Text(armies, "grey70"),
+        Text(f"The {first.value} acts first. Victory: rout every enemy unit.", "grey70"),
+        Text(""),
+        Text(scenario.briefing.strip()),
+    )
+
+
+def _size(loaded: LoadedScenario | ContentError) -> int:
+    if isinstance(loaded, ContentError):
+        return 10**6
+    return sum(len(army) for army in loaded.scenario.armies.values())
+
+
+class TitleScreen(Screen):
+    """Lists the bundled scenarios; Enter starts the highlighted one."""
+
+    DEFAULT_CSS = """
+    TitleScreen { layout: vertical; }
+    #banner { color: $accent; height: auto; padding: 1 2 0 2; }
+    #tagline { color: $text-muted; padding: 0 2; height: auto; }
+    #choose { height: 1fr; margin-top: 1; }
+    #scenarios { width: 34; height: 100%; border: round $primary; }
+    #briefing { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "play", "Play", priority=True),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scenarios: list[tuple[Path, LoadedScenario | ContentError]] = []
+        for path in bundled_scenarios():
+            try:
+                self.scenarios.append((path, load_scenario(path)))
+            except ContentError as exc:  # a broken bundled file is listed, not fatal
+                self.scenarios.append((path, exc))
+        # Smallest battles first: the first entry is the one to learn on.
+        self.scenarios.sort(key=lambda entry: (_size(entry[1]), entry[0].stem))
+
+    def compose(self) -> ComposeResult:
+        yield Static(BANNER, id="banner")
+        yield Static("A tactics skirmish for two at one keyboard: every rule automated, every number forecast.", id="tagline")
+        with Horizontal(id="choose"):
+            options = [
+                Option(loaded.scenario.name if isinstance(loaded, LoadedScenario) else f"{path.stem} (broken)", id=str(i),
+                       disabled=not isinstance(loaded, LoadedScenario))
+                for i, (path, loaded) in enumerate(self.scenarios)
+            ]
+            option_list = OptionList(*options, id="scenarios")
+            option_list.border_title = "Choose a battle"
+            yield option_list
+            brief = Static(id="briefing")
+            brief.border_title = "Briefing"
+            yield brief
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.query_one(OptionList).highlighted = 0
+        self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._start(event.option_index)
+
+    def _show(self, index: int) -> None:
+        path, loaded = self.scenarios[index]
+        body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
+        self.query_one("#briefing", Static).update(body)
+
+    def action_play(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self._start(index)
+
+    def _start(self, index: int) -> None:
+        _, loaded = self.scenarios[index]
+        if isinstance(loaded, LoadedScenario):
+            self.app.start_battle(loaded)  # type: ignore[attr-defined]

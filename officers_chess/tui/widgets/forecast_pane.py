@@ -1,0 +1,77 @@
+"""The forecast pane: both sides of an exchange side by side, with every modifier and its rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from officers_chess.rules.combat import Forecast
+from officers_chess.rules.models import Side, Unit
+from officers_chess.rules.rulebook import rule_title
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def most_likely(dist: dict[int, Fraction]) -> int:
+    return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
+
+
+def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableType:
+    plan = fc.plan
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold", expand=True)
+    table.add_column("", style="grey70", no_wrap=True)
+    table.add_column(attacker.name, justify="right", no_wrap=True)
+    table.add_column(defender.name, justify="right", no_wrap=True)
+
+    def both(fn) -> tuple[str, str]:
+        return fn(Side.ATTACKER, attacker), fn(Side.DEFENDER, defender)
+
+    def hp(side: Side, unit: Unit) -> str:
+        return f"{unit.hp}→{most_likely(fc.hp_after(side))}"
+
+    def profile_value(attr: str):
+        def get(side: Side, unit: Unit) -> str:
+            profile = plan.attacker if side is Side.ATTACKER else plan.defender
+            if profile is None:
+                return "–"
+            value = getattr(profile, attr)
+            return percent(value) if isinstance(value, Fraction) else str(value)
+
+        return get
+
+    def swings(side: Side, unit: Unit) -> str:
+        n = plan.swings(side)
+        return "no counter" if n == 0 else f"×{n}"
+
+    table.add_row("HP (likely)", *both(hp))
+    table.add_row("Damage", *both(profile_value("damage")))
+    table.add_row("Crit damage", *both(profile_value("crit_damage")))
+    table.add_row("Hit", *both(profile_value("hit_chance")))
+    table.add_row("Crit", *both(profile_value("crit_chance")))
+    table.add_row("Swings", *both(swings))
+    table.add_row("Attack speed", str(plan.attack_speed[Side.ATTACKER]), str(plan.attack_speed[Side.DEFENDER]))
+    table.add_row("Routed", percent(fc.p_routed(Side.ATTACKER)), percent(fc.p_routed(Side.DEFENDER)))
+    lines: list[RenderableType] = [table]
+    names = {Side.ATTACKER: attacker.name, Side.DEFENDER: defender.name}
+    for mod in plan.modifiers:
+        sign = f"{mod.value:+d}" if mod.what not in ("follow-up", "swings") else ""
+        lines.append(Text(f"{names[mod.side]}: {mod.what} {sign} · {rule_title(mod.rule)}".replace("  ", " "), "#c0a0ff"))
+    return Group(*lines)
+
+
+class ForecastPane(Static):
+    """Shows the forecast while targeting, and otherwise what the current step expects."""
+
+    def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit) -> None:
+        self.border_title = "Forecast"
+        self.update(forecast_view(fc, attacker, defender))
+
+    def show_text(self, title: str, body: RenderableType) -> None:
+        self.border_title = title
+        self.update(body)

@@ -1,0 +1,146 @@
+"""The tile grid, drawn line by line (Textual's line API) so large maps stay fast."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from officers_chess.rules.models import Pos, Side, Unit
+from officers_chess.tui.controller import BattleController, Mode
+
+TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
+
+# Terrain colours only help; the glyphs alone tell terrain apart.
+TERRAIN_STYLE: dict[str, Style] = {
+    "plains": Style(color="#7a8c5a", bgcolor="#1d2417"),
+    "sand": Style(color="#c9b37a", bgcolor="#2b2618"),
+    "building": Style(color="#b0a090", bgcolor="#2a2420"),
+    "ruins": Style(color="#8a8070", bgcolor="#221f1a"),
+    "floor": Style(color="#807868", bgcolor="#262320"),
+    "stairs": Style(color="#a09888", bgcolor="#262320"),
+    "bridge": Style(color="#c0a070", bgcolor="#3a2c1c"),
+    "village_gate": Style(color="#d0b080", bgcolor="#2a2418"),
+    "sea": Style(color="#6aa0e0", bgcolor="#0e2240"),
+    "river": Style(color="#7ab8f0", bgcolor="#15305a"),
+    "mountain": Style(color="#c8c0b8", bgcolor="#3a3430", bold=True),
+    "desert": Style(color="#e0c880", bgcolor="#3a3018"),
+    "forest": Style(color="#5ad05a", bgcolor="#12301a", bold=True),
+    "pillars": Style(color="#d0d0d0", bgcolor="#2a2a2e"),
+    "snag": Style(color="#b08050", bgcolor="#15305a"),
+    "wall": Style(color="#a0a0a8", bgcolor="#44444c", bold=True),
+    "door": Style(color="#e0b060", bgcolor="#44444c", bold=True),
+    "fort": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
+    "castle_gate": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
+    "throne": Style(color="#f0d060", bgcolor="#4a2040", bold=True),
+}
+SIDE_STYLE = {
+    Side.ATTACKER: Style(color="#ffffff", bgcolor="#2050c0", bold=True),
+    Side.DEFENDER: Style(color="#ffffff", bgcolor="#b02828", bold=True),
+}
+SPENT_STYLE = {
+    Side.ATTACKER: Style(color="#a0b0d0", bgcolor="#28324a"),
+    Side.DEFENDER: Style(color="#d0a0a0", bgcolor="#4a2828"),
+}
+MOVE_TINT = Style(bgcolor="#2f5f9f")
+ATTACK_TINT = Style(bgcolor="#7a3030")
+TARGET_TINT = Style(bgcolor="#c04040", bold=True)
+CURSOR = Style(reverse=True, bold=True)
+
+
+def unit_letter(unit: Unit) -> str:
+    """Attackers are capitals, defenders small letters, so sides read apart without colour."""
+    letter = unit.unit_class.letter
+    return letter.upper() if unit.side is Side.ATTACKER else letter.lower()
+
+
+class MapView(ScrollView, can_focus=False):
+    """Draws the map from a BattleController and reports clicked tiles."""
+
+    DEFAULT_CSS = """
+    MapView { scrollbar-size: 1 1; }
+    """
+
+    class TileClicked(Message):
+        """The player clicked a tile."""
+
+        def __init__(self, pos: Pos) -> None:
+            super().__init__()
+            self.pos = pos
+
+    def __init__(self, controller: BattleController, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self._rows: dict[int, Strip] = {}
+        battle_map = controller.state.map
+        self.virtual_size = Size(battle_map.width * TILE_WIDTH, battle_map.height)
+
+    def redraw(self) -> None:
+        """Forget cached rows and repaint; call after anything in the controller changed."""
+        self._rows.clear()
+        self.refresh()
+        self.follow_cursor()
+
+    def redraw_rows(self, *rows: int) -> None:
+        """Repaint only the given map rows (a plain cursor move touches two)."""
+        for row in rows:
+            self._rows.pop(row, None)
+            self.refresh_line(row)
+        self.follow_cursor()
+
+    def follow_cursor(self) -> None:
+        x, y = self.controller.cursor
+        self.scroll_to_region(Region(x * TILE_WIDTH, y, TILE_WIDTH, 1), animate=False, spacing=None)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        if row >= self.controller.state.map.height:
+            return Strip.blank(self.size.width)
+        strip = self._rows.get(row)
+        if strip is None:
+            strip = self._rows[row] = self._render_row(row)
+        return strip.crop(scroll_x, scroll_x + self.size.width)
+
+    def _render_row(self, row: int) -> Strip:
+        c = self.controller
+        state = c.state
+        moves = c.move_tiles()
+        attacks = c.attack_tiles() if c.mode in (Mode.MOVING,) else set()
+        targets = {t.pos for t in c.targets()} if c.mode in (Mode.ACTING, Mode.TARGETING) else set()
+        units = {u.pos: u for u in state.living()}
+        segments: list[Segment] = []
+        for x in range(state.map.width):
+            pos = (x, row)
+            terrain = state.map.terrain_at(pos)
+            unit = units.get(pos)
+            if unit is not None:
+                style = (SPENT_STYLE if unit.activated else SIDE_STYLE)[unit.side]
+                text = unit_letter(unit) + " "
+            else:
+                style = TERRAIN_STYLE[terrain.id]
+                text = terrain.glyph + " "
+            if pos in targets:
+                style += TARGET_TINT
+            elif pos in moves and unit is None:
+                style += MOVE_TINT
+            elif pos in attacks and (unit is None or unit.side is not state.to_act):
+                style += ATTACK_TINT
+            if pos == c.cursor:
+                style += CURSOR
+            segments.append(Segment(text, style))
+        return Strip(segments, state.map.width * TILE_WIDTH)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:  # a click on the border or a scrollbar
+            return
+        scroll_x, scroll_y = self.scroll_offset
+        x = (offset.x + scroll_x) // TILE_WIDTH
+        y = offset.y + scroll_y
+        if self.controller.state.map.contains((x, y)):
+            self.post_message(self.TileClicked((x, y)))

@@ -1,0 +1,30 @@
+"""The status line: round, whose activation it is, and how many units each side still has to activate."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from officers_chess.rules.game import GameState
+from officers_chess.rules.models import Side
+
+SIDE_STYLE = {Side.ATTACKER: "bold reverse #6f9cff", Side.DEFENDER: "bold reverse #ff7070"}
+
+
+def status_text(state: GameState) -> Text:
+    side = state.to_act
+    text = Text.assemble(
+        (f" Round {state.round} ", "bold"),
+        " · ",
+        (f" {side.title.upper()} to act ", SIDE_STYLE[side]),
+        " · still to act: ",
+        f"Attacker {len(state.waiting(Side.ATTACKER))} · Defender {len(state.waiting(Side.DEFENDER))}",
+    )
+    return text
+
+
+class StatusLine(Static):
+    """One line at the top of the battle screen."""
+
+    def show(self, state: GameState) -> None:
+        self.update(status_text(state))

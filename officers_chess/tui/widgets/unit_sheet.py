@@ -1,0 +1,81 @@
+"""The unit sheet: the hovered unit's class, HP, stats, derived stats, equipment and tags; or the tile's terrain."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widgets import Static
+
+from officers_chess.rules.models import Accessory, Side, Unit, Weapon
+from officers_chess.rules.terrain import MoveType, Terrain
+
+SIDE_COLOUR = {Side.ATTACKER: "#6f9cff", Side.DEFENDER: "#ff7070"}
+
+
+def hp_bar(hp: int, max_hp: int, width: int = 20) -> Text:
+    filled = round(width * hp / max_hp) if max_hp else 0
+    colour = "green" if hp * 2 > max_hp else "yellow" if hp * 4 > max_hp else "red"
+    return Text.assemble(("█" * filled, colour), ("░" * (width - filled), "grey35"), f" {hp:>2}/{max_hp}")
+
+
+def describe_item(item: Weapon | Accessory, equipped: bool) -> Text:
+    mark = "▸ " if equipped else "  "
+    if isinstance(item, Weapon):
+        low, high = item.range
+        reach = f"{low}" if low == high else f"{low}-{high}"
+        line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  {item.type.value} Mt{item.might} Wt{item.weight} Rng{reach}")
+    else:
+        line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  Def+{item.defense} Wt{item.weight}")
+    if item.tags:
+        line.append("  " + " ".join(item.tags), "italic #c0a0ff")
+    return line
+
+
+def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
+    stats = unit.unit_class.stats
+    side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
+    header = Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side)
+    status = "has acted this round" if unit.activated else "still to act this round"
+    numbers = Text(
+        f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
+        f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}"
+    )
+    damage = unit.damage
+    move_type = "/".join(m.value for m in unit.move_types)
+    derived = Text(f"Dmg {damage if damage is not None else '–':>2}  AS {unit.attack_speed:>2}  Move {unit.movement} ({move_type})")
+    lines: list[RenderableType] = [header, hp_bar(unit.hp, stats.hp), numbers, derived]
+    for index, item in enumerate(unit.inventory):
+        lines.append(describe_item(item, index in (unit.weapon, unit.accessory)))
+    if unit.unit_class.tags:
+        lines.append(Text("Tags: " + " ".join(unit.unit_class.tags), "italic #c0a0ff"))
+    bonus = unit.terrain_bonus(terrain)
+    lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else "") + f" · {status}", "grey62"))
+    return Group(*lines)
+
+
+def terrain_sheet(terrain: Terrain, pos: tuple[int, int]) -> RenderableType:
+    def cost(m: MoveType) -> str:
+        value = terrain.cost(m)
+        return "–" if value is None else str(value)
+
+    lines: list[RenderableType] = [
+        Text.assemble((terrain.name, "bold"), f"  tile {pos[0] + 1},{pos[1] + 1}  glyph '{terrain.glyph}'"),
+        Text(f"Def/Res +{terrain.defense}" if terrain.defense else "No Def/Res bonus"),
+        Text(f"Move cost: foot {cost(MoveType.FOOT)} · armored {cost(MoveType.ARMORED)}", "grey70"),
+        Text(f"           cavalry {cost(MoveType.CAVALRY)} · flying {cost(MoveType.FLYING)}", "grey70"),
+    ]
+    if terrain.heal:
+        lines.append(Text(f"Heals {terrain.heal} HP at the end of a unit's turn here.", "green"))
+    return Group(*lines)
+
+
+class UnitSheet(Static):
+    """Shows the unit under the cursor, or the terrain when the tile is empty."""
+
+    def show_unit(self, unit: Unit, terrain: Terrain) -> None:
+        self.border_title = "Unit"
+        self.update(unit_sheet(unit, terrain))
+
+    def show_terrain(self, terrain: Terrain, pos: tuple[int, int]) -> None:
+        self.border_title = "Tile"
+        self.update(terrain_sheet(terrain, pos))

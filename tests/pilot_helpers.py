@@ -1,0 +1,60 @@
+"""Helpers for driving the real app with key presses only (they read the screen's state to decide)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from officers_chess.rules.models import Pos, distance
+from officers_chess.tui.controller import Mode
+
+
+async def walk_cursor(pilot, screen, target: Pos) -> None:
+    """Press arrow keys until the battle cursor stands on `target`."""
+    for _ in range(200):
+        x, y = screen.controller.cursor
+        if (x, y) == target:
+            return
+        key = "right" if x < target[0] else "left" if x > target[0] else "down" if y < target[1] else "up"
+        await pilot.press(key)
+    raise AssertionError(f"cursor never reached {target}")
+
+
+async def play_activation(pilot, screen) -> None:
+    """One combat turn as a simple player would: strike the weakest enemy in reach, else close in and wait."""
+    c = screen.controller
+    state = c.state
+    unit = sorted(state.waiting(state.to_act), key=lambda u: (u.pos[1], u.pos[0]))[0]
+    await walk_cursor(pilot, screen, unit.pos)
+    await pilot.press("enter")
+    assert c.mode is Mode.MOVING, c.hint
+    reach = state.reach(unit)
+    options = [(target.hp, pos, target.id) for pos in reach.costs for target in state.targets_from(unit, pos)]
+    enemies = state.living(unit.side.other)
+    if options:
+        _, pos, target_id = min(options)
+    else:
+        pos = min(reach.costs, key=lambda p: (min(distance(p, e.pos) for e in enemies), p))
+    await walk_cursor(pilot, screen, pos)
+    await pilot.press("enter")
+    assert c.mode is Mode.ACTING
+    if options:
+        await pilot.press("a")
+        assert c.mode is Mode.TARGETING
+        target = state.unit(target_id)
+        for _ in range(len(enemies)):
+            if c.cursor == target.pos:
+                break
+            await pilot.press("right")
+        assert c.forecast() is not None, "the forecast must be on screen before striking"
+        await pilot.press("enter")
+    else:
+        await pilot.press("w")
+    await pilot.pause()
+
+
+def screen_text(app) -> str:
+    """The characters on the terminal right now, read from Textual's own screenshot."""
+    svg = app.export_screenshot()
+    lines = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", "", line) for line in lines)).replace("\xa0", " ")

@@ -1,0 +1,128 @@
+"""Drive the real Textual app with key presses, from the title screen to the result screen."""
+
+from __future__ import annotations
+
+from officers_chess.rules.models import Side
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
+
+from pilot_helpers import play_activation, screen_text, walk_cursor
+
+
+async def test_a_whole_battle_from_title_to_result_with_keys_only():
+    app = OfficersChessApp(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("enter")  # the first scenario listed is the smallest: Training Yard
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert screen.loaded.scenario.name == "Training Yard"
+        activations = 0
+        while isinstance(app.screen, BattleScreen):
+            await play_activation(pilot, screen)
+            activations += 1
+            assert activations < 200, "the battle should end"
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        final = app.screen.state
+        assert final.winner is not None
+        assert not final.living(final.winner.other)
+        text = screen_text(app)
+        assert f"{final.winner.title} wins" in text
+        assert "Units routed" in text
+        await pilot.press("enter")  # back to the title screen
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_the_forecast_pane_shows_both_sides_while_targeting():
+    app = OfficersChessApp(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        # Bring the first defender next to an attacker by playing until someone can strike.
+        for _ in range(20):
+            unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: (u.pos[1], u.pos[0]))[0]
+            reach = c.state.reach(unit)
+            spots = [p for p in reach.costs if c.state.targets_from(unit, p)]
+            if spots:
+                await walk_cursor(pilot, screen, unit.pos)
+                await pilot.press("enter")
+                await walk_cursor(pilot, screen, spots[0])
+                await pilot.press("enter", "a")
+                await pilot.pause()
+                assert screen.query_one(ForecastPane).border_title == "Forecast"
+                fc = c.forecast()
+                assert fc is not None
+                text = screen_text(app)
+                for label in ("Damage", "Hit", "Crit", "Swings", "Routed"):
+                    assert label in text
+                assert c.selected_unit.name in text and c.hovered_unit.name in text
+                hit = f"{float(fc.plan.attacker.hit_chance) * 100:.0f}%"
+                assert hit in text
+                return
+            await play_activation(pilot, screen)
+        raise AssertionError("no attack became possible")
+
+
+async def test_escape_takes_a_move_back_until_the_unit_acts():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        before = c.state
+        unit = c.state.waiting(c.state.to_act)[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter", "left", "left", "enter")
+        assert c.mode is Mode.ACTING and c.state.unit(unit.id).pos != unit.pos
+        await pilot.press("escape")
+        assert c.mode is Mode.MOVING
+        assert c.state == before
+        await pilot.press("escape")
+        assert c.mode is Mode.BROWSE
+
+
+async def test_quitting_asks_first():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_sides_read_apart_without_colour():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        from officers_chess.tui.widgets.map_view import MapView
+
+        map_view = screen.query_one(MapView)
+        rows = [map_view.render_line(y).text for y in range(screen.controller.state.map.height)]
+        for unit in screen.controller.state.living():
+            x, y = unit.pos
+            letter = rows[y][x * 2]
+            assert letter == (letter.upper() if unit.side is Side.ATTACKER else letter.lower())
+            assert letter.isalpha()
