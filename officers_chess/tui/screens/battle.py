@@ -37,7 +37,7 @@ class BattleScreen(Screen):
     #main { height: 1fr; }
     #left { width: 1fr; }
     MapView { width: auto; height: auto; max-height: 75%; border: round $primary; }
-    #log { height: 1fr; min-height: 3; border: round $panel; }
+    #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #side { width: 42; }
     UnitSheet { height: auto; border: round $panel; padding: 0 1; }
     ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }

@@ -49,6 +49,7 @@ SPENT_STYLE = {
 MOVE_TINT = Style(bgcolor="#2f5f9f")
 ATTACK_TINT = Style(bgcolor="#7a3030")
 TARGET_TINT = Style(bgcolor="#c04040", bold=True)
+SELECTED = Style(color="#000000", bgcolor="#e0b020", bold=True)
 CURSOR = Style(reverse=True, bold=True)
 
 
@@ -124,7 +125,9 @@ class MapView(ScrollView, can_focus=False):
             else:
                 style = TERRAIN_STYLE[terrain.id]
                 text = terrain.glyph + " "
-            if pos in targets:
+            if unit is not None and unit.id == c.selected:
+                style += SELECTED
+            elif pos in targets:
                 style += TARGET_TINT
             elif pos in moves and unit is None:
                 style += MOVE_TINT

@@ -1,0 +1,53 @@
+"""Regenerate the README's screenshots: `python docs/make_screenshots.py` (writes docs/*.svg)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from pilot_helpers import play_activation, walk_cursor  # noqa: E402
+
+from officers_chess.content.loaders import find_scenario, load_scenario  # noqa: E402
+from officers_chess.tui.app import OfficersChessApp  # noqa: E402
+
+
+async def main() -> None:
+    app = OfficersChessApp(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.save_screenshot("title.svg", path=str(HERE))
+    loaded = load_scenario(find_scenario("ford_skirmish"))
+    app = OfficersChessApp(scenario=loaded, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        # Tamsin, the defenders' Pegasus Knight, flies the river towards the attackers.
+        tamsin = next(u for u in c.state.units if u.name == "Tamsin")
+        await walk_cursor(pilot, screen, tamsin.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, (8, 8))
+        await pilot.pause()
+        app.save_screenshot("battle-move.svg", path=str(HERE))
+        await pilot.press("escape")
+        # Play on until some unit can strike, then stop at its forecast.
+        while True:
+            unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: (u.pos[1], u.pos[0]))[0]
+            spots = [p for p in c.state.reach(unit).costs if c.state.targets_from(unit, p)]
+            if spots:
+                break
+            await play_activation(pilot, screen)
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, spots[0])
+        await pilot.press("enter", "a")
+        await pilot.pause()
+        app.save_screenshot("battle-forecast.svg", path=str(HERE))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
