@@ -36,12 +36,15 @@ class Attacked:
     def text(self) -> str:
         lines = [f"{self.attacker} attacks {self.defender}."]
         for s in self.swings:
-            crit = f", crit on 1–{s.crit_top}" if s.crit_top > 1 else ", crit on 1"
-            verdict = {"miss": "miss", "hit": f"hit for {s.damage}", "crit": f"CRITICAL for {s.damage}"}[s.result]
-            lines.append(
-                f"  {self.names[s.side]} rolls {s.roll} (needs ≤{max(1, s.needed)}{crit}): {verdict}"
-                + (f" → {s.target_hp} HP" if s.result != "miss" else "")
-            )
+            target = self.names[s.side.other]
+            # The die against the number it needed, so anyone can check the roll.
+            crit = f", crit ≤{s.crit_top}" if s.crit_top > 1 else ""
+            verdict = {
+                "miss": "miss",
+                "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
+                "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
+            }[s.result]
+            lines.append(f"  {self.names[s.side]}: d20 {s.roll} vs ≤{max(1, s.needed)}{crit}: {verdict}")
         return "\n".join(lines)
 
 

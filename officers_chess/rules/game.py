@@ -205,7 +205,8 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     swings, attacker.hp, defender.hp, state.dice = resolve(
         state.plan(attacker, defender), attacker.hp, defender.hp, state.dice
     )
-    names = {attacker.side: attacker.name, defender.side: defender.name}
+    # Swings are labelled by their role in the exchange, not by army.
+    names = {Side.ATTACKER: attacker.name, Side.DEFENDER: defender.name}
     events.append(Attacked(attacker.name, defender.name, tuple(swings), names))
     for unit in (defender, attacker):
         if not unit.alive:

@@ -8,6 +8,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from officers_chess.content.loaders import LoadedScenario
+from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.help import HelpScreen
@@ -43,8 +44,8 @@ class OfficersChessApp(App):
         else:
             self.push_screen(screen)
 
-    def show_result(self, state: GameState) -> None:
-        self.switch_screen(ResultScreen(state))
+    def show_result(self, state: GameState, last_events: list[Event]) -> None:
+        self.switch_screen(ResultScreen(state, last_events))
 
     def show_title(self) -> None:
         self.switch_screen(TitleScreen())

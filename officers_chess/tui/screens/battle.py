@@ -118,7 +118,8 @@ class BattleScreen(Screen):
             for i, item in enumerate(c.menu()):
                 marker = "▶ " if i == c.menu_index else "  "
                 menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
-            menu.append("\nEnter chooses · a attack · w wait\nEsc takes the move back", "grey62")
+            shortcuts = " · ".join(f"{item.key[0]} {item.key}" for item in c.menu())
+            menu.append(f"\nEnter chooses · {shortcuts}\nEsc takes the move back", "grey62")
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
             return
         body = Text(STEP_HELP.get(c.mode, ""))
@@ -188,4 +189,4 @@ class BattleScreen(Screen):
         self._log(events)
         self.refresh_view()
         if self.controller.mode is Mode.OVER:
-            self.app.show_result(self.controller.state)  # type: ignore[attr-defined]
+            self.app.show_result(self.controller.state, events)  # type: ignore[attr-defined]

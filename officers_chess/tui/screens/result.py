@@ -11,11 +11,12 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
 
 
-def summary(state: GameState) -> Group:
+def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     winner = state.winner
     headline = Text(f"{winner.title} wins!" if winner else "The battle is undecided.", style="bold")
     reason = Text(f"Every {winner.other.value} unit was routed in round {state.round}." if winner else "")
@@ -28,7 +29,12 @@ def summary(state: GameState) -> Group:
     table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if not u.alive)) for s in Side))
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s])) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.alive]
-    return Group(headline, reason, Text(""), table, Text(""), Text("Still standing: " + ", ".join(survivors), "grey70"))
+    parts = [headline, reason, Text("")]
+    final_blow = [e for e in last_events if isinstance(e, Attacked)]
+    if final_blow:  # the last exchange, so nobody misses how it ended
+        parts += [Text(final_blow[-1].text(), "grey85"), Text("")]
+    parts += [table, Text(""), Text("Still standing: " + ", ".join(survivors), "grey70")]
+    return Group(*parts)
 
 
 class ResultScreen(Screen):
@@ -43,14 +49,15 @@ class ResultScreen(Screen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, last_events: list[Event] = ()) -> None:
         super().__init__()
         self.state = state
+        self.last_events = list(last_events)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Battle over"
-            yield Static(summary(self.state), id="summary")
+            yield Static(summary(self.state, self.last_events), id="summary")
         yield Footer()
 
     def action_title(self) -> None:
