@@ -126,3 +126,29 @@ async def test_sides_read_apart_without_colour():
             letter = rows[y][x * 2]
             assert letter == (letter.upper() if unit.side is Side.ATTACKER else letter.lower())
             assert letter.isalpha()
+
+
+async def test_clicking_a_tile_points_at_it_and_clicking_again_confirms():
+    from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        c = app.screen.controller
+        unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: u.pos)[-1]
+
+        async def click(pos):
+            # +1 for the map's border
+            await pilot.click(MapView, offset=(1 + pos[0] * TILE_WIDTH, 1 + pos[1]))
+            await pilot.pause()
+
+        await click(unit.pos)
+        assert c.cursor == unit.pos and c.mode is Mode.BROWSE
+        await click(unit.pos)
+        assert c.mode is Mode.MOVING and c.selected == unit.id
+        dest = next(p for p in sorted(c.move_tiles()) if p != unit.pos)
+        await click(dest)
+        assert c.cursor == dest and c.mode is Mode.MOVING
+        await click(dest)
+        assert c.mode is Mode.ACTING and c.state.unit(unit.id).pos == dest

@@ -36,7 +36,7 @@ class BattleScreen(Screen):
     #status { height: 1; background: $boost; }
     #main { height: 1fr; }
     #left { width: 1fr; }
-    MapView { width: auto; height: auto; max-height: 75%; border: round $primary; }
+    MapView { width: auto; max-width: 100%; height: auto; max-height: 75%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #side { width: 42; }
     UnitSheet { height: auto; border: round $panel; padding: 0 1; }

@@ -94,8 +94,31 @@ class MapView(ScrollView, can_focus=False):
         self.follow_cursor()
 
     def follow_cursor(self) -> None:
+        """Scroll, in whole tiles, just far enough to keep the cursor in view."""
+        view = self.scrollable_content_region.size
+        if not view.width or not view.height:
+            return
         x, y = self.controller.cursor
-        self.scroll_to_region(Region(x * TILE_WIDTH, y, TILE_WIDTH, 1), animate=False, spacing=None)
+        left, top = round(self.scroll_x), round(self.scroll_y)
+        cell = x * TILE_WIDTH
+        if cell < left:
+            left = cell
+        elif cell + TILE_WIDTH > left + view.width:
+            left = cell + TILE_WIDTH - view.width
+            left += left % TILE_WIDTH  # never stop half-way through a tile
+        if y < top:
+            top = y
+        elif y >= top + view.height:
+            top = y - view.height + 1
+        self.scroll_to(left, top, animate=False)
+
+    def on_resize(self) -> None:
+        # One spare column when the view is an odd number of cells wide, so the far
+        # right scroll position still starts on a tile boundary.
+        battle_map = self.controller.state.map
+        spare = self.scrollable_content_region.width % TILE_WIDTH
+        self.virtual_size = Size(battle_map.width * TILE_WIDTH + spare, battle_map.height)
+        self.follow_cursor()
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
