@@ -96,6 +96,11 @@ def parse_tag(text: str) -> Tag:
     if kind is ArgKind.WORD:
         if not re.fullmatch(r"[A-Za-z][A-Za-z ]*", raw):
             raise ValueError(f"tag {name} takes a word, not {raw!r}")
+        # The word names the tag a unit must carry (Effective(Armored), Countermeasure(Flying)).
+        # Units only ever carry known tags, so an unknown word (a typo such as "Armoured")
+        # would be a rule that silently never applies: reject it (rulings K2).
+        if raw not in KNOWN_TAGS:
+            raise ValueError(f"tag {name} names unknown tag {raw!r}; known tags: {', '.join(sorted(KNOWN_TAGS))}")
         return Tag(name, raw)
     change = _STAT_CHANGE_RE.match(raw)
     if not change or change.group(1) not in STAT_NAMES:

@@ -1,0 +1,154 @@
+"""Small factories for rules-core tests.
+
+Units, classes and items are built directly here (never looked up in the bundled
+catalogue) so the tests keep their meaning when the catalogue's numbers are retuned.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from officers_chess.rules.combat import ExchangePlan, Fighter, plan_exchange
+from officers_chess.rules.dice import Dice
+from officers_chess.rules.game import GameState
+from officers_chess.rules.models import (
+    FULL_HP,
+    Accessory,
+    BattleMap,
+    DamageKind,
+    Pos,
+    Side,
+    Stats,
+    Unit,
+    UnitClass,
+    Weapon,
+    WeaponType,
+)
+from officers_chess.rules.terrain import TERRAIN
+
+A, D = Side.ATTACKER, Side.DEFENDER
+MAGIC_TYPES = {WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK}
+
+_DEFAULT_STATS = {"str": 5, "skl": 10, "spd": 5, "def": 2, "res": 1, "hp": FULL_HP}
+
+
+def stats(**overrides: int) -> Stats:
+    """Stats with plain defaults (str 5, skl 10, spd 5, def 2, res 1, hp 20); keys use the file names."""
+    values = dict(_DEFAULT_STATS)
+    for key, value in overrides.items():
+        values[key.rstrip("_")] = value  # allow def_=... as a keyword
+    return Stats.model_validate(values)
+
+
+def weapon(
+    type: str | WeaponType = "sword",
+    might: int = 5,
+    weight: int = 0,
+    range: tuple[int, int] = (1, 1),
+    tags: Iterable[str] = (),
+    name: str | None = None,
+    damage: str | DamageKind | None = None,
+) -> Weapon:
+    type = WeaponType(type)
+    if damage is None:
+        damage = DamageKind.MAGIC if type in MAGIC_TYPES else DamageKind.MARTIAL
+    return Weapon(
+        name=name or f"Test {type.value}",
+        type=type,
+        damage=DamageKind(damage),
+        might=might,
+        weight=weight,
+        range=range,
+        tags=list(tags),
+    )
+
+
+_make_weapon = weapon
+
+
+def accessory(defense: int = 0, weight: int = 0, tags: Iterable[str] = (), name: str = "Test Trinket") -> Accessory:
+    return Accessory(name=name, defense=defense, weight=weight, tags=list(tags))
+
+
+def unit_class(tags: Iterable[str] = (), name: str = "Tester", letter: str = "T", **stat_overrides: int) -> UnitClass:
+    return UnitClass(
+        name=name,
+        letter=letter,
+        stats=stats(**stat_overrides),
+        wields=list(WeaponType),
+        tags=list(tags),
+    )
+
+
+def unit(
+    id: str = "a1",
+    side: Side = A,
+    pos: Pos = (0, 0),
+    weapon: Weapon | None | str = "default",
+    accessory: Accessory | None = None,
+    tags: Iterable[str] = (),
+    hp: int | None = None,
+    extra_items: Iterable = (),
+    activated: bool = False,
+    **stat_overrides: int,
+) -> Unit:
+    """A unit of a throw-away class; by default it carries a 5-Might, weightless sword."""
+    cls = unit_class(tags=tags, **stat_overrides)
+    inventory: list = []
+    weapon_index = accessory_index = None
+    if weapon == "default":
+        weapon = _make_weapon()
+    if weapon is not None:
+        weapon_index = len(inventory)
+        inventory.append(weapon)
+    if accessory is not None:
+        accessory_index = len(inventory)
+        inventory.append(accessory)
+    inventory.extend(extra_items)
+    return Unit(
+        id=id,
+        name=id.upper(),
+        side=side,
+        unit_class=cls,
+        inventory=inventory,
+        weapon=weapon_index,
+        accessory=accessory_index,
+        hp=cls.stats.hp if hp is None else hp,
+        pos=pos,
+        activated=activated,
+    )
+
+
+def glyph(terrain_id: str) -> str:
+    return TERRAIN[terrain_id].glyph
+
+
+def battle_map(*rows: str, name: str = "test map") -> BattleMap:
+    return BattleMap(name=name, rows=list(rows))
+
+
+def plains(width: int, height: int = 1) -> BattleMap:
+    return battle_map(*["." * width for _ in range(height)])
+
+
+def plan(
+    attacker: Unit,
+    defender: Unit,
+    distance: int = 1,
+    attacker_terrain: str = "plains",
+    defender_terrain: str = "plains",
+) -> ExchangePlan:
+    return plan_exchange(
+        Fighter(attacker, TERRAIN[attacker_terrain]),
+        Fighter(defender, TERRAIN[defender_terrain]),
+        distance,
+    )
+
+
+def game(
+    battle_map: BattleMap,
+    units: list[Unit],
+    to_act: Side = A,
+    seed: int = 0,
+) -> GameState:
+    return GameState(scenario="test", map=battle_map, units=units, to_act=to_act, dice=Dice(seed=seed))
