@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from officers_chess.rules.combat import ExchangePlan, Fighter, plan_exchange
+from officers_chess.rules.combat import ExchangePlan, Fighter, Role, plan_exchange
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import (
@@ -26,7 +26,8 @@ from officers_chess.rules.models import (
 )
 from officers_chess.rules.terrain import TERRAIN
 
-A, D = Side.ATTACKER, Side.DEFENDER
+A, D = Side.ATTACKER, Side.DEFENDER  # armies
+RA, RD = Role.ATTACKER, Role.DEFENDER  # parts in one exchange
 MAGIC_TYPES = {WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK}
 
 _DEFAULT_STATS = {"str": 5, "skl": 10, "spd": 5, "def": 2, "res": 1, "hp": FULL_HP}

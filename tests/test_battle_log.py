@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.combat import Role
 from officers_chess.rules.events import Attacked
 from officers_chess.rules.game import Attack, Move, apply_action
 from officers_chess.rules.models import Side
@@ -20,7 +21,7 @@ def test_swings_are_credited_to_the_unit_that_made_them_when_the_defender_army_a
     lines = attacked.text().splitlines()[1:]
     assert len(lines) == len(attacked.swings) >= 2
     for line, swing in zip(lines, attacked.swings):
-        roller = "Bram" if swing.side is Side.ATTACKER else "Hale"
+        roller = "Bram" if swing.role is Role.ATTACKER else "Hale"
         assert line.strip().startswith(f"{roller}: d20 {swing.roll} vs ≤{swing.needed}")
         if swing.result != "miss":
             target = "Hale" if roller == "Bram" else "Bram"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from factories import A, D, battle_map, game, glyph, plains, unit, weapon
+from factories import RA, RD, A, D, battle_map, game, glyph, plains, unit, weapon
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.rules.combat import resolve
 from officers_chess.content.loaders import load_scenario
@@ -90,8 +90,8 @@ def test_battle_log_names_the_unit_behind_each_swing(acting_side):
     state = game(plains(4), [me, foe], to_act=acting_side, seed=3)
     outcome = apply_action(apply_action(state, Move(unit="m1", to=(0, 0))).state, Attack(target="f1"))
     (attacked,) = [e for e in outcome.events if isinstance(e, Attacked)]
-    assert [s.side for s in attacked.swings] == [A, D]  # roles: attacker's swing, then the counter
-    assert [attacked.names[s.side] for s in attacked.swings] == ["M1", "F1"]
+    assert [s.role for s in attacked.swings] == [RA, RD]  # roles: attacker's swing, then the counter
+    assert [attacked.names[s.role] for s in attacked.swings] == ["M1", "F1"]
 
 
 def test_wait_ends_the_turn():

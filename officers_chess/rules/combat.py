@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import Literal
 
 from officers_chess.rules.dice import Dice
-from officers_chess.rules.models import DamageKind, Side, Unit, WeaponType
+from officers_chess.rules.models import DamageKind, Unit, WeaponType
 from officers_chess.rules.tags import tag_args, tag_total
 from officers_chess.rules.terrain import Terrain
 
 SwingResult = Literal["miss", "hit", "crit"]
+
+
+class Role(Enum):
+    """A unit's part in one exchange: the one who attacks, or the one attacked.
+
+    Deliberately not the army `Role`: a defending army's unit that strikes is the
+    exchange's attacker, and the two must never be mixed up.
+    """
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def other(self) -> Role:
+        return Role.DEFENDER if self is Role.ATTACKER else Role.ATTACKER
 
 # Each weapon type and the type it has the advantage over.
 TRIANGLE_BEATS: dict[WeaponType, WeaponType] = {
@@ -29,7 +45,7 @@ EFFECTIVE_BONUS = 3
 class Modifier:
     """One adjustment to a number in an exchange, with the rule that caused it."""
 
-    side: Side
+    role: Role
     what: str
     value: int
     rule: str
@@ -37,7 +53,7 @@ class Modifier:
 
 @dataclass(frozen=True)
 class SwingProfile:
-    """Everything one side's swings depend on: what it needs to roll and what a hit does."""
+    """Everything one unit's swings depend on: what it needs to roll and what a hit does."""
 
     skill: int
     crit_top: int
@@ -81,21 +97,21 @@ class Fighter:
 
 @dataclass(frozen=True)
 class ExchangePlan:
-    """Who swings in which order, and each side's swing profile."""
+    """Who swings in which order, and each role's swing profile."""
 
     attacker: SwingProfile
     defender: SwingProfile | None  # None when the defender cannot counter
-    order: tuple[Side, ...]
-    attack_speed: dict[Side, int]
+    order: tuple[Role, ...]
+    attack_speed: dict[Role, int]
     modifiers: tuple[Modifier, ...] = field(default=())
 
-    def profile(self, side: Side) -> SwingProfile:
-        profile = self.attacker if side is Side.ATTACKER else self.defender
+    def profile(self, role: Role) -> SwingProfile:
+        profile = self.attacker if role is Role.ATTACKER else self.defender
         assert profile is not None
         return profile
 
-    def swings(self, side: Side) -> int:
-        return sum(1 for s in self.order if s is side)
+    def swings(self, role: Role) -> int:
+        return sum(1 for s in self.order if s is role)
 
 
 def triangle_edge(user: Unit, foe: Unit) -> int:
@@ -104,8 +120,8 @@ def triangle_edge(user: Unit, foe: Unit) -> int:
     if mine is None or theirs is None:
         return 0
     edge = 1 if TRIANGLE_BEATS.get(mine.type) is theirs.type else -1 if TRIANGLE_BEATS.get(theirs.type) is mine.type else 0
-    # Each Inverted weapon in the pair turns the triangle around once.
-    flips = sum(1 for w in (mine, theirs) if "Inverted" in w.tags)
+    # Each Inverted unit in the pair (from its class or equipped items) turns the triangle around once.
+    flips = sum(1 for u in (user, foe) if u.has("Inverted"))
     return -edge if flips % 2 else edge
 
 
@@ -117,22 +133,22 @@ def can_counter(defender: Unit, distance: int) -> bool:
     return weapon.reaches(distance) or defender.has("DistantCounter")
 
 
-def _profile(me: Fighter, foe: Fighter, side: Side, mods: list[Modifier]) -> SwingProfile:
+def _profile(me: Fighter, foe: Fighter, role: Role, mods: list[Modifier]) -> SwingProfile:
     unit, target = me.unit, foe.unit
     weapon = unit.equipped_weapon
     assert weapon is not None, "a unit without a weapon cannot swing"
 
     def note(what: str, value: int, rule: str) -> None:
         if value:
-            mods.append(Modifier(side, what, value, rule))
+            mods.append(Modifier(role, what, value, rule))
 
     for stat in ("strength", "skill"):
         note(stat, unit.stat(stat) - getattr(unit.unit_class.stats, stat), "bonus")
     edge = triangle_edge(unit, target)
-    rule = "inverted" if any("Inverted" in w.tags for w in (weapon, target.equipped_weapon) if w) else "weapon-triangle"
+    rule = "inverted" if unit.has("Inverted") or target.has("Inverted") else "weapon-triangle"
     note("skill", edge, rule)
     note("damage", edge, rule)
-    inaccurate = tag_total(weapon.tags, "Inaccurate")
+    inaccurate = tag_total(unit.tags, "Inaccurate")
     note("skill", -inaccurate, "inaccurate")
     skill = unit.stat("skill") + edge - inaccurate
 
@@ -141,10 +157,10 @@ def _profile(me: Fighter, foe: Fighter, side: Side, mods: list[Modifier]) -> Swi
 
     effective = False
     guarded_tags = set(tag_args(target.tags, "Countermeasure"))
-    for wanted in tag_args(weapon.tags, "Effective"):
+    for wanted in tag_args(unit.tags, "Effective"):
         if target.has(wanted):
             if wanted in guarded_tags:
-                mods.append(Modifier(side.other, "effective", -EFFECTIVE_BONUS, "countermeasure"))
+                mods.append(Modifier(role.other, "effective", -EFFECTIVE_BONUS, "countermeasure"))
             else:
                 effective = True
     if effective:  # several matching Effective tags still give +3 once
@@ -155,57 +171,57 @@ def _profile(me: Fighter, foe: Fighter, side: Side, mods: list[Modifier]) -> Swi
     if weapon.damage is DamageKind.MAGIC:
         note_target = target.stat("resistance") - target.unit_class.stats.resistance
         if note_target:
-            mods.append(Modifier(side.other, "resistance", note_target, "bonus"))
+            mods.append(Modifier(role.other, "resistance", note_target, "bonus"))
         reduction = target.stat("resistance") + terrain
     else:
         accessory = target.equipped_accessory
         shield = accessory.defense if accessory else 0
         bonus = target.stat("defense") - target.unit_class.stats.defense
         if bonus:
-            mods.append(Modifier(side.other, "defense", bonus, "bonus"))
+            mods.append(Modifier(role.other, "defense", bonus, "bonus"))
         if shield:
-            mods.append(Modifier(side.other, "defense", shield, "accessory"))
+            mods.append(Modifier(role.other, "defense", shield, "accessory"))
         reduction = target.stat("defense") + terrain + shield
-        if "Piercing" in weapon.tags:
+        if unit.has("Piercing"):
             note("ignores defense", reduction, "piercing")
             reduction = 0
     if terrain:
-        mods.append(Modifier(side.other, "defense" if weapon.damage is DamageKind.MARTIAL else "resistance", terrain, "terrain"))
+        mods.append(Modifier(role.other, "defense" if weapon.damage is DamageKind.MARTIAL else "resistance", terrain, "terrain"))
     damage = max(0, raw - reduction)
     guarded = target.has("Guarded")
     if guarded:
-        mods.append(Modifier(side.other, "crit multiplier", -1, "guarded"))
+        mods.append(Modifier(role.other, "crit multiplier", -1, "guarded"))
     return SwingProfile(skill=skill, crit_top=1 + lucky, damage=damage, crit_damage=damage if guarded else damage * 2)
 
 
 def plan_exchange(attacker: Fighter, defender: Fighter, distance: int) -> ExchangePlan:
-    """Work out one attack: each side's swing profile and the order of every swing."""
+    """Work out one attack: each role's swing profile and the order of every swing."""
     mods: list[Modifier] = []
-    a_profile = _profile(attacker, defender, Side.ATTACKER, mods)
+    a_profile = _profile(attacker, defender, Role.ATTACKER, mods)
     counters = can_counter(defender.unit, distance)
-    d_profile = _profile(defender, attacker, Side.DEFENDER, mods) if counters else None
+    d_profile = _profile(defender, attacker, Role.DEFENDER, mods) if counters else None
     if counters and not defender.unit.equipped_weapon.reaches(distance):  # type: ignore[union-attr]
-        mods.append(Modifier(Side.DEFENDER, "counter range", distance, "distant-counter"))
+        mods.append(Modifier(Role.DEFENDER, "counter range", distance, "distant-counter"))
 
-    def attack(side: Side, unit: Unit) -> list[Side]:
-        brave = "Brave" in unit.equipped_weapon.tags  # type: ignore[union-attr]
+    def attack(role: Role, unit: Unit) -> list[Role]:
+        brave = unit.has("Brave")
         if brave:
-            mods.append(Modifier(side, "swings", 2, "brave"))
-        return [side] * (2 if brave else 1)
+            mods.append(Modifier(role, "swings", 2, "brave"))
+        return [role] * (2 if brave else 1)
 
-    speeds = {Side.ATTACKER: attacker.unit.attack_speed, Side.DEFENDER: defender.unit.attack_speed}
-    order = attack(Side.ATTACKER, attacker.unit)
+    speeds = {Role.ATTACKER: attacker.unit.attack_speed, Role.DEFENDER: defender.unit.attack_speed}
+    order = attack(Role.ATTACKER, attacker.unit)
     if counters:
-        order += attack(Side.DEFENDER, defender.unit)
-    faster = max(speeds, key=speeds.__getitem__) if speeds[Side.ATTACKER] != speeds[Side.DEFENDER] else None
-    if faster is not None and (faster is Side.ATTACKER or counters):
-        unit = attacker.unit if faster is Side.ATTACKER else defender.unit
-        if "Complex" in unit.equipped_weapon.tags:  # type: ignore[union-attr]
+        order += attack(Role.DEFENDER, defender.unit)
+    faster = max(speeds, key=speeds.__getitem__) if speeds[Role.ATTACKER] != speeds[Role.DEFENDER] else None
+    if faster is not None and (faster is Role.ATTACKER or counters):
+        unit = attacker.unit if faster is Role.ATTACKER else defender.unit
+        if unit.has("Complex"):
             mods.append(Modifier(faster, "follow-up", 0, "complex"))
         else:
             mods.append(Modifier(faster, "follow-up", 1, "follow-up"))
             order += attack(faster, unit)
-    # Brave notes are appended once per attack; keep one per side.
+    # Brave notes are appended once per attack; keep one per role.
     unique = tuple(dict.fromkeys(mods))
     return ExchangePlan(a_profile, d_profile, tuple(order), speeds, unique)
 
@@ -217,34 +233,34 @@ class Forecast:
     plan: ExchangePlan
     outcomes: dict[tuple[int, int], Fraction]  # (attacker HP, defender HP) -> probability
 
-    def hp_after(self, side: Side) -> dict[int, Fraction]:
-        index = 0 if side is Side.ATTACKER else 1
+    def hp_after(self, role: Role) -> dict[int, Fraction]:
+        index = 0 if role is Role.ATTACKER else 1
         dist: dict[int, Fraction] = {}
         for hps, p in self.outcomes.items():
             dist[hps[index]] = dist.get(hps[index], Fraction(0)) + p
         return dict(sorted(dist.items(), reverse=True))
 
-    def p_routed(self, side: Side) -> Fraction:
-        return self.hp_after(side).get(0, Fraction(0))
+    def p_routed(self, role: Role) -> Fraction:
+        return self.hp_after(role).get(0, Fraction(0))
 
 
-def _after_swing(hps: tuple[int, int], side: Side, damage: int) -> tuple[int, int]:
+def _after_swing(hps: tuple[int, int], role: Role, damage: int) -> tuple[int, int]:
     a, d = hps
-    return (a, max(0, d - damage)) if side is Side.ATTACKER else (max(0, a - damage), d)
+    return (a, max(0, d - damage)) if role is Role.ATTACKER else (max(0, a - damage), d)
 
 
 def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast:
     """Enumerate every roll of every swing; no sampling, so the numbers are exact."""
     dist: dict[tuple[int, int], Fraction] = {(attacker_hp, defender_hp): Fraction(1)}
-    for side in plan.order:
-        profile = plan.profile(side)
+    for role in plan.order:
+        profile = plan.profile(role)
         nxt: dict[tuple[int, int], Fraction] = {}
         for hps, p in dist.items():
             if 0 in hps:  # a routed unit swings no more, and is swung at no more
                 nxt[hps] = nxt.get(hps, Fraction(0)) + p
                 continue
             for q, result in profile.outcomes():
-                after = _after_swing(hps, side, profile.damage_of(result))
+                after = _after_swing(hps, role, profile.damage_of(result))
                 nxt[after] = nxt.get(after, Fraction(0)) + p * q
         dist = nxt
     return Forecast(plan, dist)
@@ -254,7 +270,7 @@ def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast
 class Swing:
     """One resolved swing, as the battle log shows it."""
 
-    side: Side
+    role: Role
     roll: int
     needed: int
     crit_top: int
@@ -267,13 +283,13 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice) 
     """Roll the exchange for real, swing by swing, with the same plan and rules as `forecast`."""
     hps = (attacker_hp, defender_hp)
     swings: list[Swing] = []
-    for side in plan.order:
+    for role in plan.order:
         if 0 in hps:
             break
-        profile = plan.profile(side)
+        profile = plan.profile(role)
         roll, dice = dice.d20()
         result = profile.result(roll)
-        hps = _after_swing(hps, side, profile.damage_of(result))
-        target_hp = hps[1] if side is Side.ATTACKER else hps[0]
-        swings.append(Swing(side, roll, profile.skill, profile.crit_top, result, profile.damage_of(result), target_hp))
+        hps = _after_swing(hps, role, profile.damage_of(result))
+        target_hp = hps[1] if role is Role.ATTACKER else hps[0]
+        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, profile.damage_of(result), target_hp))
     return swings, hps[0], hps[1], dice

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.combat import Swing
+from officers_chess.rules.combat import Role, Swing
 from officers_chess.rules.models import Pos, Side
 
 
@@ -31,12 +31,12 @@ class Attacked:
     attacker: str
     defender: str
     swings: tuple[Swing, ...]
-    names: dict[Side, str]
+    names: dict[Role, str]  # who held each role in this exchange
 
     def text(self) -> str:
         lines = [f"{self.attacker} attacks {self.defender}."]
         for s in self.swings:
-            target = self.names[s.side.other]
+            target = self.names[s.role.other]
             # The die against the number it needed, so anyone can check the roll.
             crit = f", crit ≤{s.crit_top}" if s.crit_top > 1 else ""
             verdict = {
@@ -44,7 +44,7 @@ class Attacked:
                 "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
                 "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
             }[s.result]
-            lines.append(f"  {self.names[s.side]}: d20 {s.roll} vs ≤{max(1, s.needed)}{crit}: {verdict}")
+            lines.append(f"  {self.names[s.role]}: d20 {s.roll} vs ≤{max(1, s.needed)}{crit}: {verdict}")
         return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, plan_exchange, resolve
+from officers_chess.rules.combat import ExchangePlan, Role, Fighter, Forecast, forecast, plan_exchange, resolve
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.events import Attacked, BattleWon, Event, Healed, Moved, RoundBegan, Routed, Waited
 from officers_chess.rules.models import BattleMap, Pos, Side, Unit, distance
@@ -205,8 +205,7 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     swings, attacker.hp, defender.hp, state.dice = resolve(
         state.plan(attacker, defender), attacker.hp, defender.hp, state.dice
     )
-    # Swings are labelled by their role in the exchange, not by army.
-    names = {Side.ATTACKER: attacker.name, Side.DEFENDER: defender.name}
+    names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     events.append(Attacked(attacker.name, defender.name, tuple(swings), names))
     for unit in (defender, attacker):
         if not unit.alive:

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.combat import Forecast
-from officers_chess.rules.models import Side, Unit
+from officers_chess.rules.combat import Forecast, Role
+from officers_chess.rules.models import Unit
 from officers_chess.rules.rulebook import rule_title
 
 
@@ -30,14 +30,14 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     table.add_column(defender.name, justify="right", no_wrap=True)
 
     def both(fn) -> tuple[str, str]:
-        return fn(Side.ATTACKER, attacker), fn(Side.DEFENDER, defender)
+        return fn(Role.ATTACKER, attacker), fn(Role.DEFENDER, defender)
 
-    def hp(side: Side, unit: Unit) -> str:
-        return f"{unit.hp}→{most_likely(fc.hp_after(side))}"
+    def hp(role: Role, unit: Unit) -> str:
+        return f"{unit.hp}→{most_likely(fc.hp_after(role))}"
 
     def profile_value(attr: str):
-        def get(side: Side, unit: Unit) -> str:
-            profile = plan.attacker if side is Side.ATTACKER else plan.defender
+        def get(role: Role, unit: Unit) -> str:
+            profile = plan.attacker if role is Role.ATTACKER else plan.defender
             if profile is None:
                 return "–"
             value = getattr(profile, attr)
@@ -45,8 +45,8 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
 
         return get
 
-    def swings(side: Side, unit: Unit) -> str:
-        n = plan.swings(side)
+    def swings(role: Role, unit: Unit) -> str:
+        n = plan.swings(role)
         return "no counter" if n == 0 else f"×{n}"
 
     table.add_row("HP (likely)", *both(hp))
@@ -55,13 +55,13 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     table.add_row("Hit", *both(profile_value("hit_chance")))
     table.add_row("Crit", *both(profile_value("crit_chance")))
     table.add_row("Swings", *both(swings))
-    table.add_row("Attack speed", str(plan.attack_speed[Side.ATTACKER]), str(plan.attack_speed[Side.DEFENDER]))
-    table.add_row("Routed", percent(fc.p_routed(Side.ATTACKER)), percent(fc.p_routed(Side.DEFENDER)))
+    table.add_row("Attack speed", str(plan.attack_speed[Role.ATTACKER]), str(plan.attack_speed[Role.DEFENDER]))
+    table.add_row("Routed", percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
     lines: list[RenderableType] = [table]
-    names = {Side.ATTACKER: attacker.name, Side.DEFENDER: defender.name}
+    names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     for mod in plan.modifiers:
         sign = f"{mod.value:+d}" if mod.what not in ("follow-up", "swings") else ""
-        lines.append(Text(f"{names[mod.side]}: {mod.what} {sign} · {rule_title(mod.rule)}".replace("  ", " "), "#c0a0ff"))
+        lines.append(Text(f"{names[mod.role]}: {mod.what} {sign} · {rule_title(mod.rule)}".replace("  ", " "), "#c0a0ff"))
     return Group(*lines)
 
 
