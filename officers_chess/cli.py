@@ -68,6 +68,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
+def _bundled_names() -> list[str]:
+    from officers_chess.content.bundled import bundled_scenarios
+
+    try:
+        return [path.stem for path in bundled_scenarios()]
+    except FileNotFoundError:
+        return []
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="officers-chess",
@@ -76,8 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"officers-chess {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    play = commands.add_parser("play", help="open the game (optionally straight into SCENARIO)")
-    play.add_argument("scenario", nargs="?", metavar="SCENARIO", help="a bundled scenario name or a scenario .yaml file")
+    play = commands.add_parser(
+        "play",
+        help="open the game (optionally straight into SCENARIO)",
+        description="Open the game; with SCENARIO, go straight into that battle.",
+        epilog="bundled scenarios: " + ", ".join(_bundled_names()),
+    )
+    play.add_argument("scenario", nargs="?", metavar="SCENARIO",
+                      help="a bundled scenario (by file name or title) or a scenario .yaml file")
     play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
     play.set_defaults(func=cmd_play)
 

@@ -76,3 +76,19 @@ def test_validate_rejects_a_file_that_is_not_content(tmp_path, capsys):
     odd.write_text("hello: world\n", encoding="utf-8")
     assert main(["validate", str(odd)]) == 2
     assert str(odd) in capsys.readouterr().err
+
+
+def test_a_bundled_scenario_is_found_by_its_title_in_any_case():
+    from officers_chess.content.loaders import find_scenario
+
+    assert find_scenario("Training Yard").name == "training_yard.yaml"
+    assert find_scenario("skirmish at millbrook ford").name == "ford_skirmish.yaml"
+    assert find_scenario("ford_skirmish").name == "ford_skirmish.yaml"
+
+
+def test_play_help_lists_the_bundled_scenarios(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    for path in (REPO / "scenarios").glob("*.yaml"):
+        assert path.stem in out

@@ -51,7 +51,9 @@ def test_an_unreachable_tile_is_refused_with_a_hint(state):
     far = next((x, y) for y in range(state.map.height) for x in range(state.map.width) if (x, y) not in c.move_tiles())
     c.point_at(far)
     assert c.confirm() == []
-    assert c.mode is Mode.MOVING and "cannot end its move" in c.hint
+    assert c.mode is Mode.MOVING and "cannot stop there" in c.hint
+    c.move_cursor(0, 1)
+    assert c.hint == ""  # a hint about the last tile says nothing about the next one
 
 
 def test_cancel_after_moving_restores_the_exact_state_from_before(state):
@@ -63,8 +65,9 @@ def test_cancel_after_moving_restores_the_exact_state_from_before(state):
     c.point_at(dest)
     c.confirm()
     assert c.mode is Mode.ACTING and c.state.unit(unit.id).pos == dest
-    c.cancel()
+    note = c.cancel()
     assert c.mode is Mode.MOVING and c.state is state and c.cursor == unit.pos
+    assert note == f"{unit.name}'s move is taken back."
 
 
 def test_waiting_ends_the_activation_and_passes_to_the_other_side(state):
@@ -106,3 +109,45 @@ def test_targeting_shows_the_same_forecast_as_the_rules_core(state):
         c.confirm()
         c.choose("wait")
     pytest.fail("no attack became possible")
+
+
+def test_browsing_shows_the_hovered_units_ranges_whoever_it_belongs_to(state):
+    c = BattleController(state)
+    enemy = c.state.living(state.to_act.other)[0]
+    c.point_at(enemy.pos)
+    assert c.mode is Mode.BROWSE
+    assert c.move_tiles() == set(state.reach(enemy).costs)
+    assert c.attack_tiles() and not (c.attack_tiles() & c.move_tiles())
+    empty = next((x, y) for y in range(state.map.height) for x in range(state.map.width) if state.unit_at((x, y)) is None)
+    c.point_at(empty)
+    assert c.move_tiles() == set() and c.attack_tiles() == set()
+
+
+def test_the_menu_offers_a_carried_weapon_and_equipping_keeps_the_turn_going():
+    state = load_scenario(find_scenario("ford_skirmish")).new_battle(seed=5)
+    pell = next(u for u in state.units if u.name == "Pell")  # carries an Iron Axe and a Hand Axe
+    state = state.model_copy(update={"to_act": pell.side})
+    c = BattleController(state)
+    c.point_at(pell.pos)
+    c.confirm()
+    c.confirm()  # stay put
+    keys = [item.key for item in c.menu()]
+    assert keys == ["equip:1", "wait"]
+    events = c.choose("equip:1")
+    assert [e.text() for e in events] == ["Pell equips Hand Axe."]
+    assert c.mode is Mode.ACTING and c.state.unit(pell.id).equipped_weapon.name == "Hand Axe"
+    assert [item.key for item in c.menu()] == ["equip:0", "wait"]
+    assert c.menu_index == 0
+
+
+def test_the_strike_zone_covers_every_weapon_the_unit_carries():
+    state = load_scenario(find_scenario("ford_skirmish")).new_battle(seed=5)
+    pell = next(u for u in state.units if u.name == "Pell")
+    c = BattleController(state)
+    c.point_at(pell.pos)
+    reach = set(state.reach(pell).costs)
+    two_away = {(x + dx, y + dy) for x, y in reach for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))}
+    two_away = {p for p in two_away if state.map.contains(p)} - reach
+    one_away = {(x + dx, y + dy) for x, y in reach for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    one_away = {p for p in one_away if state.map.contains(p)} - reach
+    assert c.attack_tiles() == one_away | two_away  # Iron Axe reaches 1, Hand Axe 1-2

@@ -147,16 +147,30 @@ def load_scenario(path: Path | str) -> LoadedScenario:
     return loaded
 
 
+def bundled_titles() -> dict[str, Path]:
+    """Bundled scenarios by their short name (file name) and by their title, both lower-cased."""
+    titles: dict[str, Path] = {}
+    for path in sorted(bundled_dir("scenarios").glob("*.yaml")):
+        titles[path.stem.lower()] = path
+        try:
+            data = read_yaml(path).data
+        except ContentError:
+            continue  # a broken file is still reachable by its file name, and reported when loaded
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            titles[data["name"].strip().lower()] = path
+    return titles
+
+
 def find_scenario(name_or_path: str) -> Path:
-    """A scenario file from a path, or from the name of a bundled scenario (file name without .yaml)."""
+    """A scenario file from a path, or a bundled scenario by its file name or its title (any case)."""
     path = Path(name_or_path)
     if path.suffix in {".yaml", ".yml"} or path.exists():
         if not path.is_file():
             raise ContentError(path, "no such file")
         return path
-    candidate = bundled_dir("scenarios") / f"{name_or_path}.yaml"
-    if candidate.is_file():
-        return candidate
+    found = bundled_titles().get(name_or_path.strip().lower())
+    if found is not None:
+        return found
     known = ", ".join(p.stem for p in sorted(bundled_dir("scenarios").glob("*.yaml")))
     raise ContentError(name_or_path, f"no such scenario file or bundled scenario (bundled: {known})")
 

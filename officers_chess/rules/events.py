@@ -49,6 +49,15 @@ class Attacked:
 
 
 @dataclass(frozen=True)
+class Equipped:
+    unit: str
+    item: str
+
+    def text(self) -> str:
+        return f"{self.unit} equips {self.item}."
+
+
+@dataclass(frozen=True)
 class Waited:
     unit: str
 
@@ -91,4 +100,4 @@ class BattleWon:
         return f"The {self.winner.value} has routed every enemy and wins."
 
 
-Event = Moved | Attacked | Waited | Healed | Routed | RoundBegan | BattleWon
+Event = Moved | Attacked | Equipped | Waited | Healed | Routed | RoundBegan | BattleWon

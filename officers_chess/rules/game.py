@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from officers_chess.rules.combat import ExchangePlan, Role, Fighter, Forecast, forecast, plan_exchange, resolve
 from officers_chess.rules.dice import Dice
-from officers_chess.rules.events import Attacked, BattleWon, Event, Healed, Moved, RoundBegan, Routed, Waited
-from officers_chess.rules.models import BattleMap, Pos, Side, Unit, distance
+from officers_chess.rules.events import Attacked, BattleWon, Equipped, Event, Healed, Moved, RoundBegan, Routed, Waited
+from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, distance
 from officers_chess.rules.movement import Reach, reachable
 from officers_chess.rules.turn_order import after_activation, waiting
 
@@ -38,13 +38,20 @@ class Attack(_Action):
     target: str
 
 
+class Equip(_Action):
+    """A free action of the active unit: equip the weapon or accessory at inventory index `item`."""
+
+    kind: Literal["equip"] = "equip"
+    item: int
+
+
 class Wait(_Action):
     """The active unit ends its combat turn without acting."""
 
     kind: Literal["wait"] = "wait"
 
 
-Action = Annotated[Union[Move, Attack, Wait], Field(discriminator="kind")]
+Action = Annotated[Union[Move, Attack, Equip, Wait], Field(discriminator="kind")]
 
 
 class ActiveTurn(BaseModel):
@@ -130,7 +137,8 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action the side to act may take now.
 
     With no unit mid-turn: a Move for each waiting unit and each tile it can reach.
-    Mid-turn: an Attack on each enemy in reach, and Wait.
+    Mid-turn: an Attack on each enemy in reach of the equipped weapon, an Equip for each
+    other item the unit could equip (a free action), and Wait.
     """
     if state.is_over:
         return []
@@ -142,8 +150,19 @@ def legal_actions(state: GameState) -> list[Action]:
             for pos in state.reach(unit).costs
         ]
     actions: list[Action] = [Attack(target=e.id) for e in state.targets_from(active, active.pos)]
+    actions += [Equip(item=index) for index in equippable(active)]
     actions.append(Wait())
     return actions
+
+
+def equippable(unit: Unit) -> list[int]:
+    """Inventory indexes the unit could equip now: weapons its class wields, and accessories."""
+    return [
+        index
+        for index, item in enumerate(unit.inventory)
+        if index not in (unit.weapon, unit.accessory)
+        and (isinstance(item, Accessory) or item.type in unit.unit_class.wields)
+    ]
 
 
 @dataclass(frozen=True)
@@ -165,6 +184,8 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     elif isinstance(action, Attack):
         _attack(new, action, events)
         _end_turn(new, events)
+    elif isinstance(action, Equip):
+        _equip(new, action, events)
     elif isinstance(action, Wait):
         if new.active is None:
             raise IllegalAction("no unit is mid-turn; move a unit first")
@@ -190,6 +211,20 @@ def _move(state: GameState, action: Move, events: list[Event]) -> None:
     events.append(Moved(unit.name, unit.pos, action.to, reach.costs[action.to]))
     state.active = ActiveTurn(unit=unit.id, start=unit.pos)
     unit.pos = action.to
+
+
+def _equip(state: GameState, action: Equip, events: list[Event]) -> None:
+    unit = state.active_unit
+    if unit is None:
+        raise IllegalAction("no unit is mid-turn; move a unit first")
+    if action.item not in equippable(unit):
+        raise IllegalAction(f"{unit.name} cannot equip item {action.item}")
+    item = unit.inventory[action.item]
+    if isinstance(item, Accessory):
+        unit.accessory = action.item
+    else:
+        unit.weapon = action.item
+    events.append(Equipped(unit.name, item.name))
 
 
 def _attack(state: GameState, action: Attack, events: list[Event]) -> None:

@@ -62,4 +62,6 @@ class OfficersChessApp(App):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmDialog("Quit Officer's Chess? The battle in progress will be lost."), answered)
+        in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
+        question = "Quit Officer's Chess? The battle in progress will be lost." if in_battle else "Quit Officer's Chess?"
+        self.push_screen(ConfirmDialog(question), answered)

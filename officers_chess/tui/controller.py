@@ -11,8 +11,8 @@ from enum import Enum
 
 from officers_chess.rules.combat import Forecast
 from officers_chess.rules.events import Event
-from officers_chess.rules.game import Attack, GameState, Move, Wait, apply_action
-from officers_chess.rules.models import Pos, Unit, distance
+from officers_chess.rules.game import Attack, Equip, GameState, Move, Wait, apply_action, equippable
+from officers_chess.rules.models import Pos, Side, Unit, Weapon, distance
 from officers_chess.rules.movement import Reach
 
 
@@ -28,14 +28,37 @@ class Mode(str, Enum):
 
 @dataclass(frozen=True)
 class MenuItem:
-    key: str
+    key: str  # "attack", "wait", or "equip:<inventory index>"
     label: str
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """What the map tints: where a unit can move, what it could strike, whom it can strike now."""
+
+    moves: frozenset[Pos] = frozenset()
+    strikes: frozenset[Pos] = frozenset()
+    targets: frozenset[Pos] = frozenset()
+
+
+def side_name(side: Side) -> str:
+    return f"an {side.value}" if side is Side.ATTACKER else f"a {side.value}"
+
+
+def reach_of_weapons(unit: Unit) -> list[tuple[int, int]]:
+    """The ranges of every weapon the unit could have equipped this turn (Equip is free)."""
+    return [
+        item.range
+        for item in unit.inventory
+        if isinstance(item, Weapon) and item.type in unit.unit_class.wields
+    ]
 
 
 class BattleController:
     """Turns cursor moves, confirms and cancels into legal actions on the game state."""
 
     def __init__(self, state: GameState) -> None:
+        self._version = 0
         self.state = state
         self.mode = Mode.OVER if state.is_over else Mode.BROWSE
         self.cursor: Pos = (0, 0)
@@ -43,8 +66,19 @@ class BattleController:
         self.menu_index = 0
         self.hint = ""
         self._before_move: GameState | None = None
-        self._reach: Reach | None = None
+        self._reach_cache: tuple[tuple, Reach] | None = None
+        self._overlay_cache: tuple[tuple, Overlays] | None = None
         self.jump_to_next_unit()
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        # Every new state gets a new version, so cached ranges never outlive the board they were computed on.
+        self._state = state
+        self._version += 1
 
     # --- what the screen draws ---------------------------------------------------
 
@@ -57,33 +91,55 @@ class BattleController:
         return self.state.unit_at(self.cursor)
 
     @property
+    def focus_unit(self) -> Unit | None:
+        """The unit whose ranges the map shows: the selected one, or while browsing, the one under the cursor."""
+        if self.mode is Mode.MOVING:
+            return self.selected_unit
+        if self.mode is Mode.BROWSE:
+            return self.hovered_unit
+        return None
+
+    @property
     def reach(self) -> Reach | None:
-        if self.mode is not Mode.MOVING or self.selected_unit is None:
+        unit = self.focus_unit
+        if unit is None:
             return None
-        if self._reach is None:
-            self._reach = self.state.reach(self.selected_unit)
-        return self._reach
+        key = (self._version, unit.id)
+        if self._reach_cache is None or self._reach_cache[0] != key:
+            self._reach_cache = (key, self.state.reach(unit))
+        return self._reach_cache[1]
+
+    def overlays(self) -> Overlays:
+        """The map's tints for the current step, computed once per change (the grid asks per row)."""
+        unit = self.focus_unit or (self.selected_unit if self.mode in (Mode.ACTING, Mode.TARGETING) else None)
+        key = (self._version, self.mode, unit.id if unit else None)
+        if self._overlay_cache is None or self._overlay_cache[0] != key:
+            self._overlay_cache = (key, self._compute_overlays())
+        return self._overlay_cache[1]
+
+    def _compute_overlays(self) -> Overlays:
+        if self.mode in (Mode.ACTING, Mode.TARGETING):
+            return Overlays(targets=frozenset(t.pos for t in self.targets()))
+        unit, reach = self.focus_unit, self.reach
+        if unit is None or reach is None:
+            return Overlays()
+        origins = set(reach.costs)
+        strikes: set[Pos] = set()
+        for low, high in reach_of_weapons(unit):
+            for ox, oy in origins:
+                for dx in range(-high, high + 1):
+                    for dy in range(-high, high + 1):
+                        tile = (ox + dx, oy + dy)
+                        if low <= abs(dx) + abs(dy) <= high and self.state.map.contains(tile):
+                            strikes.add(tile)
+        return Overlays(moves=frozenset(origins), strikes=frozenset(strikes - origins))
 
     def move_tiles(self) -> set[Pos]:
-        reach = self.reach
-        return set(reach.costs) if reach else set()
+        return set(self.overlays().moves)
 
     def attack_tiles(self) -> set[Pos]:
-        """Tiles the selected unit could strike this turn: from any tile it can reach (or from where it stands)."""
-        unit = self.selected_unit
-        weapon = unit.equipped_weapon if unit else None
-        if unit is None or weapon is None:
-            return set()
-        origins = self.move_tiles() if self.mode is Mode.MOVING else {unit.pos}
-        low, high = weapon.range
-        tiles: set[Pos] = set()
-        for ox, oy in origins:
-            for dx in range(-high, high + 1):
-                for dy in range(-high, high + 1):
-                    tile = (ox + dx, oy + dy)
-                    if low <= abs(dx) + abs(dy) <= high and self.state.map.contains(tile):
-                        tiles.add(tile)
-        return tiles - origins if self.mode is Mode.MOVING else tiles
+        """Tiles the focused unit could strike this turn, from any tile it can reach, with any weapon it carries."""
+        return set(self.overlays().strikes)
 
     def targets(self) -> list[Unit]:
         unit = self.selected_unit
@@ -92,27 +148,24 @@ class BattleController:
         return self.state.targets_from(unit, unit.pos)
 
     def reachable_enemies(self) -> list[Unit]:
-        """Enemies the selected unit could attack after some move this turn."""
-        zone = self.attack_tiles() | (self.move_tiles() if self.mode is Mode.MOVING else set())
-        unit = self.selected_unit
+        """Enemies the focused unit could attack after some move this turn."""
+        unit = self.focus_unit
         if unit is None:
             return []
-        return [e for e in self.state.living(unit.side.other) if e.pos in zone and self._can_strike(unit, e)]
-
-    def _can_strike(self, unit: Unit, enemy: Unit) -> bool:
-        weapon = unit.equipped_weapon
-        if weapon is None:
-            return False
-        origins = self.move_tiles() if self.mode is Mode.MOVING else {unit.pos}
-        return any(weapon.reaches(distance(o, enemy.pos)) for o in origins)
+        zone = self.overlays().strikes | self.overlays().moves
+        return [e for e in self.state.living(unit.side.other) if e.pos in zone]
 
     def menu(self) -> list[MenuItem]:
         if self.mode is not Mode.ACTING:
             return []
+        unit = self.selected_unit
+        assert unit is not None
         items = []
         count = len(self.targets())
         if count:
             items.append(MenuItem("attack", f"Attack ({count} in reach)"))
+        for index in equippable(unit):
+            items.append(MenuItem(f"equip:{index}", f"Equip {unit.inventory[index].name}"))
         items.append(MenuItem("wait", "Wait"))
         return items
 
@@ -132,6 +185,7 @@ class BattleController:
     # --- what the player does ------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
+        self.hint = ""
         if self.mode is Mode.ACTING:
             items = self.menu()
             self.menu_index = (self.menu_index + (dy or dx)) % len(items)
@@ -145,6 +199,7 @@ class BattleController:
 
     def point_at(self, pos: Pos) -> None:
         """Put the cursor on a tile (a mouse click); in targeting only targets can be pointed at."""
+        self.hint = ""
         if not self.state.map.contains(pos):
             return
         if self.mode is Mode.TARGETING and pos not in {t.pos for t in self.targets()}:
@@ -174,12 +229,17 @@ class BattleController:
             return []
         if key == "wait":
             return self._finish(Wait())
+        if key.startswith("equip:"):
+            outcome = apply_action(self.state, Equip(item=int(key.split(":")[1])))
+            self.state = outcome.state
+            self.menu_index = 0
+            return outcome.events
         self.mode = Mode.TARGETING
         self.cursor = self.targets()[0].pos
         return []
 
-    def cancel(self) -> None:
-        """Escape: step back. A move can be taken back until the unit acts."""
+    def cancel(self) -> str | None:
+        """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
         self.hint = ""
         if self.mode is Mode.MOVING:
             self._deselect()
@@ -190,12 +250,13 @@ class BattleController:
             self._before_move = None
             self.mode = Mode.MOVING
             self.cursor = self.state.unit(unit.id).pos
-            self._reach = None
+            return f"{unit.name}'s move is taken back."
         elif self.mode is Mode.TARGETING:
             self.mode = Mode.ACTING
             unit = self.selected_unit
             if unit:
                 self.cursor = unit.pos
+        return None
 
     def jump_to_next_unit(self) -> None:
         """Tab: put the cursor on the next unit of the side to act that still has to activate."""
@@ -213,29 +274,27 @@ class BattleController:
         unit = self.hovered_unit
         side = self.state.to_act
         if unit is None:
-            self.hint = f"Choose a {side.value} unit that has not acted yet (Tab jumps to one)."
+            self.hint = f"Choose {side_name(side)} unit that has not acted yet (Tab jumps to one)."
         elif unit.side is not side:
-            self.hint = f"That is a {unit.side.value} unit; it is the {side.value}'s activation."
+            self.hint = f"{unit.name} is {side_name(unit.side)} unit; it is the {side.value}'s turn to activate."
         elif unit.activated:
             self.hint = f"{unit.name} has already acted this round."
         else:
             self.selected = unit.id
             self.mode = Mode.MOVING
-            self._reach = None
 
     def _move_to_cursor(self) -> list[Event]:
         unit = self.selected_unit
         assert unit is not None
         reach = self.reach
         if reach is None or self.cursor not in reach:
-            self.hint = f"{unit.name} cannot end its move there; pick a highlighted tile."
+            self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
         self._before_move = self.state
         outcome = apply_action(self.state, Move(unit=unit.id, to=self.cursor))
         self.state = outcome.state
         self.mode = Mode.ACTING
         self.menu_index = 0
-        self._reach = None
         return outcome.events
 
     def _finish(self, action: Attack | Wait) -> list[Event]:
@@ -252,7 +311,6 @@ class BattleController:
     def _deselect(self) -> None:
         self.selected = None
         self.mode = Mode.BROWSE
-        self._reach = None
 
     def _cycle_target(self, step: int) -> None:
         targets = sorted(self.targets(), key=lambda u: (u.pos[1], u.pos[0]))

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 
 class ConfirmDialog(ModalScreen[bool]):
-    """Asks a question; Y or Enter answers yes, N or Escape answers no."""
+    """Asks a question; Y answers yes, N or Escape answers no (Enter is not an answer: it confirms too much elsewhere)."""
 
     DEFAULT_CSS = """
     ConfirmDialog { align: center middle; }
@@ -21,7 +21,7 @@ class ConfirmDialog(ModalScreen[bool]):
     ConfirmDialog .keys { color: $text-muted; margin-top: 1; }
     """
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
@@ -32,7 +32,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
-            yield Static("[b]Y[/b]/Enter: yes    [b]N[/b]/Esc: no", classes="keys")
+            yield Static("[b]Y[/b]: yes    [b]N[/b] or [b]Esc[/b]: no", classes="keys")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -10,21 +10,25 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from officers_chess.content.loaders import load_catalogue
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.rulebook import TAG_TEXT
 from officers_chess.rules.terrain import TERRAIN
 
 KEYS = [
     ("Arrows / h j k l", "move the cursor (in menus and targeting: choose)"),
     ("Enter / Space", "select a unit · move there · choose · attack"),
-    ("Esc", "step back (a move can be taken back until the unit acts)"),
+    ("Esc", "step back (a move can be taken back until the unit acts); while browsing, leave the battle"),
     ("Tab", "jump to the next unit still to act"),
-    ("a / w", "attack / wait, once the unit has moved"),
+    ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
+    ("PgUp / PgDn", "scroll the battle log"),
     ("Mouse click", "point at a tile (click again to confirm)"),
     ("?", "this help"),
     ("q", "quit (asks first)"),
 ]
 
 
-def help_text() -> Table:
+def help_text(catalogue: Catalogue) -> Table:
     keys = Table(box=None, show_header=False, pad_edge=False)
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
@@ -32,14 +36,27 @@ def help_text() -> Table:
         keys.add_row(key, meaning)
     keys.add_row("", "")
     keys.add_row("Units", Text("Attackers are CAPITAL letters (blue), defenders small letters (red). "
-                               "The letter is the class (the unit sheet names it); the second cell is the terrain under the unit. "
-                               "Dimmed units have acted this round."))
-    keys.add_row("Overlays", "blue: where the selected unit can move · dark red: what it could strike · bright red: targets")
+                               "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
+    keys.add_row("Overlays", "blue: where the unit under the cursor (or the selected one) can move · "
+                             "dark red: what it could strike · bright red: targets in reach now")
     keys.add_row("", "")
+    keys.add_row("Classes", "")
+    for unit_class in catalogue.classes.values():
+        keys.add_row(f"  {unit_class.letter} {unit_class.letter.lower()}", f"{unit_class.name}: {unit_class.description}")
+    keys.add_row("", "")
+    keys.add_row("Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
     for terrain in TERRAIN.values():
-        bonus = f"+{terrain.defense} Def/Res" if terrain.defense else ""
+        bonus = f", +{terrain.defense} Def/Res" if terrain.defense else ""
+        heal = f", heals {terrain.heal} HP at the end of a turn here" if terrain.heal else ""
         costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
-        keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: move {costs} (foot/armored/cavalry/flying) {bonus}")
+        keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {costs}{bonus}{heal}")
+    keys.add_row("", "")
+    keys.add_row("Combat", "A swing hits on a d20 roll at or under Skill; a 1 always hits and crits. Damage = "
+                           "Strength + Might − Defense (Resistance against magic), doubled on a crit. Triangles: "
+                           "sword > axe > lance > sword and reason > faith > dark > reason (+1 Skill and damage).")
+    keys.add_row("Tags", "")
+    for name, text in TAG_TEXT.items():
+        keys.add_row(f"  {name}", text)
     return keys
 
 
@@ -58,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Help · Esc to close"
-            yield Static(help_text())
+            yield Static(help_text(load_catalogue()))
 
     def action_close(self) -> None:
         self.dismiss(None)

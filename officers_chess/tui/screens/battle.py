@@ -13,13 +13,14 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
 from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
 STEP_HELP = {
-    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act.",
+    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move (blue) and strike (red).",
     Mode.MOVING: "Blue tiles: where it can move. Red: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter attacks; Esc goes back.",
 }
@@ -55,6 +56,9 @@ class BattleScreen(Screen):
         Binding("a", "menu('attack')", "Attack"),
         Binding("w", "menu('wait')", "Wait"),
         Binding("escape", "back", "Back"),
+        Binding("escape", "leave", "Title"),
+        Binding("pageup", "log_page(-1)", "Log ↑", show=False),
+        Binding("pagedown", "log_page(1)", "Log ↓", show=False),
         Binding("tab", "next_unit", "Next unit"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
@@ -118,8 +122,8 @@ class BattleScreen(Screen):
             for i, item in enumerate(c.menu()):
                 marker = "▶ " if i == c.menu_index else "  "
                 menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
-            shortcuts = " · ".join(f"{item.key[0]} {item.key}" for item in c.menu())
-            menu.append(f"\nEnter chooses · {shortcuts}\nEsc takes the move back", "grey62")
+            shortcuts = "".join(f" · {item.key[0]} {item.key}" for item in c.menu() if item.key in ("attack", "wait"))
+            menu.append(f"\n↑↓ and Enter choose{shortcuts}\nEquipping is free; Esc takes the move back", "grey62")
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
             return
         body = Text(STEP_HELP.get(c.mode, ""))
@@ -149,6 +153,8 @@ class BattleScreen(Screen):
             return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
         if action == "back":
             return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING)
+        if action == "leave":
+            return mode is Mode.BROWSE
         if action == "next_unit":
             return mode is Mode.BROWSE
         return True
@@ -157,8 +163,9 @@ class BattleScreen(Screen):
         before = self.controller.cursor[1]
         self.controller.move_cursor(dx, dy)
         after = self.controller.cursor[1]
-        plain_move = self.controller.mode in (Mode.BROWSE, Mode.MOVING)
-        self.refresh_view(full=not plain_move, rows=(before, after))
+        # While moving, the tints stay put and only the cursor's rows change; elsewhere
+        # (browsing shows the hovered unit's ranges) the whole map may change.
+        self.refresh_view(full=self.controller.mode is not Mode.MOVING, rows=(before, after))
 
     def _confirm(self) -> None:
         events = self.controller.confirm()
@@ -170,8 +177,21 @@ class BattleScreen(Screen):
         self._after(self.controller.choose(key))
 
     def action_back(self) -> None:
-        self.controller.cancel()
+        note = self.controller.cancel()
+        if note:
+            self.query_one(RichLog).write(note)
         self.refresh_view()
+
+    def action_leave(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.show_title()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog("Leave this battle and return to the title screen? It will be lost."), answered)
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one(RichLog)
+        log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 
     def action_next_unit(self) -> None:
         self.controller.jump_to_next_unit()

@@ -9,13 +9,35 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.combat import Forecast, Role
+from officers_chess.rules.combat import Forecast, Modifier, Role
 from officers_chess.rules.models import Unit
 from officers_chess.rules.rulebook import rule_title
 
 
 def percent(p: Fraction) -> str:
+    """A chance as players read it; never round a real chance to 0% or 100%."""
+    if 0 < p < Fraction(1, 100):
+        return "<1%"
+    if Fraction(99, 100) < p < 1:
+        return ">99%"
     return f"{float(p) * 100:.0f}%"
+
+
+def modifier_text(mod: Modifier) -> str:
+    """What a modifier does, in a few words."""
+    if mod.rule == "follow-up":
+        return "attacks twice"
+    if mod.rule == "complex":
+        return "no follow-up"
+    if mod.rule == "brave":
+        return "two swings per attack"
+    if mod.rule == "distant-counter":
+        return "counters at any range"
+    if mod.rule == "guarded":
+        return "crits do not double"
+    if mod.rule == "piercing":
+        return "Defense ignored"
+    return f"{mod.what} {mod.value:+d}"
 
 
 def most_likely(dist: dict[int, Fraction]) -> int:
@@ -35,6 +57,9 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     def hp(role: Role, unit: Unit) -> str:
         return f"{unit.hp}→{most_likely(fc.hp_after(role))}"
 
+    def worst(role: Role, unit: Unit) -> str:
+        return f"→{min(fc.hp_after(role))}"
+
     def profile_value(attr: str):
         def get(role: Role, unit: Unit) -> str:
             profile = plan.attacker if role is Role.ATTACKER else plan.defender
@@ -50,6 +75,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
         return "no counter" if n == 0 else f"×{n}"
 
     table.add_row("HP (likely)", *both(hp))
+    table.add_row("HP (worst)", *both(worst))
     table.add_row("Damage", *both(profile_value("damage")))
     table.add_row("Crit damage", *both(profile_value("crit_damage")))
     table.add_row("Hit", *both(profile_value("hit_chance")))
@@ -60,8 +86,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     lines: list[RenderableType] = [table]
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     for mod in plan.modifiers:
-        sign = f"{mod.value:+d}" if mod.what not in ("follow-up", "swings") else ""
-        lines.append(Text(f"{names[mod.role]}: {mod.what} {sign} · {rule_title(mod.rule)}".replace("  ", " "), "#c0a0ff"))
+        lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {rule_title(mod.rule)}", "#c0a0ff"))
     return Group(*lines)
 
 

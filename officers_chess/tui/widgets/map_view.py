@@ -133,10 +133,11 @@ class MapView(ScrollView, can_focus=False):
     def _render_row(self, row: int) -> Strip:
         c = self.controller
         state = c.state
-        moves = c.move_tiles()
-        attacks = c.attack_tiles() if c.mode in (Mode.MOVING,) else set()
-        targets = {t.pos for t in c.targets()} if c.mode in (Mode.ACTING, Mode.TARGETING) else set()
+        overlays = c.overlays()
+        moves, strikes, targets = overlays.moves, overlays.strikes, overlays.targets
         units = {u.pos: u for u in state.living()}
+        focus = c.focus_unit
+        focus_side = focus.side if focus else None
         segments: list[Segment] = []
         for x in range(state.map.width):
             pos = (x, row)
@@ -154,7 +155,7 @@ class MapView(ScrollView, can_focus=False):
                 style += TARGET_TINT
             elif pos in moves and unit is None:
                 style += MOVE_TINT
-            elif pos in attacks and (unit is None or unit.side is not state.to_act):
+            elif pos in strikes and (unit is None or unit.side is not focus_side):
                 style += ATTACK_TINT
             if pos == c.cursor:
                 style += CURSOR
