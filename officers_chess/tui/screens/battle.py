@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,7 +16,7 @@ from officers_chess.rules.game import GameState
 from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
-from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
@@ -24,6 +25,8 @@ STEP_HELP = {
     Mode.MOVING: "Blue tiles: where it can move. Red: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter attacks; Esc goes back.",
 }
+
+LEFT_MIN, SIDE_MIN = 38, 42
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
 ENTER_ACTIONS = {"select": Mode.BROWSE, "move_here": Mode.MOVING, "choose": Mode.ACTING, "strike": Mode.TARGETING}
@@ -35,11 +38,11 @@ class BattleScreen(Screen):
     DEFAULT_CSS = """
     BattleScreen { layout: vertical; }
     #status { height: 1; background: $boost; }
-    #main { height: 1fr; }
-    #left { width: 1fr; }
+    #main { height: 1fr; align-horizontal: center; }
+    #left { width: 38; }
     MapView { width: auto; max-width: 100%; height: auto; max-height: 75%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
-    #side { width: 42; }
+    #side { width: 1fr; max-width: 64; }
     UnitSheet { height: auto; border: round $panel; padding: 0 1; }
     ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }
     """
@@ -84,6 +87,13 @@ class BattleScreen(Screen):
                 yield UnitSheet()
                 yield ForecastPane()
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The map's column is as wide as the map (plus border and scrollbar) when the
+        # terminal allows, leaving the side panel at least SIDE_MIN cells; never narrower
+        # than LEFT_MIN so the log stays readable.
+        wanted = self.controller.state.map.width * TILE_WIDTH + 3
+        self.query_one("#left").styles.width = max(LEFT_MIN, min(wanted, event.size.width - SIDE_MIN))
 
     def on_mount(self) -> None:
         state = self.controller.state

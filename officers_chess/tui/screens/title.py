@@ -34,8 +34,14 @@ def briefing(loaded: LoadedScenario) -> Group:
         Text(armies, "grey70"),
         Text(f"The {first.value} acts first. Victory: rout every enemy unit.", "grey70"),
         Text(""),
-        Text(scenario.briefing.strip()),
+        Text(reflow(scenario.briefing)),
     )
+
+
+def reflow(text: str) -> str:
+    """Join the lines of each paragraph, so the pane wraps them rather than the author's editor."""
+    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 def _size(loaded: LoadedScenario | ContentError) -> int:
