@@ -156,10 +156,10 @@ def _profile(me: Fighter, foe: Fighter, role: Role, mods: list[Modifier]) -> Swi
     note("crit range", lucky, "lucky")
 
     effective = False
-    guarded_tags = set(tag_args(target.tags, "Countermeasure"))
+    countered = set(tag_args(target.tags, "Countermeasure"))
     for wanted in tag_args(unit.tags, "Effective"):
         if target.has(wanted):
-            if wanted in guarded_tags:
+            if wanted in countered:
                 mods.append(Modifier(role.other, "effective", -EFFECTIVE_BONUS, "countermeasure"))
             else:
                 effective = True
@@ -169,9 +169,9 @@ def _profile(me: Fighter, foe: Fighter, role: Role, mods: list[Modifier]) -> Swi
     raw = unit.stat("strength") + weapon.might + edge + (EFFECTIVE_BONUS if effective else 0)
     terrain = target.terrain_bonus(foe.terrain)
     if weapon.damage is DamageKind.MAGIC:
-        note_target = target.stat("resistance") - target.unit_class.stats.resistance
-        if note_target:
-            mods.append(Modifier(role.other, "resistance", note_target, "bonus"))
+        resistance_bonus = target.stat("resistance") - target.unit_class.stats.resistance
+        if resistance_bonus:
+            mods.append(Modifier(role.other, "resistance", resistance_bonus, "bonus"))
         reduction = target.stat("resistance") + terrain
     else:
         accessory = target.equipped_accessory

@@ -12,7 +12,7 @@ from enum import Enum
 from officers_chess.rules.combat import Forecast
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import Attack, Equip, GameState, Move, Wait, apply_action, equippable
-from officers_chess.rules.models import Pos, Side, Unit, Weapon, distance
+from officers_chess.rules.models import Pos, Side, Unit, Weapon
 from officers_chess.rules.movement import Reach
 
 
@@ -45,7 +45,7 @@ def side_name(side: Side) -> str:
     return f"an {side.value}" if side is Side.ATTACKER else f"a {side.value}"
 
 
-def reach_of_weapons(unit: Unit) -> list[tuple[int, int]]:
+def weapon_ranges(unit: Unit) -> list[tuple[int, int]]:
     """The ranges of every weapon the unit could have equipped this turn (Equip is free)."""
     return [
         item.range
@@ -125,7 +125,7 @@ class BattleController:
             return Overlays()
         origins = set(reach.costs)
         strikes: set[Pos] = set()
-        for low, high in reach_of_weapons(unit):
+        for low, high in weapon_ranges(unit):
             for ox, oy in origins:
                 for dx in range(-high, high + 1):
                     for dy in range(-high, high + 1):

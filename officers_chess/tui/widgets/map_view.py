@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from officers_chess.rules.models import Pos, Side, Unit
-from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.controller import BattleController
 
 TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
 
