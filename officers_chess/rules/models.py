@@ -7,6 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import check_tag, has_tag, tag_args, tag_total
 from officers_chess.rules.terrain import TERRAIN_BY_GLYPH, MoveType, Terrain
 
@@ -42,6 +43,8 @@ class WeaponType(str, Enum):
     REASON = "reason"
     FAITH = "faith"
     DARK = "dark"
+    STAFF = "staff"
+    STONE = "stone"  # shifters' stones
 
 
 class DamageKind(str, Enum):
@@ -128,6 +131,10 @@ class Unit(BaseModel):
     hp: int
     pos: Pos
     activated: bool = False
+    statuses: list[Status] = Field(default_factory=list)
+
+    def has_status(self, name: StatusName) -> bool:
+        return any(s.name is name for s in self.statuses)
 
     @property
     def equipped_weapon(self) -> Weapon | None:
