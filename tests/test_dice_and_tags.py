@@ -202,3 +202,10 @@ def test_tag_helpers():
     assert tag_total(tags, "Lucky") == 3
     assert tag_total(tags, "Fast") == 0
     assert tag_args(tags, "Bonus") == [("defense", 1), ("speed", -1)]
+
+
+def test_an_unknown_tag_suggests_the_closest_known_name():
+    with pytest.raises(ValueError, match="did you mean Lucky"):
+        parse_tag("Lucy(1)")
+    with pytest.raises(ValueError, match="did you mean Armored"):
+        parse_tag("Effective(Armoured)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -82,7 +83,7 @@ def parse_tag(text: str) -> Tag:
     name, raw = match.group(1), match.group(2)
     kind = KNOWN_TAGS.get(name)
     if kind is None:
-        raise ValueError(f"unknown tag {name!r}; known tags: {', '.join(sorted(KNOWN_TAGS))}")
+        raise ValueError(f"unknown tag {name!r}{_did_you_mean(name)}")
     if kind is ArgKind.NONE:
         if raw is not None:
             raise ValueError(f"tag {name} takes no argument")
@@ -100,12 +101,19 @@ def parse_tag(text: str) -> Tag:
         # Units only ever carry known tags, so an unknown word (a typo such as "Armoured")
         # would be a rule that silently never applies: reject it (rulings K2).
         if raw not in KNOWN_TAGS:
-            raise ValueError(f"tag {name} names unknown tag {raw!r}; known tags: {', '.join(sorted(KNOWN_TAGS))}")
+            raise ValueError(f"tag {name} names unknown tag {raw!r}{_did_you_mean(raw)}")
         return Tag(name, raw)
     change = _STAT_CHANGE_RE.match(raw)
     if not change or change.group(1) not in STAT_NAMES:
         raise ValueError(f"tag {name} takes a stat change such as Def+1 (stats: {', '.join(STAT_NAMES)})")
     return Tag(name, (STAT_NAMES[change.group(1)], int(change.group(2).replace(" ", ""))))
+
+
+def _did_you_mean(name: str) -> str:
+    close = difflib.get_close_matches(name, KNOWN_TAGS, n=1, cutoff=0.5)
+    if not close:
+        close = [t for t in KNOWN_TAGS if t.lower() == name.lower()]
+    return f"; did you mean {close[0]}?" if close else f"; known tags: {', '.join(sorted(KNOWN_TAGS))}"
 
 
 def _example(kind: ArgKind) -> str:
