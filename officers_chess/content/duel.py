@@ -1,0 +1,359 @@
+"""Duel files, the input of `officers-chess forecast`: two units, their tiles and the distance.
+
+A duel names catalogue classes and items, or spells stats and items out inline; this module
+turns one into two core `Fighter`s (unit and terrain) and a distance, or raises a ContentError
+naming the file and the line. It computes no numbers: the forecast comes from
+`rules.combat.plan_exchange` and `rules.combat.forecast`, exactly as in a battle.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import load_catalogue
+from officers_chess.content.yaml_source import Loc, YamlSource, expect_mapping, read_yaml
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, plan_exchange
+from officers_chess.rules.models import (
+    Accessory,
+    DamageKind,
+    Side,
+    Stats,
+    Unit,
+    UnitClass,
+    Weapon,
+    WeaponType,
+)
+from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.tags import check_tag
+from officers_chess.rules.terrain import TERRAIN, Terrain
+
+EDITIONS = ("v0.6",)
+TOP_KEYS = ("edition", "distance", "attacker", "defender")
+SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "status")
+STAT_KEYS = ("str", "skl", "spd", "def", "res", "hp")
+_LONG_STATS = {"strength": "str", "skill": "skl", "speed": "spd", "defense": "def", "resistance": "res"}
+MAGIC_TYPES = {WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK}
+
+# Other spellings players use for a terrain id (ids themselves are always accepted).
+TERRAIN_ALIASES = {"plain": "plains", "lake": "sea", "gate": "castle_gate", "village": "village_gate"}
+
+# Statuses under which a unit cannot make an attack at all (v0.6 status list).
+_CANNOT_ATTACK = {StatusName.SLEEP: "is asleep", StatusName.PETRIFIED: "is petrified"}
+_SILENCED_TYPES = MAGIC_TYPES | {WeaponType.STAFF}
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A loaded duel: the two fighters as they stand, and the tiles between them."""
+
+    path: Path
+    edition: str
+    distance: int
+    attacker: Fighter
+    defender: Fighter
+
+    def plan(self) -> ExchangePlan:
+        return plan_exchange(self.attacker, self.defender, self.distance)
+
+    def forecast(self) -> Forecast:
+        return forecast(self.plan(), self.attacker.unit.hp, self.defender.unit.hp)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _closest(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
+    if not close:
+        close = [k for k in known if k.lower() == word.lower()]
+    return f"; did you mean {close[0]}?" if close else f" (known: {', '.join(known)})"
+
+
+def _check_keys(source: YamlSource, data: dict, allowed: tuple[str, ...], loc: Loc, where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise source.error(f"unknown key {key!r} in {where} (expected {', '.join(allowed)})", loc + (key,))
+
+
+def _find(table: dict, name: str) -> Any:
+    """An entry by its exact name, or by its name in any case."""
+    if name in table:
+        return table[name]
+    by_lower = {key.lower(): value for key, value in table.items()}
+    return by_lower.get(name.strip().lower())
+
+
+class _SideReader:
+    """Reads one side (`attacker` or `defender`) of a duel file."""
+
+    def __init__(self, source: YamlSource, catalogue: Catalogue, side: Side) -> None:
+        self.source = source
+        self.catalogue = catalogue
+        self.side = side
+        self.key = side.value
+        self.spec = expect_mapping(source, (self.key,))
+        _check_keys(source, self.spec, SIDE_KEYS, (self.key,), self.key)
+
+    def error(self, message: str, *loc: str | int) -> ContentError:
+        field = ".".join([self.key, *(str(p) for p in loc[:1])])
+        return self.source.error(f"{field}: {message}", (self.key, *loc))
+
+    def has(self, key: str) -> bool:
+        return self.spec.get(key) is not None
+
+    # --- class, stats, tags --------------------------------------------------------
+
+    def base_class(self) -> UnitClass | None:
+        name = self.spec.get("class")
+        if name is None:
+            return None
+        if not isinstance(name, str):
+            raise self.error("should be the name of a class in the catalogue", "class")
+        found = _find(self.catalogue.classes, name)
+        if found is None:
+            known = sorted(self.catalogue.classes)
+            raise self.error(f"unknown class {name!r}{_closest(name, known)}", "class")
+        return found
+
+    def stats(self, base: UnitClass | None) -> Stats:
+        raw = self.spec.get("stats")
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise self.error("should be a mapping such as {str: 6, skl: 12, spd: 9, def: 4, res: 1}", "stats")
+        given: dict[str, Any] = {}
+        for key, value in raw.items():
+            short = _LONG_STATS.get(str(key), str(key))
+            if short not in STAT_KEYS:
+                raise self.error(f"unknown stat {key!r} (stats: {', '.join(STAT_KEYS)})", "stats", key)
+            given[short] = value
+        if base is None:
+            missing = [s for s in STAT_KEYS[:-1] if s not in given]
+            if missing:
+                raise self.error(
+                    f"without a class, give every stat (missing: {', '.join(missing)})", *(["stats"] if "stats" in self.spec else [])
+                )
+            values = given
+        else:
+            values = {**base.stats.model_dump(by_alias=True), **given}
+        try:
+            return Stats.model_validate(values)
+        except ValidationError as exc:
+            raise self.source.validation_error(exc, (self.key, "stats")) from None
+
+    def tags(self) -> list[str]:
+        raw = self.spec.get("tags")
+        if raw is None:
+            return []
+        if isinstance(raw, str):
+            raw = [raw]
+        if not isinstance(raw, list):
+            raise self.error("should be a list of tags, such as [Lucky(1), Armored]", "tags")
+        tags = []
+        for index, text in enumerate(raw):
+            if not isinstance(text, str):
+                raise self.error(f"tag {text!r} should be text, such as Lucky(1)", "tags", index)
+            try:
+                tags.append(check_tag(text))
+            except ValueError as exc:
+                raise self.error(str(exc), "tags", index) from None
+        return tags
+
+    def unit_class(self, base: UnitClass | None) -> UnitClass:
+        stats, extra = self.stats(base), self.tags()
+        if base is not None:
+            return base.model_copy(update={"stats": stats, "tags": [*base.tags, *extra]})
+        # An inline unit: a class of its own that may wield anything.
+        return UnitClass(
+            name=self.side.title,
+            letter=self.side.title[0],
+            stats=stats,
+            wields=list(WeaponType),
+            tags=extra,
+        )
+
+    # --- equipment -----------------------------------------------------------------
+
+    def _catalogue_item(self, key: str, name: Any, want: type) -> Any:
+        noun = "weapon" if want is Weapon else "accessory"
+        if not isinstance(name, str):
+            raise self.error(f"should be a catalogue {noun}'s name or an inline mapping", key)
+        found = _find(self.catalogue.items, name)
+        if found is None:
+            known = sorted(i.name for i in self.catalogue.items.values() if isinstance(i, want))
+            raise self.error(f"unknown {noun} {name!r}{_closest(name, known)}", key)
+        if not isinstance(found, want):
+            raise self.error(f"{found.name} is not a {noun}", key)
+        return found
+
+    def weapon(self) -> Weapon | None:
+        raw = self.spec.get("weapon")
+        if raw is None:
+            if self.side is Side.ATTACKER:
+                raise self.error("the attacker needs a weapon", *(["weapon"] if "weapon" in self.spec else []))
+            return None  # an unarmed defender cannot counter
+        if not isinstance(raw, dict):
+            return self._catalogue_item("weapon", raw, Weapon)
+        given_type = raw.get("type")
+        known_types = ", ".join(t.value for t in WeaponType)
+        if given_type is None:
+            raise self.error(f"an inline weapon needs a type ({known_types})", "weapon")
+        if not isinstance(given_type, str) or given_type.strip().lower() not in {t.value for t in WeaponType}:
+            raise self.error(f"unknown weapon type {given_type!r} (known: {known_types})", "weapon", "type")
+        weapon_type = WeaponType(given_type.strip().lower())
+        data = dict(raw)
+        data["type"] = weapon_type
+        data.setdefault("name", f"Inline {weapon_type.value}")
+        if data.get("damage") is None:
+            data["damage"] = DamageKind.MAGIC if weapon_type in MAGIC_TYPES else DamageKind.MARTIAL
+        if _is_int(data.get("range")):
+            data["range"] = (data["range"], data["range"])
+        try:
+            return Weapon.model_validate(data)
+        except ValidationError as exc:
+            raise self.source.validation_error(exc, (self.key, "weapon")) from None
+
+    def accessory(self) -> Accessory | None:
+        raw = self.spec.get("accessory")
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            return self._catalogue_item("accessory", raw, Accessory)
+        data = dict(raw)
+        data.setdefault("name", "Inline accessory")
+        try:
+            return Accessory.model_validate(data)
+        except ValidationError as exc:
+            raise self.source.validation_error(exc, (self.key, "accessory")) from None
+
+    # --- where it stands and how it is ----------------------------------------------
+
+    def terrain(self) -> Terrain:
+        raw = self.spec.get("terrain")
+        if raw is None:
+            return TERRAIN["plains"]
+        known = ", ".join(TERRAIN)
+        if not isinstance(raw, str):
+            raise self.error(f"should be a terrain name ({known})", "terrain")
+        name = "_".join(raw.strip().lower().replace("-", " ").split())
+        terrain = TERRAIN.get(TERRAIN_ALIASES.get(name, name))
+        if terrain is None:
+            raise self.error(f"unknown terrain {raw!r}{_closest(name, list(TERRAIN))}", "terrain")
+        return terrain
+
+    def statuses(self) -> list[Status]:
+        raw = self.spec.get("status")
+        if raw is None:
+            return []
+        if isinstance(raw, str):
+            raw = [raw]
+        if not isinstance(raw, list):
+            raise self.error("should be a list of status names, such as [Poisoned]", "status")
+        by_lower = {s.value.lower(): s for s in StatusName}
+        known = ", ".join(s.value for s in StatusName)
+        statuses: list[Status] = []
+        for index, name in enumerate(raw):
+            found = by_lower.get(name.strip().lower()) if isinstance(name, str) else None
+            if found is None:
+                raise self.error(f"unknown status {name!r} (known: {known})", "status", index)
+            if any(s.name is found for s in statuses):
+                raise self.error(f"{found.value} is listed twice", "status", index)
+            statuses.append(Status(name=found))
+        return statuses
+
+    def hp(self, max_hp: int) -> int:
+        raw = self.spec.get("hp")
+        if raw is None:
+            return max_hp
+        if not _is_int(raw) or not 1 <= raw <= max_hp:
+            raise self.error(f"current HP must be a whole number from 1 to {max_hp} (the unit's maximum), not {raw!r}", "hp")
+        return raw
+
+    def fighter(self) -> Fighter:
+        base = self.base_class()
+        weapon = self.weapon()
+        if base is not None and weapon is not None and weapon.type not in base.wields:
+            wields = ", ".join(t.value for t in base.wields)
+            raise self.error(
+                f"a {base.name} cannot wield {weapon.name} ({weapon.type.value}; {base.name} wields {wields}); "
+                "leave out class and give stats to duel with any weapon",
+                "weapon",
+            )
+        accessory = self.accessory()
+        unit_class = self.unit_class(base)
+        inventory: list[Weapon | Accessory] = [item for item in (weapon, accessory) if item is not None]
+        statuses = self.statuses()
+        unit = Unit(
+            id=self.key,
+            name=base.name if base is not None else self.side.title,
+            side=self.side,
+            unit_class=unit_class,
+            inventory=inventory,
+            weapon=0 if weapon is not None else None,
+            accessory=len(inventory) - 1 if accessory is not None else None,
+            hp=unit_class.stats.hp,
+            pos=(0, 0),
+            statuses=statuses,
+        )
+        terrain = self.terrain()
+        if unit.entry_cost(terrain) is None:
+            raise self.error(f"a {unit.name} cannot stand on {terrain.name.lower()}", "terrain")
+        unit = unit.model_copy(update={"hp": self.hp(unit.max_hp)})
+        if self.side is Side.ATTACKER:
+            self._check_can_attack(unit)
+        return Fighter(unit, terrain)
+
+    def _check_can_attack(self, unit: Unit) -> None:
+        weapon = unit.equipped_weapon
+        assert weapon is not None
+        if weapon.type is WeaponType.STAFF:
+            raise self.error(f"{weapon.name} is a staff; staves heal and never attack", "weapon")
+        for status in unit.statuses:
+            if status.name in _CANNOT_ATTACK:
+                raise self.error(f"the attacker {_CANNOT_ATTACK[status.name]} and cannot attack", "status")
+            if status.name is StatusName.SILENCED and weapon.type in _SILENCED_TYPES:
+                raise self.error(f"the attacker is silenced and cannot use {weapon.name} ({weapon.type.value})", "status")
+
+
+def _distance(source: YamlSource, data: dict) -> int:
+    raw = data.get("distance")
+    if raw is None:
+        raise source.error("distance: give the number of tiles between the two units (1 for adjacent)", ("distance",))
+    if not _is_int(raw) or raw < 1:
+        raise source.error(f"distance: must be a whole number of tiles, 1 or more, not {raw!r}", ("distance",))
+    return raw
+
+
+def load_duel(path: Path | str) -> Duel:
+    """Read a duel file into two fighters and a distance; any problem is a ContentError with its line."""
+    source = read_yaml(path)
+    data = expect_mapping(source)
+    _check_keys(source, data, TOP_KEYS, (), "the duel")
+    edition = data.get("edition", "v0.6")
+    if edition not in EDITIONS:
+        raise source.error(f"edition: unknown edition {edition!r} (this version plays {', '.join(EDITIONS)})", ("edition",))
+    catalogue = load_catalogue(edition)
+    distance = _distance(source, data)
+    for key in ("attacker", "defender"):
+        if key not in data:
+            raise source.error(f"the duel needs an {key}")
+    attacker = _SideReader(source, catalogue, Side.ATTACKER).fighter()
+    defender = _SideReader(source, catalogue, Side.DEFENDER).fighter()
+    weapon = attacker.unit.equipped_weapon
+    assert weapon is not None
+    if not weapon.reaches(distance):
+        low, high = weapon.range
+        reach = f"{low}" if low == high else f"{low} to {high}"
+        raise source.error(
+            f"distance: the attacker's {weapon.name} reaches {reach} tile{'s' if high > 1 else ''}, not {distance}",
+            ("distance",),
+        )
+    return Duel(Path(path), edition, distance, attacker, defender)
