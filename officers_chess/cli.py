@@ -68,6 +68,25 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
+def cmd_forecast(args: argparse.Namespace) -> int:
+    """Print the exact forecast of the one attack a duel file describes."""
+    from officers_chess.content.duel import load_duel
+    from officers_chess.forecast_report import forecast_json, print_forecast
+
+    try:
+        duel = load_duel(args.duel)
+    except ContentError as exc:
+        return _fail(str(exc))
+    fc = duel.forecast()
+    if args.json:
+        import json
+
+        print(json.dumps(forecast_json(fc), indent=2))
+    else:
+        print_forecast(duel, fc)
+    return EXIT_OK
+
+
 def _bundled_names() -> list[str]:
     from officers_chess.content.bundled import bundled_scenarios
 
@@ -99,6 +118,16 @@ def build_parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check map, scenario and catalogue files (or folders of them)")
     validate.add_argument("paths", nargs="+", metavar="PATH")
     validate.set_defaults(func=cmd_validate)
+
+    forecast = commands.add_parser(
+        "forecast",
+        help="print the exact combat forecast of one attack described in a duel file",
+        description="Print the exact forecast of one attack: both units' numbers, the chance of each HP "
+        "after the exchange, and every modifier with its rule.",
+    )
+    forecast.add_argument("duel", metavar="DUEL.yaml", help="a duel file (see docs/examples/duel.yaml)")
+    forecast.add_argument("--json", action="store_true", help="print the forecast as one JSON object")
+    forecast.set_defaults(func=cmd_forecast)
     return parser
 
 

@@ -1,0 +1,142 @@
+"""What `officers-chess forecast` prints: the documented JSON object, or a readable Rich table.
+
+`forecast_json` is plain Python (no Rich) so other tools can build the same object. Every
+number in both comes from a `rules.combat.Forecast`; nothing is computed here but formatting.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from officers_chess.rules.combat import Forecast, Modifier, Role
+from officers_chess.rules.rulebook import RULE_TITLES
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from officers_chess.content.duel import Duel
+
+
+def side_json(fc: Forecast, role: Role) -> dict[str, Any]:
+    """One side of the forecast. A defender that cannot counter has 0 swings and 0 for
+    damage, crit damage, hit and crit (it makes no swing for them to describe)."""
+    plan = fc.plan
+    profile = plan.attacker if role is Role.ATTACKER else plan.defender
+    return {
+        "damage": profile.damage if profile else 0,
+        "crit_damage": profile.crit_damage if profile else 0,
+        "hit": float(profile.hit_chance) if profile else 0.0,
+        "crit": float(profile.crit_chance) if profile else 0.0,
+        "swings": plan.swings(role),
+        "attack_speed": plan.attack_speed[role],
+        "hp_after": {str(hp): float(p) for hp, p in fc.hp_after(role).items()},
+    }
+
+
+def modifier_json(mod: Modifier) -> dict[str, Any]:
+    return {"side": mod.role.value, "what": mod.what, "value": mod.value, "rule": mod.rule}
+
+
+def forecast_json(fc: Forecast) -> dict[str, Any]:
+    """The object `forecast --json` prints (contract: PRODUCT.md, "Forecast JSON")."""
+    return {
+        "attacker": side_json(fc, Role.ATTACKER),
+        "defender": side_json(fc, Role.DEFENDER),
+        "p_attacker_routed": float(fc.p_routed(Role.ATTACKER)),
+        "p_defender_routed": float(fc.p_routed(Role.DEFENDER)),
+        "modifiers": [modifier_json(m) for m in fc.plan.modifiers],
+    }
+
+
+# --- the readable table ------------------------------------------------------------------
+
+
+def percent(p: Fraction) -> str:
+    """A chance as players read it; a real chance is never rounded to 0% or 100%."""
+    if 0 < p < Fraction(1, 100):
+        return "<1%"
+    if Fraction(99, 100) < p < 1:
+        return ">99%"
+    return f"{float(p) * 100:.0f}%"
+
+
+def most_likely(dist: dict[int, Fraction]) -> int:
+    """The likeliest HP; on a tie, the lower one (the forecast never flatters)."""
+    return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
+
+
+def modifier_text(mod: Modifier) -> str:
+    """What a modifier does, in a few words."""
+    special = {
+        "follow-up": "attacks again",
+        "complex": "no follow-up",
+        "brave": "two swings per attack",
+        "distant-counter": "counters at any range",
+        "guarded": "crits do not double",
+        "piercing": f"ignores {mod.value} Defense",
+    }
+    return special.get(mod.rule, f"{mod.what} {mod.value:+d}")
+
+
+def _who(duel: Duel, role: Role) -> str:
+    fighter = duel.attacker if role is Role.ATTACKER else duel.defender
+    unit = fighter.unit
+    weapon = unit.equipped_weapon.name if unit.equipped_weapon else "unarmed"
+    gear = weapon + (f" + {unit.equipped_accessory.name}" if unit.equipped_accessory else "")
+    return f"{role.value.capitalize()}\n{unit.name} · {gear}\non {fighter.terrain.name.lower()}"
+
+
+def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
+    """Both sides in two columns, then every modifier with the title of its rule."""
+    from rich.console import Group
+    from rich.table import Table
+
+    plan = fc.plan
+    roles = (Role.ATTACKER, Role.DEFENDER)
+    hp_now = {Role.ATTACKER: duel.attacker.unit.hp, Role.DEFENDER: duel.defender.unit.hp}
+    table = Table(title=f"Forecast · distance {duel.distance}", title_justify="left", show_lines=False)
+    table.add_column("")
+    for role in roles:
+        table.add_column(_who(duel, role), justify="right")
+
+    def row(label: str, value) -> None:
+        table.add_row(label, *(value(role) for role in roles))
+
+    def profile_value(attr: str):
+        def get(role: Role) -> str:
+            profile = plan.attacker if role is Role.ATTACKER else plan.defender
+            if profile is None:
+                return "–"
+            value = getattr(profile, attr)
+            return percent(value) if isinstance(value, Fraction) else str(value)
+
+        return get
+
+    row("HP now → most likely", lambda r: f"{hp_now[r]} → {most_likely(fc.hp_after(r))}")
+    row("HP at worst", lambda r: str(min(fc.hp_after(r))))
+    row("Damage", profile_value("damage"))
+    row("Crit damage", profile_value("crit_damage"))
+    row("Hit", profile_value("hit_chance"))
+    row("Crit", profile_value("crit_chance"))
+    row("Swings", lambda r: str(plan.swings(r)) if plan.swings(r) or r is Role.ATTACKER else "0 (no counter)")
+    row("Attack speed", lambda r: str(plan.attack_speed[r]))
+    row("Routed", lambda r: percent(fc.p_routed(r)))
+
+    parts: list[RenderableType] = [table]
+    if plan.modifiers:
+        mods = Table(title="Modifiers", title_justify="left")
+        mods.add_column("Side")
+        mods.add_column("Change")
+        mods.add_column("Rule")
+        for mod in plan.modifiers:
+            mods.add_row(mod.role.value, modifier_text(mod), RULE_TITLES.get(mod.rule, mod.rule))
+        parts.append(mods)
+    return Group(*parts)
+
+
+def print_forecast(duel: Duel, fc: Forecast) -> None:
+    """Print the table to stdout."""
+    from rich.console import Console
+
+    Console().print(forecast_table(duel, fc))
