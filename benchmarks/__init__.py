@@ -1,0 +1,1 @@
+"""Benchmarks for the rules core; run them with `python benchmarks/run.py`."""
