@@ -70,11 +70,13 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _closest(word: str, known: list[str]) -> str:
+def _closest(word: str, known: list[str], list_all: bool = False) -> str:
+    """A hint after an unknown name: the closest known one, or (and, with list_all) every known one."""
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
     if not close:
         close = [k for k in known if k.lower() == word.lower()]
-    return f"; did you mean {close[0]}?" if close else f" (known: {', '.join(known)})"
+    listed = f" (known: {', '.join(known)})" if list_all or not close else ""
+    return listed + (f"; did you mean {close[0]}?" if close else "")
 
 
 def _check_keys(source: YamlSource, data: dict, allowed: tuple[str, ...], loc: Loc, where: str) -> None:
@@ -246,7 +248,7 @@ class _SideReader:
         name = "_".join(raw.strip().lower().replace("-", " ").split())
         terrain = TERRAIN.get(TERRAIN_ALIASES.get(name, name))
         if terrain is None:
-            raise self.error(f"unknown terrain {raw!r}{_closest(name, list(TERRAIN))}", "terrain")
+            raise self.error(f"unknown terrain {raw!r}{_closest(name, list(TERRAIN), list_all=True)}", "terrain")
         return terrain
 
     def statuses(self) -> list[Status]:
