@@ -193,7 +193,7 @@ class _SideReader:
             known = sorted(i.name for i in self.catalogue.items.values() if isinstance(i, want))
             raise self.error(f"unknown {noun} {name!r}{_closest(name, known)}", key)
         if not isinstance(found, want):
-            raise self.error(f"{found.name} is not a {noun}", key)
+            raise self.error(f"{found.name} is not {'a weapon' if want is Weapon else 'an accessory'}", key)
         return found
 
     def weapon(self) -> Weapon | None:
@@ -346,7 +346,7 @@ def load_duel(path: Path | str) -> Duel:
     distance = _distance(source, data)
     for key in ("attacker", "defender"):
         if key not in data:
-            raise source.error(f"the duel needs an {key}")
+            raise source.error(f"the duel needs {'an attacker' if key == 'attacker' else 'a defender'}")
     attacker = _SideReader(source, catalogue, Side.ATTACKER).fighter()
     defender = _SideReader(source, catalogue, Side.DEFENDER).fighter()
     weapon = attacker.unit.equipped_weapon
