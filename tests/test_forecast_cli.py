@@ -248,19 +248,37 @@ def test_a_bad_duel_is_a_content_error_naming_file_and_line(tmp_path, text, line
         assert word in info.value.message, str(info.value)
 
 
-@pytest.mark.parametrize("case", ["bad key", "unknown tag", "unknown weapon type", "unknown class", "out of range", "hp too high", "invalid YAML"])
-def test_the_command_prints_one_line_and_exits_2_without_a_traceback(tmp_path, case):
-    text, line, words = next(c[1:] for c in ERRORS if c[0] == case)
+COMMAND_CASES = ["bad key", "unknown tag", "unknown weapon type", "unknown class", "out of range", "hp too high", "invalid YAML"]
+
+
+def _case(name: str) -> tuple[str, int, list[str]]:
+    return next(c[1:] for c in ERRORS if c[0] == name)
+
+
+@pytest.mark.parametrize("case", COMMAND_CASES)
+def test_the_command_prints_one_line_and_exits_2(tmp_path, capsys, case):
+    text, line, words = _case(case)
     path = write(tmp_path, text)
-    for extra in ([], ["--json"]) if case == "bad key" else ([],):
-        result = run_cli("forecast", str(path), *extra)
-        assert result.returncode == 2
-        assert result.stdout == ""
-        assert "Traceback" not in result.stderr
-        lines = result.stderr.strip().splitlines()
+    for extra in ([], ["--json"]):
+        assert main(["forecast", str(path), *extra]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        lines = captured.err.strip().splitlines()
         assert len(lines) == 1
         assert lines[0].startswith(f"officers-chess: {path}:{line}: ")
         assert words[0] in lines[0]
+
+
+@pytest.mark.parametrize("case, extra", [("bad key", "--json"), ("unknown tag", None), ("out of range", None), ("invalid YAML", None)])
+def test_the_console_script_exits_2_without_a_traceback(tmp_path, case, extra):
+    text, line, words = _case(case)
+    path = write(tmp_path, text)
+    result = run_cli("forecast", str(path), *([extra] if extra else []))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith(f"officers-chess: {path}:{line}: ") and words[0] in result.stderr
 
 
 def test_a_missing_duel_file_is_named(tmp_path, capsys):
