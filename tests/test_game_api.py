@@ -10,8 +10,10 @@ from factories import RA, RD, A, D, battle_map, game, glyph, plains, unit, weapo
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.rules.combat import resolve
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.events import Attacked, BattleWon, Healed
-from officers_chess.rules.game import Attack, GameState, IllegalAction, Move, Wait, apply_action, legal_actions
+from officers_chess.rules.events import Attacked, BattleEnded, Healed
+from officers_chess.rules.game import (
+    Attack, Discard, Equip, GameState, IllegalAction, Move, Trade, Wait, apply_action, legal_actions,
+)
 from officers_chess.rules.models import Side, distance
 
 
@@ -46,12 +48,13 @@ def test_after_a_move_the_unit_may_attack_a_target_in_reach_or_wait():
     state = apply_action(duel_state(), Move(unit="a1", to=(2, 0))).state
     assert state.unit("a1").pos == (2, 0)
     assert state.active is not None and state.active.unit == "a1" and state.active.start == (0, 0)
-    assert legal_actions(state) == [Attack(target="d1"), Wait()]
+    assert main_actions(state) == [Attack(target="d1"), Wait()]
+    assert Discard(item=0) in legal_actions(state)  # free actions stay open beside them
 
 
 def test_after_a_move_out_of_reach_only_wait_is_legal():
     state = apply_action(duel_state(), Move(unit="a1", to=(0, 1))).state
-    assert legal_actions(state) == [Wait()]
+    assert main_actions(state) == [Wait()]
 
 
 def test_ranged_unit_targets_only_at_its_range():
@@ -59,14 +62,14 @@ def test_ranged_unit_targets_only_at_its_range():
     state = game(plains(6), units)
     at_one = apply_action(state, Move(unit="a1", to=(2, 0))).state
     at_two = apply_action(state, Move(unit="a1", to=(1, 0))).state
-    assert legal_actions(at_one) == [Wait()]
-    assert legal_actions(at_two) == [Attack(target="d1"), Wait()]
+    assert main_actions(at_one) == [Wait()]
+    assert main_actions(at_two) == [Attack(target="d1"), Wait()]
 
 
 def test_unarmed_unit_can_only_wait():
     units = [unit(id="a1", side=A, pos=(0, 0), weapon=None), unit(id="d1", side=D, pos=(1, 0))]
     state = apply_action(game(plains(4), units), Move(unit="a1", to=(0, 0))).state
-    assert legal_actions(state) == [Wait()]
+    assert main_actions(state) == [Wait()]
 
 
 def test_attack_resolves_with_the_states_dice_and_ends_the_turn():
@@ -254,7 +257,7 @@ def test_routing_the_last_enemy_wins_and_ends_the_game():
     outcome = apply_action(mid, Attack(target="d1"))
     new = outcome.state
     assert new.winner is A and new.is_over
-    assert BattleWon(A) in outcome.events
+    assert BattleEnded(A, "every defender unit was routed") in outcome.events
     assert legal_actions(new) == []
     before = snapshot(new)
     for action in (Wait(), Move(unit="a1", to=(1, 0)), Attack(target="d1")):
@@ -279,14 +282,27 @@ def test_no_winner_while_both_sides_stand():
     assert state.winner is None and not state.is_over
 
 
+def main_actions(state: GameState):
+    """Legal actions less the free ones (Equip, Discard, Trade), which are open all turn."""
+    return [a for a in legal_actions(state) if not isinstance(a, (Equip, Discard, Trade))]
+
+
 # --- random playouts of every bundled scenario -------------------------------------------------
 
 MAX_ROUNDS = 80
 
 
 def _choose(state: GameState, rng: random.Random):
-    """A random player leaning towards the fight, so that battles end within the cap."""
+    """A random player leaning towards the fight, so that battles end within the cap.
+
+    It takes a free action now and then (they are legal all turn long) but not so often
+    that armies throw their weapons away.
+    """
     actions = legal_actions(state)
+    free = [a for a in actions if isinstance(a, (Equip, Discard, Trade))]
+    if free and rng.random() < 0.05:
+        return rng.choice(free)
+    actions = [a for a in actions if not isinstance(a, (Equip, Discard, Trade))]
     if state.active is not None:
         attacks = [a for a in actions if isinstance(a, Attack)]
         if attacks and rng.random() < 0.85:
@@ -305,7 +321,7 @@ def _check_invariants(state: GameState) -> None:
     assert len(tiles) == len(set(tiles)), "two living units share a tile"
     for u in state.units:
         assert 0 <= u.hp <= u.max_hp, u
-        if u.alive:
+        if u.on_field:
             assert state.map.contains(u.pos)
             assert u.entry_cost(state.map.terrain_at(u.pos)) is not None, f"{u.name} stands where it cannot"
     if not state.is_over:

@@ -190,7 +190,7 @@ def test_routing_the_enemys_last_waiting_unit_makes_it_finish_first():
     assert state.to_act is A
     state = apply_action(state, Move(unit="a1", to=(0, 0))).state
     state = apply_action(state, Attack(target="d2")).state
-    assert not state.unit("d2").alive
+    assert not state.unit("d2").on_field
     # The defender has no unit left to activate: it finished first; the attacker finishes alone.
     assert state.finished_first is D and state.to_act is A and state.round == 1
     state = activate_and_wait(state, "a2")
@@ -222,7 +222,7 @@ def test_a_unit_routed_by_a_counter_still_ends_its_sides_activation():
     state = game(plains(8, 10), units, to_act=A)
     state = apply_action(state, Move(unit="a1", to=(0, 0))).state
     state = apply_action(state, Attack(target="d1")).state
-    assert not state.unit("a1").alive
+    assert not state.unit("a1").on_field
     assert state.to_act is D
     assert state.unit("a1").activated
 

@@ -32,9 +32,10 @@ class Attacked:
     defender: str
     swings: tuple[Swing, ...]
     names: dict[Role, str]  # who held each role in this exchange
+    art: str | None = None
 
     def text(self) -> str:
-        lines = [f"{self.attacker} attacks {self.defender}."]
+        lines = [f"{self.attacker} attacks {self.defender}" + (f" with {self.art}." if self.art else ".")]
         for s in self.swings:
             target = self.names[s.role.other]
             # The die against the number it needed, so anyone can check the roll.
@@ -43,6 +44,7 @@ class Attacked:
                 "miss": "miss",
                 "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
                 "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
+                "backfire": f"the weapon turns on its wielder: {s.damage} → {self.names[s.role]} {s.target_hp} HP",
             }[s.result]
             lines.append(f"  {self.names[s.role]}: d20 {s.roll} vs ≤{max(1, s.needed)}{crit}: {verdict}")
         return "\n".join(lines)
@@ -69,10 +71,67 @@ class Waited:
 class Healed:
     unit: str
     amount: int
-    terrain: str
+    why: str  # "on the fort", "from Heal", "(Blessed)" ...
 
     def text(self) -> str:
-        return f"{self.unit} recovers {self.amount} HP on the {self.terrain.lower()}."
+        return f"{self.unit} recovers {self.amount} HP {self.why}."
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """Damage outside an exchange: poison, a Punishing weapon, a relic without its crest, a splash."""
+
+    unit: str
+    amount: int
+    why: str
+    hp: int
+
+    def text(self) -> str:
+        return f"{self.unit} takes {self.amount} damage {self.why} → {self.hp} HP."
+
+
+@dataclass(frozen=True)
+class StatusRoll:
+    """A round-start d20 against a status, or a staff's hit roll to inflict one."""
+
+    unit: str
+    status: str
+    roll: int
+    ended: bool
+    detail: str = ""
+
+    def text(self) -> str:
+        verdict = "it ends" if self.ended else "it holds"
+        return f"{self.unit}: d20 {self.roll} against {self.status}: {verdict}{self.detail}."
+
+
+@dataclass(frozen=True)
+class StatusGained:
+    unit: str
+    status: str
+
+    def text(self) -> str:
+        return f"{self.unit} is now {self.status.lower() if self.status != 'Barrier' else 'under a Barrier'}."
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A special action, an item use or a free action, told in one line."""
+
+    line: str
+
+    def text(self) -> str:
+        return self.line
+
+
+@dataclass(frozen=True)
+class TerrainChanged:
+    at: Pos
+    before: str
+    after: str
+
+    def text(self) -> str:
+        return f"The {self.before.lower()} at {tile_name(self.at)} becomes {self.after.lower()}."
 
 
 @dataclass(frozen=True)
@@ -93,11 +152,17 @@ class RoundBegan:
 
 
 @dataclass(frozen=True)
-class BattleWon:
-    winner: Side
+class BattleEnded:
+    winner: Side | None
+    reason: str
 
     def text(self) -> str:
-        return f"The {self.winner.value} has routed every enemy and wins."
+        if self.winner is None:
+            return f"The battle ends in a draw: {self.reason}."
+        return f"The {self.winner.value} wins: {self.reason}."
 
 
-Event = Moved | Attacked | Equipped | Waited | Healed | Routed | RoundBegan | BattleWon
+Event = (
+    Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | Acted | TerrainChanged
+    | Routed | RoundBegan | BattleEnded
+)

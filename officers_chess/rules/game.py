@@ -1,168 +1,110 @@
-"""The game state and the one way to play it: `legal_actions(state)` and `apply_action(state, action)`."""
+"""The one way to play: `legal_actions(state)` lists what the side to act may do, `apply_action` does it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from officers_chess.rules.actions import (
+    Action,
+    Attack,
+    CantoMove,
+    Discard,
+    Equip,
+    Move,
+    Special,
+    Strike,
+    Trade,
+    Wait,
+)
+from officers_chess.rules.combat import Fighter, Role, plan_exchange, reaches, resolve, usable_weapon
+from officers_chess.rules.events import Acted, Attacked, BattleEnded, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.inventory import discard, equip, equippable, trade, trade_options
+from officers_chess.rules.models import Side, Unit, distance
+from officers_chess.rules.specials import perform, special_actions
+from officers_chess.rules.state import ActiveTurn, GameState, TerrainDamage
+from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.tags import tag_args
+from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.turn_order import after_activation
+from officers_chess.rules.upkeep import apply_status, end_of_round, end_of_turn, inflict, on_activation, start_of_round
 
-from officers_chess.rules.combat import ExchangePlan, Role, Fighter, Forecast, forecast, plan_exchange, resolve
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.events import Attacked, BattleWon, Equipped, Event, Healed, Moved, RoundBegan, Routed, Waited
-from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, distance
-from officers_chess.rules.movement import Reach, reachable
-from officers_chess.rules.turn_order import after_activation, waiting
+__all__ = [
+    "Action", "ActiveTurn", "Attack", "CantoMove", "Discard", "Equip", "GameState", "IllegalAction", "Move",
+    "Outcome", "Special", "Strike", "Trade", "Wait", "apply_action", "equippable", "legal_actions",
+]
 
 
 class IllegalAction(ValueError):
     """Raised when an action is not among the legal actions of the state."""
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def arts_of(state: GameState, unit: Unit) -> list[str]:
+    """Combat arts the unit has (Art(Name) tags) that the battle knows."""
+    return [str(name) for name in tag_args(unit.tags, "Art") if name in state.arts]
 
 
-class Move(_Action):
-    """Activate `unit` and move it to `to` (its own tile to stay put): the start of a combat turn."""
-
-    kind: Literal["move"] = "move"
-    unit: str
-    to: Pos
-
-
-class Attack(_Action):
-    """The active unit attacks `target` with its equipped weapon, ending its combat turn."""
-
-    kind: Literal["attack"] = "attack"
-    target: str
-
-
-class Equip(_Action):
-    """A free action of the active unit: equip the weapon or accessory at inventory index `item`."""
-
-    kind: Literal["equip"] = "equip"
-    item: int
-
-
-class Wait(_Action):
-    """The active unit ends its combat turn without acting."""
-
-    kind: Literal["wait"] = "wait"
-
-
-Action = Annotated[Union[Move, Attack, Equip, Wait], Field(discriminator="kind")]
-
-
-class ActiveTurn(BaseModel):
-    """The unit in the middle of its combat turn, and where it started."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    unit: str
-    start: Pos
-
-
-class GameState(BaseModel):
-    """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    edition: Literal["v0.6"] = "v0.6"
-    scenario: str
-    map: BattleMap
-    units: list[Unit]
-    round: int = 1
-    to_act: Side
-    finished_first: Side | None = None
-    active: ActiveTurn | None = None
-    dice: Dice
-    winner: Side | None = None
-
-    # --- queries -------------------------------------------------------------
-
-    def unit(self, unit_id: str) -> Unit:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise KeyError(unit_id)
-
-    def unit_at(self, pos: Pos) -> Unit | None:
-        for unit in self.units:
-            if unit.alive and unit.pos == pos:
-                return unit
-        return None
-
-    def living(self, side: Side | None = None) -> list[Unit]:
-        return [u for u in self.units if u.alive and (side is None or u.side is side)]
-
-    def waiting(self, side: Side) -> list[Unit]:
-        """Units of `side` still to activate this round."""
-        return waiting(self.units, side)
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def active_unit(self) -> Unit | None:
-        return self.unit(self.active.unit) if self.active else None
-
-    def reach(self, unit: Unit) -> Reach:
-        """Tiles `unit` may end a move on."""
-        return reachable(unit, self.map, self.units)
-
-    def targets_from(self, unit: Unit, pos: Pos) -> list[Unit]:
-        """Enemies the unit's equipped weapon reaches if it stands on `pos`."""
-        weapon = unit.equipped_weapon
-        if weapon is None:
-            return []
-        return [e for e in self.living(unit.side.other) if weapon.reaches(distance(pos, e.pos))]
-
-    def plan(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None) -> ExchangePlan:
-        """The exchange that would follow if `attacker` (standing on `attacker_pos`) attacked."""
-        pos = attacker.pos if attacker_pos is None else attacker_pos
-        return plan_exchange(
-            Fighter(attacker, self.map.terrain_at(pos)),
-            Fighter(defender, self.map.terrain_at(defender.pos)),
-            distance(pos, defender.pos),
-        )
-
-    def forecast(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None) -> Forecast:
-        """The exact forecast of that exchange, from both units' current HP."""
-        return forecast(self.plan(attacker, defender, attacker_pos), attacker.hp, defender.hp)
+def _must_strike(state: GameState, unit: Unit) -> bool:
+    """A berserk unit with someone in reach must attack; it may do nothing else."""
+    return unit.has_status(StatusName.BERSERK) and bool(state.targets_from(unit, unit.pos))
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the side to act may take now.
 
-    With no unit mid-turn: a Move for each waiting unit and each tile it can reach.
-    Mid-turn: an Attack on each enemy in reach of the equipped weapon, an Equip for each
-    other item the unit could equip (a free action), and Wait.
+    With no unit mid-turn: a Move for each unit that may activate and each tile it can
+    reach. Mid-turn: attacks, strikes on walls, special actions and item use (or, after
+    a non-attack action, Canto movement), the free actions, and Wait.
     """
     if state.is_over:
         return []
-    active = state.active_unit
-    if active is None:
-        return [
-            Move(unit=unit.id, to=pos)
-            for unit in state.waiting(state.to_act)
-            for pos in state.reach(unit).costs
-        ]
-    actions: list[Action] = [Attack(target=e.id) for e in state.targets_from(active, active.pos)]
-    actions += [Equip(item=index) for index in equippable(active)]
-    actions.append(Wait())
+    unit = state.active_unit
+    if unit is None:
+        return [Move(unit=u.id, to=pos) for u in _movers(state) for pos in state.reach(u).costs]
+    return _turn_actions(state, unit)
+
+
+def _movers(state: GameState) -> list[Unit]:
+    """Units that may start a combat turn now: the danced-for unit, or every waiting unit of the side to act."""
+    return [state.unit(state.reactivate)] if state.reactivate else state.waiting(state.to_act)
+
+
+def _is_legal(state: GameState, action: Action) -> bool:
+    """The same answer as `action in legal_actions(state)`, without listing every move of every unit."""
+    unit = state.active_unit
+    if isinstance(action, Move):
+        if unit is not None or state.is_over:
+            return False
+        mover = next((u for u in _movers(state) if u.id == action.unit), None)
+        return mover is not None and action.to in state.reach(mover).costs
+    return unit is not None and not state.is_over and action in _turn_actions(state, unit)
+
+
+def _turn_actions(state: GameState, unit: Unit) -> list[Action]:
+    """What the unit mid-turn may do: its action (or Canto movement), the free actions, and Wait."""
+    turn = state.active
+    assert turn is not None
+    actions: list[Action] = []
+    forced = _must_strike(state, unit)
+    if not turn.acted:
+        targets = state.targets_from(unit, unit.pos)
+        for art in [None, *arts_of(state, unit)]:
+            actions += [Attack(target=t.id, art=art) for t in targets]
+        if not forced:
+            actions += [Strike(at=p) for p in state.strikable_from(unit, unit.pos)]
+            actions += special_actions(state, unit)
+    elif unit.has("Canto"):
+        budget = unit.movement - turn.spent
+        actions += [CantoMove(to=p) for p in state.reach(unit, budget).costs if p != unit.pos]
+    if not unit.has_status(StatusName.BERSERK):
+        actions += [Equip(item=i) for i in equippable(unit)]
+        actions += [Discard(item=i) for i in range(len(unit.inventory))]
+        if not turn.traded:
+            for partner in state.living(unit.side):
+                if partner.id != unit.id:
+                    actions += [Trade(partner=partner.id, give=g, take=t) for g, t in trade_options(unit, partner)]
+    if not forced:
+        actions.append(Wait())
     return actions
-
-
-def equippable(unit: Unit) -> list[int]:
-    """Inventory indexes the unit could equip now: weapons its class wields, and accessories."""
-    return [
-        index
-        for index, item in enumerate(unit.inventory)
-        if index not in (unit.weapon, unit.accessory)
-        and (isinstance(item, Accessory) or item.type in unit.unit_class.wields)
-    ]
 
 
 @dataclass(frozen=True)
@@ -177,97 +119,223 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     """Apply one legal action and return the new state; the given state is left untouched."""
     if state.is_over:
         raise IllegalAction("the battle is over")
+    if not _is_legal(state, action):
+        raise IllegalAction(_why_illegal(state, action))
     new = state.model_copy(deep=True)
     events: list[Event] = []
+    unit = new.active_unit
     if isinstance(action, Move):
         _move(new, action, events)
     elif isinstance(action, Attack):
         _attack(new, action, events)
         _end_turn(new, events)
-    elif isinstance(action, Equip):
-        _equip(new, action, events)
-    elif isinstance(action, Wait):
-        if new.active is None:
-            raise IllegalAction("no unit is mid-turn; move a unit first")
-        events.append(Waited(new.unit(new.active.unit).name))
+    elif isinstance(action, Strike):
+        _strike(new, action, events)
         _end_turn(new, events)
-    else:  # pragma: no cover - the Action union is closed
-        raise IllegalAction(f"unknown action {action!r}")
+    elif isinstance(action, Special):
+        assert unit is not None
+        perform(new, unit, action, events)
+        _mark(new, busy=True)
+        if new.is_over:
+            pass
+        elif unit.has("Canto") and unit.on_field:
+            _mark(new, acted=True)  # Canto: the movement left may still be spent
+        else:
+            _end_turn(new, events)
+    elif isinstance(action, CantoMove):
+        assert unit is not None
+        events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
+        unit.pos = action.to
+        _end_turn(new, events)
+    elif isinstance(action, Equip):
+        assert unit is not None
+        equip(unit, action.item)
+        _mark(new, busy=True)
+        events.append(Equipped(unit.name, unit.inventory[action.item].name))
+    elif isinstance(action, Discard):
+        assert unit is not None
+        item = discard(unit, action.item)
+        _mark(new, busy=True)
+        events.append(Acted(f"{unit.name} discards {item.name}."))
+    elif isinstance(action, Trade):
+        assert unit is not None
+        partner = new.unit(action.partner)
+        gave = [unit.inventory[i].name for i in action.give]
+        took = [partner.inventory[i].name for i in action.take]
+        trade(unit, partner, action.give, action.take)
+        _mark(new, busy=True, traded=True)
+        events.append(Acted(f"{unit.name} trades with {partner.name}: gives {', '.join(gave) or 'nothing'}, takes {', '.join(took) or 'nothing'}."))
+    elif isinstance(action, Wait):
+        assert unit is not None
+        events.append(Waited(unit.name))
+        _end_turn(new, events)
     return Outcome(new, events)
 
 
-def _move(state: GameState, action: Move, events: list[Event]) -> None:
-    if state.active is not None:
-        raise IllegalAction(f"{state.unit(state.active.unit).name} is mid-turn; it must act or wait first")
-    try:
-        unit = state.unit(action.unit)
-    except KeyError:
-        raise IllegalAction(f"no unit {action.unit!r}") from None
-    if unit.side is not state.to_act or not unit.alive or unit.activated:
-        raise IllegalAction(f"{unit.name} cannot activate now")
-    reach = state.reach(unit)
-    if action.to not in reach:
-        raise IllegalAction(f"{unit.name} cannot reach {action.to}")
-    events.append(Moved(unit.name, unit.pos, action.to, reach.costs[action.to]))
-    state.active = ActiveTurn(unit=unit.id, start=unit.pos)
-    unit.pos = action.to
+def _mark(state: GameState, **changes: bool) -> None:
+    assert state.active is not None
+    state.active = state.active.model_copy(update=changes)
 
 
-def _equip(state: GameState, action: Equip, events: list[Event]) -> None:
+def _why_illegal(state: GameState, action: Action) -> str:
     unit = state.active_unit
+    if isinstance(action, Move):
+        if unit is not None:
+            return f"{unit.name} is mid-turn; it must act or wait first"
+        try:
+            mover = state.unit(action.unit)
+        except KeyError:
+            return f"no unit {action.unit!r}"
+        if state.reactivate and mover.id != state.reactivate:
+            return f"{state.unit(state.reactivate).name} was danced for and acts first"
+        if mover.side is not state.to_act or not mover.on_field or mover.activated:
+            return f"{mover.name} cannot activate now"
+        return f"{mover.name} cannot reach {action.to}"
     if unit is None:
-        raise IllegalAction("no unit is mid-turn; move a unit first")
-    if action.item not in equippable(unit):
-        raise IllegalAction(f"{unit.name} cannot equip item {action.item}")
-    item = unit.inventory[action.item]
-    if isinstance(item, Accessory):
-        unit.accessory = action.item
-    else:
-        unit.weapon = action.item
-    events.append(Equipped(unit.name, item.name))
+        return "no unit is mid-turn; move a unit first"
+    if isinstance(action, Attack):
+        try:
+            target = state.unit(action.target)
+        except KeyError:
+            return f"no unit {action.target!r}"
+        if _must_strike(state, unit):
+            return f"{unit.name} is berserk and must attack the weakest unit in reach"
+        return f"{target.name} is not in reach of {unit.name}" + (f" with {action.art}" if action.art else "")
+    return f"{unit.name} cannot do that now ({action.kind})"
+
+
+def _move(state: GameState, action: Move, events: list[Event]) -> None:
+    unit = state.unit(action.unit)
+    cost = state.reach(unit).costs[action.to]
+    events.append(Moved(unit.name, unit.pos, action.to, cost))
+    state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=cost)
+    if state.reactivate == unit.id:
+        state.reactivate = None
+    unit.pos = action.to
+    on_activation(unit, events)
 
 
 def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     attacker = state.active_unit
-    if attacker is None:
-        raise IllegalAction("no unit is mid-turn; move a unit first")
-    try:
-        defender = state.unit(action.target)
-    except KeyError:
-        raise IllegalAction(f"no unit {action.target!r}") from None
-    if defender.id not in {e.id for e in state.targets_from(attacker, attacker.pos)}:
-        raise IllegalAction(f"{defender.name} is not in reach of {attacker.name}")
-    swings, attacker.hp, defender.hp, state.dice = resolve(
-        state.plan(attacker, defender), attacker.hp, defender.hp, state.dice
-    )
+    assert attacker is not None
+    defender = state.unit(action.target)
+    plan = state.plan(attacker, defender, art=action.art)
+    swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice)
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
-    events.append(Attacked(attacker.name, defender.name, tuple(swings), names))
+    events.append(Attacked(attacker.name, defender.name, tuple(swings), names, action.art))
+    _mark(state, busy=True, attacked=True)
+    art_tags = list(state.arts[action.art].tags) if action.art else []
+    for role, hitter, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
+        if victim.on_field and any(s.landed and s.role is role for s in swings):
+            _on_hit(state, hitter, victim, art_tags if role is Role.ATTACKER else [], events)
+    if attacker.on_field and ("AoE" in attacker.tags or "AoE" in art_tags):
+        _splash(state, attacker, defender, action.art, events)
     for unit in (defender, attacker):
-        if not unit.alive:
+        if unit.routed:
             events.append(Routed(unit.name))
 
 
+def _on_hit(state: GameState, hitter: Unit, victim: Unit, extra_tags: list[str], events: list[Event]) -> None:
+    """Status(Effect) and Inflict(Stat-X) on the hitter's weapon take hold on a unit it hit."""
+    tags = hitter.tags + extra_tags
+    for status in tag_args(tags, "Status"):
+        apply_status(state, victim, StatusName(status), events)
+    for stat, change in tag_args(tags, "Inflict"):
+        inflict(state, victim, stat, change)
+        events.append(Acted(f"{victim.name}'s {stat} is lowered by {-change} until the end of its next turn."))
+
+
+def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, events: list[Event]) -> None:
+    """AoE: one swing at every other enemy the weapon reaches; they cannot counter (docs/rulings.md)."""
+    weapon = usable_weapon(attacker)
+    if weapon is None:
+        return
+    for other in state.living(attacker.side.other):
+        if other.id == target.id or not reaches(attacker, weapon, distance(attacker.pos, other.pos)):
+            continue
+        plan = plan_exchange(
+            Fighter(attacker, state.map.terrain_at(attacker.pos)),
+            Fighter(other, state.map.terrain_at(other.pos)),
+            distance(attacker.pos, other.pos),
+            state.arts[art] if art else None,
+        )
+        profile = plan.attacker
+        roll, state.dice = state.dice.d20()
+        result = profile.result(roll)
+        before = other.hp
+        attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)
+        verdict = "miss" if other.hp == before else f"{before - other.hp} damage → {other.hp} HP"
+        events.append(Acted(f"  The blast reaches {other.name}: d20 {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
+        if other.routed:
+            events.append(Routed(other.name))
+        if not attacker.on_field:
+            events.append(Routed(attacker.name))
+            return
+
+
+def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
+    """A blow at a wall or snag: it cannot dodge or answer, so every swing lands for the unit's Damage (no crits)."""
+    unit = state.active_unit
+    assert unit is not None
+    weapon = usable_weapon(unit)
+    assert weapon is not None
+    hp = state.terrain_hp(action.at)
+    assert hp is not None
+    swings = 2 if unit.has("Brave") else 1
+    hp = max(0, hp - swings * (unit.stat("strength") + weapon.might))
+    terrain = state.map.terrain_at(action.at)
+    events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left."))
+    _mark(state, busy=True, attacked=True)
+    if hp == 0:
+        after = TERRAIN["bridge" if terrain.id == "snag" else "floor"]
+        state.set_terrain(action.at, after)
+        events.append(TerrainChanged(action.at, terrain.name, after.name))
+    else:
+        state.terrain_damage = [d for d in state.terrain_damage if d.at != action.at] + [TerrainDamage(at=action.at, hp=hp)]
+
+
 def _end_turn(state: GameState, events: list[Event]) -> None:
-    assert state.active is not None
-    unit = state.unit(state.active.unit)
+    turn = state.active
+    assert turn is not None
+    unit = state.unit(turn.unit)
     state.active = None
     unit.activated = True
-    if unit.alive:
-        terrain = state.map.terrain_at(unit.pos)
-        amount = min(terrain.heal, unit.max_hp - unit.hp)
-        if amount > 0:
-            unit.hp += amount
-            events.append(Healed(unit.name, amount, terrain.name))
-    for side in Side:
-        if not state.living(side):
-            state.winner = side.other
-            events.append(BattleWon(side.other))
-            return
+    if unit.on_field:
+        end_of_turn(state, unit, turn, events)
+    if _battle_over(state, events):
+        return
     nxt = after_activation(state.units, unit.side, state.finished_first)
     state.to_act, state.finished_first = nxt.to_act, nxt.finished_first
+    if state.reactivate:
+        refreshed = state.unit(state.reactivate)
+        if refreshed.on_field:
+            state.to_act = refreshed.side  # the danced-for unit acts at once
+            return
+        state.reactivate = None
     if nxt.round_over:
+        end_of_round(state)
         state.round += 1
         state.finished_first = None
-        for u in state.units:
-            u.activated = False
-        events.append(RoundBegan(state.round, state.to_act))
+        start_of_round(state, events)
+        _battle_over(state, events)
+
+
+def _battle_over(state: GameState, events: list[Event]) -> bool:
+    """The default victory rule: a side with no units left on the field has lost them all.
+
+    Routed to the last unit, it is beaten; if any of them escaped instead, the battle
+    ends without a winner (scenario objectives decide escapes: docs/rulings.md).
+    """
+    if state.ended:
+        return True
+    for side in Side:
+        if state.living(side):
+            continue
+        state.ended = True
+        if any(u.escaped for u in state.units if u.side is side) or not state.living(side.other):
+            events.append(BattleEnded(None, f"the {side.value} has no one left on the field"))
+        else:
+            state.winner = side.other
+            events.append(BattleEnded(side.other, f"every {side.value} unit was routed"))
+        return True
+    return False

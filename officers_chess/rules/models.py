@@ -69,17 +69,31 @@ class Stats(_Content):
     resistance: int = Field(alias="res", ge=0, le=99)
 
 
-class Weapon(_Content):
-    """A weapon: what it adds to Damage, what it costs in Attack Speed, and how far it reaches."""
+class _Item(_Content):
+    """What every item has: a name, tags, and how many of its Consumable(X) uses are spent."""
+
+    name: str = Field(min_length=1, max_length=40)
+    tags: list[TagText] = []
+    used: int = Field(0, ge=0)
+
+    @property
+    def uses_left(self) -> int | None:
+        """Uses left of a Consumable(X) item; None for items that do not wear out."""
+        total = tag_args(self.tags, "Consumable")
+        return None if not total else max(0, int(total[0]) - self.used)
+
+
+class Weapon(_Item):
+    """A weapon or staff: what it adds to Damage, what it costs in Attack Speed, and how far it reaches."""
 
     kind: Literal["weapon"] = "weapon"
-    name: str = Field(min_length=1, max_length=40)
     type: WeaponType
     damage: DamageKind
-    might: int = Field(ge=0, le=99)
-    weight: int = Field(ge=0, le=99)
+    might: int = Field(0, ge=0, le=99)
+    weight: int = Field(0, ge=0, le=99)
     range: tuple[int, int] = (1, 1)
-    tags: list[TagText] = []
+    # Some staves reach further with a stronger user: their longest range is at least Str / 2.
+    strength_reach: bool = False
 
     @model_validator(mode="after")
     def _range_in_order(self) -> Weapon:
@@ -92,17 +106,41 @@ class Weapon(_Content):
         return self.range[0] <= distance <= self.range[1]
 
 
-class Accessory(_Content):
+class Accessory(_Item):
     """A shield or ring: a Defense bonus, a weight, and tags."""
 
     kind: Literal["accessory"] = "accessory"
-    name: str = Field(min_length=1, max_length=40)
     defense: int = Field(0, ge=0, le=99)
     weight: int = Field(0, ge=0, le=99)
+
+
+class Consumable(_Item):
+    """An item used up on a unit's turn (a vulnerary, a torch, a key); its tags say what it does."""
+
+    kind: Literal["consumable"] = "consumable"
+
+
+Item = Annotated[Union[Weapon, Accessory, Consumable], Field(discriminator="kind")]
+
+
+class Art(_Content):
+    """A combat art: a special attack with its own bonuses and tags, granted by Art(Name)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    might: int = Field(0, ge=-20, le=20)
+    skill: int = Field(0, ge=-20, le=20)
     tags: list[TagText] = []
+    description: str = Field("", max_length=400)
 
 
-Item = Annotated[Union[Weapon, Accessory], Field(discriminator="kind")]
+class Inflicted(BaseModel):
+    """A stat lowered by Inflict(Stat-X), and how many of the unit's turn ends it outlasts."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stat: str
+    amount: int
+    turn_ends: int = Field(1, ge=1)
 
 
 class UnitClass(_Content):
@@ -113,7 +151,15 @@ class UnitClass(_Content):
     stats: Stats
     wields: list[WeaponType] = Field(min_length=1)
     tags: list[TagText] = []
+    promoted: bool = False  # advanced classes; Assassinate spares them
+    transformed: Stats | None = None  # a shifter's beast form
     description: str = Field("", max_length=400)
+
+    @model_validator(mode="after")
+    def _shifters_have_two_forms(self) -> UnitClass:
+        if has_tag(self.tags, "Shifter") and self.transformed is None:
+            raise ValueError("a Shifter class needs `transformed` stats for its beast form")
+        return self
 
 
 class Unit(BaseModel):
@@ -132,9 +178,23 @@ class Unit(BaseModel):
     pos: Pos
     activated: bool = False
     statuses: list[Status] = Field(default_factory=list)
+    crests: list[str] = Field(default_factory=list)
+    scenario_tags: list[TagText] = Field(default_factory=list)  # Leader, Fleeing, Saboteur
+    transformed: bool = False  # a shifter in its beast form
+    shift_spent: bool = False  # a shifter that has returned to normal form this round
+    inflicted: Inflicted | None = None  # a stat lowered until the end of its next turn
+    danced: bool = False  # refreshed by a Dance this round
+    escaped: bool = False
 
     def has_status(self, name: StatusName) -> bool:
         return any(s.name is name for s in self.statuses)
+
+    @property
+    def stats(self) -> Stats:
+        """The stat block in use: the beast form while a shifter is transformed."""
+        if self.transformed and self.unit_class.transformed is not None:
+            return self.unit_class.transformed
+        return self.unit_class.stats
 
     @property
     def equipped_weapon(self) -> Weapon | None:
@@ -146,30 +206,48 @@ class Unit(BaseModel):
         item = self.inventory[self.accessory] if self.accessory is not None else None
         return item if isinstance(item, Accessory) else None
 
+    def item_tags(self, item: Weapon | Accessory | Consumable) -> list[str]:
+        """An item's tags as they work for this unit: a Relic without its crest keeps only the Relic tag."""
+        for crest in tag_args(item.tags, "Relic"):
+            if crest not in self.crests:
+                return [t for t in item.tags if t.startswith("Relic(")]
+        return list(item.tags)
+
     @property
     def tags(self) -> list[str]:
-        """Class tags plus the tags of equipped items (unequipped items grant nothing)."""
-        tags = list(self.unit_class.tags)
+        """Class and scenario tags, the tags of equipped items, and the tags statuses lend."""
+        tags = list(self.unit_class.tags) + list(self.scenario_tags)
         for item in (self.equipped_weapon, self.equipped_accessory):
             if item is not None:
-                tags.extend(item.tags)
+                tags.extend(self.item_tags(item))
+        if self.has_status(StatusName.SLOWED):
+            tags.append("Slow(1)")
+        if self.has_status(StatusName.BARRIER):
+            tags.append("Bonus(Res+2)")
         return tags
 
     def has(self, tag_name: str) -> bool:
         return has_tag(self.tags, tag_name)
 
     def stat(self, name: str) -> int:
-        """A stat with the Bonus(Stat+X) tags of equipped items applied."""
-        base = getattr(self.unit_class.stats, name)
-        return base + sum(change for stat, change in tag_args(self.tags, "Bonus") if stat == name)
+        """A stat with Bonus(Stat+X) tags and any Inflict applied."""
+        base = getattr(self.stats, name)
+        bonus = sum(change for stat, change in tag_args(self.tags, "Bonus") if stat == name)
+        inflicted = self.inflicted.amount if self.inflicted and self.inflicted.stat == name else 0
+        return base + bonus + inflicted
 
     @property
     def max_hp(self) -> int:
         return self.unit_class.stats.hp
 
     @property
-    def alive(self) -> bool:
-        return self.hp > 0
+    def routed(self) -> bool:
+        return self.hp <= 0
+
+    @property
+    def on_field(self) -> bool:
+        """Still on the battlefield: neither routed nor escaped."""
+        return self.hp > 0 and not self.escaped
 
     @property
     def damage(self) -> int | None:

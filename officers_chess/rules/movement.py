@@ -6,6 +6,7 @@ import heapq
 from dataclasses import dataclass
 
 from officers_chess.rules.models import BattleMap, Pos, Unit
+from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
 
 STEPS: tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -28,14 +29,18 @@ class Reach:
         return path[::-1]
 
 
-def reachable(unit: Unit, battle_map: BattleMap, units: list[Unit]) -> Reach:
-    """Every tile `unit` can end its move on this turn.
+def reachable(unit: Unit, battle_map: BattleMap, units: list[Unit], budget: int | None = None) -> Reach:
+    """Every tile `unit` can end its move on this turn, spending at most `budget` (default: its movement).
 
     Enemies block; allies may be walked through but not stopped on (a ruling: see
     docs/rulings.md). The unit may always stay where it is.
     """
-    occupied = {u.pos: u for u in units if u.alive and u.id != unit.id}
-    budget = unit.movement
+    occupied = {u.pos: u for u in units if u.on_field and u.id != unit.id}
+    budget = unit.movement if budget is None else budget
+    # The unit's tags decide its costs; work them out once per kind of tile, not once per tile.
+    cost_by_glyph = {glyph: unit.entry_cost(terrain) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
+    rows = battle_map.rows
+    width, height = battle_map.width, battle_map.height
     best: dict[Pos, int] = {unit.pos: 0}
     parents: dict[Pos, Pos] = {}
     frontier = [(0, unit.pos)]
@@ -44,13 +49,14 @@ def reachable(unit: Unit, battle_map: BattleMap, units: list[Unit]) -> Reach:
         if spent > best[pos]:
             continue
         for dx, dy in STEPS:
-            nxt = (pos[0] + dx, pos[1] + dy)
-            if not battle_map.contains(nxt):
+            x, y = pos[0] + dx, pos[1] + dy
+            if not (0 <= x < width and 0 <= y < height):
                 continue
+            nxt = (x, y)
             blocker = occupied.get(nxt)
             if blocker is not None and blocker.side is not unit.side:
                 continue
-            cost = unit.entry_cost(battle_map.terrain_at(nxt))
+            cost = cost_by_glyph[rows[y][x]]
             if cost is None or spent + cost > budget:
                 continue
             if spent + cost < best.get(nxt, budget + 1):

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.dice import Dice
-from officers_chess.rules.game import GameState
+from officers_chess.rules.state import GameState
 from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, Weapon
 
 

@@ -15,35 +15,79 @@ class ArgKind(Enum):
 
     NONE = "none"
     NUMBER = "number"
-    WORD = "word"
+    TAG_NAME = "tag name"  # Effective(Armored): the word must itself be a tag
+    WORD = "word"  # a crest, a class or a combat art: checked where those are known
+    MAGIC_TYPE = "magic type"
+    STATUS = "status"
     STAT_CHANGE = "stat change"
 
 
-# The tags this edition's rules core implements. A tag that is not listed here is
-# rejected when content is loaded, so no file can carry a rule the game would ignore.
+# Every tag of the v0.6 rules. A tag not listed here is rejected when content is
+# loaded, so no file can carry a rule the game would ignore.
 KNOWN_TAGS: dict[str, ArgKind] = {
-    # movement types and markers other tags refer to
+    # movement types, and markers other tags refer to
     "Armored": ArgKind.NONE,
     "Cavalry": ArgKind.NONE,
     "Flying": ArgKind.NONE,
     "Dragon": ArgKind.NONE,
     "Monster": ArgKind.NONE,
+    "Shifter": ArgKind.NONE,
     # movement
     "Fast": ArgKind.NUMBER,
     "Slow": ArgKind.NUMBER,
+    "Canto": ArgKind.NONE,
     # combat
+    "AoE": ArgKind.NONE,
+    "Assassinate": ArgKind.NONE,
+    "Blessed": ArgKind.NUMBER,
     "Bonus": ArgKind.STAT_CHANGE,
     "Brave": ArgKind.NONE,
     "Complex": ArgKind.NONE,
-    "Countermeasure": ArgKind.WORD,
+    "Countermeasure": ArgKind.TAG_NAME,
+    "Decimate": ArgKind.NONE,
+    "Devastate": ArgKind.NONE,
+    "Devil": ArgKind.NONE,
     "DistantCounter": ArgKind.NONE,
-    "Effective": ArgKind.WORD,
+    "Drain": ArgKind.NONE,
+    "Effective": ArgKind.TAG_NAME,
+    "Exclusive": ArgKind.WORD,
     "Guarded": ArgKind.NONE,
     "Inaccurate": ArgKind.NUMBER,
+    "Ineffective": ArgKind.TAG_NAME,
+    "Inflict": ArgKind.STAT_CHANGE,
     "Inverted": ArgKind.NONE,
     "Lucky": ArgKind.NUMBER,
+    "Magic": ArgKind.MAGIC_TYPE,
     "Piercing": ArgKind.NONE,
+    "Punishing": ArgKind.NUMBER,
+    "SpellRange": ArgKind.NUMBER,
+    "Status": ArgKind.STATUS,
+    # items
+    "Consumable": ArgKind.NUMBER,
+    # special actions
+    "Dance": ArgKind.NONE,
+    "Escape": ArgKind.NONE,
+    "GreaterHeal": ArgKind.NUMBER,
+    "Heal": ArgKind.NUMBER,
+    "Pick": ArgKind.NONE,
+    "Raze": ArgKind.NONE,
+    "Rescue": ArgKind.NONE,
+    "Restore": ArgKind.NONE,
+    "Seize": ArgKind.NONE,
+    "Torch": ArgKind.NUMBER,
+    "Warp": ArgKind.NONE,
+    # scenario tags
+    "Fleeing": ArgKind.NONE,
+    "Leader": ArgKind.NONE,
+    "Saboteur": ArgKind.NONE,
+    # crests and relics
+    "Sacred": ArgKind.WORD,
+    "Relic": ArgKind.WORD,
+    "Art": ArgKind.WORD,
 }
+
+MAGIC_TYPES = ("Reason", "Faith", "Dark")
+STATUS_NAMES = ("Barrier", "Berserk", "Petrified", "Poisoned", "Silenced", "Sleep", "Slowed")
 
 STAT_NAMES = {"Str": "strength", "Skl": "skill", "Spd": "speed", "Def": "defense", "Res": "resistance"}
 
@@ -94,15 +138,20 @@ def parse_tag(text: str) -> Tag:
         if not re.fullmatch(r"\d+", raw):
             raise ValueError(f"tag {name} takes a whole number, not {raw!r}")
         return Tag(name, int(raw))
-    if kind is ArgKind.WORD:
-        if not re.fullmatch(r"[A-Za-z][A-Za-z ]*", raw):
+    if kind in (ArgKind.TAG_NAME, ArgKind.WORD):
+        if not re.fullmatch(r"[A-Za-z][A-Za-z' ]*", raw):
             raise ValueError(f"tag {name} takes a word, not {raw!r}")
-        # The word names the tag a unit must carry (Effective(Armored), Countermeasure(Flying)).
-        # Units only ever carry known tags, so an unknown word (a typo such as "Armoured")
-        # would be a rule that silently never applies: reject it (rulings K2).
-        if raw not in KNOWN_TAGS:
+        # The word names a tag a unit must carry (Effective(Armored)): an unknown word
+        # (a typo such as "Armoured") would be a rule that never applies.
+        if kind is ArgKind.TAG_NAME and raw not in KNOWN_TAGS:
             raise ValueError(f"tag {name} names unknown tag {raw!r}{_did_you_mean(raw)}")
         return Tag(name, raw)
+    if kind in (ArgKind.MAGIC_TYPE, ArgKind.STATUS):
+        choices = MAGIC_TYPES if kind is ArgKind.MAGIC_TYPE else STATUS_NAMES
+        match_ = next((c for c in choices if c.lower() == raw.lower()), None)
+        if match_ is None:
+            raise ValueError(f"tag {name} takes one of {', '.join(choices)}, not {raw!r}")
+        return Tag(name, match_)
     change = _STAT_CHANGE_RE.match(raw)
     if not change or change.group(1) not in STAT_NAMES:
         raise ValueError(f"tag {name} takes a stat change such as Def+1 (stats: {', '.join(STAT_NAMES)})")
@@ -117,7 +166,14 @@ def _did_you_mean(name: str) -> str:
 
 
 def _example(kind: ArgKind) -> str:
-    return {ArgKind.NUMBER: "1", ArgKind.WORD: "Armored", ArgKind.STAT_CHANGE: "Def+1"}[kind]
+    return {
+        ArgKind.NUMBER: "1",
+        ArgKind.TAG_NAME: "Armored",
+        ArgKind.WORD: "Seiros",
+        ArgKind.MAGIC_TYPE: "Reason",
+        ArgKind.STATUS: "Sleep",
+        ArgKind.STAT_CHANGE: "Def+1",
+    }[kind]
 
 
 def check_tag(text: str) -> str:

@@ -9,7 +9,7 @@ from officers_chess.rules.models import Side, Unit
 
 def waiting(units: list[Unit], side: Side) -> list[Unit]:
     """Units of `side` that are still on the field and have not activated this round."""
-    return [u for u in units if u.side is side and u.alive and not u.activated]
+    return [u for u in units if u.side is side and u.on_field and not u.activated]
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
         table.add_column(side.title, justify="right")
     fielded = {side: [u for u in state.units if u.side is side] for side in Side}
     table.add_row("Units fielded", *(str(len(fielded[s])) for s in Side))
-    table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if not u.alive)) for s in Side))
+    table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if not u.on_field)) for s in Side))
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s])) for s in Side))
-    survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.alive]
+    survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
     final_blow = [e for e in last_events if isinstance(e, Attacked)]
     if final_blow:  # the last exchange, so nobody misses how it ended

@@ -1,0 +1,227 @@
+"""Special actions: staves, item use, and the actions classes and scenario roles grant (Dance, Pick, Seize ...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from officers_chess.rules.actions import Special
+from officers_chess.rules.combat import reaches
+from officers_chess.rules.events import Acted, BattleEnded, Event, TerrainChanged
+from officers_chess.rules.inventory import INVENTORY_SLOTS, add_item, can_equip, equip, spend_use
+from officers_chess.rules.models import Consumable, Pos, Unit, Weapon, WeaponType, distance
+from officers_chess.rules.movement import STEPS
+from officers_chess.rules.state import GameState, Light
+from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.tags import has_tag, tag_args, tag_total
+from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.upkeep import apply_status, heal
+
+# Statuses a staff puts on allies without a roll; the rest are inflicted on enemies, with one.
+HELPFUL = (StatusName.BARRIER,)
+
+
+class IllegalSpecial(ValueError):
+    """A special action that is not possible now."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a special action comes from: the unit itself (class, role, accessory), a staff, or a consumable."""
+
+    index: int | None
+    tags: list[str]
+    kind: str  # "unit", "staff" or "item"
+
+
+def sources(unit: Unit) -> list[Source]:
+    """Everything that could grant the unit a special action now."""
+    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED) or unit.has_status(StatusName.BERSERK):
+        return []
+    own = list(unit.unit_class.tags) + list(unit.scenario_tags)
+    if unit.equipped_accessory is not None:
+        own += unit.item_tags(unit.equipped_accessory)
+    found = [Source(None, own, "unit")]
+    silenced = unit.has_status(StatusName.SILENCED)
+    for index, item in enumerate(unit.inventory):
+        if isinstance(item, Weapon) and item.type is WeaponType.STAFF and can_equip(unit, item) and not silenced:
+            found.append(Source(index, unit.item_tags(item), "staff"))
+        elif isinstance(item, Consumable) and item.uses_left != 0:
+            found.append(Source(index, unit.item_tags(item), "item"))
+    return found
+
+
+def _in_reach(state: GameState, unit: Unit, source: Source, other: Unit) -> bool:
+    """Staves reach as far as their range; the unit's own actions reach adjacent tiles."""
+    if source.kind == "staff":
+        staff = unit.inventory[source.index]  # type: ignore[index]
+        return reaches(unit, staff, distance(unit.pos, other.pos))  # type: ignore[arg-type]
+    return distance(unit.pos, other.pos) == 1
+
+
+def _allies(state: GameState, unit: Unit, source: Source) -> list[Unit]:
+    if source.kind == "item":
+        return [unit]  # consumables are used on oneself
+    return [a for a in state.living(unit.side) if a.id != unit.id and _in_reach(state, unit, source, a)]
+
+
+def _free(state: GameState, mover: Unit, pos: Pos) -> bool:
+    return (
+        state.map.contains(pos)
+        and state.unit_at(pos) is None
+        and mover.entry_cost(state.map.terrain_at(pos)) is not None
+    )
+
+
+def rescue_spots(state: GameState, unit: Unit, target: Unit) -> list[Pos]:
+    """Free tiles beside the user where the rescued ally can stand."""
+    spots = [(unit.pos[0] + dx, unit.pos[1] + dy) for dx, dy in STEPS]
+    return [p for p in spots if _free(state, target, p)]
+
+
+def warp_spots(state: GameState, unit: Unit, target: Unit) -> list[Pos]:
+    """Free tiles within the user's Strength in tiles of the user, where the ally can stand (docs/rulings.md)."""
+    reach = unit.stat("strength")
+    x0, y0 = unit.pos
+    return [
+        (x, y)
+        for y in range(max(0, y0 - reach), min(state.map.height, y0 + reach + 1))
+        for x in range(max(0, x0 - reach), min(state.map.width, x0 + reach + 1))
+        if distance((x, y), unit.pos) <= reach and _free(state, target, (x, y))
+    ]
+
+
+def _doors_beside(state: GameState, unit: Unit) -> list[Pos]:
+    door = TERRAIN["door"].glyph
+    spots = [(unit.pos[0] + dx, unit.pos[1] + dy) for dx, dy in STEPS]
+    return [p for p in spots if state.map.contains(p) and state.map.rows[p[1]][p[0]] == door]
+
+
+def special_actions(state: GameState, unit: Unit) -> list[Special]:
+    """Every special action the unit may take now."""
+    actions: list[Special] = []
+    for source in sources(unit):
+        tags, index = source.tags, source.index
+        if tag_args(tags, "Heal"):
+            actions += [Special(name="heal", source=index, target=a.id) for a in _allies(state, unit, source) if a.hp < a.max_hp]
+        if has_tag(tags, "Restore"):
+            actions += [Special(name="restore", source=index, target=a.id) for a in _allies(state, unit, source) if a.statuses]
+        for status in tag_args(tags, "Status"):
+            if source.kind == "unit":
+                continue  # on a class, Status(Effect) rides on its hits, not an action
+            name = StatusName(status)
+            if source.kind == "item" or name in HELPFUL:
+                targets = _allies(state, unit, source) + ([unit] if source.kind == "staff" and name in HELPFUL else [])
+            else:
+                targets = [e for e in state.living(unit.side.other) if _in_reach(state, unit, source, e)]
+            actions += [Special(name="status", source=index, target=t.id) for t in targets]
+        if has_tag(tags, "Rescue"):
+            for ally in _allies(state, unit, source):
+                actions += [Special(name="rescue", source=index, target=ally.id, at=p) for p in rescue_spots(state, unit, ally)]
+        if has_tag(tags, "Warp"):
+            for ally in _allies(state, unit, source):
+                actions += [Special(name="warp", source=index, target=ally.id, at=p) for p in warp_spots(state, unit, ally)]
+        if tag_args(tags, "Torch"):
+            actions.append(Special(name="torch", source=index))
+        if has_tag(tags, "Pick"):
+            actions += [Special(name="pick", source=index, at=door) for door in _doors_beside(state, unit)]
+            chest = next((c for c in state.chests if c.at == unit.pos), None)
+            if chest is not None and len(unit.inventory) < INVENTORY_SLOTS:
+                actions.append(Special(name="pick", source=index, at=unit.pos))
+        if source.kind != "unit":
+            continue
+        if has_tag(tags, "Dance"):
+            actions += [
+                Special(name="dance", target=a.id)
+                for a in state.living(unit.side)
+                if a.id != unit.id and a.activated and not a.danced and distance(a.pos, unit.pos) == 1
+            ]
+        for role, action, tiles in (
+            (("Escape", "Fleeing"), "escape", state.escape_tiles),
+            (("Raze", "Saboteur"), "raze", state.raze_tiles),
+            (("Seize", "Leader"), "seize", state.seize_tiles),
+        ):
+            if any(has_tag(tags, t) for t in role) and unit.pos in tiles:
+                actions.append(Special(name=action, source=None))  # type: ignore[arg-type]
+    return actions
+
+
+def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) -> None:
+    """Carry out a legal special action (the caller checked legality with `special_actions`)."""
+    source = unit.inventory[action.source] if action.source is not None else None
+    tags = unit.item_tags(source) if source is not None else list(unit.tags)
+    target = state.unit(action.target) if action.target else None
+    if isinstance(source, Weapon) and source.type is WeaponType.STAFF:
+        equip(unit, action.source)  # type: ignore[arg-type]  # using a staff takes it in hand
+    what = f" with {source.name}" if source is not None else ""
+    if action.name == "heal":
+        assert target is not None
+        amount = sum(int(x) for x in tag_args(tags, "Heal")) + tag_total(unit.tags, "GreaterHeal")
+        events.append(Acted(f"{unit.name} heals {target.name}{what}."))
+        heal(target, amount, "", events)
+    elif action.name == "restore":
+        assert target is not None
+        target.statuses = []
+        events.append(Acted(f"{unit.name} restores {target.name}{what}: every status is lifted."))
+    elif action.name == "status":
+        assert target is not None
+        _status_staff(state, unit, target, StatusName(tag_args(tags, "Status")[0]), what, events)
+    elif action.name in ("rescue", "warp"):
+        assert target is not None and action.at is not None
+        events.append(Acted(f"{unit.name} {'rescues' if action.name == 'rescue' else 'warps'} {target.name}{what}."))
+        target.pos = action.at
+    elif action.name == "torch":
+        radius = sum(int(x) for x in tag_args(tags, "Torch"))
+        state.lights.append(Light(at=unit.pos, radius=radius, rounds=2))
+        events.append(Acted(f"{unit.name} lights a torch{what}: {radius} tiles around are lit."))
+    elif action.name == "dance":
+        assert target is not None
+        target.activated = False
+        target.danced = True
+        state.reactivate = target.id
+        events.append(Acted(f"{unit.name} dances for {target.name}, who may act again now."))
+    elif action.name == "escape":
+        unit.escaped = True
+        events.append(Acted(f"{unit.name} escapes the battlefield."))
+    elif action.name == "raze":
+        before = state.map.terrain_at(unit.pos)
+        state.set_terrain(unit.pos, TERRAIN["ruins"])
+        events.append(TerrainChanged(unit.pos, before.name, "ruins"))
+    elif action.name == "seize":
+        state.ended, state.winner = True, unit.side
+        events.append(BattleEnded(unit.side, f"{unit.name} seizes {state.map.terrain_at(unit.pos).name.lower()}"))
+    elif action.name == "pick":
+        assert action.at is not None
+        if action.at == unit.pos:
+            chest = next(c for c in state.chests if c.at == unit.pos)
+            state.chests = [c for c in state.chests if c is not chest]
+            add_item(unit, chest.item)
+            events.append(Acted(f"{unit.name} opens the chest{what}: {chest.item.name}."))
+        else:
+            state.set_terrain(action.at, TERRAIN["floor"])
+            events.append(TerrainChanged(action.at, "door", "floor"))
+    if action.source is not None and isinstance(source, (Consumable, Weapon)):
+        index = next((i for i, it in enumerate(unit.inventory) if it is source), None)
+        if index is not None:
+            spend_use(unit, index)
+
+
+def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, what: str, events: list[Event]) -> None:
+    """A staff's status: allies (and helpful statuses) need no roll; enemies must be hit (a d20 at or under Skill)."""
+    if target.side is unit.side or name in HELPFUL:
+        events.append(Acted(f"{unit.name} uses{what or ' an item'} on {target.name}."))
+        apply_status(state, target, name, events)
+        return
+    skill = unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
+    roll, state.dice = state.dice.d20()
+    landed = roll == 1 or roll <= skill
+    verdict = "it takes hold" if landed else "no effect"
+    events.append(Acted(f"{unit.name} casts {name.value} on {target.name}{what}: d20 {roll} vs ≤{max(1, skill)}: {verdict}."))
+    if landed:
+        apply_status(state, target, name, events)
+
+
+def staff_hit_chance(unit: Unit) -> Fraction:
+    """The chance a status staff lands on an enemy (shown before the player commits)."""
+    skill = unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
+    return Fraction(min(20, max(1, skill)), 20)

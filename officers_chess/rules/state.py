@@ -1,0 +1,179 @@
+"""The game state: everything about a battle in progress, dice included, and the questions it answers."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, plan_exchange, reaches, usable_weapon
+from officers_chess.rules.dice import Dice
+from officers_chess.rules.models import Art, BattleMap, Item, Pos, Side, Unit, distance
+from officers_chess.rules.movement import Reach, reachable
+from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.terrain import TERRAIN, Terrain
+from officers_chess.rules.turn_order import waiting
+
+DESTRUCTIBLE_HP = 30  # walls and snags (v0.6 terrain table)
+
+
+class ActiveTurn(BaseModel):
+    """The unit in the middle of its combat turn, and what it has done so far."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    unit: str
+    start: Pos
+    spent: int = 0  # movement used by the move (Canto spends the rest)
+    acted: bool = False  # its action is done; only Canto movement and free actions remain
+    busy: bool = False  # it took an action or a free action (a shifter then returns to normal form)
+    traded: bool = False  # the once-per-turn Trade is used
+    attacked: bool = False  # it attacked this turn (Punishing weapons hurt their wielder)
+
+
+class TerrainDamage(BaseModel):
+    """A wall or snag that has taken damage, and its HP left."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    hp: int
+
+
+class Chest(BaseModel):
+    """A chest on a tile and what is in it; Pick opens it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    item: Item
+
+
+class Light(BaseModel):
+    """Tiles lit by a Torch: a radius around a tile, for a number of round ends."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    radius: int
+    rounds: int
+
+
+class GameState(BaseModel):
+    """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edition: Literal["v0.6"] = "v0.6"
+    scenario: str
+    map: BattleMap
+    units: list[Unit]
+    round: int = 1
+    to_act: Side
+    finished_first: Side | None = None
+    active: ActiveTurn | None = None
+    reactivate: str | None = None  # a unit refreshed by Dance, which acts next
+    dice: Dice
+    ended: bool = False
+    winner: Side | None = None  # None with `ended` set is a draw
+    arts: dict[str, Art] = Field(default_factory=dict)
+    terrain_damage: list[TerrainDamage] = Field(default_factory=list)
+    seize_tiles: list[Pos] = Field(default_factory=list)
+    escape_tiles: list[Pos] = Field(default_factory=list)
+    raze_tiles: list[Pos] = Field(default_factory=list)
+    chests: list[Chest] = Field(default_factory=list)
+    lights: list[Light] = Field(default_factory=list)
+
+    # --- units -----------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def unit_at(self, pos: Pos) -> Unit | None:
+        for unit in self.units:
+            if unit.on_field and unit.pos == pos:
+                return unit
+        return None
+
+    def living(self, side: Side | None = None) -> list[Unit]:
+        """Units still on the field (neither routed nor escaped), of one side or both."""
+        return [u for u in self.units if u.on_field and (side is None or u.side is side)]
+
+    def waiting(self, side: Side) -> list[Unit]:
+        """Units of `side` still to activate this round."""
+        return waiting(self.units, side)
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended
+
+    @property
+    def active_unit(self) -> Unit | None:
+        return self.unit(self.active.unit) if self.active else None
+
+    # --- terrain ---------------------------------------------------------------
+
+    def terrain_hp(self, pos: Pos) -> int | None:
+        """HP left of a wall or snag (None for other tiles)."""
+        if self.map.terrain_at(pos).id not in ("wall", "snag"):
+            return None
+        return next((d.hp for d in self.terrain_damage if d.at == pos), DESTRUCTIBLE_HP)
+
+    def set_terrain(self, pos: Pos, terrain: Terrain) -> None:
+        x, y = pos
+        row = self.map.rows[y]
+        self.map.rows[y] = row[:x] + terrain.glyph + row[x + 1 :]
+        self.terrain_damage = [d for d in self.terrain_damage if d.at != pos]
+
+    # --- reach and targets -----------------------------------------------------
+
+    def reach(self, unit: Unit, budget: int | None = None) -> Reach:
+        """Tiles `unit` may end a move on (with `budget` movement instead of its full move)."""
+        if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+            budget = 0  # asleep or stone: it cannot move
+        return reachable(unit, self.map, self.units, budget)
+
+    def targets_from(self, unit: Unit, pos: Pos) -> list[Unit]:
+        """Units the unit may attack from `pos`: enemies its usable weapon reaches.
+
+        A berserk unit must strike the weakest unit it reaches, friend or foe (docs/rulings.md).
+        """
+        weapon = usable_weapon(unit)
+        if weapon is None or unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+            return []
+        if unit.has_status(StatusName.BERSERK):
+            around = [u for u in self.living() if u.id != unit.id and reaches(unit, weapon, distance(pos, u.pos))]
+            weakest = min((u.hp for u in around), default=None)
+            return [u for u in around if u.hp == weakest]
+        return [e for e in self.living(unit.side.other) if reaches(unit, weapon, distance(pos, e.pos))]
+
+    def strikable_from(self, unit: Unit, pos: Pos) -> list[Pos]:
+        """Walls and snags the unit's usable weapon reaches from `pos`."""
+        weapon = usable_weapon(unit)
+        if weapon is None or unit.has_status(StatusName.BERSERK):
+            return []
+        return [
+            (x, y)
+            for y, row in enumerate(self.map.rows)
+            for x, glyph in enumerate(row)
+            if glyph in (TERRAIN["wall"].glyph, TERRAIN["snag"].glyph) and reaches(unit, weapon, distance(pos, (x, y)))
+        ]
+
+    # --- forecasts -------------------------------------------------------------
+
+    def plan(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None, art: str | None = None) -> ExchangePlan:
+        """The exchange that would follow if `attacker` (standing on `attacker_pos`) attacked."""
+        pos = attacker.pos if attacker_pos is None else attacker_pos
+        return plan_exchange(
+            Fighter(attacker, self.map.terrain_at(pos)),
+            Fighter(defender, self.map.terrain_at(defender.pos)),
+            distance(pos, defender.pos),
+            self.arts[art] if art else None,
+        )
+
+    def forecast(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None, art: str | None = None) -> Forecast:
+        """The exact forecast of that exchange, from both units' current HP."""
+        return forecast(self.plan(attacker, defender, attacker_pos, art), attacker.hp, defender.hp)

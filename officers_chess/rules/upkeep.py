@@ -1,0 +1,135 @@
+"""Upkeep: what happens when a unit activates, when its turn ends, and when a round begins or ends."""
+
+from __future__ import annotations
+
+from officers_chess.rules.events import Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusRoll
+from officers_chess.rules.models import Inflicted, Unit
+from officers_chess.rules.state import ActiveTurn, GameState
+from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.tags import tag_args, tag_total
+
+# Statuses a d20 at the start of each round may end (1-10 ends them).
+ROLLED = (StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED, StatusName.SLEEP)
+ENDS_ON = 10
+POISON_DAMAGE = 2
+# Statuses that last for the unit's next activation only.
+ONE_TURN = (StatusName.SILENCED, StatusName.SLOWED)
+BARRIER_ROUND_ENDS = 2  # "until the end of the next round"
+RELIC_DAMAGE = 2
+SACRED_HEAL, SACRED_HEAL_WITH_CREST = 2, 4
+
+
+def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Event]) -> None:
+    """Put a status on a unit (a second dose renews it rather than stacking)."""
+    own_turn = state.active is not None and state.active.unit == unit.id
+    if name in ONE_TURN:
+        # It lasts through the unit's next activation; caught during its own turn, that is the one after.
+        left: int | None = 2 if own_turn else 1
+    elif name is StatusName.BARRIER:
+        left = BARRIER_ROUND_ENDS
+    else:
+        left = None
+    unit.statuses = [s for s in unit.statuses if s.name is not name] + [Status(name=name, left=left)]
+    events.append(StatusGained(unit.name, name.value))
+
+
+def inflict(state: GameState, unit: Unit, stat: str, amount: int) -> None:
+    """Lower a stat until the end of the unit's next turn; a new Inflict replaces an old one."""
+    own_turn = state.active is not None and state.active.unit == unit.id
+    unit.inflicted = Inflicted(stat=stat, amount=amount, turn_ends=2 if own_turn else 1)
+
+
+def heal(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
+    gained = min(amount, unit.max_hp - unit.hp)
+    if gained > 0 and unit.on_field:
+        unit.hp += gained
+        events.append(Healed(unit.name, gained, why))
+
+
+def hurt(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
+    if amount > 0 and unit.on_field:
+        unit.hp = max(0, unit.hp - amount)
+        events.append(Hurt(unit.name, amount, why, unit.hp))
+        if unit.routed:
+            events.append(Routed(unit.name))
+
+
+def on_activation(unit: Unit, events: list[Event]) -> None:
+    """A unit begins its combat turn: a shifter takes its beast form, Blessed items heal."""
+    if unit.has("Shifter") and not unit.shift_spent and not unit.transformed:
+        unit.transformed = True
+        events.append(StatusGained(unit.name, "transformed"))
+    heal(unit, tag_total(unit.tags, "Blessed"), "(Blessed)", events)
+
+
+def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Event]) -> None:
+    """A unit's combat turn ends. Damage comes first, so a unit brought to 0 HP is routed before it can heal."""
+    if turn.attacked:
+        hurt(unit, tag_total(unit.tags, "Punishing"), "from its Punishing weapon", events)
+    for item in (unit.equipped_weapon, unit.equipped_accessory):
+        if item is None:
+            continue
+        for crest in tag_args(item.tags, "Relic"):
+            if crest not in unit.crests:
+                hurt(unit, RELIC_DAMAGE, f"from {item.name}, a relic of another crest", events)
+    terrain = state.map.terrain_at(unit.pos)
+    if terrain.heal:
+        heal(unit, terrain.heal, f"on the {terrain.name.lower()}", events)
+    for item in (unit.equipped_weapon, unit.equipped_accessory):
+        if item is None:
+            continue
+        for crest in tag_args(unit.item_tags(item), "Sacred"):
+            amount = SACRED_HEAL_WITH_CREST if crest in unit.crests else SACRED_HEAL
+            heal(unit, amount, f"from {item.name}", events)
+    unit.statuses = [_tick(s) for s in unit.statuses if not (s.name in ONE_TURN and s.left == 1)]
+    if unit.inflicted is not None:
+        left = unit.inflicted.turn_ends - 1
+        unit.inflicted = None if left == 0 else unit.inflicted.model_copy(update={"turn_ends": left})
+    if unit.transformed and turn.busy:
+        unit.transformed = False
+        unit.shift_spent = True
+        events.append(StatusGained(unit.name, "back in normal form"))
+
+
+def _tick(status: Status) -> Status:
+    if status.name in ONE_TURN and status.left is not None:
+        return status.model_copy(update={"left": status.left - 1})
+    return status
+
+
+def end_of_round(state: GameState) -> None:
+    """Round ends count down Barrier and torchlight."""
+    for unit in state.units:
+        unit.statuses = [
+            s.model_copy(update={"left": s.left - 1}) if s.name is StatusName.BARRIER and s.left else s
+            for s in unit.statuses
+            if not (s.name is StatusName.BARRIER and s.left == 1)
+        ]
+    state.lights = [light.model_copy(update={"rounds": light.rounds - 1}) for light in state.lights if light.rounds > 1]
+
+
+def start_of_round(state: GameState, events: list[Event]) -> None:
+    """A new round: everyone may activate again, and each lasting status gets its d20.
+
+    Rolls go unit by unit in the order of the army lists, statuses in a fixed order, so a
+    replay rolls the same dice for the same things.
+    """
+    events.append(RoundBegan(state.round, state.to_act))
+    for unit in state.units:
+        unit.activated = False
+        unit.danced = False
+        unit.shift_spent = False
+    for unit in state.units:
+        if not unit.on_field:
+            continue
+        for name in ROLLED:
+            if not unit.has_status(name):
+                continue
+            roll, state.dice = state.dice.d20()
+            ended = roll <= ENDS_ON
+            if ended:
+                unit.statuses = [s for s in unit.statuses if s.name is not name]
+            detail = f", {POISON_DAMAGE} damage" if name is StatusName.POISONED and not ended else ""
+            events.append(StatusRoll(unit.name, name.value, roll, ended, detail))
+            if name is StatusName.POISONED and not ended:
+                hurt(unit, POISON_DAMAGE, "from poison", events)
