@@ -15,6 +15,7 @@ from officers_chess.rules.models import (
     FULL_HP,
     Accessory,
     BattleMap,
+    Consumable,
     DamageKind,
     Pos,
     Side,
@@ -24,6 +25,7 @@ from officers_chess.rules.models import (
     Weapon,
     WeaponType,
 )
+from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.terrain import TERRAIN
 
 A, D = Side.ATTACKER, Side.DEFENDER  # armies
@@ -67,17 +69,50 @@ def weapon(
 _make_weapon = weapon
 
 
+def staff(
+    tags: Iterable[str] = (),
+    range: tuple[int, int] = (1, 1),
+    name: str = "Test Staff",
+    strength_reach: bool = False,
+) -> Weapon:
+    """A staff: a weapon of type staff that does nothing in combat; its tags are its special actions."""
+    return Weapon(
+        name=name,
+        type=WeaponType.STAFF,
+        damage=DamageKind.MAGIC,
+        range=range,
+        tags=list(tags),
+        strength_reach=strength_reach,
+    )
+
+
+def consumable(tags: Iterable[str] = (), name: str = "Test Item", used: int = 0) -> Consumable:
+    """A consumable item (a vulnerary, a key ...); its tags say what using it does."""
+    return Consumable(name=name, tags=list(tags), used=used)
+
+
 def accessory(defense: int = 0, weight: int = 0, tags: Iterable[str] = (), name: str = "Test Trinket") -> Accessory:
     return Accessory(name=name, defense=defense, weight=weight, tags=list(tags))
 
 
-def unit_class(tags: Iterable[str] = (), name: str = "Tester", letter: str = "T", **stat_overrides: int) -> UnitClass:
+def unit_class(
+    tags: Iterable[str] = (),
+    name: str = "Tester",
+    letter: str = "T",
+    promoted: bool = False,
+    wields: Iterable[str | WeaponType] | None = None,
+    transformed: Stats | None = None,
+    **stat_overrides: int,
+) -> UnitClass:
+    """A class wielding every weapon type (unless `wields` says otherwise)."""
     return UnitClass(
         name=name,
         letter=letter,
         stats=stats(**stat_overrides),
-        wields=list(WeaponType),
+        wields=list(WeaponType) if wields is None else [WeaponType(w) for w in wields],
         tags=list(tags),
+        promoted=promoted,
+        transformed=transformed,
     )
 
 
@@ -91,10 +126,17 @@ def unit(
     hp: int | None = None,
     extra_items: Iterable = (),
     activated: bool = False,
+    cls: UnitClass | None = None,
+    statuses: Iterable[str | StatusName | Status] = (),
+    crests: Iterable[str] = (),
+    scenario_tags: Iterable[str] = (),
     **stat_overrides: int,
 ) -> Unit:
-    """A unit of a throw-away class; by default it carries a 5-Might, weightless sword."""
-    cls = unit_class(tags=tags, **stat_overrides)
+    """A unit of a throw-away class (or of `cls`); by default it carries a 5-Might, weightless sword.
+
+    `statuses` may be names (lasting until a roll or a count removes them) or `Status` objects.
+    """
+    cls = unit_class(tags=tags, **stat_overrides) if cls is None else cls
     inventory: list = []
     weapon_index = accessory_index = None
     if weapon == "default":
@@ -117,6 +159,9 @@ def unit(
         hp=cls.stats.hp if hp is None else hp,
         pos=pos,
         activated=activated,
+        statuses=[s if isinstance(s, Status) else Status(name=StatusName(s)) for s in statuses],
+        crests=list(crests),
+        scenario_tags=list(scenario_tags),
     )
 
 
