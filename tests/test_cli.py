@@ -92,3 +92,9 @@ def test_play_help_lists_the_bundled_scenarios(capsys):
     out = capsys.readouterr().out
     for path in (REPO / "scenarios").glob("*.yaml"):
         assert path.stem in out
+
+
+def test_validate_tells_a_scenario_with_objective_tiles_from_a_map(capsys):
+    path = REPO / "scenarios" / "greyhollow_vault.yaml"
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == f"ok {path}"

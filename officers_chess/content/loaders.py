@@ -13,13 +13,14 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Accessory, BattleMap, UnitClass, Weapon
+from officers_chess.rules.models import Accessory, Art, BattleMap, Consumable, UnitClass, Weapon
+from officers_chess.rules.tags import tag_args
 from officers_chess.rules.scenario import Scenario, ScenarioError, new_battle
 from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
 
 MAX_MAP_SIDE = 64
 
-_SECTIONS = {"classes": UnitClass, "weapons": Weapon, "accessories": Accessory}
+_SECTIONS = {"classes": UnitClass, "weapons": Weapon, "accessories": Accessory, "consumables": Consumable, "arts": Art}
 
 
 def _entries(source: YamlSource, section: str, model: type) -> list:
@@ -36,20 +37,21 @@ def _entries(source: YamlSource, section: str, model: type) -> list:
 
 
 def load_catalogue_file(path: Path | str) -> Catalogue:
-    """Read a catalogue file: `edition`, then lists of `classes`, `weapons` and `accessories`."""
+    """Read a catalogue file: `edition`, then lists of classes, weapons, accessories, consumables and arts."""
     source = read_yaml(path)
     data = expect_mapping(source)
     unknown = set(data) - set(_SECTIONS) - {"edition"}
     if unknown:
         key = sorted(unknown)[0]
         raise source.error(f"unknown section {key!r} (expected edition, {', '.join(_SECTIONS)})", (key,))
-    classes, items = {}, {}
+    classes, items, arts = {}, {}, {}
     for section, model in _SECTIONS.items():
-        table = classes if section == "classes" else items
+        table = {"classes": classes, "arts": arts}.get(section, items)
         for index, entry in enumerate(_entries(source, section, model)):
-            if entry.name in table or entry.name in classes or entry.name in items:
+            if entry.name in classes or entry.name in items or entry.name in arts:
                 raise source.error(f"{entry.name!r} is defined twice", (section, index, "name"))
             table[entry.name] = entry
+    _check_references(source, classes, arts)
     letters: dict[str, str] = {}
     for index, unit_class in enumerate(classes.values()):
         if unit_class.letter in letters:
@@ -58,7 +60,20 @@ def load_catalogue_file(path: Path | str) -> Catalogue:
                 ("classes", index, "letter"),
             )
         letters[unit_class.letter] = unit_class.name
-    return Catalogue(edition=str(data.get("edition", "v0.6")), classes=classes, items=items)
+    return Catalogue(edition=str(data.get("edition", "v0.6")), classes=classes, items=items, arts=arts)
+
+
+def _check_references(source: YamlSource, classes: dict, arts: dict) -> None:
+    """Art(Name) must name an art of the catalogue, and Exclusive(Class) one of its classes."""
+    for section in ("classes", "weapons", "accessories", "consumables"):
+        for index, raw in enumerate(source.data.get(section) or []):
+            for tag in raw.get("tags") or []:
+                for name in tag_args([tag], "Art"):
+                    if name not in arts:
+                        raise source.error(f"Art({name}) names no art of this catalogue (arts: {', '.join(arts) or 'none'})", (section, index, "tags"))
+                for name in tag_args([tag], "Exclusive"):
+                    if name not in classes:
+                        raise source.error(f"Exclusive({name}) names no class of this catalogue", (section, index, "tags"))
 
 
 @lru_cache(maxsize=8)
@@ -178,10 +193,10 @@ def find_scenario(name_or_path: str) -> Path:
 def content_kind(source: YamlSource) -> str:
     """Guess what a YAML file is from its top-level keys: 'map', 'scenario' or 'catalogue'."""
     data = source.data if isinstance(source.data, dict) else {}
+    if "armies" in data or "map" in data:  # before maps: scenarios have objective `tiles` too
+        return "scenario"
     if "tiles" in data:
         return "map"
-    if "armies" in data or "map" in data:
-        return "scenario"
     if set(data) & set(_SECTIONS):
         return "catalogue"
     raise source.error("not a map (tiles:), scenario (map:, armies:) or catalogue (classes:, weapons:)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from officers_chess.rules.models import Accessory, Item, UnitClass, Weapon
+from officers_chess.rules.models import Accessory, Art, Consumable, Item, UnitClass, Weapon
 
 
 class Catalogue(BaseModel):
@@ -15,10 +15,11 @@ class Catalogue(BaseModel):
     edition: str = "v0.6"
     classes: dict[str, UnitClass]
     items: dict[str, Item]
+    arts: dict[str, Art] = {}
 
     @model_validator(mode="after")
     def _names_match_keys(self) -> Catalogue:
-        for table in (self.classes, self.items):
+        for table in (self.classes, self.items, self.arts):
             for key, entry in table.items():
                 if entry.name != key:
                     raise ValueError(f"entry {key!r} is named {entry.name!r}; the two must agree")
@@ -29,3 +30,6 @@ class Catalogue(BaseModel):
 
     def accessories(self) -> list[Accessory]:
         return [i for i in self.items.values() if isinstance(i, Accessory)]
+
+    def consumables(self) -> list[Consumable]:
+        return [i for i in self.items.values() if isinstance(i, Consumable)]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.dice import Dice
-from officers_chess.rules.state import GameState
-from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, Weapon
+from officers_chess.rules.state import Chest, GameState
+from officers_chess.rules.tags import tag_args
+from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, UnitClass, Weapon
 
 
 class ScenarioError(ValueError):
@@ -27,6 +30,27 @@ class UnitSetup(BaseModel):
     unit_class: str = Field(alias="class")
     items: list[str] = Field(default_factory=list, max_length=3)
     at: tuple[int, int]  # column, row, counted from 1 as players read the map
+    roles: list[Literal["Leader", "Fleeing", "Saboteur"]] = Field(default_factory=list)  # scenario tags
+    crests: list[str] = Field(default_factory=list, max_length=4)
+
+
+class ObjectiveTiles(BaseModel):
+    """Tiles where the scenario allows Seize, Escape and Raze (column, row from 1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seize: list[tuple[int, int]] = Field(default_factory=list)
+    escape: list[tuple[int, int]] = Field(default_factory=list)
+    raze: list[tuple[int, int]] = Field(default_factory=list)
+
+
+class ChestSetup(BaseModel):
+    """A chest on a tile, holding one catalogue item."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: tuple[int, int]
+    item: str
 
 
 class Scenario(BaseModel):
@@ -41,6 +65,8 @@ class Scenario(BaseModel):
     first_deployer: Side = Side.DEFENDER
     first_to_act: Side | None = None  # when absent, the first deployer acts first
     armies: dict[Side, list[UnitSetup]]
+    tiles: ObjectiveTiles = ObjectiveTiles()
+    chests: list[ChestSetup] = Field(default_factory=list)
 
 
 def new_battle(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, seed: int) -> GameState:
@@ -61,7 +87,7 @@ def new_battle(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, 
                 item = catalogue.items.get(item_name)
                 if item is None:
                     raise ScenarioError(f"unknown item {item_name!r}", where + ("items",))
-                if isinstance(item, Weapon) and item.type not in unit_class.wields:
+                if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
                     raise ScenarioError(f"a {unit_class.name} cannot wield {item.name} ({item.type.value})", where + ("items",))
                 inventory.append(item)
             pos = (setup.at[0] - 1, setup.at[1] - 1)
@@ -70,7 +96,7 @@ def new_battle(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, 
             if pos in taken:
                 raise ScenarioError(f"{setup.name} starts on the same tile as {taken[pos]}", where + ("at",))
             taken[pos] = setup.name
-            weapon = next((i for i, item in enumerate(inventory) if isinstance(item, Weapon)), None)
+            weapon = next((i for i, item in enumerate(inventory) if isinstance(item, Weapon) and can_equip_class(unit_class, item)), None)
             accessory = next((i for i, item in enumerate(inventory) if isinstance(item, Accessory)), None)
             unit = Unit(
                 id=f"{side.value[0]}{index + 1}",
@@ -82,15 +108,44 @@ def new_battle(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, 
                 accessory=accessory,
                 hp=unit_class.stats.hp,
                 pos=pos,
+                scenario_tags=list(setup.roles),
+                crests=list(setup.crests),
             )
             if unit.entry_cost(battle_map.terrain_at(pos)) is None:
                 terrain = battle_map.terrain_at(pos).name
                 raise ScenarioError(f"{setup.name} cannot stand on {terrain} at {list(setup.at)}", where + ("at",))
             units.append(unit)
+    def tiles(kind: str) -> list[Pos]:
+        found = []
+        for index, (x, y) in enumerate(getattr(scenario.tiles, kind)):
+            if not battle_map.contains((x - 1, y - 1)):
+                raise ScenarioError(f"{kind} tile {[x, y]} is off the map", ("tiles", kind, index))
+            found.append((x - 1, y - 1))
+        return found
+
+    chests = []
+    for index, chest in enumerate(scenario.chests):
+        item = catalogue.items.get(chest.item)
+        if item is None:
+            raise ScenarioError(f"unknown item {chest.item!r}", ("chests", index, "item"))
+        if not battle_map.contains((chest.at[0] - 1, chest.at[1] - 1)):
+            raise ScenarioError(f"chest at {list(chest.at)} is off the map", ("chests", index, "at"))
+        chests.append(Chest(at=(chest.at[0] - 1, chest.at[1] - 1), item=item))
     return GameState(
         scenario=scenario.name,
         map=battle_map,
         units=units,
         to_act=scenario.first_to_act or scenario.first_deployer,
         dice=Dice(seed=seed),
+        arts=dict(catalogue.arts),
+        seize_tiles=tiles("seize"),
+        escape_tiles=tiles("escape"),
+        raze_tiles=tiles("raze"),
+        chests=chests,
     )
+
+
+def can_equip_class(unit_class: UnitClass, weapon: Weapon) -> bool:
+    """A class may wield a weapon of a type it wields, unless the weapon is Exclusive to another class."""
+    exclusive = tag_args(weapon.tags, "Exclusive")
+    return weapon.type in unit_class.wields and (not exclusive or unit_class.name in exclusive)
