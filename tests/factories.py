@@ -198,3 +198,33 @@ def game(
     seed: int = 0,
 ) -> GameState:
     return GameState(scenario="test", map=battle_map, units=units, to_act=to_act, dice=Dice(seed=seed))
+
+
+def d20s(seed: int, n: int, draws: int = 0) -> list[int]:
+    """The first `n` d20 rolls of `Dice(seed=seed, draws=draws)`."""
+    dice, rolls = Dice(seed=seed, draws=draws), []
+    for _ in range(n):
+        roll, dice = dice.d20()
+        rolls.append(roll)
+    return rolls
+
+
+_SEEDS: dict[tuple, int] = {}
+
+
+def seed_for(*wanted: int | range | None) -> int:
+    """The smallest seed whose first d20 rolls match `wanted` (a number, a range of numbers, or None for any).
+
+    >>> d20s(seed_for(9, range(11, 21)), 2)[0]
+    9
+    """
+    key = tuple((w.start, w.stop) if isinstance(w, range) else w for w in wanted)
+    if key not in _SEEDS:
+        for seed in range(200_000):
+            rolls = d20s(seed, len(wanted))
+            if all(w is None or (r in w if isinstance(w, range) else r == w) for r, w in zip(rolls, wanted)):
+                _SEEDS[key] = seed
+                break
+        else:  # pragma: no cover - only with an impossible wish
+            raise LookupError(f"no seed below 200000 rolls {wanted}")
+    return _SEEDS[key]
