@@ -153,7 +153,9 @@ class GameState(BaseModel):
     def strikable_from(self, unit: Unit, pos: Pos) -> list[Pos]:
         """Walls and snags the unit's usable weapon reaches from `pos`."""
         weapon = usable_weapon(unit)
-        if weapon is None or unit.has_status(StatusName.BERSERK):
+        # Fix: Sleep and Petrified forbid attacking, walls included (they were only kept out of `targets_from`).
+        asleep = unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED)
+        if weapon is None or asleep or unit.has_status(StatusName.BERSERK):
             return []
         return [
             (x, y)
