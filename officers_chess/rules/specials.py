@@ -38,10 +38,7 @@ def sources(unit: Unit) -> list[Source]:
     """Everything that could grant the unit a special action now."""
     if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED) or unit.has_status(StatusName.BERSERK):
         return []
-    own = list(unit.unit_class.tags) + list(unit.scenario_tags)
-    if unit.equipped_accessory is not None:
-        own += unit.item_tags(unit.equipped_accessory)
-    found = [Source(None, own, "unit")]
+    found = [Source(None, _own_tags(unit), "unit")]
     silenced = unit.has_status(StatusName.SILENCED)
     for index, item in enumerate(unit.inventory):
         if isinstance(item, Weapon) and item.type is WeaponType.STAFF and can_equip(unit, item) and not silenced:
@@ -49,6 +46,14 @@ def sources(unit: Unit) -> list[Source]:
         elif isinstance(item, Consumable) and item.uses_left != 0:
             found.append(Source(index, unit.item_tags(item), "item"))
     return found
+
+
+def _own_tags(unit: Unit) -> list[str]:
+    """The tags behind a unit's own special actions: its class, its scenario role, its equipped accessory."""
+    own = list(unit.unit_class.tags) + list(unit.scenario_tags)
+    if unit.equipped_accessory is not None:
+        own += unit.item_tags(unit.equipped_accessory)
+    return own
 
 
 def _in_reach(state: GameState, unit: Unit, source: Source, other: Unit) -> bool:
@@ -149,7 +154,10 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
 def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) -> None:
     """Carry out a legal special action (the caller checked legality with `special_actions`)."""
     source = unit.inventory[action.source] if action.source is not None else None
-    tags = unit.item_tags(source) if source is not None else list(unit.tags)
+    # Fix: an action of the unit's own reads the same tags `sources` offered it from (class, role,
+    # accessory), not `unit.tags`, which also holds the equipped weapon's: a class Heal(4) used
+    # while a Heal(10) staff was in hand healed 14.
+    tags = unit.item_tags(source) if source is not None else _own_tags(unit)
     target = state.unit(action.target) if action.target else None
     if isinstance(source, Weapon) and source.type is WeaponType.STAFF:
         equip(unit, action.source)  # type: ignore[arg-type]  # using a staff takes it in hand
