@@ -152,3 +152,41 @@ async def test_clicking_a_tile_points_at_it_and_clicking_again_confirms():
         assert c.cursor == dest and c.mode is Mode.MOVING
         await click(dest)
         assert c.mode is Mode.ACTING and c.state.unit(unit.id).pos == dest
+
+
+async def test_a_trade_is_chosen_in_the_dialog_with_keys():
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.rules.models import Side
+    from officers_chess.tui.dialogs.trade import TradeDialog
+
+    loaded = load_scenario(find_scenario("greyhollow_vault"))
+    app = OfficersChessApp(scenario=loaded, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})
+        c.mode = Mode.BROWSE
+        rhea = next(u for u in c.state.units if u.name == "Rhea")
+        bronn = next(u for u in c.state.units if u.name == "Bronn")
+        spot = next(p for p in c.state.reach(rhea).costs if abs(p[0] - bronn.pos[0]) + abs(p[1] - bronn.pos[1]) == 1)
+        await walk_cursor(pilot, screen, rhea.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, spot)
+        await pilot.press("enter")
+        items = [i.key for i in c.menu()]
+        for _ in range(items.index("trade:" + bronn.id)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        await pilot.press("space")  # Rhea gives her first item (Steel Sword)
+        await pilot.press("tab", "space")  # Bronn gives his first item (Hammer)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        after = c.state
+        assert [i.name for i in after.unit(rhea.id).inventory] == ["Vulnerary", "Hammer"]
+        assert [i.name for i in after.unit(bronn.id).inventory] == ["Hand Axe", "Steel Sword"]
+        assert after.active is not None and after.active.traded
+        assert "trade:" + bronn.id not in [i.key for i in c.menu()]  # once per turn

@@ -76,7 +76,7 @@ def test_waiting_ends_the_activation_and_passes_to_the_other_side(state):
     c.point_at(unit.pos)
     c.confirm()
     c.confirm()  # stay put
-    assert [item.key for item in c.menu()] == ["wait"]  # nobody in reach at the start
+    assert [item.key for item in c.menu()] == ["wait", "discard:0"]  # nobody in reach at the start
     events = c.confirm()
     assert events and c.mode is Mode.BROWSE
     assert c.state.unit(unit.id).activated
@@ -132,11 +132,11 @@ def test_the_menu_offers_a_carried_weapon_and_equipping_keeps_the_turn_going():
     c.confirm()
     c.confirm()  # stay put
     keys = [item.key for item in c.menu()]
-    assert keys == ["equip:1", "wait"]
+    assert keys == ["equip:1", "wait", "discard:0", "discard:1"]
     events = c.choose("equip:1")
     assert [e.text() for e in events] == ["Pell equips Hand Axe."]
     assert c.mode is Mode.ACTING and c.state.unit(pell.id).equipped_weapon.name == "Hand Axe"
-    assert [item.key for item in c.menu()] == ["equip:0", "wait"]
+    assert [item.key for item in c.menu()][0] == "equip:0"
     assert c.menu_index == 0
 
 
@@ -151,3 +151,84 @@ def test_the_strike_zone_covers_every_weapon_the_unit_carries():
     one_away = {(x + dx, y + dy) for x, y in reach for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
     one_away = {p for p in one_away if state.map.contains(p)} - reach
     assert c.attack_tiles() == one_away | two_away  # Iron Axe reaches 1, Hand Axe 1-2
+
+
+def _vault():
+    return load_scenario(find_scenario("greyhollow_vault")).new_battle(seed=5)
+
+
+def _activate(c: BattleController, name: str, to=None):
+    unit = next(u for u in c.state.units if u.name == name)
+    c.point_at(unit.pos)
+    c.confirm()
+    assert c.mode is Mode.MOVING, c.hint
+    c.point_at(to or unit.pos)
+    c.confirm()
+    assert c.mode is Mode.ACTING
+    return c.state.unit(unit.id)
+
+
+def test_a_dance_is_chosen_from_the_menu_aimed_at_an_ally_and_hands_it_the_next_turn():
+    from officers_chess.rules.models import Side
+
+    state = _vault()
+    state = state.model_copy(update={"to_act": Side.ATTACKER})
+    c = BattleController(state)
+    rhea = _activate(c, "Rhea")
+    c.wait()
+    c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})  # skip the defenders' turn for the test
+    c.mode = Mode.BROWSE
+    lark = next(u for u in c.state.units if u.name == "Lark")
+    spot = next(p for p in c.state.reach(lark).costs if abs(p[0] - rhea.pos[0]) + abs(p[1] - rhea.pos[1]) == 1)
+    _activate(c, "Lark", spot)
+    assert "special:dance:None" in [i.key for i in c.menu()]
+    c.choose("special:dance:None")
+    assert c.mode is Mode.TARGETING and c.cursor == rhea.pos
+    events = c.confirm()
+    assert any("dances for Rhea" in e.text() for e in events)
+    assert c.mode is Mode.BROWSE and c.state.reactivate == rhea.id
+    assert c.cursor == rhea.pos  # the danced-for unit is where the cursor goes
+
+
+def test_a_staff_heal_shows_its_preview_and_only_hurt_allies_are_targets():
+    from officers_chess.tui.widgets.action_preview import preview
+
+    state = _vault()
+    rhea = next(u for u in state.units if u.name == "Rhea")
+    rhea.hp = 11
+    from officers_chess.rules.models import Side
+
+    state = state.model_copy(update={"to_act": Side.ATTACKER})
+    c = BattleController(state)
+    ysolde = next(u for u in state.units if u.name == "Ysolde")
+    spot = next(p for p in state.reach(ysolde).costs if abs(p[0] - rhea.pos[0]) + abs(p[1] - rhea.pos[1]) == 1)
+    _activate(c, "Ysolde", spot)
+    key = next(i.key for i in c.menu() if i.label == "Heal — Heal Staff")
+    c.choose(key)
+    assert c.mode is Mode.TARGETING and c.cursor == rhea.pos
+    assert preview(c).plain == "Rhea: 11 → 19 HP (heals 8)."
+    c.confirm()
+    assert c.state.unit(rhea.id).hp == 19 and c.mode is Mode.BROWSE
+
+
+def test_after_a_staff_a_canto_unit_moves_on_and_that_move_ends_its_turn():
+    from factories import A, D, game, plains, staff, unit
+
+    rider = unit(id="a1", side=A, pos=(0, 0), weapon=staff(tags=["Heal(5)"]), tags=["Canto"])
+    hurt = unit(id="a2", side=A, pos=(1, 0), hp=10)
+    foe = unit(id="d1", side=D, pos=(7, 2))
+    c = BattleController(game(plains(8, 3), [rider, hurt, foe], to_act=A))
+    c.point_at((0, 0))
+    c.confirm()
+    c.point_at((1, 1))  # two tiles of movement spent, beside the hurt ally
+    c.confirm()
+    c.choose(next(i.key for i in c.menu() if i.key.startswith("special:heal")))
+    c.confirm()
+    assert c.mode is Mode.CANTO
+    assert c.state.unit("a2").hp == 15
+    assert c.move_tiles() and all(abs(x - 1) + abs(y - 1) <= 3 for x, y in c.move_tiles())  # 5 - 2 left
+    assert c.cancel() is None and c.mode is Mode.CANTO and "cannot be taken back" in c.hint
+    c.point_at((3, 1))
+    c.confirm()
+    assert c.state.unit("a1").pos == (3, 1) and c.state.unit("a1").activated
+    assert c.mode is Mode.BROWSE

@@ -1,43 +1,48 @@
-"""Rule ids and their titles: every number the game shows names one of these as its cause."""
+"""The rules reference: every rule, tag, status and terrain with an id, a title and a short text in our words.
+
+Forecast modifiers and the battle log cite these ids, so every number on screen can be
+traced to an entry here; the help screen and the rules browser read the same data.
+"""
 
 from __future__ import annotations
 
-# Titles are ours; ids are stable because forecasts and saves refer to them.
-RULE_TITLES: dict[str, str] = {
-    "hit-roll": "Hit roll",
-    "natural-one": "Natural 1",
-    "crit-range": "Critical range",
-    "critical": "Critical hit",
-    "weapon-triangle": "Weapon triangle",
-    "inverted": "Inverted triangle",
-    "effective": "Effective weapon",
-    "countermeasure": "Countermeasure",
-    "inaccurate": "Inaccurate weapon",
-    "lucky": "Lucky",
-    "bonus": "Stat bonus from equipment",
-    "terrain": "Terrain Def/Res bonus",
-    "accessory": "Accessory Defense",
-    "piercing": "Piercing",
-    "guarded": "Guarded",
-    "brave": "Brave weapon",
-    "counter": "Counter attack",
-    "distant-counter": "Distant counter",
-    "follow-up": "Follow-up by Attack Speed",
-    "complex": "Complex weapon",
-    "attack-speed": "Attack Speed",
-    "damage": "Damage (Strength + Might)",
-    "reduction": "Defense and Resistance",
-    "movement": "Movement and terrain costs",
-    "activation-order": "Activation order",
-    "fort-healing": "Healing tiles",
-    "rout": "Routed units",
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from officers_chess.rules.terrain import TERRAIN
+
+# The core rules, by stable id (forecasts and saves refer to the ids).
+CORE_RULES: dict[str, tuple[str, str]] = {
+    "hit-roll": ("Hit roll", "Each swing rolls a d20; a roll at or under the swinger's Skill hits."),
+    "natural-one": ("Natural 1", "A roll of 1 always hits and is always a critical hit, whatever the Skill."),
+    "crit-range": ("Critical range", "A hit whose roll is 1, or at most 1 + every Lucky value the swinger has, is a critical hit."),
+    "critical": ("Critical hit", "A critical hit doubles the damage left after Defense or Resistance."),
+    "damage": ("Damage", "Strength plus the weapon's Might, minus the target's Defense (martial) or Resistance (magic); never below 0."),
+    "reduction": ("Defense and Resistance", "Defense reduces martial damage and Resistance magic damage; terrain adds to both."),
+    "weapon-triangle": ("Weapon triangle", "Swords beat axes, axes beat lances, lances beat swords; reason beats faith, faith beats dark, dark beats reason. +1 Skill and +1 damage to the side with the advantage, -1 to the other."),
+    "inverted": ("Inverted triangle", "An Inverted weapon swaps advantage and disadvantage in the triangle; two of them swap it back."),
+    "attack-speed": ("Attack Speed", "Speed minus the weight of the equipped weapon and accessory."),
+    "counter": ("Counter attack", "The unit attacked strikes back once if its equipped weapon reaches, it is awake, and it is not a staff."),
+    "follow-up": ("Follow-up", "After the counter, the unit with the strictly higher Attack Speed attacks once more; a tie gives nobody a follow-up."),
+    "exchange-order": ("Order of an exchange", "The attack, then the counter, then the faster unit's follow-up; a routed unit swings no more."),
+    "terrain": ("Terrain Def/Res", "Forests, mountains, pillars, forts, gates and thrones add their bonus to Defense and Resistance (not for flyers)."),
+    "accessory": ("Accessory Defense", "An equipped shield or ring adds its Defense to the unit's Defense."),
+    "movement": ("Movement", "Five tiles a turn, changed by Fast and Slow; each tile costs what the terrain table says for the unit's movement type."),
+    "blocking": ("Blocking", "Enemies block movement; allies may be walked through but not stopped on."),
+    "healing-tiles": ("Healing tiles", "A unit that ends its turn on a fort, castle gate or throne recovers 2 HP."),
+    "destructible": ("Walls and snags", "A wall or snag has 30 HP; blows land automatically for the unit's Damage. A broken wall becomes floor, a broken snag a bridge."),
+    "doors": ("Doors", "A door is shut until a unit with Pick (or a key) opens it; then it is floor."),
+    "activation-order": ("Activation order", "The sides activate one unit each in turn; when one has nobody left, the other finishes; whoever ran out first starts the next round."),
+    "combat-turn": ("Combat turn", "Move, then one action (attack, staff, special action, item), plus any free actions; Wait ends it."),
+    "free-actions": ("Free actions", "Equip, Discard, and one Trade with an adjacent ally per turn, at any point of the turn."),
+    "staves": ("Staves", "Staves never attack or counter; on allies they need no roll, on enemies they must hit like a swing."),
+    "shifting": ("Shifting", "A shifter takes its beast form when it activates and returns to normal form after a turn in which it acted, until the next round."),
+    "rout": ("Routed", "A unit at 0 HP is routed and leaves the battle; every unit has 20 HP in v0.6."),
+    "victory": ("Victory", "A side with no units left on the field has lost; if some of them escaped rather than fell, the battle is a draw unless the scenario says otherwise."),
+    "art": ("Combat arts", "An art is a special attack: its Might and Skill bonuses and tags add to the attacker's swings, and it never follows up."),
+    "inflict": ("Inflicted", "A stat lowered by an Inflict weapon, until the end of the unit's next turn."),
 }
-
-
-def rule_title(rule_id: str) -> str:
-    """The player-facing title of a rule id."""
-    return RULE_TITLES[rule_id]
-
 
 # One line per tag, in our words (the in-game help and the rules reference show these).
 TAG_TEXT: dict[str, str] = {
@@ -104,3 +109,46 @@ STATUS_TEXT: dict[str, str] = {
     "Sleep": "Cannot move, act or counter. Each new round, a d20 of 1-10 ends it.",
     "Slowed": "Slow(1) during its next turn.",
 }
+
+
+def rule_id(name: str) -> str:
+    """The id of a tag or status: its name in lower case with dashes (DistantCounter → distant-counter)."""
+    return "aoe" if name == "AoE" else re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One entry of the rules reference."""
+
+    id: str
+    title: str
+    text: str
+    kind: Literal["rule", "tag", "status", "terrain"]
+
+
+def _entries() -> dict[str, RuleEntry]:
+    entries = {rid: RuleEntry(rid, title, text, "rule") for rid, (title, text) in CORE_RULES.items()}
+    for name, text in TAG_TEXT.items():
+        entries.setdefault(rule_id(name), RuleEntry(rule_id(name), name, text, "tag"))
+    for name, text in STATUS_TEXT.items():
+        entries[f"status-{rule_id(name)}"] = RuleEntry(f"status-{rule_id(name)}", name, text, "status")
+    # The Lucky(2) that attacks against a petrified unit get is cited as "petrified".
+    entries["petrified"] = RuleEntry("petrified", "Petrified target", "Attacks against a petrified unit crit on 1 to 3.", "rule")
+    for terrain in TERRAIN.values():
+        costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
+        text = f"Move cost {costs} (foot/armored/cavalry/flying)"
+        text += f", +{terrain.defense} Def/Res" if terrain.defense else ""
+        text += f", heals {terrain.heal} HP at the end of a turn" if terrain.heal else ""
+        entries[f"terrain-{terrain.id.replace('_', '-')}"] = RuleEntry(
+            f"terrain-{terrain.id.replace('_', '-')}", terrain.name, text + ".", "terrain"
+        )
+    return entries
+
+
+RULES: dict[str, RuleEntry] = _entries()
+RULE_TITLES: dict[str, str] = {rid: entry.title for rid, entry in RULES.items()}
+
+
+def rule_title(rule_id: str) -> str:
+    """The player-facing title of a rule id."""
+    return RULE_TITLES[rule_id]

@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from officers_chess.rules.combat import Forecast
+from officers_chess.rules.combat import Forecast, weapon_range
 from officers_chess.rules.events import Event
-from officers_chess.rules.game import Attack, Equip, GameState, Move, Wait, apply_action, equippable
-from officers_chess.rules.models import Pos, Side, Unit, Weapon
+from officers_chess.rules.game import Action, Attack, CantoMove, GameState, Move, Special, Trade, Wait, apply_action, legal_actions
+from officers_chess.rules.inventory import can_equip
+from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.movement import Reach
+from officers_chess.tui.action_menu import MenuItem, menu_items, target_of
 
 
 class Mode(str, Enum):
@@ -22,14 +24,10 @@ class Mode(str, Enum):
     BROWSE = "browse"  # looking around; choose a unit to activate
     MOVING = "moving"  # a unit is selected; choose where it moves
     ACTING = "acting"  # the unit has moved; choose its action
-    TARGETING = "targeting"  # choose whom to attack, with the forecast on screen
+    TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
+    PLACING = "placing"  # choose where a rescued or warped ally lands
+    CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
     OVER = "over"
-
-
-@dataclass(frozen=True)
-class MenuItem:
-    key: str  # "attack", "wait", or "equip:<inventory index>"
-    label: str
 
 
 @dataclass(frozen=True)
@@ -46,11 +44,14 @@ def side_name(side: Side) -> str:
 
 
 def weapon_ranges(unit: Unit) -> list[tuple[int, int]]:
-    """The ranges of every weapon the unit could have equipped this turn (Equip is free)."""
+    """The ranges of every weapon the unit could fight with this turn (Equip is free; staves never fight)."""
     return [
-        item.range
+        weapon_range(unit, item)
         for item in unit.inventory
-        if isinstance(item, Weapon) and item.type in unit.unit_class.wields
+        if isinstance(item, Weapon)
+        and can_equip(unit, item)
+        and item.type is not WeaponType.STAFF
+        and (item.type is not WeaponType.STONE or unit.has("Shifter"))
     ]
 
 
@@ -66,8 +67,12 @@ class BattleController:
         self.menu_index = 0
         self.hint = ""
         self._before_move: GameState | None = None
+        self.chosen: MenuItem | None = None  # the menu entry being aimed (targeting and placing)
+        self.aimed: list[Action] = []  # while placing: the actions with the chosen target
+        self.trade_partner: str | None = None  # set when the player chose to trade; the screen opens the dialog
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
+        self._legal_cache: tuple[int, list[Action]] | None = None
         self.jump_to_next_unit()
 
     @property
@@ -112,14 +117,20 @@ class BattleController:
     def overlays(self) -> Overlays:
         """The map's tints for the current step, computed once per change (the grid asks per row)."""
         unit = self.focus_unit or (self.selected_unit if self.mode in (Mode.ACTING, Mode.TARGETING) else None)
-        key = (self._version, self.mode, unit.id if unit else None)
+        key = (self._version, self.mode, unit.id if unit else None, self.chosen, len(self.aimed))
         if self._overlay_cache is None or self._overlay_cache[0] != key:
             self._overlay_cache = (key, self._compute_overlays())
         return self._overlay_cache[1]
 
     def _compute_overlays(self) -> Overlays:
-        if self.mode in (Mode.ACTING, Mode.TARGETING):
+        if self.mode is Mode.ACTING:
             return Overlays(targets=frozenset(t.pos for t in self.targets()))
+        if self.mode is Mode.TARGETING:
+            return Overlays(targets=frozenset(self._candidates()))
+        if self.mode is Mode.PLACING:
+            return Overlays(moves=frozenset(a.at for a in self.aimed if isinstance(a, Special) and a.at))
+        if self.mode is Mode.CANTO:
+            return Overlays(moves=frozenset(a.to for a in self.legal() if isinstance(a, CantoMove)))
         unit, reach = self.focus_unit, self.reach
         if unit is None or reach is None:
             return Overlays()
@@ -141,11 +152,29 @@ class BattleController:
         """Tiles the focused unit could strike this turn, from any tile it can reach, with any weapon it carries."""
         return set(self.overlays().strikes)
 
+    def legal(self) -> list[Action]:
+        """The legal actions of the state, computed once per state."""
+        if self._legal_cache is None or self._legal_cache[0] != self._version:
+            self._legal_cache = (self._version, legal_actions(self.state))
+        return self._legal_cache[1]
+
     def targets(self) -> list[Unit]:
+        """Units the active unit may attack now."""
         unit = self.selected_unit
         if unit is None or self.mode not in (Mode.ACTING, Mode.TARGETING):
             return []
-        return self.state.targets_from(unit, unit.pos)
+        ids = {a.target for a in self.legal() if isinstance(a, Attack)}
+        return [u for u in self.state.living() if u.id in ids]
+
+    def _candidates(self) -> dict[Pos, list[Action]]:
+        """While targeting: each tile the chosen entry can be aimed at, with its actions."""
+        found: dict[Pos, list[Action]] = {}
+        for action in self.chosen.actions if self.chosen else ():
+            aim = target_of(action)
+            pos = self.state.unit(aim).pos if isinstance(aim, str) else aim
+            if pos is not None:
+                found.setdefault(pos, []).append(action)
+        return found
 
     def reachable_enemies(self) -> list[Unit]:
         """Enemies the focused unit could attack after some move this turn."""
@@ -156,27 +185,21 @@ class BattleController:
         return [e for e in self.state.living(unit.side.other) if e.pos in zone]
 
     def menu(self) -> list[MenuItem]:
-        if self.mode is not Mode.ACTING:
+        if self.mode is not Mode.ACTING or self.selected_unit is None:
             return []
-        unit = self.selected_unit
-        assert unit is not None
-        items = []
-        count = len(self.targets())
-        if count:
-            items.append(MenuItem("attack", f"Attack ({count} in reach)"))
-        for index in equippable(unit):
-            items.append(MenuItem(f"equip:{index}", f"Equip {unit.inventory[index].name}"))
-        items.append(MenuItem("wait", "Wait"))
-        return items
+        return menu_items(self.state, self.selected_unit, self.legal())
+
+    def aimed_actions(self) -> list[Action]:
+        """The actions the cursor's tile stands for while targeting."""
+        return self._candidates().get(self.cursor, []) if self.mode is Mode.TARGETING else []
 
     def forecast(self) -> Forecast | None:
-        """The forecast on screen: the active unit against the target under the cursor."""
-        if self.mode is not Mode.TARGETING:
+        """The forecast on screen: the active unit attacking the unit under the cursor (with its art, if any)."""
+        attack = next((a for a in self.aimed_actions() if isinstance(a, Attack)), None)
+        unit = self.selected_unit
+        if attack is None or unit is None:
             return None
-        unit, target = self.selected_unit, self.hovered_unit
-        if unit is None or target is None or target.id not in {t.id for t in self.targets()}:
-            return None
-        return self.state.forecast(unit, target)
+        return self.state.forecast(unit, self.state.unit(attack.target), art=attack.art)
 
     def path_cost(self) -> int | None:
         reach = self.reach
@@ -202,41 +225,80 @@ class BattleController:
         self.hint = ""
         if not self.state.map.contains(pos):
             return
-        if self.mode is Mode.TARGETING and pos not in {t.pos for t in self.targets()}:
+        if self.mode is Mode.TARGETING and pos not in self._candidates():
             return
         if self.mode is Mode.ACTING:
             return
         self.cursor = pos
 
     def confirm(self) -> list[Event]:
-        """Enter: select, move, choose from the menu, or strike, depending on the step."""
+        """Enter: select, move, choose from the menu, aim, place, or move on with Canto, depending on the step."""
         self.hint = ""
         if self.mode is Mode.BROWSE:
             self._select_at_cursor()
         elif self.mode is Mode.MOVING:
             return self._move_to_cursor()
         elif self.mode is Mode.ACTING:
-            return self.choose(self.menu()[self.menu_index].key)
+            items = self.menu()
+            return self.choose(items[self.menu_index].key) if items else []
         elif self.mode is Mode.TARGETING:
-            target = self.hovered_unit
-            if target is not None and target.id in {t.id for t in self.targets()}:
-                return self._finish(Attack(target=target.id))
+            aimed = self.aimed_actions()
+            if len(aimed) == 1:
+                return self.perform(aimed[0])
+            if aimed:  # several landing tiles for the same ally: choose one
+                self.aimed, self.mode = aimed, Mode.PLACING
+                self.cursor = sorted(a.at for a in aimed if isinstance(a, Special) and a.at)[0]
+        elif self.mode is Mode.PLACING:
+            action = next((a for a in self.aimed if isinstance(a, Special) and a.at == self.cursor), None)
+            if action is None:
+                self.hint = "Pick one of the blue tiles."
+                return []
+            return self.perform(action)
+        elif self.mode is Mode.CANTO:
+            move = next((a for a in self.legal() if isinstance(a, CantoMove) and a.to == self.cursor), None)
+            if move is None:
+                self.hint = "Pick one of the blue tiles, or press w to end the turn here."
+                return []
+            return self.perform(move)
         return []
 
     def choose(self, key: str) -> list[Event]:
         """Pick a menu entry by its key (the menu's shortcut letters call this too)."""
-        if self.mode is not Mode.ACTING or key not in {item.key for item in self.menu()}:
+        item = next((i for i in self.menu() if i.key == key), None)
+        if item is None:
             return []
-        if key == "wait":
-            return self._finish(Wait())
-        if key.startswith("equip:"):
-            outcome = apply_action(self.state, Equip(item=int(key.split(":")[1])))
-            self.state = outcome.state
-            self.menu_index = 0
-            return outcome.events
-        self.mode = Mode.TARGETING
-        self.cursor = self.targets()[0].pos
+        if key.startswith("trade:"):
+            self.trade_partner = key.split(":", 1)[1]  # the screen asks what to swap
+            return []
+        if not item.needs_target:
+            return self.perform(item.actions[0])
+        self.chosen, self.mode = item, Mode.TARGETING
+        self.cursor = sorted(self._candidates(), key=lambda p: (p[1], p[0]))[0]
         return []
+
+    def perform(self, action: Action) -> list[Event]:
+        """Apply one legal action and move to the step that follows it."""
+        outcome = apply_action(self.state, action)
+        self.state = outcome.state
+        self.chosen, self.aimed, self.trade_partner = None, [], None
+        if not isinstance(action, (Move,)) and self.state.active is None:
+            self._before_move = None
+            self._deselect()
+            self.mode = Mode.OVER if self.state.is_over else Mode.BROWSE
+            if self.mode is Mode.BROWSE:
+                self.jump_to_next_unit()
+        elif self.state.active is not None and self.state.active.acted:
+            self._before_move = None  # the action is done: nothing to take back any more
+            self.mode = Mode.CANTO
+        else:
+            self.mode, self.menu_index = Mode.ACTING, 0
+        return outcome.events
+
+    def wait(self) -> list[Event]:
+        """End the active unit's turn (the w key, from the menu or after Canto)."""
+        if self.mode not in (Mode.ACTING, Mode.CANTO) or Wait() not in self.legal():
+            return []
+        return self.perform(Wait())
 
     def cancel(self) -> str | None:
         """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
@@ -252,15 +314,25 @@ class BattleController:
             self.cursor = self.state.unit(unit.id).pos
             return f"{unit.name}'s move is taken back."
         elif self.mode is Mode.TARGETING:
-            self.mode = Mode.ACTING
+            self.mode, self.chosen = Mode.ACTING, None
             unit = self.selected_unit
             if unit:
                 self.cursor = unit.pos
+        elif self.mode is Mode.PLACING:
+            target = next((target_of(a) for a in self.aimed), None)
+            self.mode, self.aimed = Mode.TARGETING, []
+            if isinstance(target, str):
+                self.cursor = self.state.unit(target).pos
+        elif self.mode is Mode.CANTO:
+            self.hint = "The action is done and cannot be taken back; move on, or press w to stay."
         return None
 
     def jump_to_next_unit(self) -> None:
         """Tab: put the cursor on the next unit of the side to act that still has to activate."""
         if self.mode is not Mode.BROWSE:
+            return
+        if self.state.reactivate:  # a Dance: that unit acts next
+            self.cursor = self.state.unit(self.state.reactivate).pos
             return
         waiting = sorted(self.state.waiting(self.state.to_act), key=lambda u: (u.pos[1], u.pos[0]))
         if not waiting:
@@ -277,6 +349,8 @@ class BattleController:
             self.hint = f"Choose {side_name(side)} unit that has not acted yet (Tab jumps to one)."
         elif unit.side is not side:
             self.hint = f"{unit.name} is {side_name(unit.side)} unit; it is the {side.value}'s turn to activate."
+        elif self.state.reactivate and unit.id != self.state.reactivate:
+            self.hint = f"{self.state.unit(self.state.reactivate).name} was danced for and acts first."
         elif unit.activated:
             self.hint = f"{unit.name} has already acted this round."
         else:
@@ -291,31 +365,15 @@ class BattleController:
             self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
         self._before_move = self.state
-        outcome = apply_action(self.state, Move(unit=unit.id, to=self.cursor))
-        self.state = outcome.state
-        self.mode = Mode.ACTING
-        self.menu_index = 0
-        return outcome.events
-
-    def _finish(self, action: Attack | Wait) -> list[Event]:
-        outcome = apply_action(self.state, action)
-        self.state = outcome.state
-        self._before_move = None
-        self._deselect()
-        if self.state.is_over:
-            self.mode = Mode.OVER
-        else:
-            self.jump_to_next_unit()
-        return outcome.events
+        return self.perform(Move(unit=unit.id, to=self.cursor))
 
     def _deselect(self) -> None:
         self.selected = None
         self.mode = Mode.BROWSE
 
     def _cycle_target(self, step: int) -> None:
-        targets = sorted(self.targets(), key=lambda u: (u.pos[1], u.pos[0]))
-        if not targets:
+        positions = sorted(self._candidates(), key=lambda p: (p[1], p[0]))
+        if not positions:
             return
-        positions = [t.pos for t in targets]
         index = positions.index(self.cursor) if self.cursor in positions else -1
         self.cursor = positions[(index + step) % len(positions)]

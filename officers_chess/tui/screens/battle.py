@@ -14,7 +14,10 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
 from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
@@ -23,13 +26,21 @@ from officers_chess.tui.widgets.unit_sheet import UnitSheet
 STEP_HELP = {
     Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move (blue) and strike (red).",
     Mode.MOVING: "Blue tiles: where it can move. Red: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
-    Mode.TARGETING: "Arrows choose a target; Enter attacks; Esc goes back.",
+    Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
+    Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
 }
 
 LEFT_MIN, SIDE_MIN = 38, 42
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
-ENTER_ACTIONS = {"select": Mode.BROWSE, "move_here": Mode.MOVING, "choose": Mode.ACTING, "strike": Mode.TARGETING}
+ENTER_ACTIONS = {
+    "select": Mode.BROWSE,
+    "move_here": Mode.MOVING,
+    "choose": Mode.ACTING,
+    "strike": Mode.TARGETING,
+    "place": Mode.PLACING,
+    "canto": Mode.CANTO,
+}
 
 
 class BattleScreen(Screen):
@@ -55,9 +66,11 @@ class BattleScreen(Screen):
         Binding("enter,space", "select", "Select"),
         Binding("enter,space", "move_here", "Move here"),
         Binding("enter,space", "choose", "Choose"),
-        Binding("enter,space", "strike", "Attack!"),
+        Binding("enter,space", "strike", "Confirm"),
+        Binding("enter,space", "place", "Land here"),
+        Binding("enter,space", "canto", "Move on"),
         Binding("a", "menu('attack')", "Attack"),
-        Binding("w", "menu('wait')", "Wait"),
+        Binding("w", "wait", "Wait"),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Title"),
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
@@ -122,10 +135,23 @@ class BattleScreen(Screen):
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
         else:
             sheet.show_terrain(terrain, c.cursor)
-        sheet.display = c.mode is not Mode.TARGETING
         fc = c.forecast()
+        sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
         if fc is not None and c.selected_unit and c.hovered_unit:
             pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
+            return
+        if c.mode is Mode.TARGETING and c.chosen is not None:
+            body = preview(c)
+            if c.hint:
+                body.append(f"\n\n{c.hint}", "bold yellow")
+            pane.show_text(c.chosen.label, body)
+            return
+        if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
+            left = c.selected_unit.movement - c.state.active.spent
+            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here.")
+            if c.hint:
+                body.append(f"\n\n{c.hint}", "bold yellow")
+            pane.show_text("Canto", body)
             return
         if c.mode is Mode.ACTING:
             menu = Text()
@@ -133,7 +159,9 @@ class BattleScreen(Screen):
                 marker = "▶ " if i == c.menu_index else "  "
                 menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
             shortcuts = "".join(f" · {item.key[0]} {item.key}" for item in c.menu() if item.key in ("attack", "wait"))
-            menu.append(f"\n↑↓ and Enter choose{shortcuts}\nEquipping is free; Esc takes the move back", "grey62")
+            menu.append(f"\n↑↓ and Enter choose{shortcuts}\nEquip, Trade, Discard are free; Esc takes the move back", "grey62")
+            if c.hint:
+                menu.append(f"\n\n{c.hint}", "bold yellow")
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
             return
         body = Text(STEP_HELP.get(c.mode, ""))
@@ -145,7 +173,7 @@ class BattleScreen(Screen):
                 body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), "#ff9090")
         if c.hint:
             body.append(f"\n\n{c.hint}", "bold yellow")
-        title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target"}.get(c.mode, "")
+        title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
 
     def _log(self, events: list[Event]) -> None:
@@ -161,8 +189,10 @@ class BattleScreen(Screen):
             return mode is ENTER_ACTIONS[action]
         if action == "menu":
             return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
+        if action == "wait":
+            return mode in (Mode.ACTING, Mode.CANTO) and any(i.kind == "wait" for i in self.controller.legal())
         if action == "back":
-            return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING)
+            return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
         if action == "leave":
             return mode is Mode.BROWSE
         if action == "next_unit":
@@ -175,16 +205,39 @@ class BattleScreen(Screen):
         after = self.controller.cursor[1]
         # While moving, the tints stay put and only the cursor's rows change; elsewhere
         # (browsing shows the hovered unit's ranges) the whole map may change.
-        self.refresh_view(full=self.controller.mode is not Mode.MOVING, rows=(before, after))
+        self.refresh_view(full=self.controller.mode not in (Mode.MOVING, Mode.PLACING, Mode.CANTO), rows=(before, after))
 
     def _confirm(self) -> None:
         events = self.controller.confirm()
         self._after(events)
 
-    action_select = action_move_here = action_choose = action_strike = _confirm
+    action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
     def action_menu(self, key: str) -> None:
         self._after(self.controller.choose(key))
+
+    def action_wait(self) -> None:
+        self._after(self.controller.wait())
+
+    def _ask_trade(self) -> None:
+        c = self.controller
+        me, partner = c.selected_unit, c.state.unit(c.trade_partner) if c.trade_partner else None
+        if me is None or partner is None:
+            return
+
+        def traded(choice: tuple[tuple[int, ...], tuple[int, ...]] | None) -> None:
+            c.trade_partner = None
+            if choice is None:
+                self.refresh_view()
+                return
+            action = Trade(partner=partner.id, give=choice[0], take=choice[1])
+            if action not in c.legal():
+                c.hint = "That trade is not possible: nothing chosen, or someone would carry more than three items."
+                self.refresh_view()
+                return
+            self._after(c.perform(action))
+
+        self.app.push_screen(TradeDialog(me, partner), traded)
 
     def action_back(self) -> None:
         note = self.controller.cancel()
@@ -218,5 +271,7 @@ class BattleScreen(Screen):
     def _after(self, events: list[Event]) -> None:
         self._log(events)
         self.refresh_view()
+        if self.controller.trade_partner:
+            self._ask_trade()
         if self.controller.mode is Mode.OVER:
             self.app.show_result(self.controller.state, events)  # type: ignore[attr-defined]

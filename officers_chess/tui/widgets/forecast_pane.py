@@ -23,12 +23,25 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
+FLAG_TEXT = {
+    "devil": "rolls of 9-10 turn on it",
+    "drain": "heals half the damage it deals",
+    "decimate": "a hit takes half the target's HP",
+    "devastate": "a hit leaves the target at 1 HP",
+    "assassinate": "a crit takes every HP left",
+}
+
+
 def modifier_text(mod: Modifier) -> str:
     """What a modifier does, in a few words."""
+    if mod.rule in FLAG_TEXT:
+        return FLAG_TEXT[mod.rule]
     if mod.rule == "follow-up":
         return "attacks twice"
-    if mod.rule == "complex":
+    if mod.rule in ("complex", "art") and mod.what == "follow-up":
         return "no follow-up"
+    if mod.rule == "ineffective":
+        return "deals no damage"
     if mod.rule == "brave":
         return "two swings per attack"
     if mod.rule == "distant-counter":

@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.models import Accessory, Side, Unit, Weapon
+from officers_chess.rules.combat import weapon_range
+from officers_chess.rules.models import Accessory, Consumable, Side, Unit, Weapon
 from officers_chess.rules.terrain import MoveType, Terrain
 
 SIDE_COLOUR = {Side.ATTACKER: "#6f9cff", Side.DEFENDER: "#ff7070"}
@@ -18,21 +19,25 @@ def hp_bar(hp: int, max_hp: int, width: int = 20) -> Text:
     return Text.assemble(("█" * filled, colour), ("░" * (width - filled), "grey35"), f" {hp:>2}/{max_hp}")
 
 
-def describe_item(item: Weapon | Accessory, equipped: bool) -> Text:
+def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: bool) -> Text:
     mark = "▸ " if equipped else "  "
     if isinstance(item, Weapon):
-        low, high = item.range
+        low, high = weapon_range(unit, item)
         reach = f"{low}" if low == high else f"{low}-{high}"
         line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  {item.type.value} Mt{item.might} Wt{item.weight} Rng{reach}")
-    else:
+    elif isinstance(item, Accessory):
         line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  Def+{item.defense} Wt{item.weight}")
+    else:
+        line = Text.assemble(mark, item.name)
+    if item.uses_left is not None:
+        line.append(f" ({item.uses_left} left)", "yellow")
     if item.tags:
         line.append("  " + " ".join(item.tags), "italic #c0a0ff")
     return line
 
 
 def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
-    stats = unit.unit_class.stats
+    stats = unit.stats
     side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
     header = Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side)
     status = "has acted this round" if unit.activated else "still to act this round"
@@ -45,9 +50,19 @@ def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
     derived = Text(f"Dmg {damage if damage is not None else '–':>2}  AS {unit.attack_speed:>2}  Move {unit.movement} ({move_type})")
     lines: list[RenderableType] = [header, hp_bar(unit.hp, stats.hp), numbers, derived]
     for index, item in enumerate(unit.inventory):
-        lines.append(describe_item(item, index in (unit.weapon, unit.accessory)))
-    if unit.unit_class.tags:
-        lines.append(Text("Tags: " + " ".join(unit.unit_class.tags), "italic #c0a0ff"))
+        lines.append(describe_item(unit, item, index in (unit.weapon, unit.accessory)))
+    own = list(unit.unit_class.tags) + list(unit.scenario_tags)
+    if own:
+        lines.append(Text("Tags: " + " ".join(own), "italic #c0a0ff"))
+    conditions = [s.name.value for s in unit.statuses]
+    if unit.transformed:
+        conditions.insert(0, "beast form")
+    if unit.inflicted:
+        conditions.append(f"{unit.inflicted.stat} {unit.inflicted.amount:+d} (inflicted)")
+    if unit.crests:
+        conditions.append("crest of " + ", ".join(unit.crests))
+    if conditions:
+        lines.append(Text("Now: " + " · ".join(conditions), "bold #ffb060"))
     bonus = unit.terrain_bonus(terrain)
     lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else "") + f" · {status}", "grey62"))
     return Group(*lines)
