@@ -274,9 +274,12 @@ class Unit(BaseModel):
         """Tiles of movement: the base 5, plus Fast(X), minus Slow(X)."""
         return max(0, BASE_MOVEMENT + tag_total(self.tags, "Fast") - tag_total(self.tags, "Slow"))
 
-    def entry_cost(self, terrain: Terrain) -> int | None:
-        """Movement this unit spends to enter a tile; with several columns, the dearest applies."""
-        costs = [terrain.cost(column) for column in self.move_types]
+    def entry_cost(self, terrain: Terrain, columns: list[MoveType] | None = None) -> int | None:
+        """Movement this unit spends to enter a tile; with several columns, the dearest applies.
+
+        `columns` may pass in `move_types` already worked out (they come from the unit's tags).
+        """
+        costs = [terrain.cost(column) for column in (columns or self.move_types)]
         return None if any(c is None for c in costs) else max(costs)  # type: ignore[type-var]
 
     def terrain_bonus(self, terrain: Terrain) -> int:

@@ -38,7 +38,8 @@ def reachable(unit: Unit, battle_map: BattleMap, units: list[Unit], budget: int 
     occupied = {u.pos: u for u in units if u.on_field and u.id != unit.id}
     budget = unit.movement if budget is None else budget
     # The unit's tags decide its costs; work them out once per kind of tile, not once per tile.
-    cost_by_glyph = {glyph: unit.entry_cost(terrain) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
+    columns = unit.move_types
+    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
     rows = battle_map.rows
     width, height = battle_map.width, battle_map.height
     best: dict[Pos, int] = {unit.pos: 0}
