@@ -66,17 +66,28 @@ def most_likely(dist: dict[int, Fraction]) -> int:
     return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
 
+FLAG_TEXT = {
+    "devil": "rolls of 9-10 turn on it",
+    "drain": "heals half the damage it deals",
+    "decimate": "a hit takes half the target's HP",
+    "devastate": "a hit leaves the target at 1 HP",
+    "assassinate": "a crit takes every HP left",
+    "brave": "two swings per attack",
+    "distant-counter": "counters at any range",
+    "guarded": "crits do not double",
+    "ineffective": "deals no damage",
+}
+
+
 def modifier_text(mod: Modifier) -> str:
-    """What a modifier does, in a few words."""
-    special = {
-        "follow-up": "attacks again",
-        "complex": "no follow-up",
-        "brave": "two swings per attack",
-        "distant-counter": "counters at any range",
-        "guarded": "crits do not double",
-        "piercing": f"ignores {mod.value} Defense",
-    }
-    return special.get(mod.rule, f"{mod.what} {mod.value:+d}")
+    """What a modifier does, in a few words (the same words as the battle screen's forecast)."""
+    if mod.rule in FLAG_TEXT:
+        return FLAG_TEXT[mod.rule]
+    if mod.what == "follow-up":
+        return "attacks again" if mod.value else "no follow-up"
+    if mod.rule == "piercing":
+        return f"ignores {mod.value} Defense"
+    return f"{mod.what} {mod.value:+d}"
 
 
 def _who(duel: Duel, role: Role) -> str:
@@ -84,7 +95,8 @@ def _who(duel: Duel, role: Role) -> str:
     unit = fighter.unit
     weapon = unit.equipped_weapon.name if unit.equipped_weapon else "unarmed"
     gear = weapon + (f" + {unit.equipped_accessory.name}" if unit.equipped_accessory else "")
-    return f"{role.value.capitalize()}\n{unit.name} · {gear}\non {fighter.terrain.name.lower()}"
+    form = " (beast form)" if unit.transformed else ""
+    return f"{role.value.capitalize()}\n{unit.name}{form}\n{gear}\non {fighter.terrain.name.lower()}"
 
 
 def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:

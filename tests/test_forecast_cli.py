@@ -208,6 +208,50 @@ def test_an_attacker_that_cannot_attack_is_an_error(tmp_path, status, words):
     assert info.value.line == 5 and words in info.value.message
 
 
+# --- who may attack and counter: the core's own rules ---------------------------------------------
+
+STAFF_DEFENDER = INLINE.replace("{name: Old Sword, type: sword, might: 4}", "{name: Mend, type: staff, might: 0}")
+
+
+def test_a_defender_holding_a_staff_does_not_counter(tmp_path, capsys):
+    data = forecast_of(write(tmp_path, STAFF_DEFENDER), capsys)
+    assert data["defender"]["swings"] == 0 and data["defender"]["damage"] == 0
+
+
+def test_spell_range_lengthens_the_attackers_reach(tmp_path, capsys):
+    tome = MAGIC.replace("might: 5, weight: 0}", "might: 5, weight: 0, range: [1, 2], tags: [SpellRange(1)]}")
+    data = forecast_of(write(tmp_path, tome.replace("distance: 1", "distance: 3")), capsys)
+    assert data["attacker"]["swings"] == 1 and data["defender"]["swings"] == 0
+    with pytest.raises(ContentError, match="reaches 1 to 3 tiles, not 4"):
+        load_duel(write(tmp_path, tome.replace("distance: 1", "distance: 4")))
+
+
+def test_a_shifter_attacks_in_its_beast_form(tmp_path, capsys):
+    shifter = INLINE.replace(
+        "  weapon: {name: Odd Blade, type: sword, might: 5, weight: 1, range: [1, 1], tags: [Brave, \"Effective(Armored)\"]}",
+        "  tags: [Shifter]\n  weapon: {name: Fang, type: stone, might: 5, weight: 1}",
+    )
+    duel = load_duel(write(tmp_path, shifter))
+    assert duel.attacker.unit.transformed
+    assert forecast_of(write(tmp_path, shifter), capsys)["attacker"]["damage"] == 6 + 5 - 3
+
+
+@pytest.mark.parametrize(
+    "weapon, status, words",
+    [
+        ("{name: Mend, type: staff, might: 0}", "[]", "staves heal and never attack"),
+        ("{name: Spark, type: reason, might: 5}", "[Silenced]", "silenced and cannot use Spark"),
+        ("{name: Fang, type: stone, might: 5}", "[]", "cannot fight with Fang"),  # not a shifter
+    ],
+)
+def test_an_attacker_without_a_usable_weapon_is_an_error(tmp_path, weapon, status, words):
+    text = INLINE.replace(
+        "{name: Odd Blade, type: sword, might: 5, weight: 1, range: [1, 1], tags: [Brave, \"Effective(Armored)\"]}", weapon
+    ).replace("defender:", f"  status: {status}\ndefender:")
+    with pytest.raises(ContentError, match=words):
+        load_duel(write(tmp_path, text))
+
+
 # --- errors: one line on stderr, FILE:LINE, exit 2, never a traceback -------------------------
 
 ERRORS = [
@@ -230,6 +274,7 @@ ERRORS = [
     ("impassable terrain", INLINE + "  terrain: sea\n", 9, ["cannot stand on sea"]),
     ("unknown status", INLINE + "  status: [Poisoned, Confused]\n", 9, ["unknown status 'Confused'", "Poisoned"]),
     ("bad edition", "edition: v0.5\n" + INLINE, 1, ["unknown edition 'v0.5'", "v0.6"]),
+    ("exclusive weapon", "distance: 1\nattacker:\n  class: Manakete\n  weapon: Beaststone\ndefender:\n  class: Fighter\n", 4, ["Taguel only"]),
     ("wrong wielder", "distance: 1\nattacker:\n  class: Mercenary\n  weapon: Iron Lance\ndefender:\n  class: Fighter\n", 4, ["cannot wield Iron Lance"]),
     ("no weapon", "distance: 1\nattacker:\n  class: Mercenary\ndefender:\n  class: Fighter\n", 3, ["needs a weapon"]),
     ("accessory as weapon", INLINE.replace("{name: Old Sword, type: sword, might: 4}", "Iron Shield"), 7, ["Iron Shield is not a weapon"]),

@@ -19,7 +19,17 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.content.yaml_source import Loc, YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, plan_exchange
+from officers_chess.rules.combat import (
+    ExchangePlan,
+    Fighter,
+    Forecast,
+    forecast,
+    is_magic_weapon,
+    plan_exchange,
+    reaches,
+    usable_weapon,
+    weapon_range,
+)
 from officers_chess.rules.models import (
     Accessory,
     DamageKind,
@@ -31,7 +41,8 @@ from officers_chess.rules.models import (
     WeaponType,
 )
 from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.tags import check_tag
+from officers_chess.rules.scenario import can_equip_class
+from officers_chess.rules.tags import check_tag, has_tag, tag_args
 from officers_chess.rules.terrain import TERRAIN, Terrain
 
 EDITIONS = ("v0.6",)
@@ -46,7 +57,6 @@ TERRAIN_ALIASES = {"plain": "plains", "lake": "sea", "gate": "castle_gate", "vil
 
 # Statuses under which a unit cannot make an attack at all (v0.6 status list).
 _CANNOT_ATTACK = {StatusName.SLEEP: "is asleep", StatusName.PETRIFIED: "is petrified"}
-_SILENCED_TYPES = MAGIC_TYPES | {WeaponType.STAFF}
 
 
 @dataclass(frozen=True)
@@ -125,7 +135,8 @@ class _SideReader:
             raise self.error(f"unknown class {name!r}{_closest(name, known)}", "class")
         return found
 
-    def stats(self, base: UnitClass | None) -> Stats:
+    def stats(self, base: Stats | None) -> Stats:
+        """The stats given, over `base` (a class's stat block) or, without a class, all of them."""
         raw = self.spec.get("stats")
         if raw is None:
             raw = {}
@@ -145,7 +156,7 @@ class _SideReader:
                 )
             values = given
         else:
-            values = {**base.stats.model_dump(by_alias=True), **given}
+            values = {**base.model_dump(by_alias=True), **given}
         try:
             return Stats.model_validate(values)
         except ValidationError as exc:
@@ -170,16 +181,26 @@ class _SideReader:
         return tags
 
     def unit_class(self, base: UnitClass | None) -> UnitClass:
-        stats, extra = self.stats(base), self.tags()
+        """The unit's own copy of its class, with the duel's stats and extra tags.
+
+        The stats given are the unit's whichever form it fights in, so a shifter's overrides
+        apply to its beast form too.
+        """
+        extra = self.tags()
         if base is not None:
-            return base.model_copy(update={"stats": stats, "tags": [*base.tags, *extra]})
-        # An inline unit: a class of its own that may wield anything.
+            update: dict[str, Any] = {"stats": self.stats(base.stats), "tags": [*base.tags, *extra]}
+            if base.transformed is not None:
+                update["transformed"] = self.stats(base.transformed)
+            return base.model_copy(update=update)
+        # An inline unit: a class of its own that may wield anything (one stat block for both forms).
+        stats = self.stats(None)
         return UnitClass(
             name=self.side.title,
             letter=self.side.title[0],
             stats=stats,
             wields=list(WeaponType),
             tags=extra,
+            transformed=stats if has_tag(extra, "Shifter") else None,
         )
 
     # --- equipment -----------------------------------------------------------------
@@ -282,10 +303,11 @@ class _SideReader:
     def fighter(self) -> Fighter:
         base = self.base_class()
         weapon = self.weapon()
-        if base is not None and weapon is not None and weapon.type not in base.wields:
+        if base is not None and weapon is not None and not can_equip_class(base, weapon):
             wields = ", ".join(t.value for t in base.wields)
+            only = "".join(f", {name} only" for name in tag_args(weapon.tags, "Exclusive"))
             raise self.error(
-                f"a {base.name} cannot wield {weapon.name} ({weapon.type.value}; {base.name} wields {wields}); "
+                f"a {base.name} cannot wield {weapon.name} ({weapon.type.value}{only}; {base.name} wields {wields}); "
                 "leave out class and give stats to duel with any weapon",
                 "weapon",
             )
@@ -304,6 +326,9 @@ class _SideReader:
             hp=unit_class.stats.hp,
             pos=(0, 0),
             statuses=statuses,
+            # A shifter takes its beast form when it activates, so it attacks in it; a defender
+            # is met in its normal form (it returns to it at the end of its own turn).
+            transformed=self.side is Side.ATTACKER and has_tag(unit_class.tags, "Shifter"),
         )
         terrain = self.terrain()
         if unit.entry_cost(terrain) is None:
@@ -314,15 +339,19 @@ class _SideReader:
         return Fighter(unit, terrain)
 
     def _check_can_attack(self, unit: Unit) -> None:
-        weapon = unit.equipped_weapon
-        assert weapon is not None
-        if weapon.type is WeaponType.STAFF:
-            raise self.error(f"{weapon.name} is a staff; staves heal and never attack", "weapon")
+        """The attacker must be able to attack at all (the core's `usable_weapon`; no Sleep or Petrified)."""
         for status in unit.statuses:
             if status.name in _CANNOT_ATTACK:
                 raise self.error(f"the attacker {_CANNOT_ATTACK[status.name]} and cannot attack", "status")
-            if status.name is StatusName.SILENCED and weapon.type in _SILENCED_TYPES:
-                raise self.error(f"the attacker is silenced and cannot use {weapon.name} ({weapon.type.value})", "status")
+        weapon = unit.equipped_weapon
+        assert weapon is not None
+        if usable_weapon(unit) is not None:
+            return
+        if weapon.type is WeaponType.STAFF:
+            raise self.error(f"{weapon.name} is a staff; staves heal and never attack", "weapon")
+        if unit.has_status(StatusName.SILENCED) and is_magic_weapon(unit, weapon):
+            raise self.error(f"the attacker is silenced and cannot use {weapon.name}", "status")
+        raise self.error(f"the attacker cannot fight with {weapon.name} ({weapon.type.value})", "weapon")
 
 
 def _distance(source: YamlSource, data: dict) -> int:
@@ -349,10 +378,10 @@ def load_duel(path: Path | str) -> Duel:
             raise source.error(f"the duel needs {'an attacker' if key == 'attacker' else 'a defender'}")
     attacker = _SideReader(source, catalogue, Side.ATTACKER).fighter()
     defender = _SideReader(source, catalogue, Side.DEFENDER).fighter()
-    weapon = attacker.unit.equipped_weapon
+    weapon = usable_weapon(attacker.unit)
     assert weapon is not None
-    if not weapon.reaches(distance):
-        low, high = weapon.range
+    if not reaches(attacker.unit, weapon, distance):
+        low, high = weapon_range(attacker.unit, weapon)
         reach = f"{low}" if low == high else f"{low} to {high}"
         raise source.error(
             f"distance: the attacker's {weapon.name} reaches {reach} tile{'s' if high > 1 else ''}, not {distance}",
