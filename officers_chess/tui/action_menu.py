@@ -60,8 +60,8 @@ def _special_label(unit: Unit, action: Special) -> str:
 
 
 # Menu order: the fight first, then special actions, then the free actions and Wait; Discard last,
-# so a reflex Enter never throws a weapon away.
-_ORDER = {"attack": 0, "art": 1, "special": 2, "strike": 3, "equip": 4, "trade": 5, "wait": 6, "discard": 7}
+# and Strike after Wait, so a reflex Enter never throws a weapon away or breaks a wall.
+_ORDER = {"attack": 0, "art": 1, "special": 2, "equip": 3, "trade": 4, "wait": 5, "strike": 6, "discard": 7}
 
 
 def menu_items(state: GameState, unit: Unit, actions: list[Action]) -> list[MenuItem]:

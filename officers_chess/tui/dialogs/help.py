@@ -37,6 +37,7 @@ def help_text(catalogue: Catalogue) -> Table:
     keys.add_row("", "")
     keys.add_row("Units", Text("Attackers are CAPITAL letters (blue), defenders small letters (red). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
+    keys.add_row("Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
     keys.add_row("Overlays", "blue: where the unit under the cursor (or the selected one) can move · "
                              "dark red: what it could strike · bright red: targets in reach now")
     keys.add_row("", "")

@@ -43,6 +43,19 @@ ENTER_ACTIONS = {
 }
 
 
+def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
+    """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
+    notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
+    for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):
+        if pos in tiles:
+            notes.append(f"Objective: a Leader may {what} here." if what == "seize" else
+                         f"Objective: {'a Fleeing unit may escape' if what == 'escape' else 'a Saboteur may raze'} here.")
+    hp = state.terrain_hp(pos)
+    if hp is not None:
+        notes.append(f"{hp} HP left; strike it to break it.")
+    return notes
+
+
 class BattleScreen(Screen):
     """Where a battle is played, one activation at a time."""
 
@@ -134,7 +147,7 @@ class BattleScreen(Screen):
         if unit is not None:
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
         else:
-            sheet.show_terrain(terrain, c.cursor)
+            sheet.show_terrain(terrain, c.cursor, tile_notes(c.state, c.cursor))
         fc = c.forecast()
         sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
         if fc is not None and c.selected_unit and c.hovered_unit:

@@ -49,6 +49,8 @@ SPENT_STYLE = {
 MOVE_TINT = Style(bgcolor="#2f5f9f")
 ATTACK_TINT = Style(bgcolor="#7a3030")
 TARGET_TINT = Style(bgcolor="#c04040", bold=True)
+CHEST = Style(color="#ffd700", bold=True)
+OBJECTIVE = Style(underline=True, bold=True)  # seize, escape and raze tiles
 SELECTED = Style(color="#000000", bgcolor="#e0b020", bold=True)
 CURSOR = Style(reverse=True, bold=True)
 
@@ -136,6 +138,8 @@ class MapView(ScrollView, can_focus=False):
         overlays = c.overlays()
         moves, strikes, targets = overlays.moves, overlays.strikes, overlays.targets
         units = {u.pos: u for u in state.living()}
+        chests = {chest.at for chest in state.chests}
+        objectives = set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles)
         focus = c.focus_unit
         focus_side = focus.side if focus else None
         segments: list[Segment] = []
@@ -146,9 +150,14 @@ class MapView(ScrollView, can_focus=False):
             if unit is not None:
                 style = (SPENT_STYLE if unit.activated else SIDE_STYLE)[unit.side]
                 text = unit_letter(unit) + " "
+            elif pos in chests:
+                style = TERRAIN_STYLE[terrain.id] + CHEST
+                text = "$ "
             else:
                 style = TERRAIN_STYLE[terrain.id]
                 text = terrain.glyph + " "
+            if pos in objectives:
+                style += OBJECTIVE
             if unit is not None and unit.id == c.selected:
                 style += SELECTED
             elif pos in targets:

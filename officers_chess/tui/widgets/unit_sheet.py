@@ -68,7 +68,7 @@ def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
     return Group(*lines)
 
 
-def terrain_sheet(terrain: Terrain, pos: tuple[int, int]) -> RenderableType:
+def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = ()) -> RenderableType:
     def cost(m: MoveType) -> str:
         value = terrain.cost(m)
         return "–" if value is None else str(value)
@@ -81,6 +81,8 @@ def terrain_sheet(terrain: Terrain, pos: tuple[int, int]) -> RenderableType:
     ]
     if terrain.heal:
         lines.append(Text(f"Heals {terrain.heal} HP at the end of a unit's turn here.", "green"))
+    for note in notes:
+        lines.append(Text(note, "bold #ffd700"))
     return Group(*lines)
 
 
@@ -91,6 +93,6 @@ class UnitSheet(Static):
         self.border_title = "Unit"
         self.update(unit_sheet(unit, terrain))
 
-    def show_terrain(self, terrain: Terrain, pos: tuple[int, int]) -> None:
+    def show_terrain(self, terrain: Terrain, pos: tuple[int, int], notes: list[str] = ()) -> None:
         self.border_title = "Tile"
-        self.update(terrain_sheet(terrain, pos))
+        self.update(terrain_sheet(terrain, pos, notes))
