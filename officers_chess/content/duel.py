@@ -20,6 +20,7 @@ from officers_chess.content.loaders import load_catalogue
 from officers_chess.content.yaml_source import Loc, YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.combat import (
+    TOMES,
     ExchangePlan,
     Fighter,
     Forecast,
@@ -40,8 +41,8 @@ from officers_chess.rules.models import (
     Weapon,
     WeaponType,
 )
-from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.scenario import can_equip_class
+from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import check_tag, has_tag, tag_args
 from officers_chess.rules.terrain import TERRAIN, Terrain
 
@@ -50,10 +51,9 @@ TOP_KEYS = ("edition", "distance", "attacker", "defender")
 SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "status")
 STAT_KEYS = ("str", "skl", "spd", "def", "res", "hp")
 _LONG_STATS = {"strength": "str", "skill": "skl", "speed": "spd", "defense": "def", "resistance": "res"}
-MAGIC_TYPES = {WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK}
 
 # Other spellings players use for a terrain id (ids themselves are always accepted).
-TERRAIN_ALIASES = {"plain": "plains", "lake": "sea", "gate": "castle_gate", "village": "village_gate"}
+TERRAIN_ALIASES = {"plain": "plains", "lake": "sea"}
 
 # Statuses under which a unit cannot make an attack at all (v0.6 status list).
 _CANNOT_ATTACK = {StatusName.SLEEP: "is asleep", StatusName.PETRIFIED: "is petrified"}
@@ -117,9 +117,6 @@ class _SideReader:
     def error(self, message: str, *loc: str | int) -> ContentError:
         field = ".".join([self.key, *(str(p) for p in loc[:1])])
         return self.source.error(f"{field}: {message}", (self.key, *loc))
-
-    def has(self, key: str) -> bool:
-        return self.spec.get(key) is not None
 
     # --- class, stats, tags --------------------------------------------------------
 
@@ -236,7 +233,7 @@ class _SideReader:
         data["type"] = weapon_type
         data.setdefault("name", f"Inline {weapon_type.value}")
         if data.get("damage") is None:
-            data["damage"] = DamageKind.MAGIC if weapon_type in MAGIC_TYPES else DamageKind.MARTIAL
+            data["damage"] = DamageKind.MAGIC if weapon_type in TOMES else DamageKind.MARTIAL
         if _is_int(data.get("range")):
             data["range"] = (data["range"], data["range"])
         try:
