@@ -269,7 +269,7 @@ def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, eve
         if other.routed:
             events.append(Routed(other.name))
         if not attacker.on_field:
-            events.append(Routed(attacker.name))
+            # Fix: `_attack` reports the attacker's rout after the splash; adding it here too logged it twice.
             return
 
 
