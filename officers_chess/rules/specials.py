@@ -220,7 +220,7 @@ def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, 
         events.append(Acted(f"{unit.name} uses{what or ' an item'} on {target.name}."))
         apply_status(state, target, name, events)
         return
-    skill = unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
+    skill = staff_skill(unit)
     roll, state.dice = state.dice.d20()
     landed = roll == 1 or roll <= skill
     verdict = "it takes hold" if landed else "no effect"
@@ -229,7 +229,18 @@ def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, 
         apply_status(state, target, name, events)
 
 
-def staff_hit_chance(unit: Unit) -> Fraction:
-    """The chance a status staff lands on an enemy (shown before the player commits)."""
-    skill = unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
-    return Fraction(min(20, max(1, skill)), 20)
+def staff_skill(unit: Unit, source: int | None = None) -> int:
+    """The Skill a status staff rolls against: with the staff at `source` in hand, less Inaccurate."""
+    if source is not None and unit.weapon != source:
+        unit = unit.model_copy(update={"weapon": source})  # using a staff equips it
+    return unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
+
+
+def staff_hit_chance(unit: Unit, source: int | None = None) -> Fraction:
+    """The chance a status staff lands on an enemy (shown before the player commits).
+
+    Fix: pass the staff's inventory index as `source`; the roll is made with the staff equipped
+    (its Inaccurate counts, the Bonus of the weapon it replaces does not), and without `source`
+    the chance was worked out with whatever was equipped before.
+    """
+    return Fraction(min(20, max(1, staff_skill(unit, source))), 20)
