@@ -8,6 +8,8 @@ in slot 0 (extra items follow it), and a class that wields every weapon type.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from factories import (
@@ -44,6 +46,7 @@ from officers_chess.rules.game import (
     legal_actions,
 )
 from officers_chess.rules.models import Consumable
+from officers_chess.rules.specials import staff_hit_chance
 from officers_chess.rules.state import Chest, Light
 from officers_chess.rules.statuses import Status, StatusName
 
@@ -257,6 +260,21 @@ def test_inaccurate_lowers_a_status_staffs_skill():
     tags = ("Status(Sleep)", "Inaccurate(2)")
     assert do(_hexer(seed_for(8), staff_tags=tags), Special(name="status", source=1, target="d1")).unit("d1").statuses
     assert not do(_hexer(seed_for(9), staff_tags=tags), Special(name="status", source=1, target="d1")).unit("d1").statuses
+
+
+def test_a_status_staff_rolls_with_the_staff_in_hand_and_the_forecast_chance_says_so():
+    # Skl 10; the sword in hand gives Skl+3, the staff (equipped by using it) has Inaccurate(2): 8 is needed.
+    hexer = unit(id="a1", pos=(1, 1), weapon=weapon(tags=["Bonus(Skl+3)"]),
+                 extra_items=[staff(tags=["Status(Sleep)", "Inaccurate(2)"], range=(1, 2))])
+    assert staff_hit_chance(hexer, 1) == Fraction(8, 20)
+
+    def cast(seed):
+        units = [hexer.model_copy(deep=True), unit(id="d1", side=D, pos=(3, 1))]
+        state = stay(game(plains(5, 3), units, seed=seed), "a1")
+        return do(state, Special(name="status", source=1, target="d1")).unit("d1").statuses
+
+    assert cast(seed_for(8))
+    assert not cast(seed_for(9))
 
 
 def test_a_natural_one_always_lands_a_status_staff():

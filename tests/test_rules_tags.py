@@ -528,6 +528,20 @@ def test_aoe_splashes_even_when_the_target_is_routed():
     assert out.state.unit("e2").hp == 12
 
 
+def test_an_attacker_routed_by_its_own_splash_is_routed_once():
+    # Devil on an AoE blade: the swing at e1 misses, the splash at e2 backfires on an 8-HP wielder.
+    units = [
+        unit(id="a1", side=A, pos=(1, 1), hp=8, weapon=weapon(tags=["AoE", "Devil"])),
+        unit(id="a2", side=A, pos=(0, 0)),
+        unit(id="e1", side=D, pos=(2, 1), weapon=None),
+        unit(id="e2", side=D, pos=(0, 1), weapon=None),
+    ]
+    state = apply_action(game(plains(3, 3), units, seed=seed_for(MISS, 9)), Move(unit="a1", to=(1, 1))).state
+    out = apply_action(state, Attack(target="e1"))
+    assert not out.state.unit("a1").on_field
+    assert [e for e in out.events if isinstance(e, Routed)] == [Routed("A1")]
+
+
 def test_without_aoe_no_one_else_is_touched():
     state = apply_action(_aoe_state(seed_for(HIT, HIT), weapon_tags=()), Attack(target="e1")).state
     assert state.unit("e2").hp == 20
