@@ -810,3 +810,12 @@ def test_a_side_with_some_escaped_and_the_rest_routed_draws():
     state = do(turn_of(state, "a2"), Attack(target="d1"))
     assert not state.unit("a2").on_field
     assert state.is_over and state.winner is None
+
+
+def test_when_both_sides_lose_their_last_units_in_one_turn_nobody_wins():
+    # a1 routs the last enemy, then its Punishing blade routs a1, the last of its own side.
+    units = [unit(id="a1", pos=(0, 0), hp=3, str=20, weapon=weapon(tags=["Punishing(3)"])),
+             unit(id="d1", side=D, pos=(1, 0), weapon=None)]
+    out = apply_action(stay(game(plains(3), units, seed=seed_for(HIT)), "a1"), Attack(target="d1"))
+    assert not out.state.unit("a1").on_field and not out.state.unit("d1").on_field
+    assert out.state.is_over and out.state.winner is None

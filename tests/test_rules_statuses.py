@@ -114,7 +114,7 @@ def test_a_round_start_roll_of_one_to_ten_ends_the_status(status, roll, ends):
     assert state.unit("a1").has_status(status) is not ends
 
 
-def test_no_roll_in_the_first_round_and_none_for_statuses_without_one():
+def test_statuses_without_a_round_start_roll_are_never_rolled_for():
     state = far_apart("Silenced", "Slowed", "Barrier")
     state, _ = finish_round(state)
     assert state.dice.draws == 0
