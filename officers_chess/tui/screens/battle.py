@@ -171,8 +171,8 @@ class BattleScreen(Screen):
             for i, item in enumerate(c.menu()):
                 marker = "▶ " if i == c.menu_index else "  "
                 menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
-            shortcuts = "".join(f" · {item.key[0]} {item.key}" for item in c.menu() if item.key in ("attack", "wait"))
-            menu.append(f"\n↑↓ and Enter choose{shortcuts}\nEquip, Trade, Discard are free; Esc takes the move back", "grey62")
+            # One line, so a long menu still shows it at 80×24.
+            menu.append("↑↓ Enter choose · w wait · Esc undo move\n", "grey62")
             if c.hint:
                 menu.append(f"\n\n{c.hint}", "bold yellow")
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
