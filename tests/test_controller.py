@@ -232,3 +232,18 @@ def test_after_a_staff_a_canto_unit_moves_on_and_that_move_ends_its_turn():
     c.confirm()
     assert c.state.unit("a1").pos == (3, 1) and c.state.unit("a1").activated
     assert c.mode is Mode.BROWSE
+
+
+def test_a_status_staff_preview_counts_the_staff_in_hand_not_the_weapon_held_before():
+    from factories import A, D, game, plains, staff, unit, weapon
+    from officers_chess.tui.widgets.action_preview import preview
+
+    # Skill 10; the sword held now adds 4, the Sleep staff (used from the bag) takes 2.
+    caster = unit(id="a1", side=A, pos=(0, 0), skl=10, weapon=weapon(tags=["Bonus(Skl+4)"]),
+                  extra_items=[staff(tags=["Status(Sleep)", "Inaccurate(2)"], range=(1, 2))])
+    foe = unit(id="d1", side=D, pos=(2, 0))
+    c = BattleController(game(plains(4), [caster, foe], to_act=A))
+    c.confirm()
+    c.confirm()  # stay put
+    c.choose(next(i.key for i in c.menu() if i.key.startswith("special:status")))
+    assert preview(c).plain == "D1: Sleep lands on a d20 at or under 8 (40%)."

@@ -48,6 +48,20 @@ def sources(unit: Unit) -> list[Source]:
     return found
 
 
+def action_tags(unit: Unit, action: Special) -> list[str]:
+    """The tags a special action works with: its staff's or item's, or the unit's own.
+
+    Not `unit.tags`, which also holds the equipped weapon's: a class Heal(4) used while a
+    Heal(10) staff was in hand would heal 14.
+    """
+    return unit.item_tags(unit.inventory[action.source]) if action.source is not None else _own_tags(unit)
+
+
+def heal_amount(unit: Unit, action: Special) -> int:
+    """HP a heal action restores (before the target's maximum caps it): Heal(X) plus the user's GreaterHeal."""
+    return sum(int(x) for x in tag_args(action_tags(unit, action), "Heal")) + tag_total(unit.tags, "GreaterHeal")
+
+
 def _own_tags(unit: Unit) -> list[str]:
     """The tags behind a unit's own special actions: its class, its scenario role, its equipped accessory."""
     own = list(unit.unit_class.tags) + list(unit.scenario_tags)
@@ -154,17 +168,14 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
 def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) -> None:
     """Carry out a legal special action (the caller checked legality with `special_actions`)."""
     source = unit.inventory[action.source] if action.source is not None else None
-    # Fix: an action of the unit's own reads the same tags `sources` offered it from (class, role,
-    # accessory), not `unit.tags`, which also holds the equipped weapon's: a class Heal(4) used
-    # while a Heal(10) staff was in hand healed 14.
-    tags = unit.item_tags(source) if source is not None else _own_tags(unit)
+    tags = action_tags(unit, action)
     target = state.unit(action.target) if action.target else None
     if isinstance(source, Weapon) and source.type is WeaponType.STAFF:
         equip(unit, action.source)  # type: ignore[arg-type]  # using a staff takes it in hand
     what = f" with {source.name}" if source is not None else ""
     if action.name == "heal":
         assert target is not None
-        amount = sum(int(x) for x in tag_args(tags, "Heal")) + tag_total(unit.tags, "GreaterHeal")
+        amount = heal_amount(unit, action)
         events.append(Acted(f"{unit.name} heals {target.name}{what}."))
         heal(target, amount, "", events)
     elif action.name == "restore":

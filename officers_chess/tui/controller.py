@@ -11,7 +11,7 @@ from enum import Enum
 
 from officers_chess.rules.combat import Forecast, weapon_range
 from officers_chess.rules.events import Event
-from officers_chess.rules.game import Action, Attack, CantoMove, GameState, Move, Special, Trade, Wait, apply_action, legal_actions
+from officers_chess.rules.game import Action, Attack, CantoMove, GameState, Move, Special, Wait, apply_action, legal_actions
 from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.movement import Reach

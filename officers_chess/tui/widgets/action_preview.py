@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from officers_chess.rules.actions import Special, Strike
-from officers_chess.rules.specials import staff_hit_chance
+from officers_chess.rules.specials import action_tags, heal_amount, staff_hit_chance, staff_skill
 from officers_chess.rules.state import GameState
-from officers_chess.rules.tags import tag_args, tag_total
+from officers_chess.rules.tags import tag_args
 from officers_chess.tui.controller import BattleController
 from officers_chess.tui.widgets.forecast_pane import percent
 
@@ -34,16 +34,16 @@ def preview(c: BattleController) -> Text:
         return Text(f"Strike the {state.map.terrain_at(action.at).name.lower()} ({hp} HP): {swings}×{blow} damage, no roll.")
     assert isinstance(action, Special)
     target = state.unit(action.target) if action.target else None
-    tags = unit.item_tags(unit.inventory[action.source]) if action.source is not None else unit.tags
+    tags = action_tags(unit, action)
     name = target.name if target else "the door"
     if action.name == "heal" and target is not None:
-        amount = sum(int(x) for x in tag_args(tags, "Heal")) + tag_total(unit.tags, "GreaterHeal")
+        amount = heal_amount(unit, action)
         after = min(target.max_hp, target.hp + amount)
         return Text(f"{name}: {target.hp} → {after} HP (heals {amount}).")
     if action.name == "status" and target is not None:
         effect = tag_args(tags, "Status")[0]
         if target.side is unit.side or effect == "Barrier":
             return Text(f"{name} gains {effect}; no roll against an ally.")
-        return Text(f"{name}: {effect} lands on a d20 at or under {unit.stat('skill') - tag_total(unit.tags, 'Inaccurate')} "
-                    f"({percent(staff_hit_chance(unit))}).")
+        return Text(f"{name}: {effect} lands on a d20 at or under {staff_skill(unit, action.source)} "
+                    f"({percent(staff_hit_chance(unit, action.source))}).")
     return Text(f"{name}: {WHAT.get(action.name, action.name)}.")
