@@ -15,7 +15,7 @@ from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Accessory, Art, BattleMap, Consumable, UnitClass, Weapon
 from officers_chess.rules.tags import tag_args
-from officers_chess.rules.scenario import Scenario, ScenarioError, new_battle
+from officers_chess.rules.scenario import Scenario, ScenarioError, check_scenario, new_battle
 from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
 
 MAX_MAP_SIDE = 64
@@ -76,6 +76,37 @@ def _check_references(source: YamlSource, classes: dict, arts: dict) -> None:
                         raise source.error(f"Exclusive({name}) names no class of this catalogue", (section, index, "tags"))
 
 
+def load_partial_catalogue(path: Path | str) -> Catalogue:
+    """Read a file of catalogue entries in which every section is optional (`officers-chess price`).
+
+    It has the catalogue's sections (classes, weapons, accessories, consumables, arts; at least
+    one of them) and an optional `edition`. Art(Name) and Exclusive(Class) may name entries of
+    the file or of that edition's bundled catalogue. Errors are ContentErrors with file and line.
+    """
+    source = read_yaml(path)
+    data = expect_mapping(source)
+    unknown = set(data) - set(_SECTIONS) - {"edition"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise source.error(f"unknown section {key!r} (expected edition, {', '.join(_SECTIONS)})", (key,))
+    if not set(data) & set(_SECTIONS):
+        raise source.error(f"nothing to read: give at least one of {', '.join(_SECTIONS)}")
+    edition = str(data.get("edition", "v0.6"))
+    try:
+        bundled = load_catalogue(edition)
+    except ContentError:
+        raise source.error(f"unknown edition {edition!r} (this version plays v0.6)", ("edition",)) from None
+    classes, items, arts = {}, {}, {}
+    for section, model in _SECTIONS.items():
+        table = {"classes": classes, "arts": arts}.get(section, items)
+        for index, entry in enumerate(_entries(source, section, model)):
+            if entry.name in classes or entry.name in items or entry.name in arts:
+                raise source.error(f"{entry.name!r} is defined twice", (section, index, "name"))
+            table[entry.name] = entry
+    _check_references(source, {**bundled.classes, **classes}, {**bundled.arts, **arts})
+    return Catalogue(edition=edition, classes=classes, items=items, arts=arts)
+
+
 @lru_cache(maxsize=8)
 def load_catalogue(edition: str = "v0.6") -> Catalogue:
     """The bundled catalogue of an edition."""
@@ -123,9 +154,10 @@ class LoadedScenario:
     catalogue: Catalogue
     source: YamlSource
 
-    def new_battle(self, seed: int) -> GameState:
+    def new_battle(self, seed: int, armies: dict | None = None) -> GameState:
+        """Round 1 of the battle; `armies` brings the deployed armies of sides that hire theirs."""
         try:
-            return new_battle(self.scenario, self.catalogue, self.battle_map, seed)
+            return new_battle(self.scenario, self.catalogue, self.battle_map, seed, armies)
         except ScenarioError as exc:
             raise self.source.error(str(exc), exc.where) from None
 
@@ -158,7 +190,10 @@ def load_scenario(path: Path | str) -> LoadedScenario:
     except ContentError:
         raise source.error(f"unknown edition {scenario.edition!r} (this version plays v0.6)", ("edition",)) from None
     loaded = LoadedScenario(path, scenario, load_map(map_file), catalogue, source)
-    loaded.new_battle(seed=0)  # checks classes, items, tiles and overlaps now, with file-and-line errors
+    try:  # classes, items, zones, tiles and overlaps, now, with file-and-line errors
+        check_scenario(scenario, catalogue, loaded.battle_map)
+    except ScenarioError as exc:
+        raise source.error(str(exc), exc.where) from None
     return loaded
 
 

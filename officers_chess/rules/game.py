@@ -17,11 +17,12 @@ from officers_chess.rules.actions import (
     Wait,
 )
 from officers_chess.rules.combat import Fighter, Role, plan_exchange, reaches, resolve, usable_weapon
-from officers_chess.rules.events import Acted, Attacked, BattleEnded, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
 from officers_chess.rules.inventory import discard, equip, equippable, trade, trade_options
-from officers_chess.rules.models import Side, Unit, distance
+from officers_chess.rules.models import Unit, distance
 from officers_chess.rules.specials import perform, special_actions
-from officers_chess.rules.state import ActiveTurn, GameState, TerrainDamage
+from officers_chess.rules import victory
+from officers_chess.rules.state import ActiveTurn, Claim, GameState, TerrainDamage
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.terrain import TERRAIN
@@ -136,7 +137,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         perform(new, unit, action, events)
         _mark(new, busy=True)
-        if new.is_over:
+        if victory.check(new, events):
             pass
         elif unit.has("Canto") and unit.on_field:
             _mark(new, acted=True)  # Canto: the movement left may still be spent
@@ -169,6 +170,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         events.append(Waited(unit.name))
         _end_turn(new, events)
+    victory.check(new, events)
     return Outcome(new, events)
 
 
@@ -221,6 +223,9 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     defender = state.unit(action.target)
     plan = state.plan(attacker, defender, art=action.art)
     swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice)
+    for swing in swings:
+        if swing.landed:
+            state.tallies[(attacker if swing.role is Role.ATTACKER else defender).side].damage_dealt += swing.damage
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     events.append(Attacked(attacker.name, defender.name, tuple(swings), names, action.art))
     _mark(state, busy=True, attacked=True)
@@ -264,6 +269,7 @@ def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, eve
         result = profile.result(roll)
         before = other.hp
         attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)
+        state.tallies[attacker.side].damage_dealt += before - other.hp
         verdict = "miss" if other.hp == before else f"{before - other.hp} damage → {other.hp} HP"
         events.append(Acted(f"  The blast reaches {other.name}: d20 {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
         if other.routed:
@@ -302,7 +308,8 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     unit.activated = True
     if unit.on_field:
         end_of_turn(state, unit, turn, events)
-    if _battle_over(state, events):
+    _claim_tiles(state)
+    if victory.check(state, events):
         return
     nxt = after_activation(state.units, unit.side, state.finished_first)
     state.to_act, state.finished_first = nxt.to_act, nxt.finished_first
@@ -314,28 +321,17 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
         state.reactivate = None
     if nxt.round_over:
         end_of_round(state)
+        if victory.check_round_end(state, events, state.round):
+            return
         state.round += 1
         state.finished_first = None
         start_of_round(state, events)
-        _battle_over(state, events)
+        victory.check(state, events)
 
 
-def _battle_over(state: GameState, events: list[Event]) -> bool:
-    """The default victory rule: a side with no units left on the field has lost them all.
-
-    Routed to the last unit, it is beaten; if any of them escaped instead, the battle
-    ends without a winner (scenario objectives decide escapes: docs/rulings.md).
-    """
-    if state.ended:
-        return True
-    for side in Side:
-        if state.living(side):
-            continue
-        state.ended = True
-        if any(u.escaped for u in state.units if u.side is side) or not state.living(side.other):
-            events.append(BattleEnded(None, f"the {side.value} has no one left on the field"))
-        else:
-            state.winner = side.other
-            events.append(BattleEnded(side.other, f"every {side.value} unit was routed"))
-        return True
-    return False
+def _claim_tiles(state: GameState) -> None:
+    """Remember who last stood on each tile a `control` condition counts."""
+    tiles = {tuple(t) for conds in state.victory.values() for c in conds if c.kind == "control" for t in c.tiles}
+    for unit in state.living():
+        if unit.pos in tiles:
+            state.claims = [c for c in state.claims if c.at != unit.pos] + [Claim(at=unit.pos, side=unit.side)]

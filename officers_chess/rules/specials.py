@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from officers_chess.rules.actions import Special
 from officers_chess.rules.combat import reaches
-from officers_chess.rules.events import Acted, BattleEnded, Event, TerrainChanged
+from officers_chess.rules.events import Acted, Event, TerrainChanged
 from officers_chess.rules.inventory import INVENTORY_SLOTS, add_item, can_equip, equip, spend_use
 from officers_chess.rules.models import Consumable, Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.movement import STEPS
@@ -205,16 +205,19 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
     elif action.name == "raze":
         before = state.map.terrain_at(unit.pos)
         state.set_terrain(unit.pos, TERRAIN["ruins"])
+        state.raze_tiles = [t for t in state.raze_tiles if t != unit.pos]
+        state.tallies[unit.side].razed += 1
         events.append(TerrainChanged(unit.pos, before.name, "ruins"))
     elif action.name == "seize":
-        state.ended, state.winner = True, unit.side
-        events.append(BattleEnded(unit.side, f"{unit.name} seizes {state.map.terrain_at(unit.pos).name.lower()}"))
+        state.seized_by = unit.side  # the victory conditions decide what it is worth
+        events.append(Acted(f"{unit.name} seizes the {state.map.terrain_at(unit.pos).name.lower()}!"))
     elif action.name == "pick":
         assert action.at is not None
         if action.at == unit.pos:
             chest = next(c for c in state.chests if c.at == unit.pos)
             state.chests = [c for c in state.chests if c is not chest]
             add_item(unit, chest.item)
+            state.tallies[unit.side].loot.append(f"{unit.id}:{chest.item.name}")
             events.append(Acted(f"{unit.name} opens the chest{what}: {chest.item.name}."))
         else:
             state.set_terrain(action.at, TERRAIN["floor"])

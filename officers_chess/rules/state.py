@@ -10,6 +10,7 @@ from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecas
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.models import Art, BattleMap, Item, Pos, Side, Unit, distance
 from officers_chess.rules.movement import Reach, reachable
+from officers_chess.rules.objectives import Condition, Result, Tally, TimeLimit
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.terrain import TERRAIN, Terrain
 from officers_chess.rules.turn_order import waiting
@@ -59,6 +60,35 @@ class Light(BaseModel):
     rounds: int
 
 
+class TerrainSwap(BaseModel):
+    """A tile that turns into another terrain when a timed event comes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    terrain: str
+
+
+class Arrival(BaseModel):
+    """A timed event: at the start of `round`, these units arrive and these tiles change."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    round: int
+    note: str = ""
+    units: list[Unit] = Field(default_factory=list)
+    terrain: list[TerrainSwap] = Field(default_factory=list)
+
+
+class Claim(BaseModel):
+    """The side whose unit last stood on an objective tile (for `control` conditions)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    side: Side
+
+
 class GameState(BaseModel):
     """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
 
@@ -74,8 +104,14 @@ class GameState(BaseModel):
     active: ActiveTurn | None = None
     reactivate: str | None = None  # a unit refreshed by Dance, which acts next
     dice: Dice
-    ended: bool = False
-    winner: Side | None = None  # None with `ended` set is a draw
+    result: Result | None = None  # set when the battle ends
+    victory: dict[Side, list[Condition]] = Field(default_factory=dict)  # empty: rout or seize
+    time_limit: TimeLimit | None = None
+    fog: bool = False
+    tallies: dict[Side, Tally] = Field(default_factory=lambda: {side: Tally() for side in Side})
+    seized_by: Side | None = None
+    claims: list[Claim] = Field(default_factory=list)
+    arrivals: list[Arrival] = Field(default_factory=list)  # timed events still to come
     arts: dict[str, Art] = Field(default_factory=dict)
     terrain_damage: list[TerrainDamage] = Field(default_factory=list)
     seize_tiles: list[Pos] = Field(default_factory=list)
@@ -108,7 +144,12 @@ class GameState(BaseModel):
 
     @property
     def is_over(self) -> bool:
-        return self.ended
+        return self.result is not None
+
+    @property
+    def winner(self) -> Side | None:
+        """The winning side once the battle is over (None while it goes on, or for a draw)."""
+        return self.result.winner if self.result else None
 
     @property
     def active_unit(self) -> Unit | None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.events import Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusRoll
-from officers_chess.rules.models import Inflicted, Unit
+from officers_chess.rules.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusRoll, TerrainChanged, tile_name
+from officers_chess.rules.models import Inflicted, Pos, Unit
+from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.state import ActiveTurn, GameState
 from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import tag_args, tag_total
@@ -115,6 +116,7 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
     replay rolls the same dice for the same things.
     """
     events.append(RoundBegan(state.round, state.to_act))
+    _timed_events(state, events)
     for unit in state.units:
         unit.activated = False
         unit.danced = False
@@ -133,3 +135,45 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
             events.append(StatusRoll(unit.name, name.value, roll, ended, detail))
             if name is StatusName.POISONED and not ended:
                 hurt(unit, POISON_DAMAGE, "from poison", events)
+
+
+def _timed_events(state: GameState, events: list[Event]) -> None:
+    """The scenario's events for this round: terrain changes, then arriving units.
+
+    A unit whose arrival tile is taken comes in on the nearest free tile it can stand on;
+    a tile does not change under a unit that could not stand on the new terrain.
+    """
+    due = [a for a in state.arrivals if a.round == state.round]
+    state.arrivals = [a for a in state.arrivals if a.round != state.round]
+    for arrival in due:
+        if arrival.note:
+            events.append(Acted(arrival.note))
+        for swap in arrival.terrain:
+            terrain = TERRAIN[swap.terrain]
+            here = state.unit_at(swap.at)
+            if here is not None and here.entry_cost(terrain) is None:
+                continue
+            before = state.map.terrain_at(swap.at)
+            state.set_terrain(swap.at, terrain)
+            events.append(TerrainChanged(swap.at, before.name, terrain.name))
+        for unit in arrival.units:
+            spot = _nearest_free(state, unit)
+            if spot is None:
+                continue  # nowhere to stand: the unit does not arrive
+            unit.pos = spot
+            state.units.append(unit)
+            events.append(Acted(f"{unit.name} ({unit.unit_class.name}) arrives for the {unit.side.value} at {tile_name(spot)}."))
+
+
+def _nearest_free(state: GameState, unit: Unit) -> Pos | None:
+    seen, queue = {unit.pos}, [unit.pos]
+    while queue:
+        pos = queue.pop(0)
+        if state.map.contains(pos) and state.unit_at(pos) is None and unit.entry_cost(state.map.terrain_at(pos)) is not None:
+            return pos
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nxt = (pos[0] + dx, pos[1] + dy)
+            if nxt not in seen and state.map.contains(nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return None
