@@ -87,6 +87,27 @@ def cmd_forecast(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_price(args: argparse.Namespace) -> int:
+    """Price every class and item of a file by the pricing formula, with each term that made the price."""
+    from officers_chess.content.loaders import load_partial_catalogue
+    from officers_chess.price_report import catalogue_prices, prices_json, print_prices
+
+    try:
+        catalogue = load_partial_catalogue(args.file)
+    except ContentError as exc:
+        return _fail(str(exc))
+    breakdowns = catalogue_prices(catalogue)
+    if args.json:
+        import json
+
+        print(json.dumps(prices_json(breakdowns), indent=2))
+    elif not breakdowns:
+        print(f"{args.file}: no classes or items to price (an art is priced by the Art(Name) tag of its item)")
+    else:
+        print_prices(breakdowns)
+    return EXIT_OK
+
+
 def _bundled_names() -> list[str]:
     from officers_chess.content.bundled import bundled_scenarios
 
@@ -128,6 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
     forecast.add_argument("duel", metavar="DUEL.yaml", help="a duel file (see docs/examples/duel.yaml)")
     forecast.add_argument("--json", action="store_true", help="print the forecast as one JSON object")
     forecast.set_defaults(func=cmd_forecast)
+
+    price = commands.add_parser(
+        "price",
+        help="price custom classes and items by the pricing formula (see docs/pricing.md)",
+        description="Price each class, weapon, accessory and consumable of FILE by the pricing formula "
+        "and show every term of each price. FILE has the bundled catalogue's sections, all optional.",
+    )
+    price.add_argument("file", metavar="FILE",
+                       help="a YAML file with classes:, weapons:, accessories:, consumables: lists (catalogue format)")
+    price.add_argument("--json", action="store_true", help="print one JSON object {name: price}")
+    price.set_defaults(func=cmd_price)
     return parser
 
 

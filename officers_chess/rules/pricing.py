@@ -1,0 +1,384 @@
+"""Unit pricing: a class's gold and an item's gold, from their stats and tags (v0.6 "Cost").
+
+v0.6 says a unit costs its class's gold plus the gold of every item it deploys with, and that
+both follow from stats and tags, but it gives no formula. This module is that formula. It is
+pure (no UI, no files) and deterministic, and every price comes with the list of terms that
+made it, so the game can explain each number.
+
+The unit of account is the **point**: one of the rules author's tag points (his table values
+Brave at 4, Flying at 2, Armored at -1 ...). One point is worth ``GOLD_PER_POINT`` gold. Stats
+are priced in gold directly, at rates chosen so that a point of a stat and a tag point weigh
+about what they do in play (see docs/pricing.md for the calibration).
+
+Class price
+    for each combat stat, (stat - a recruit's stat) x that stat's gold rate
+      (a shifter's stats are counted a quarter human form, three quarters beast form)
+    + ``EXTRA_WIELD_GOLD`` for each weapon type beyond the first
+    + for a promoted class, ``PROMOTED_POINTS`` (it is immune to Assassinate)
+    + the class's tags (author's points x ``GOLD_PER_POINT``; see ``tag_terms``)
+    then rounded to the nearest multiple of 5, or raised to ``CLASS_FLOOR`` if below it.
+
+Item price
+    figures: Might x ``MIGHT_GOLD`` (staves excepted: they never strike), Weight x -``WEIGHT_GOLD``,
+    an accessory's Defense x ``DEFENSE_GOLD``, reach (see ``range_points``) x ``RANGE_GOLD``,
+    magic damage as the author's Magic tag
+    + the item's tags
+    then, for a Consumable(X) item, x (X + 2) / 8 (at most 1): a limited item costs a share
+    of the same item without a limit
+    + Relic and Exclusive: the author's negative points (an item only some units can use)
+    then rounded to the nearest multiple of 5, or raised to ``ITEM_FLOOR`` if below it.
+
+Unit cost = class price + the price of each item in its inventory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from officers_chess.rules.models import (
+    Accessory,
+    Consumable,
+    DamageKind,
+    Stats,
+    UnitClass,
+    Weapon,
+    WeaponType,
+)
+from officers_chess.rules.tags import Tag, parse_tag
+
+Priced = UnitClass | Weapon | Accessory | Consumable
+
+# --- the constants of the formula ------------------------------------------------------------
+
+GOLD_PER_POINT = 10  # gold for one of the rules author's tag points
+ROUND_TO = 5  # every price is a multiple of this
+CLASS_FLOOR = 40  # no class costs less
+ITEM_FLOOR = 5  # no item costs less
+
+# A recruit: the stat line a class is measured from (about the weakest hireable fighter).
+RECRUIT = {"strength": 3, "skill": 8, "speed": 4, "defense": 1, "resistance": 0}
+# Gold for each point of a stat above the recruit's. Strength and Defense move every exchange
+# by a point of damage; Skill is 5% to hit; Speed only counts where it wins or stops a
+# follow-up; Resistance only against magic, which fewer units carry.
+STAT_GOLD = {"strength": 8, "skill": 4, "speed": 3, "defense": 7, "resistance": 3}
+STAT_LABELS = {"strength": "Strength", "skill": "Skill", "speed": "Speed", "defense": "Defense", "resistance": "Resistance"}
+BEAST_SHARE = Fraction(3, 4)  # a shifter spends most of a battle in beast form
+EXTRA_WIELD_GOLD = 10  # each weapon type a class wields beyond its first
+# A promoted class is immune to Assassinate: priced as the author's value of that tag.
+PROMOTED_POINTS = 2
+
+# Item figures are priced like the class stats they add to or take from.
+MIGHT_GOLD = STAT_GOLD["strength"]  # a point of Might adds to Damage as a point of Strength does
+WEIGHT_GOLD = STAT_GOLD["speed"]  # a point of Weight takes a point of Attack Speed
+DEFENSE_GOLD = STAT_GOLD["defense"]  # an accessory's Defense adds to Defense
+RANGE_GOLD = 6  # each point of reach (see range_points)
+USES_FULL = 6  # uses that count as "lasts the battle": (6 + 2) / 8 = 1
+
+# The rules author's point value of each tag (his designer's table), as facts. A number
+# argument X multiplies the value unless TAG_UNIT says otherwise.
+AUTHOR_TAG_POINTS: dict[str, int] = {
+    "Armored": -1, "Canto": 2, "Cavalry": -1, "Dragon": -1, "Effective": 2, "Fast": 1, "Flying": 2,
+    "Lucky": 1, "Monster": -1, "Pick": 2, "Shifter": 2, "Assassinate": 2, "Slow": 1, "Dance": 2,
+    "Leader": 0, "Saboteur": 0, "Fleeing": 0, "AoE": 2, "Blessed": 1, "Brave": 4, "Bonus": 2,
+    "Complex": 2, "Consumable": 1, "Countermeasure": 2, "Drain": 2, "Decimate": 3, "Devastate": 3,
+    "Devil": -2, "DistantCounter": 3, "GreaterHeal": 1, "Exclusive": -2, "Guarded": 2,
+    "Ineffective": -2, "Inflict": 2, "Inverted": 2, "Inaccurate": 0, "Magic": 1, "Piercing": 4,
+    "Punishing": -1, "SpellRange": 4, "Status": 2, "Heal": 1, "Rescue": 2, "Restore": 2, "Warp": 2,
+    "Torch": 1, "Sacred": 2, "Relic": -2, "Art": 2,
+}
+# Where our points differ from the author's value, and why (docs/pricing.md repeats these).
+TAG_POINT_RULINGS: dict[str, tuple[int, str]] = {
+    "Slow": (-1, "the author lists +1, but in v0.6 Slow only takes movement away"),
+    "Complex": (-2, "the author lists +2, but in v0.6 Complex only takes follow-ups away"),
+    # Not in the author's table: scenario actions, which scenarios hand out and nobody buys.
+    "Escape": (0, "a scenario action, given by the scenario, not bought"),
+    "Raze": (0, "a scenario action, given by the scenario, not bought"),
+    "Seize": (0, "a scenario action, given by the scenario, not bought"),
+}
+# Number tags whose argument is counted in bigger units than 1.
+TAG_UNIT: dict[str, tuple[int, str]] = {
+    "Heal": (2, "HP"),  # one point per 2 HP restored (a tenth of a unit's 20 HP)
+    "GreaterHeal": (2, "HP"),
+    "Torch": (4, "tiles"),  # one point for the usual 4-tile radius
+}
+LIMIT_TAGS = {"Relic", "Exclusive"}  # added after the uses share: who may use it, not what it does
+
+
+# --- the breakdown ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PriceTerm:
+    """One line of a price: what it prices, the quantity the rule counts, the gold, and the rule."""
+
+    what: str
+    points: Fraction | None  # None for rounding and the floor
+    gold: int
+    rule: str
+
+    @property
+    def points_text(self) -> str:
+        """The points as players read them: signed, at most three decimals; blank when there are none."""
+        if self.points is None:
+            return ""
+        shown = number(self.points)
+        return f"{shown:+g}" if isinstance(shown, float) else f"{shown:+d}"
+
+    def as_dict(self) -> dict:
+        points = None if self.points is None else number(self.points)
+        return {"what": self.what, "points": points, "gold": self.gold, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class PriceBreakdown:
+    """The price of one class or item, and every term that made it (their gold sums to `price`)."""
+
+    name: str
+    kind: str  # "class", "weapon", "accessory" or "consumable"
+    terms: tuple[PriceTerm, ...]
+    price: int
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "price": self.price, "terms": [t.as_dict() for t in self.terms]}
+
+
+@dataclass(frozen=True)
+class UnitPrice:
+    """A unit's cost: its class's price plus its inventory's (v0.6 "Cost")."""
+
+    unit_class: PriceBreakdown
+    items: tuple[PriceBreakdown, ...]
+
+    @property
+    def price(self) -> int:
+        return self.unit_class.price + sum(item.price for item in self.items)
+
+
+def number(value: Fraction) -> int | float:
+    """A Fraction as plain JSON: an int when whole, else a float to three places."""
+    return int(value) if value.denominator == 1 else round(float(value), 3)
+
+
+def _gold(value: Fraction) -> int:
+    """Whole gold, halves rounded up (deterministic; no banker's rounding)."""
+    return int((value * 2 + 1) // 2)
+
+
+def _text(value: Fraction) -> str:
+    shown = number(value)
+    return f"{shown:g}" if isinstance(shown, float) else str(shown)
+
+
+# --- tags --------------------------------------------------------------------------------------
+
+
+def tag_points(name: str) -> tuple[int, str]:
+    """Our point value of a tag (per X for number tags) and where the value comes from."""
+    if name in TAG_POINT_RULINGS:
+        value, why = TAG_POINT_RULINGS[name]
+        return value, f"our ruling: {why}"
+    if name not in AUTHOR_TAG_POINTS:  # a tag newer than this table: free until it is given a value
+        return 0, "no value yet: not in the author's table"
+    return AUTHOR_TAG_POINTS[name], "the rules author's value"
+
+
+def tag_terms(tags: Iterable[str]) -> list[PriceTerm]:
+    """One term per tag (Consumable(X) excepted: it is priced as a share of the rest, see `uses_share`)."""
+    return [term for _, term in _tagged_terms(tags)]
+
+
+def _tagged_terms(tags: Iterable[str]) -> list[tuple[str, PriceTerm]]:
+    """(tag name, term) for each priced tag."""
+    pairs = []
+    for text in tags:
+        tag = parse_tag(text)
+        if tag.name != "Consumable":
+            pairs.append((tag.name, _tag_term(tag)))
+    return pairs
+
+
+def _tag_term(tag: Tag) -> PriceTerm:
+    text = str(tag)
+    if tag.name == "Bonus":
+        stat, change = tag.arg  # type: ignore[misc]
+        return PriceTerm(text, Fraction(change), change * STAT_GOLD[stat],
+                         f"priced as the stat: {STAT_GOLD[stat]} gold a point of {STAT_LABELS[stat]}")
+    if tag.name == "Inaccurate":
+        lost = Fraction(-int(tag.arg))  # type: ignore[arg-type]
+        return PriceTerm(text, lost, _gold(lost * STAT_GOLD["skill"]),
+                         f"priced as lost Skill: {STAT_GOLD['skill']} gold a point (the author gives the tag 0)")
+    value, source = tag_points(tag.name)
+    rule = f"{value:+d} ({source})"
+    points = Fraction(value)
+    if isinstance(tag.arg, int):
+        unit, word = TAG_UNIT.get(tag.name, (1, ""))
+        points = Fraction(value * tag.arg, unit)
+        rule += f" x {tag.arg}" if unit == 1 else f" per {unit} {word} (our unit), {tag.arg} {word}"
+    return PriceTerm(text, points, _gold(points * GOLD_PER_POINT), f"{rule}, {GOLD_PER_POINT} gold a point")
+
+
+# --- classes ----------------------------------------------------------------------------------
+
+
+def _counted_stat(unit_class: UnitClass, stat: str) -> tuple[Fraction, str]:
+    human = getattr(unit_class.stats, stat)
+    beast: Stats | None = unit_class.transformed
+    if beast is None:
+        return Fraction(human), f"{STAT_LABELS[stat]} {human}"
+    value = (1 - BEAST_SHARE) * human + BEAST_SHARE * getattr(beast, stat)
+    return value, f"{STAT_LABELS[stat]} {human}, beast {getattr(beast, stat)} (counted {_text(value)})"
+
+
+def _class_terms(unit_class: UnitClass) -> list[PriceTerm]:
+    terms = []
+    for stat, rate in STAT_GOLD.items():
+        value, what = _counted_stat(unit_class, stat)
+        above = value - RECRUIT[stat]
+        rule = f"{rate} gold a point above a recruit's {RECRUIT[stat]}"
+        if unit_class.transformed is not None:
+            rule += f"; a shifter counts {1 - BEAST_SHARE} human form, {BEAST_SHARE} beast form"
+        terms.append(PriceTerm(what, above, _gold(above * rate), rule))
+    extra = len(set(unit_class.wields)) - 1
+    if extra > 0:
+        kinds = ", ".join(w.value for w in unit_class.wields)
+        terms.append(PriceTerm(f"wields {kinds}", Fraction(extra), extra * EXTRA_WIELD_GOLD,
+                               f"{EXTRA_WIELD_GOLD} gold for each weapon type beyond the first"))
+    if unit_class.promoted:
+        terms.append(PriceTerm("promoted", Fraction(PROMOTED_POINTS), PROMOTED_POINTS * GOLD_PER_POINT,
+                               f"immune to Assassinate: {PROMOTED_POINTS:+d}, the author's value of that tag, "
+                               f"{GOLD_PER_POINT} gold a point"))
+    terms.extend(tag_terms(unit_class.tags))
+    return terms
+
+
+# --- items ------------------------------------------------------------------------------------
+
+
+def range_points(low: int, high: int, strength_reach: bool = False) -> int:
+    """Reach: a point per tile beyond 1 of the longest range, and a point per distance covered
+    beyond the first (Iron Bow 2-2: 1; Javelin 1-2: 2; Longbow 2-3: 3; 1-3: 4). A staff whose
+    range grows with its user's Strength gets one more point."""
+    return (high - 1) + (high - low) + (1 if strength_reach else 0)
+
+
+def _weapon_figures(weapon: Weapon) -> list[PriceTerm]:
+    terms = []
+    staff = weapon.type is WeaponType.STAFF
+    if weapon.might and not staff:
+        terms.append(PriceTerm(f"Might {weapon.might}", Fraction(weapon.might), weapon.might * MIGHT_GOLD,
+                               f"{MIGHT_GOLD} gold a point, as Strength"))
+    if weapon.weight:
+        terms.append(PriceTerm(f"Weight {weapon.weight}", Fraction(-weapon.weight), -weapon.weight * WEIGHT_GOLD,
+                               f"-{WEIGHT_GOLD} gold a point, as lost Speed (lighter is dearer)"))
+    reach = range_points(*weapon.range, strength_reach=weapon.strength_reach)
+    if reach:
+        low, high = weapon.range
+        what = f"range {low}-{high}" if low != high else f"range {low}"
+        if weapon.strength_reach:
+            what += ", longer with Strength"
+        terms.append(PriceTerm(what, Fraction(reach), reach * RANGE_GOLD,
+                               f"{RANGE_GOLD} gold a point of reach (tiles beyond 1, distances beyond the first)"))
+    has_magic_tag = any(parse_tag(t).name == "Magic" for t in weapon.tags)
+    if weapon.damage is DamageKind.MAGIC and not staff and not has_magic_tag:
+        value = AUTHOR_TAG_POINTS["Magic"]
+        terms.append(PriceTerm("magic damage", Fraction(value), value * GOLD_PER_POINT,
+                               f"as the Magic tag: {value:+d} (the rules author's value), {GOLD_PER_POINT} gold a point"))
+    return terms
+
+
+def _uses(tags: Sequence[str]) -> int | None:
+    for text in tags:
+        tag = parse_tag(text)
+        if tag.name == "Consumable":
+            return int(tag.arg)  # type: ignore[arg-type]
+    return None
+
+
+def uses_share(uses: int) -> Fraction:
+    """The share of an unlimited item's price that an item with this many uses costs."""
+    return min(Fraction(1), Fraction(uses + 2, USES_FULL + 2))
+
+
+def _item_terms(item: Weapon | Accessory | Consumable) -> list[PriceTerm]:
+    if isinstance(item, Weapon):
+        terms = _weapon_figures(item)
+    elif isinstance(item, Accessory):
+        terms = []
+        if item.defense:
+            terms.append(PriceTerm(f"Defense {item.defense}", Fraction(item.defense), item.defense * DEFENSE_GOLD,
+                                   f"{DEFENSE_GOLD} gold a point, as Defense"))
+        if item.weight:
+            terms.append(PriceTerm(f"Weight {item.weight}", Fraction(-item.weight), -item.weight * WEIGHT_GOLD,
+                                   f"-{WEIGHT_GOLD} gold a point, as lost Speed (lighter is dearer)"))
+    else:
+        terms = []
+    tagged = _tagged_terms(item.tags)
+    terms.extend(term for name, term in tagged if name not in LIMIT_TAGS)
+    uses = _uses(item.tags)
+    if uses is not None:
+        subtotal = sum(t.gold for t in terms)
+        share = uses_share(uses)
+        if subtotal > 0 and share < 1:
+            terms.append(PriceTerm(
+                f"Consumable({uses})", share - 1, _gold(subtotal * share) - subtotal,
+                f"{uses} use{'s' if uses != 1 else ''}: an item of X uses costs (X + 2) / {USES_FULL + 2} "
+                f"of the same item without a limit, here {share} of {subtotal}",
+            ))
+    terms.extend(term for name, term in tagged if name in LIMIT_TAGS)
+    return terms
+
+
+# --- totals -------------------------------------------------------------------------------------
+
+
+def _finish(name: str, kind: str, terms: list[PriceTerm], floor: int) -> PriceBreakdown:
+    """Round the sum to the nearest multiple of ROUND_TO (halves up), or raise it to the floor."""
+    subtotal = sum(t.gold for t in terms)
+    rounded = (subtotal + ROUND_TO // 2) // ROUND_TO * ROUND_TO
+    if rounded < floor:
+        terms.append(PriceTerm("floor", None, floor - subtotal, f"no {kind} costs less than {floor} gold (sum {subtotal})"))
+        rounded = floor
+    elif rounded != subtotal:
+        terms.append(PriceTerm("rounding", None, rounded - subtotal, f"to the nearest multiple of {ROUND_TO} (sum {subtotal})"))
+    return PriceBreakdown(name, kind, tuple(terms), rounded)
+
+
+def price_breakdown(entry: Priced) -> PriceBreakdown:
+    """The price of a class or an item with every term that made it."""
+    if isinstance(entry, UnitClass):
+        return _finish(entry.name, "class", _class_terms(entry), CLASS_FLOOR)
+    if isinstance(entry, (Weapon, Accessory, Consumable)):
+        return _finish(entry.name, entry.kind, _item_terms(entry), ITEM_FLOOR)
+    raise TypeError(f"cannot price {type(entry).__name__}")
+
+
+def class_price(unit_class: UnitClass) -> int:
+    """Gold to hire a unit of this class, before its inventory."""
+    if not isinstance(unit_class, UnitClass):
+        raise TypeError(f"class_price needs a UnitClass, not {type(unit_class).__name__}")
+    return price_breakdown(unit_class).price
+
+
+def item_price(item: Weapon | Accessory | Consumable) -> int:
+    """Gold for one weapon, staff, stone, accessory or consumable."""
+    if not isinstance(item, (Weapon, Accessory, Consumable)):
+        raise TypeError(f"item_price needs an item, not {type(item).__name__}")
+    return price_breakdown(item).price
+
+
+def unit_price(unit_class: UnitClass, items: Iterable[Weapon | Accessory | Consumable] = ()) -> UnitPrice:
+    """A unit's cost with the breakdown of its class and of each item."""
+    return UnitPrice(price_breakdown(unit_class), tuple(price_breakdown(item) for item in items))
+
+
+def unit_cost(unit_class: UnitClass, items: Iterable[Weapon | Accessory | Consumable] = ()) -> int:
+    """v0.6 "Cost": the class's gold plus the gold of every item in the inventory."""
+    return unit_price(unit_class, items).price
+
+
+__all__ = [
+    "AUTHOR_TAG_POINTS", "PriceBreakdown", "PriceTerm", "UnitPrice", "class_price", "item_price",
+    "price_breakdown", "range_points", "tag_points", "tag_terms", "unit_cost", "unit_price", "uses_share",
+]
