@@ -13,6 +13,7 @@ from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.objectives import Condition, TimeLimit
+from officers_chess.rules.pricing import unit_cost
 
 
 class ScenarioError(ValueError):
@@ -248,6 +249,12 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
             if unit.pos in placed:
                 raise ScenarioError(f"{setup.name} starts on the same tile as {placed[unit.pos]}", ("armies", side.value, index, "at"))
             placed[unit.pos] = setup.name
+        chest = scenario.rules(side).war_chest
+        if scenario.armies.get(side) and chest:
+            # A fixed army with a war chest must be one the side could have hired.
+            cost = sum(unit_cost(catalogue.classes[u.unit_class], [catalogue.items[i] for i in u.items]) for u in scenario.armies[side])
+            if cost > chest:
+                raise ScenarioError(f"the {side.value}'s army costs {cost} gold, more than its war chest of {chest}", ("sides", side.value, "war_chest"))
     for index, chest in enumerate(scenario.chests):
         if chest.item not in catalogue.items:
             raise ScenarioError(f"unknown item {chest.item!r}", ("chests", index, "item"))
