@@ -1,0 +1,145 @@
+"""Named rosters: armies saved by name as JSON in the player's data folder, and read back safely."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from officers_chess.rules.army import Army
+
+ROSTER_FORMAT = "officers-chess roster"
+ROSTER_VERSION = 1
+MAX_ROSTER_BYTES = 64_000  # a full army of 30 units is a few kilobytes
+MAX_NAME = 40
+
+
+class RosterError(ValueError):
+    """A roster that cannot be saved or read; the message says why, in words for the player."""
+
+
+@dataclass(frozen=True)
+class RosterInfo:
+    """One saved roster as the load dialog lists it: a name, how many units, or what is wrong with the file."""
+
+    name: str
+    path: Path
+    units: int = 0
+    problem: str = ""
+
+
+def data_home() -> Path:
+    """The player's data folder: $OFFICERS_CHESS_HOME, else $XDG_DATA_HOME/officers-chess, else ~/.local/share/officers-chess."""
+    home = os.environ.get("OFFICERS_CHESS_HOME")
+    if home:
+        return Path(home).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative path
+        return Path(xdg) / "officers-chess"
+    return Path.home() / ".local" / "share" / "officers-chess"
+
+
+def roster_dir() -> Path:
+    return data_home() / "rosters"
+
+
+def clean_name(name: str) -> str:
+    """The roster name as it is stored: spaces collapsed; RosterError if nothing is left or it is too long."""
+    name = " ".join(name.split())
+    if not name:
+        raise RosterError("give the roster a name")
+    if len(name) > MAX_NAME:
+        raise RosterError(f"a roster name is at most {MAX_NAME} characters")
+    return name
+
+
+def roster_path(name: str) -> Path:
+    """Where a roster of this name lives: a file name made of its letters and digits only."""
+    slug = re.sub(r"[^a-z0-9]+", "-", clean_name(name).lower()).strip("-")
+    if not slug:
+        raise RosterError("a roster name needs at least one letter or digit")
+    return roster_dir() / f"{slug}.json"
+
+
+def save_roster(name: str, army: Army, scenario: str = "") -> Path:
+    """Write the army under this name (replacing a roster of the same name); returns the file."""
+    name = clean_name(name)
+    path = roster_path(name)
+    body = {
+        "format": ROSTER_FORMAT,
+        "version": ROSTER_VERSION,
+        "name": name,
+        "scenario": scenario,
+        "army": army.model_dump(mode="json", by_alias=True),
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".json.part")
+        partial.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+        partial.replace(path)  # a crash mid-write never leaves half a roster behind
+    except OSError as exc:
+        raise RosterError(f"could not save to {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def load_roster(name_or_path: str | Path) -> Army:
+    """The army saved under a name (or in a file); RosterError with the file and the problem if it cannot be read."""
+    path = Path(name_or_path) if isinstance(name_or_path, Path) else roster_path(name_or_path)
+    return _read(path)[1]
+
+
+def _read(path: Path) -> tuple[str, Army]:
+    try:
+        if path.stat().st_size > MAX_ROSTER_BYTES:
+            raise RosterError(f"{path}: too big to be a roster")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RosterError(f"no roster at {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RosterError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RosterError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict) or data.get("format") != ROSTER_FORMAT:
+        raise RosterError(f"{path}: not an Officer's Chess roster")
+    if data.get("version") != ROSTER_VERSION:
+        raise RosterError(f"{path}: roster version {data.get('version')!r} is not one this game reads ({ROSTER_VERSION})")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RosterError(f"{path}: the roster has no name")
+    try:
+        army = Army.model_validate(data.get("army"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "army"
+        raise RosterError(f"{path}: army.{where}: {first['msg']}") from None
+    return name.strip(), army
+
+
+def list_rosters() -> list[RosterInfo]:
+    """Every roster in the data folder, by name; a damaged file is listed with its problem, not hidden."""
+    folder = roster_dir()
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            name, army = _read(path)
+            found.append(RosterInfo(name, path, len(army.units)))
+        except RosterError as exc:
+            found.append(RosterInfo(path.stem, path, problem=str(exc)))
+    return sorted(found, key=lambda info: info.name.lower())
+
+
+def delete_roster(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise RosterError(f"could not delete {path}: {exc.strerror or exc}") from None
