@@ -190,3 +190,33 @@ async def test_a_trade_is_chosen_in_the_dialog_with_keys():
         assert [i.name for i in after.unit(bronn.id).inventory] == ["Hand Axe", "Steel Sword"]
         assert after.active is not None and after.active.traded
         assert "trade:" + bronn.id not in [i.key for i in c.menu()]  # once per turn
+
+
+async def test_under_fog_the_enemy_out_of_sight_is_not_drawn_and_the_keyboard_is_handed_over():
+    import dataclasses
+
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.tui.screens.hand_over import HandOverScreen
+    from officers_chess.tui.widgets.map_view import MapView
+
+    plain = load_scenario(find_scenario("training_yard"))
+    foggy = dataclasses.replace(plain, scenario=plain.scenario.model_copy(update={"fog": True}))
+    app = OfficersChessApp(scenario=foggy, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.screen.side is Side.DEFENDER
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        state = screen.controller.state
+        rows = [screen.query_one(MapView).render_line(y).text for y in range(state.map.height)]
+        drawn = {ch for row in rows for ch in row[::2] if ch.isalpha()}
+        assert drawn == {"f", "s"}  # the defenders; both attackers are more than 3 tiles away
+        assert "Hale" not in screen_text(app) and "Wren" not in screen_text(app)
+        unit = state.waiting(Side.DEFENDER)[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter", "enter", "w")  # stay put and wait
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.screen.side is Side.ATTACKER
+        assert "Hale" not in screen_text(app)  # nothing of either side while the keyboard passes

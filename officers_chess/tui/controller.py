@@ -11,7 +11,8 @@ from enum import Enum
 
 from officers_chess.rules.combat import Forecast, weapon_range
 from officers_chess.rules.events import Event
-from officers_chess.rules.game import Action, Attack, CantoMove, GameState, Move, Special, Wait, apply_action, legal_actions
+from officers_chess.rules.game import Action, Attack, CantoMove, GameState, IllegalAction, Move, Special, Wait, apply_action, legal_actions
+from officers_chess.rules.vision import player_view, visible_tiles
 from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.movement import Reach
@@ -73,6 +74,8 @@ class BattleController:
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
+        self._view_cache: tuple[int, GameState] | None = None
+        self._seen_cache: tuple[int, set[Pos]] | None = None
         self.jump_to_next_unit()
 
     @property
@@ -92,8 +95,28 @@ class BattleController:
         return self.state.unit(self.selected) if self.selected else None
 
     @property
+    def viewer(self) -> Side:
+        """The side whose player is at the keyboard: the one to act."""
+        return self.state.to_act
+
+    @property
+    def view(self) -> GameState:
+        """The battle as the viewer may see it (the whole state unless there is fog of war)."""
+        if self._view_cache is None or self._view_cache[0] != self._version:
+            self._view_cache = (self._version, player_view(self.state, self.viewer))
+        return self._view_cache[1]
+
+    def visible(self) -> set[Pos] | None:
+        """Tiles the viewer sees under fog (None without fog: everything)."""
+        if not self.state.fog:
+            return None
+        if self._seen_cache is None or self._seen_cache[0] != self._version:
+            self._seen_cache = (self._version, visible_tiles(self.state, self.viewer))
+        return self._seen_cache[1]
+
+    @property
     def hovered_unit(self) -> Unit | None:
-        return self.state.unit_at(self.cursor)
+        return self.view.unit_at(self.cursor)
 
     @property
     def focus_unit(self) -> Unit | None:
@@ -111,7 +134,8 @@ class BattleController:
             return None
         key = (self._version, unit.id)
         if self._reach_cache is None or self._reach_cache[0] != key:
-            self._reach_cache = (key, self.state.reach(unit))
+            # Drawn from what the viewer sees: under fog, unseen enemies do not show by blocking.
+            self._reach_cache = (key, self.view.reach(unit))
         return self._reach_cache[1]
 
     def overlays(self) -> Overlays:
@@ -153,9 +177,11 @@ class BattleController:
         return set(self.overlays().strikes)
 
     def legal(self) -> list[Action]:
-        """The legal actions of the state, computed once per state."""
+        """The legal actions of the state, computed once per state, less any aimed at unseen units."""
         if self._legal_cache is None or self._legal_cache[0] != self._version:
-            self._legal_cache = (self._version, legal_actions(self.state))
+            seen = {u.id for u in self.view.units}
+            actions = [a for a in legal_actions(self.state) if not isinstance(target_of(a), str) or target_of(a) in seen]
+            self._legal_cache = (self._version, actions)
         return self._legal_cache[1]
 
     def targets(self) -> list[Unit]:
@@ -164,7 +190,7 @@ class BattleController:
         if unit is None or self.mode not in (Mode.ACTING, Mode.TARGETING):
             return []
         ids = {a.target for a in self.legal() if isinstance(a, Attack)}
-        return [u for u in self.state.living() if u.id in ids]
+        return [u for u in self.view.living() if u.id in ids]
 
     def _candidates(self) -> dict[Pos, list[Action]]:
         """While targeting: each tile the chosen entry can be aimed at, with its actions."""
@@ -364,8 +390,14 @@ class BattleController:
         if reach is None or self.cursor not in reach:
             self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
-        self._before_move = self.state
-        return self.perform(Move(unit=unit.id, to=self.cursor))
+        before = self.state
+        try:
+            events = self.perform(Move(unit=unit.id, to=self.cursor))
+        except IllegalAction:  # only an enemy the fog hides can make a shown tile unreachable
+            self.hint = f"Something unseen blocks {unit.name}'s way there."
+            return []
+        self._before_move = before
+        return events
 
     def _deselect(self) -> None:
         self.selected = None

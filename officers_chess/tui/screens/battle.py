@@ -17,6 +17,7 @@ from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.screens.hand_over import HandOverScreen
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
@@ -97,6 +98,7 @@ class BattleScreen(Screen):
         super().__init__()
         self.loaded = loaded
         self.controller = BattleController(state)
+        self._at_keyboard = state.to_act
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
@@ -125,6 +127,8 @@ class BattleScreen(Screen):
         state = self.controller.state
         self.query_one(RichLog).write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
         self.refresh_view()
+        if state.fog:
+            self.app.push_screen(HandOverScreen(state.to_act, "Fog of war: each side sees only around its own units."))
 
     # --- drawing -------------------------------------------------------------------
 
@@ -147,7 +151,7 @@ class BattleScreen(Screen):
         if unit is not None:
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
         else:
-            sheet.show_terrain(terrain, c.cursor, tile_notes(c.state, c.cursor))
+            sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor))
         fc = c.forecast()
         sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
         if fc is not None and c.selected_unit and c.hovered_unit:
@@ -282,8 +286,13 @@ class BattleScreen(Screen):
         self.refresh_view()
 
     def _after(self, events: list[Event]) -> None:
+        before = self._at_keyboard
         self._log(events)
         self.refresh_view()
+        self._at_keyboard = self.controller.state.to_act
+        if self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
+            # Under fog the map shows only what one side sees: the other player must look away.
+            self.app.push_screen(HandOverScreen(self._at_keyboard, f"Round {self.controller.state.round}: the {self._at_keyboard.value}'s activation."))
         if self.controller.trade_partner:
             self._ask_trade()
         if self.controller.mode is Mode.OVER:

@@ -49,6 +49,7 @@ SPENT_STYLE = {
 MOVE_TINT = Style(bgcolor="#2f5f9f")
 ATTACK_TINT = Style(bgcolor="#7a3030")
 TARGET_TINT = Style(bgcolor="#c04040", bold=True)
+FOG = Style(color="#505050", bgcolor="#0c0c0c", bold=False)  # tiles the side to act does not see
 CHEST = Style(color="#ffd700", bold=True)
 OBJECTIVE = Style(underline=True, bold=True)  # seize, escape and raze tiles
 SELECTED = Style(color="#000000", bgcolor="#e0b020", bold=True)
@@ -137,8 +138,10 @@ class MapView(ScrollView, can_focus=False):
         state = c.state
         overlays = c.overlays()
         moves, strikes, targets = overlays.moves, overlays.strikes, overlays.targets
-        units = {u.pos: u for u in state.living()}
-        chests = {chest.at for chest in state.chests}
+        view = c.view  # under fog, only what the side to act sees
+        seen = c.visible()
+        units = {u.pos: u for u in view.living()}
+        chests = {chest.at for chest in view.chests}
         objectives = set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles)
         focus = c.focus_unit
         focus_side = focus.side if focus else None
@@ -158,6 +161,8 @@ class MapView(ScrollView, can_focus=False):
                 text = terrain.glyph + " "
             if pos in objectives:
                 style += OBJECTIVE
+            if seen is not None and pos not in seen:
+                style += FOG
             if unit is not None and unit.id == c.selected:
                 style += SELECTED
             elif pos in targets:

@@ -1,0 +1,37 @@
+"""The hand-over screen: covers everything while the keyboard passes to the other player."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from officers_chess.rules.models import Side
+
+
+class HandOverScreen(ModalScreen[None]):
+    """An opaque screen naming who plays next; nothing of either side is on it. Enter continues."""
+
+    DEFAULT_CSS = """
+    HandOverScreen { align: center middle; background: $background; }
+    HandOverScreen > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
+    HandOverScreen .keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,space", "ready", "Ready", priority=True)]
+
+    def __init__(self, side: Side, what: str = "") -> None:
+        super().__init__()
+        self.side = side
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"[b]Pass the keyboard to the {self.side.title}.[/b]")
+            if self.what:
+                yield Static(self.what)
+            yield Static(f"{self.side.title}: press Enter when the other player cannot see the screen.", classes="keys")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
