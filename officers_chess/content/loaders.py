@@ -36,9 +36,8 @@ def _entries(source: YamlSource, section: str, model: type) -> list:
     return entries
 
 
-def load_catalogue_file(path: Path | str) -> Catalogue:
-    """Read a catalogue file: `edition`, then lists of classes, weapons, accessories, consumables and arts."""
-    source = read_yaml(path)
+def _read_entries(source: YamlSource) -> tuple[dict, dict, dict]:
+    """The classes, items and arts of a catalogue-shaped file, each validated, names unique."""
     data = expect_mapping(source)
     unknown = set(data) - set(_SECTIONS) - {"edition"}
     if unknown:
@@ -51,6 +50,13 @@ def load_catalogue_file(path: Path | str) -> Catalogue:
             if entry.name in classes or entry.name in items or entry.name in arts:
                 raise source.error(f"{entry.name!r} is defined twice", (section, index, "name"))
             table[entry.name] = entry
+    return classes, items, arts
+
+
+def load_catalogue_file(path: Path | str) -> Catalogue:
+    """Read a catalogue file: `edition`, then lists of classes, weapons, accessories, consumables and arts."""
+    source = read_yaml(path)
+    classes, items, arts = _read_entries(source)
     _check_references(source, classes, arts)
     letters: dict[str, str] = {}
     for index, unit_class in enumerate(classes.values()):
@@ -60,7 +66,7 @@ def load_catalogue_file(path: Path | str) -> Catalogue:
                 ("classes", index, "letter"),
             )
         letters[unit_class.letter] = unit_class.name
-    return Catalogue(edition=str(data.get("edition", "v0.6")), classes=classes, items=items, arts=arts)
+    return Catalogue(edition=str(source.data.get("edition", "v0.6")), classes=classes, items=items, arts=arts)
 
 
 def _check_references(source: YamlSource, classes: dict, arts: dict) -> None:
@@ -79,30 +85,18 @@ def _check_references(source: YamlSource, classes: dict, arts: dict) -> None:
 def load_partial_catalogue(path: Path | str) -> Catalogue:
     """Read a file of catalogue entries in which every section is optional (`officers-chess price`).
 
-    It has the catalogue's sections (classes, weapons, accessories, consumables, arts; at least
-    one of them) and an optional `edition`. Art(Name) and Exclusive(Class) may name entries of
-    the file or of that edition's bundled catalogue. Errors are ContentErrors with file and line.
+    It has the catalogue's sections (at least one) and an optional `edition`. Art(Name) and
+    Exclusive(Class) may name entries of the file or of that edition's bundled catalogue.
     """
     source = read_yaml(path)
-    data = expect_mapping(source)
-    unknown = set(data) - set(_SECTIONS) - {"edition"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise source.error(f"unknown section {key!r} (expected edition, {', '.join(_SECTIONS)})", (key,))
-    if not set(data) & set(_SECTIONS):
+    classes, items, arts = _read_entries(source)
+    if not set(source.data) & set(_SECTIONS):
         raise source.error(f"nothing to read: give at least one of {', '.join(_SECTIONS)}")
-    edition = str(data.get("edition", "v0.6"))
+    edition = str(source.data.get("edition", "v0.6"))
     try:
         bundled = load_catalogue(edition)
     except ContentError:
         raise source.error(f"unknown edition {edition!r} (this version plays v0.6)", ("edition",)) from None
-    classes, items, arts = {}, {}, {}
-    for section, model in _SECTIONS.items():
-        table = {"classes": classes, "arts": arts}.get(section, items)
-        for index, entry in enumerate(_entries(source, section, model)):
-            if entry.name in classes or entry.name in items or entry.name in arts:
-                raise source.error(f"{entry.name!r} is defined twice", (section, index, "name"))
-            table[entry.name] = entry
     _check_references(source, {**bundled.classes, **classes}, {**bundled.arts, **arts})
     return Catalogue(edition=edition, classes=classes, items=items, arts=arts)
 
