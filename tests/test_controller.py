@@ -206,7 +206,7 @@ def test_a_staff_heal_shows_its_preview_and_only_hurt_allies_are_targets():
     key = next(i.key for i in c.menu() if i.label == "Heal — Heal Staff")
     c.choose(key)
     assert c.mode is Mode.TARGETING and c.cursor == rhea.pos
-    assert preview(c).plain == "Rhea: 11 → 19 HP (heals 8)."
+    assert preview(c).plain == "Rhea: 11 → 19 HP (+8)."
     c.confirm()
     assert c.state.unit(rhea.id).hp == 19 and c.mode is Mode.BROWSE
 

@@ -74,7 +74,7 @@ class Healed:
     why: str  # "on the fort", "from Heal", "(Blessed)" ...
 
     def text(self) -> str:
-        return f"{self.unit} recovers {self.amount} HP {self.why}."
+        return f"{self.unit} recovers {self.amount} HP{' ' + self.why if self.why else ''}."
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,29 @@ class StatusRoll:
 
     def text(self) -> str:
         verdict = "it ends" if self.ended else "it holds"
-        return f"{self.unit}: d20 {self.roll} against {self.status}: {verdict}{self.detail}."
+        return f"{self.unit}: d20 {self.roll} vs ≤10 to shake off {self.status}: {verdict}{self.detail}."
+
+
+STATUS_STATE = {
+    "Barrier": "under a Barrier",
+    "Sleep": "asleep",
+    "Berserk": "berserk",
+    "Petrified": "petrified",
+    "Poisoned": "poisoned",
+    "Silenced": "silenced",
+    "Slowed": "slowed",
+}
+
+
+@dataclass(frozen=True)
+class StatusLost:
+    """A status that ran its course (Barrier, Silenced, Slowed)."""
+
+    unit: str
+    status: str
+
+    def text(self) -> str:
+        return f"{self.unit} is no longer {STATUS_STATE.get(self.status, self.status.lower())}."
 
 
 @dataclass(frozen=True)
@@ -111,7 +133,7 @@ class StatusGained:
     status: str
 
     def text(self) -> str:
-        return f"{self.unit} is now {self.status.lower() if self.status != 'Barrier' else 'under a Barrier'}."
+        return f"{self.unit} is now {STATUS_STATE.get(self.status, self.status.lower())}."
 
 
 @dataclass(frozen=True)
@@ -131,7 +153,9 @@ class TerrainChanged:
     after: str
 
     def text(self) -> str:
-        return f"The {self.before.lower()} at {tile_name(self.at)} becomes {self.after.lower()}."
+        after = self.after.lower()
+        article = "" if after in ("floor", "ruins", "sand", "plains") else ("an " if after[0] in "aeiou" else "a ")
+        return f"The {self.before.lower()} at {tile_name(self.at)} becomes {article}{after}."
 
 
 @dataclass(frozen=True)
@@ -163,6 +187,6 @@ class BattleEnded:
 
 
 Event = (
-    Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | Acted | TerrainChanged
+    Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | StatusLost | Acted | TerrainChanged
     | Routed | RoundBegan | BattleEnded
 )

@@ -84,6 +84,8 @@ def _turn_actions(state: GameState, unit: Unit) -> list[Action]:
     """What the unit mid-turn may do: its action (or Canto movement), the free actions, and Wait."""
     turn = state.active
     assert turn is not None
+    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+        return [Wait()]  # it can neither act nor take free actions (docs/rulings.md S3)
     actions: list[Action] = []
     forced = _must_strike(state, unit)
     if not turn.acted:
@@ -320,7 +322,7 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
             return
         state.reactivate = None
     if nxt.round_over:
-        end_of_round(state)
+        end_of_round(state, events)
         if victory.check_round_end(state, events, state.round):
             return
         state.round += 1

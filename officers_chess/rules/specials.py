@@ -9,7 +9,7 @@ from officers_chess.rules.actions import Special
 from officers_chess.rules.combat import reaches
 from officers_chess.rules.events import Acted, Event, TerrainChanged
 from officers_chess.rules.inventory import INVENTORY_SLOTS, add_item, can_equip, equip, spend_use
-from officers_chess.rules.models import Consumable, Pos, Unit, Weapon, WeaponType, distance
+from officers_chess.rules.models import Consumable, Item, Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.movement import STEPS
 from officers_chess.rules.state import GameState, Light
 from officers_chess.rules.statuses import StatusName
@@ -176,7 +176,8 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
     if action.name == "heal":
         assert target is not None
         amount = heal_amount(unit, action)
-        events.append(Acted(f"{unit.name} heals {target.name}{what}."))
+        events.append(Acted(f"{unit.name} uses {source.name}." if target is unit and source is not None
+                            else f"{unit.name} heals {target.name}{what}."))
         heal(target, amount, "", events)
     elif action.name == "restore":
         assert target is not None
@@ -184,7 +185,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         events.append(Acted(f"{unit.name} restores {target.name}{what}: every status is lifted."))
     elif action.name == "status":
         assert target is not None
-        _status_staff(state, unit, target, StatusName(tag_args(tags, "Status")[0]), what, events)
+        _status_staff(state, unit, target, StatusName(tag_args(tags, "Status")[0]), source, events)
     elif action.name in ("rescue", "warp"):
         assert target is not None and action.at is not None
         events.append(Acted(f"{unit.name} {'rescues' if action.name == 'rescue' else 'warps'} {target.name}{what}."))
@@ -228,10 +229,12 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
             spend_use(unit, index)
 
 
-def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, what: str, events: list[Event]) -> None:
+def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, source: Item | None, events: list[Event]) -> None:
     """A staff's status: allies (and helpful statuses) need no roll; enemies must be hit (a d20 at or under Skill)."""
+    used = source.name if source is not None else "its gift"
+    what = f" with {used}"
     if target.side is unit.side or name in HELPFUL:
-        events.append(Acted(f"{unit.name} uses{what or ' an item'} on {target.name}."))
+        events.append(Acted(f"{unit.name} uses {used}" + ("." if target is unit else f" on {target.name}.")))
         apply_status(state, target, name, events)
         return
     skill = staff_skill(unit)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusRoll, TerrainChanged, tile_name
+from officers_chess.rules.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusLost, StatusRoll, TerrainChanged, tile_name
 from officers_chess.rules.models import Inflicted, Pos, Unit
 from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.state import ActiveTurn, GameState
@@ -82,6 +82,9 @@ def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Eve
         for crest in tag_args(unit.item_tags(item), "Sacred"):
             amount = SACRED_HEAL_WITH_CREST if crest in unit.crests else SACRED_HEAL
             heal(unit, amount, f"from {item.name}", events)
+    for s in unit.statuses:
+        if s.name in ONE_TURN and s.left == 1:
+            events.append(StatusLost(unit.name, s.name.value))
     unit.statuses = [_tick(s) for s in unit.statuses if not (s.name in ONE_TURN and s.left == 1)]
     if unit.inflicted is not None:
         left = unit.inflicted.turn_ends - 1
@@ -98,9 +101,11 @@ def _tick(status: Status) -> Status:
     return status
 
 
-def end_of_round(state: GameState) -> None:
+def end_of_round(state: GameState, events: list[Event]) -> None:
     """Round ends count down Barrier and torchlight."""
     for unit in state.units:
+        if any(s.name is StatusName.BARRIER and s.left == 1 for s in unit.statuses) and unit.on_field:
+            events.append(StatusLost(unit.name, StatusName.BARRIER.value))
         unit.statuses = [
             s.model_copy(update={"left": s.left - 1}) if s.name is StatusName.BARRIER and s.left else s
             for s in unit.statuses

@@ -299,7 +299,9 @@ class BattleController:
         if not item.needs_target:
             return self.perform(item.actions[0])
         self.chosen, self.mode = item, Mode.TARGETING
-        self.cursor = sorted(self._candidates(), key=lambda p: (p[1], p[0]))[0]
+        # Others first: a Barrier or Heal aimed at oneself is the rarer wish.
+        own = self.selected_unit.pos if self.selected_unit else None
+        self.cursor = sorted(self._candidates(), key=lambda p: (p == own, p[1], p[0]))[0]
         return []
 
     def perform(self, action: Action) -> list[Event]:
@@ -307,7 +309,11 @@ class BattleController:
         outcome = apply_action(self.state, action)
         self.state = outcome.state
         self.chosen, self.aimed, self.trade_partner = None, [], None
-        if not isinstance(action, (Move,)) and self.state.active is None:
+        if self.state.is_over:  # a seize, an escape or a rout can end the battle mid-turn
+            self._before_move = None
+            self._deselect()
+            self.mode = Mode.OVER
+        elif not isinstance(action, (Move,)) and self.state.active is None:
             self._before_move = None
             self._deselect()
             self.mode = Mode.OVER if self.state.is_over else Mode.BROWSE

@@ -16,24 +16,37 @@ from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
 
 
+TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
+
+
 def summary(state: GameState, last_events: list[Event] = ()) -> Group:
+    result = state.result
     winner = state.winner
-    headline = Text(f"{winner.title} wins!" if winner else "The battle is undecided.", style="bold")
-    reason = Text(f"Every {winner.other.value} unit was routed in round {state.round}." if winner else "")
+    if result is None:
+        headline, reason = Text("The battle is undecided.", style="bold"), Text("")
+    elif winner is None:
+        headline = Text("A draw.", style="bold")
+        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}.")
+    else:
+        headline = Text(f"{TIER_WORDS[result.tier]} for the {winner.value}!", style="bold")
+        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]} (round {state.round}).")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("")
     for side in Side:
         table.add_column(side.title, justify="right")
     fielded = {side: [u for u in state.units if u.side is side] for side in Side}
     table.add_row("Units fielded", *(str(len(fielded[s])) for s in Side))
-    table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if not u.on_field)) for s in Side))
-    table.add_row("HP left", *(str(sum(u.hp for u in fielded[s])) for s in Side))
+    table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if u.routed)) for s in Side))
+    if any(u.escaped for u in state.units):
+        table.add_row("Units escaped", *(str(sum(1 for u in fielded[s] if u.escaped)) for s in Side))
+    table.add_row("Damage dealt", *(str(state.tallies[s].damage_dealt) for s in Side))
+    table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if u.on_field)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
     final_blow = [e for e in last_events if isinstance(e, Attacked)]
     if final_blow:  # the last exchange, so nobody misses how it ended
         parts += [Text(final_blow[-1].text(), "grey85"), Text("")]
-    parts += [table, Text(""), Text("Still standing: " + ", ".join(survivors), "grey70")]
+    parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     return Group(*parts)
 
 

@@ -12,11 +12,10 @@ from officers_chess.tui.controller import BattleController
 from officers_chess.tui.widgets.forecast_pane import percent
 
 WHAT = {
-    "restore": "every status is lifted",
-    "rescue": "brought to a tile beside the user (choose it next)",
-    "warp": "sent to a tile within the user's Strength in tiles (choose it next)",
+    "restore": "every status will be lifted",
+    "rescue": "will be brought to a tile beside the user (choose it next)",
+    "warp": "will be sent to a tile within the user's Strength in tiles (choose it next)",
     "dance": "may act again at once",
-    "pick": "opened",
 }
 
 
@@ -35,11 +34,13 @@ def preview(c: BattleController) -> Text:
     assert isinstance(action, Special)
     target = state.unit(action.target) if action.target else None
     tags = action_tags(unit, action)
-    name = target.name if target else "the door"
+    if action.name == "pick":
+        return Text("Opens the chest here; its item goes into a free slot." if action.at == unit.pos
+                    else "Opens the door for good: it becomes floor.")
+    name = target.name if target else ""
     if action.name == "heal" and target is not None:
-        amount = heal_amount(unit, action)
-        after = min(target.max_hp, target.hp + amount)
-        return Text(f"{name}: {target.hp} → {after} HP (heals {amount}).")
+        after = min(target.max_hp, target.hp + heal_amount(unit, action))
+        return Text(f"{name}: {target.hp} → {after} HP (+{after - target.hp}).")
     if action.name == "status" and target is not None:
         effect = tag_args(tags, "Status")[0]
         if target.side is unit.side or effect == "Barrier":
