@@ -51,7 +51,7 @@ TAG_TEXT: dict[str, str] = {
     "Flying": "Flies: every open tile costs 1, and terrain gives it no Def/Res bonus.",
     "Dragon": "A dragon; some weapons are Effective against it.",
     "Monster": "A monster; some weapons are Effective against it.",
-    "Shifter": "Takes its beast form when it activates and returns to its normal form after acting.",
+    "Shifter": "Takes its beast form when it starts a turn and returns to normal form after a turn in which it acted (waiting is not acting).",
     "Fast": "Fast(X): X more tiles of movement.",
     "Slow": "Slow(X): X fewer tiles of movement.",
     "Canto": "After an action that is not an attack, may spend the movement it has left.",
