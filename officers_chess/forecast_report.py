@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from officers_chess.rules.combat import Forecast, Modifier, Role
+from officers_chess.forecast_words import modifier_text, most_likely, percent
 from officers_chess.rules.rulebook import RULE_TITLES
 
 if TYPE_CHECKING:
@@ -50,44 +51,6 @@ def forecast_json(fc: Forecast) -> dict[str, Any]:
 
 
 # --- the readable table ------------------------------------------------------------------
-
-
-def percent(p: Fraction) -> str:
-    """A chance as players read it; a real chance is never rounded to 0% or 100%."""
-    if 0 < p < Fraction(1, 100):
-        return "<1%"
-    if Fraction(99, 100) < p < 1:
-        return ">99%"
-    return f"{float(p) * 100:.0f}%"
-
-
-def most_likely(dist: dict[int, Fraction]) -> int:
-    """The likeliest HP; on a tie, the lower one (the forecast never flatters)."""
-    return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
-
-
-FLAG_TEXT = {
-    "devil": "rolls of 9-10 turn on it",
-    "drain": "heals half the damage it deals",
-    "decimate": "a hit takes half the target's HP",
-    "devastate": "a hit leaves the target at 1 HP",
-    "assassinate": "a crit takes every HP left",
-    "brave": "two swings per attack",
-    "distant-counter": "counters at any range",
-    "guarded": "crits do not double",
-    "ineffective": "deals no damage",
-}
-
-
-def modifier_text(mod: Modifier) -> str:
-    """What a modifier does, in a few words (the same words as the battle screen's forecast)."""
-    if mod.rule in FLAG_TEXT:
-        return FLAG_TEXT[mod.rule]
-    if mod.what == "follow-up":
-        return "attacks again" if mod.value else "no follow-up"
-    if mod.rule == "piercing":
-        return f"ignores {mod.value} Defense"
-    return f"{mod.what} {mod.value:+d}"
 
 
 def _who(duel: Duel, role: Role) -> str:

@@ -9,7 +9,7 @@ from officers_chess.rules.specials import action_tags, heal_amount, staff_hit_ch
 from officers_chess.rules.state import GameState
 from officers_chess.rules.tags import tag_args
 from officers_chess.tui.controller import BattleController
-from officers_chess.tui.widgets.forecast_pane import percent
+from officers_chess.forecast_words import percent
 
 WHAT = {
     "restore": "every status will be lifted",

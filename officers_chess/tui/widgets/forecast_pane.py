@@ -9,52 +9,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.combat import Forecast, Modifier, Role
+from officers_chess.rules.combat import Forecast, Role
 from officers_chess.rules.models import Unit
+from officers_chess.forecast_words import modifier_text, most_likely, percent
 from officers_chess.rules.rulebook import rule_title
-
-
-def percent(p: Fraction) -> str:
-    """A chance as players read it; never round a real chance to 0% or 100%."""
-    if 0 < p < Fraction(1, 100):
-        return "<1%"
-    if Fraction(99, 100) < p < 1:
-        return ">99%"
-    return f"{float(p) * 100:.0f}%"
-
-
-FLAG_TEXT = {
-    "devil": "rolls of 9-10 turn on it",
-    "drain": "heals half the damage it deals",
-    "decimate": "a hit takes half the target's HP",
-    "devastate": "a hit leaves the target at 1 HP",
-    "assassinate": "a crit takes every HP left",
-}
-
-
-def modifier_text(mod: Modifier) -> str:
-    """What a modifier does, in a few words."""
-    if mod.rule in FLAG_TEXT:
-        return FLAG_TEXT[mod.rule]
-    if mod.rule == "follow-up":
-        return "attacks twice"
-    if mod.rule in ("complex", "art") and mod.what == "follow-up":
-        return "no follow-up"
-    if mod.rule == "ineffective":
-        return "deals no damage"
-    if mod.rule == "brave":
-        return "two swings per attack"
-    if mod.rule == "distant-counter":
-        return "counters at any range"
-    if mod.rule == "guarded":
-        return "crits do not double"
-    if mod.rule == "piercing":
-        return "Defense ignored"
-    return f"{mod.what} {mod.value:+d}"
-
-
-def most_likely(dist: dict[int, Fraction]) -> int:
-    return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableType:
