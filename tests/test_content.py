@@ -12,6 +12,7 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue, load_catalogue_file, load_map, load_scenario, validate_file
 from officers_chess.rules.models import Side, Weapon
 from officers_chess.rules.tags import parse_tag
+from muster_helpers import start
 
 MAPS = sorted(bundled_dir("maps").glob("*.yaml"))
 SCENARIOS = bundled_scenarios()
@@ -35,7 +36,7 @@ def test_every_bundled_map_loads(path):
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_bundled_scenario_loads_and_starts(path):
     loaded = load_scenario(path)
-    state = loaded.new_battle(seed=0)
+    state = start(loaded, seed=0)  # sides that hire muster cheap armies first
     assert state.living(Side.ATTACKER) and state.living(Side.DEFENDER)
     for u in state.units:
         assert u.hp == u.max_hp == 20  # v0.6: every unit has 20 HP

@@ -15,6 +15,7 @@ from officers_chess.rules.game import (
     Attack, Discard, Equip, GameState, IllegalAction, Move, Trade, Wait, apply_action, legal_actions,
 )
 from officers_chess.rules.models import Side, distance
+from muster_helpers import start
 
 
 def duel_state(**kw) -> GameState:
@@ -344,7 +345,7 @@ def test_random_playout_keeps_the_invariants(path):
     finished = 0
     for seed in (1, 2):
         rng = random.Random(seed)
-        state = loaded.new_battle(seed)
+        state = start(loaded, seed)  # sides that hire muster cheap armies first
         _check_invariants(state)
         activated_this_round: set[str] = set()
         while not state.is_over and state.round <= MAX_ROUNDS:
