@@ -42,6 +42,8 @@ class YamlSource:
         loc = prefix + tuple(first["loc"])
         field = ".".join(str(part) for part in loc if not isinstance(part, int)) or "file"
         message = first["msg"].removeprefix("Value error, ")
+        if first["type"] == "extra_forbidden":
+            message = "unknown key (not part of this file's format)"
         return self.error(f"{field}: {message}", loc)
 
 

@@ -279,6 +279,8 @@ def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dic
     if not scenario.tiles.seize:
         return
     starts = set().union(*zones.values()) | {(u.at[0] - 1, u.at[1] - 1) for army in scenario.armies.values() for u in army}
+    # Only tiles a unit on foot can stand on: a zone that takes in some water is no way onto an island.
+    starts = {p for p in starts if battle_map.contains(p) and battle_map.terrain_at(p).foot is not None}
     openable = {"door", "wall", "snag"}
     seen, frontier = set(starts), list(starts)
     while frontier:
