@@ -1,4 +1,4 @@
-"""The Textual application: title → battle → result, with quit and help reachable from anywhere."""
+"""The Textual application: title → army building (when a side hires) → battle → result, with quit and help reachable from anywhere."""
 
 from __future__ import annotations
 
@@ -10,10 +10,17 @@ from textual.binding import Binding
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
+from officers_chess.rules.muster import Phase
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.help import HelpScreen
+from officers_chess.tui.muster_session import MusterSession, hires_any
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.deployment import DeploymentScreen
+from officers_chess.tui.screens.handover import HandOverScreen
+from officers_chess.tui.screens.hiring import HiringScreen
+from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 
 
@@ -28,26 +35,62 @@ class OfficersChessApp(App):
         super().__init__()
         self.first_scenario = scenario
         self.seed = seed
+        self.muster: MusterSession | None = None
 
     def on_mount(self) -> None:
         if self.first_scenario is not None:
-            self.start_battle(self.first_scenario)
+            self.begin(self.first_scenario)
         else:
             self.push_screen(TitleScreen())
 
-    def start_battle(self, loaded: LoadedScenario) -> None:
-        # A fresh seed per battle unless one was asked for (then battles replay exactly).
-        seed = self.seed if self.seed is not None else secrets.randbits(32)
-        screen = BattleScreen(loaded, loaded.new_battle(seed))
+    def _show(self, screen) -> None:
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    def begin(self, loaded: LoadedScenario) -> None:
+        """Start a scenario: army building first when a side hires its army, else straight to the battle."""
+        if hires_any(loaded):
+            self.muster = MusterSession(loaded)
+            self.next_muster_step()
+        else:
+            self.start_battle(loaded)
+
+    def start_battle(self, loaded: LoadedScenario) -> None:
+        # A fresh seed per battle unless one was asked for (then battles replay exactly).
+        seed = self.seed if self.seed is not None else secrets.randbits(32)
+        state = self.muster.new_battle(seed) if self.muster is not None and self.muster.loaded is loaded else loaded.new_battle(seed)
+        self.muster = None
+        self._show(BattleScreen(loaded, state))
+
+    def next_muster_step(self) -> None:
+        """After a step is confirmed: the hand-over to whoever is next, or the battle once both armies stand."""
+        assert self.muster is not None
+        _, side = self.muster.current()
+        if side is None:
+            self.start_battle(self.muster.loaded)
+        else:
+            self._show(HandOverScreen(self.muster, side))
+
+    def open_muster_step(self) -> None:
+        """The hand-over was accepted: the private screen of the current step."""
+        assert self.muster is not None
+        phase, side = self.muster.current()
+        assert side is not None
+        screens = {
+            Phase.HIRING: lambda: HiringScreen(self.muster, side),
+            Phase.SCOUTING: lambda: ScoutingScreen(self.muster, side),
+            Phase.OUTFITTING: lambda: HiringScreen(self.muster, side, outfitting=True),
+            Phase.DEPLOYING: lambda: DeploymentScreen(self.muster, side),
+        }
+        self._show(screens[phase]())
+
     def show_result(self, state: GameState, last_events: list[Event]) -> None:
         self.switch_screen(ResultScreen(state, last_events))
 
     def show_title(self) -> None:
+        self.muster = None
         self.switch_screen(TitleScreen())
 
     def action_help(self) -> None:
@@ -63,5 +106,7 @@ class OfficersChessApp(App):
                 self.exit()
 
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
-        question = "Quit Officer's Chess? The battle in progress will be lost." if in_battle else "Quit Officer's Chess?"
+        mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
+        question = ("Quit Officer's Chess? The battle in progress will be lost." if in_battle else
+                    "Quit Officer's Chess? The armies being built will be lost." if mustering else "Quit Officer's Chess?")
         self.push_screen(ConfirmDialog(question), answered)

@@ -26,7 +26,7 @@ BANNER = """\
 
 def briefing(loaded: LoadedScenario) -> Group:
     scenario, battle_map = loaded.scenario, loaded.battle_map
-    armies = "  ·  ".join(f"{side.title}: {len(scenario.armies.get(side, []))} units" for side in Side)
+    armies = "  ·  ".join(_forces(scenario, side) for side in Side)
     first = scenario.first_to_act or scenario.first_deployer
     return Group(
         Text(scenario.name, style="bold"),
@@ -38,6 +38,13 @@ def briefing(loaded: LoadedScenario) -> Group:
     )
 
 
+def _forces(scenario, side: Side) -> str:
+    if scenario.hires(side):
+        rules = scenario.rules(side)
+        return f"{side.title}: hires {rules.army.min}–{rules.army.max} units, {rules.war_chest} gold"
+    return f"{side.title}: {len(scenario.armies.get(side, []))} units"
+
+
 def reflow(text: str) -> str:
     """Join the lines of each paragraph, so the pane wraps them rather than the author's editor."""
     paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
@@ -47,7 +54,9 @@ def reflow(text: str) -> str:
 def _size(loaded: LoadedScenario | ContentError) -> int:
     if isinstance(loaded, ContentError):
         return 10**6
-    return sum(len(army) for army in loaded.scenario.armies.values())
+    scenario = loaded.scenario
+    # A side that hires counts at its largest army, so the fixed-army Training Yard stays first.
+    return sum(scenario.rules(side).army.max if scenario.hires(side) else len(scenario.armies[side]) for side in Side)
 
 
 class TitleScreen(Screen):
@@ -119,4 +128,4 @@ class TitleScreen(Screen):
     def _start(self, index: int) -> None:
         _, loaded = self.scenarios[index]
         if isinstance(loaded, LoadedScenario):
-            self.app.start_battle(loaded)  # type: ignore[attr-defined]
+            self.app.begin(loaded)  # type: ignore[attr-defined]

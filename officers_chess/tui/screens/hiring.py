@@ -1,0 +1,479 @@
+"""The Hiring and Outfitting screen: browse the classes and items the scenario allows and build an army within the war chest.
+
+Outfitting is the same screen with classes and names locked: only items change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from officers_chess.content.rosters import RosterError, list_rosters, load_roster, roster_dir, save_roster
+from officers_chess.rules.army import Army, ArmyCodeError, Recruit, decode_army, encode_army
+from officers_chess.rules.inventory import INVENTORY_SLOTS
+from officers_chess.rules.models import Side
+from officers_chess.rules.muster import MusterError
+from officers_chess.rules.pricing import item_price
+from officers_chess.tui.dialogs.army_file import ArmyFileMenu, CodeDialog, RosterPicker, TextPrompt
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.muster_session import MusterSession
+from officers_chess.tui.screens.muster_step import MusterStepScreen, header
+from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
+
+ERROR = "bold #ff8080"
+NAME_LIMIT = 24
+WIDE = 120  # from this width on, the shop shows figures and the details take a column
+
+
+class HiringScreen(MusterStepScreen):
+    """One side's private Hiring (or Outfitting) step."""
+
+    AUTO_FOCUS = None  # on_mount chooses: the shop when hiring, the army when outfitting
+
+    DEFAULT_CSS = """
+    HiringScreen { layout: vertical; }
+    HiringScreen #header { height: 1; background: $boost; }
+    HiringScreen #main { height: 1fr; min-height: 6; }
+    HiringScreen #shop { width: 42; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
+    HiringScreen #army { width: 1fr; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
+    HiringScreen OptionList:focus { border: round $accent; }
+    HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 8; border: round $panel; padding: 0 1; }
+    HiringScreen.-wide #shop { width: 66; }
+    HiringScreen.-wide #details { dock: none; width: 1fr; height: 100%; max-height: 100%; }
+    HiringScreen #notes { height: auto; max-height: 3; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "hire", "Hire", priority=True),
+        Binding("enter", "give", "Give item", priority=True),
+        Binding("enter", "shop_items", "Items", priority=True),
+        Binding("tab", "to_army", "Army", priority=True),
+        Binding("tab", "to_shop", "Shop", priority=True),
+        Binding("i", "show_items", "Items"),
+        Binding("c", "show_classes", "Classes"),
+        Binding("a", "toggle_all", "All items", show=False),
+        Binding("x,delete", "remove", "Remove"),
+        Binding("n", "rename", "Name"),
+        Binding("r", "role", "Role"),
+        Binding("f", "army_file", "Save/load"),
+        Binding("e", "export", show=False),
+        Binding("p", "paste", show=False),
+        Binding("s", "save", show=False),
+        Binding("l", "load", show=False),
+        Binding("d", "done", "Done"),
+    ]
+
+    def __init__(self, session: MusterSession, side: Side, outfitting: bool = False) -> None:
+        super().__init__(session, side)
+        self.outfitting = outfitting
+        self.draft: Army = session.army(side)
+        self.shop_mode = "items" if outfitting else "classes"
+        self.all_items = False
+        self.unit_index: int | None = 0 if self.draft.units else None
+        self.message = Text("")
+        self.roster_name = ""
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            yield OptionList(id="shop")
+            army = OptionList(id="army")
+            army.border_title = "Your army"
+            yield army
+            # Below the lists on a small terminal; a third column on a wide one.
+            yield Static(id="details")
+        yield Static(id="notes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        intro = ("Outfitting: change what your units carry; classes and names are fixed." if self.outfitting else
+                 "Enter hires the highlighted class; i shows items for the unit; Tab moves between shop and army.")
+        self.message = Text(intro, "grey70")
+        self._fill_shop()
+        self._fill_army()
+        self.query_one("#army" if self.outfitting else "#shop", OptionList).focus()
+        self._refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= WIDE
+        if wide != self.has_class("-wide"):
+            self.set_class(wide, "-wide")
+            self._fill_shop()
+
+    # --- what the screen shows -------------------------------------------------------------
+
+    @property
+    def rules(self):
+        return self.session.scenario.rules(self.side)
+
+    @property
+    def gold_left(self) -> int:
+        return self.rules.war_chest - self.session.cost(self.draft)
+
+    @property
+    def unit(self) -> Recruit | None:
+        if self.unit_index is None or self.unit_index >= len(self.draft.units):
+            return None
+        return self.draft.units[self.unit_index]
+
+    def _shop_items(self):
+        unit = self.unit
+        for item, price in self.session.items(self.side):
+            usable = unit is None or self.session.can_carry(unit.unit_class, item)
+            if usable or self.all_items:
+                yield item, price, usable
+
+    def _fill_shop(self) -> None:
+        shop = self.query_one("#shop", OptionList)
+        before = shop.highlighted_option.id if shop.highlighted_option else None
+        left = self.gold_left
+        if self.shop_mode == "classes":
+            wide = self.has_class("-wide")
+            shop.border_title = "Classes · gold · weapons · Str Skl Spd Def Res · Move" if wide else "Classes · gold"
+            options = [Option(class_row(c, price, left, wide), id=f"class:{c.name}") for c, price in self.session.classes(self.side)]
+        else:
+            unit = self.unit
+            whose = f"for {unit.name} ({unit.unit_class})" if unit and not self.all_items else "all"
+            shop.border_title = f"Items {whose} · gold"
+            wide = self.has_class("-wide")
+            options = [Option(item_row(item, price, left, usable, wide), id=f"item:{item.name}")
+                       for item, price, usable in self._shop_items()]
+        shop.set_options(options)
+        ids = [o.id for o in options]
+        if before not in ids and self.unit is not None:  # back in the classes: on the selected unit's class
+            before = f"class:{self.unit.unit_class}"
+        if options:
+            shop.highlighted = ids.index(before) if before in ids else 0
+
+    def _fill_army(self) -> None:
+        army = self.query_one("#army", OptionList)
+        costs = [self.session.recruit_cost(r) for r in self.draft.units]
+        rows = army_rows(self.draft, costs)
+        army.set_options([Option(text, id=f"{u}" if i is None else f"{u}.{i}") for u, i, text in rows])
+        if rows and self.unit_index is not None:
+            army.highlighted = next((n for n, (u, i, _) in enumerate(rows) if u == self.unit_index and i is None), 0)
+        limits = self.rules.army
+        army.border_title = f"Your army · {len(self.draft.units)} of {limits.min}–{limits.max} units"
+
+    def _refresh(self) -> None:
+        cost, chest = self.session.cost(self.draft), self.rules.war_chest
+        left = chest - cost
+        gold = Text(f"{cost} of {chest} gold", ERROR if left < 0 else "bold")
+        gold.append(f" ({left} left)" if left >= 0 else f" ({-left} over)")
+        self.query_one("#header", Static).update(header(self.session, self.side, gold))
+        notes = Text()
+        notes.append_text(self.message)
+        problems = self.session.problems(self.draft, self.side)
+        if problems:
+            notes.append("\nTo confirm: " + "; ".join(problems), "#ffb060")
+        else:
+            notes.append("\nReady: press d to confirm this army.", "bold green")
+        self.query_one("#notes", Static).update(notes)
+        self._show_details()
+        self.refresh_bindings()
+
+    def _show_details(self) -> None:
+        details = self.query_one("#details", Static)
+        focused = self.focused.id if self.focused else None
+        body: RenderableType = Text("")
+        if focused == "shop":
+            option = self.query_one("#shop", OptionList).highlighted_option
+            body = self._describe(option.id if option else None)
+        else:
+            option = self.query_one("#army", OptionList).highlighted_option
+            if option is not None:
+                unit_index, _, item_index = (option.id or "").partition(".")
+                recruit = self.draft.units[int(unit_index)]
+                body = self._describe(f"item:{recruit.items[int(item_index)]}" if item_index else f"class:{recruit.unit_class}")
+        details.update(body)
+
+    def _describe(self, option_id: str | None) -> RenderableType:
+        if not option_id:
+            return Text("")
+        kind, _, name = option_id.partition(":")
+        catalogue = self.session.catalogue
+        if kind == "class":
+            unit_class = catalogue.classes[name]
+            return class_details(unit_class, dict((c.name, p) for c, p in self.session.classes(self.side)).get(name, 0))
+        item = catalogue.items[name]
+        price = dict((i.name, p) for i, p in self.session.items(self.side)).get(name, 0)
+        unit = self.unit
+        note = f"A {unit.unit_class} cannot use this." if unit and not self.session.can_carry(unit.unit_class, item) else ""
+        return item_details(item, price, note)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = Text(text, ERROR if error else "")
+
+    def _changed(self, draft: Army, unit_index: int | None) -> None:
+        self.draft = draft
+        self.unit_index = unit_index if draft.units else None
+        self._fill_army()
+        self._fill_shop()
+        self._refresh()
+
+    # --- events ----------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "army" and event.option.id is not None:
+            unit_index = int(event.option.id.partition(".")[0])
+            if unit_index != self.unit_index:
+                self.unit_index = unit_index
+                if self.shop_mode == "items":
+                    self._fill_shop()
+        self._show_details()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        # A mouse click on a shop row does what Enter does.
+        if event.option_list.id == "shop":
+            self.action_hire() if self.shop_mode == "classes" else self.action_give()
+
+    def on_descendant_focus(self) -> None:
+        self._show_details()
+        self.refresh_bindings()
+
+    # --- keys ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        focus = self.focused.id if self.focused else None
+        hiring = not self.outfitting
+        on_unit = self.unit is not None
+        allowed = {
+            "hire": focus == "shop" and self.shop_mode == "classes",
+            "give": focus == "shop" and self.shop_mode == "items",
+            "shop_items": focus == "army" and on_unit,
+            "to_army": focus != "army",
+            "to_shop": focus == "army",
+            "show_items": focus == "shop" and self.shop_mode == "classes",
+            "show_classes": focus == "shop" and hiring and self.shop_mode == "items",
+            "toggle_all": self.shop_mode == "items",
+            "remove": focus == "army" and on_unit and (hiring or self._highlighted_item() is not None),
+            "rename": focus == "army" and on_unit and hiring,
+            "role": focus == "army" and on_unit and hiring and bool(self._role_cycle()),
+        }
+        return allowed.get(action, True)
+
+    def _highlighted_item(self) -> int | None:
+        option = self.query_one("#army", OptionList).highlighted_option
+        if option is None or "." not in (option.id or ""):
+            return None
+        return int((option.id or "").partition(".")[2])
+
+    def action_to_army(self) -> None:
+        self.query_one("#army", OptionList).focus()
+
+    def action_to_shop(self) -> None:
+        self.query_one("#shop", OptionList).focus()
+
+    def action_show_items(self) -> None:
+        self.shop_mode = "items"
+        self._fill_shop()
+        self.action_to_shop()
+        self._refresh()
+
+    def action_show_classes(self) -> None:
+        self.shop_mode = "classes"
+        self._fill_shop()
+        self.action_to_shop()
+        self._refresh()
+
+    action_shop_items = action_show_items
+
+    def action_toggle_all(self) -> None:
+        self.all_items = not self.all_items
+        self._fill_shop()
+        self._refresh()
+
+    def _shop_choice(self) -> str:
+        option = self.query_one("#shop", OptionList).highlighted_option
+        return (option.id or "").partition(":")[2] if option else ""
+
+    def action_hire(self) -> None:
+        name = self._shop_choice()
+        if not name:
+            return
+        limit = self.rules.army.max
+        if len(self.draft.units) >= limit:
+            self.say(f"The army is full: at most {limit} units. Remove one first (x in your army).", error=True)
+            self._refresh()
+            return
+        everyone = [rule.role for rule in self.rules.roles if rule.count == "all"]
+        recruit = Recruit(name=self.session.default_name(self.side, self.draft), unit_class=name, roles=everyone)
+        self.say(f"Hired {recruit.name}, a {name}. Press i to give {recruit.name} items, n to rename.")
+        self._changed(Army(units=[*self.draft.units, recruit]), len(self.draft.units))
+
+    def action_give(self) -> None:
+        name, unit = self._shop_choice(), self.unit
+        if not name:
+            return
+        if unit is None:
+            self.say("Hire a unit first: items are carried by units.", error=True)
+        elif len(unit.items) >= INVENTORY_SLOTS:
+            self.say(f"{unit.name} already carries {INVENTORY_SLOTS} items. Remove one first (x in your army).", error=True)
+        elif not self.session.can_carry(unit.unit_class, self.session.catalogue.items[name]):
+            self.say(f"A {unit.unit_class} cannot use {name}.", error=True)
+        else:
+            self.say(f"{unit.name} takes {name} ({item_price(self.session.catalogue.items[name])} gold).")
+            self._replace(self.unit_index, unit.model_copy(update={"items": [*unit.items, name]}))
+            return
+        self._refresh()
+
+    def _replace(self, index: int | None, recruit: Recruit) -> None:
+        units = list(self.draft.units)
+        units[index] = recruit
+        self._changed(Army(units=units), index)
+
+    def action_remove(self) -> None:
+        unit, item_index = self.unit, self._highlighted_item()
+        if unit is None:
+            return
+        if item_index is not None:
+            items = list(unit.items)
+            gone = items.pop(item_index)
+            self.say(f"{unit.name} puts down {gone}.")
+            self._replace(self.unit_index, unit.model_copy(update={"items": items}))
+        elif not self.outfitting:
+            units = [r for r in self.draft.units if r is not unit]
+            self.say(f"{unit.name} the {unit.unit_class} leaves the army.")
+            self._changed(Army(units=units), min(self.unit_index or 0, len(units) - 1) if units else None)
+
+    def action_rename(self) -> None:
+        unit = self.unit
+        if unit is None:
+            return
+        others = {r.name for r in self.draft.units if r is not unit}
+
+        def check(text: str) -> str | None:
+            text = " ".join(text.split())
+            if not text:
+                return "A unit needs a name."
+            if text in others:
+                return f"Another unit is already named {text}."
+            return None
+
+        def named(text: str | None) -> None:
+            if text is not None:
+                new = " ".join(text.split())
+                self.say(f"{unit.name} is now {new}." if new != unit.name else "")
+                self._replace(self.draft.units.index(unit), unit.model_copy(update={"name": new}))
+
+        self.app.push_screen(TextPrompt("Name", f"A name for this {unit.unit_class}:", unit.name, check, NAME_LIMIT), named)
+
+    def _role_cycle(self) -> list[str]:
+        return list(dict.fromkeys(rule.role for rule in self.rules.roles if rule.count != "all"))
+
+    def action_role(self) -> None:
+        unit, cycle = self.unit, self._role_cycle()
+        if unit is None or not cycle:
+            return
+        fixed = [r for r in unit.roles if r not in cycle]
+        now = [r for r in unit.roles if r in cycle]
+        after = cycle[(cycle.index(now[0]) + 1)] if now and now[0] != cycle[-1] else (None if now else cycle[0])
+        roles = fixed + ([after] if after else [])
+        self.say(f"{unit.name} is now the {after}." if after else f"{unit.name} carries no role now.")
+        self._replace(self.unit_index, unit.model_copy(update={"roles": roles}))
+
+    # --- codes and rosters -------------------------------------------------------------
+
+    def action_army_file(self) -> None:
+        def chosen(key: str | None) -> None:
+            action = {"e": self.action_export, "p": self.action_paste, "s": self.action_save, "l": self.action_load}.get(key or "")
+            if action:
+                action()
+
+        self.app.push_screen(ArmyFileMenu(), chosen)
+
+    def action_export(self) -> None:
+        self.app.push_screen(CodeDialog(encode_army(self.draft)))
+
+    def _adopt(self, army: Army, where: str) -> None:
+        """Take an imported army if the scenario allows it now; say plainly why not otherwise."""
+        try:
+            self.session.set_army(self.side, army)
+        except MusterError as exc:
+            self.say(f"That army cannot be used here: {exc}.", error=True)
+            self._refresh()
+            return
+        count = len(army.units)
+        self.say(f"Loaded {count} unit{'s' if count != 1 else ''} from {where}.")
+        self._changed(army, 0 if army.units else None)
+
+    def action_paste(self) -> None:
+        def pasted(code: str | None) -> None:
+            if not code or not code.strip():
+                return
+            try:
+                army = decode_army(code)
+            except ArmyCodeError as exc:
+                self.say(f"That code cannot be read: {exc}.", error=True)
+                self._refresh()
+                return
+            self._adopt(army, "the army code")
+
+        self.app.push_screen(TextPrompt("Paste an army code", "Paste the code (it starts with OC1-) and press Enter:"), pasted)
+
+    def action_save(self) -> None:
+        default = self.roster_name or f"{self.session.scenario.name} {self.side.title}"
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                path = save_roster(name, self.draft, self.session.scenario.name)
+            except RosterError as exc:
+                self.say(f"Not saved: {exc}.", error=True)
+            else:
+                self.session.roster_saved(self.side, path)
+                self.roster_name = " ".join(name.split())
+                self.say(f"Saved roster \u201c{self.roster_name}\u201d in {path}.")
+            self._refresh()
+
+        self.app.push_screen(TextPrompt("Save a roster", "Save this army under the name:", default, max_length=40), named)
+
+    def action_load(self) -> None:
+        def picked(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                army = load_roster(path)
+            except RosterError as exc:
+                self.say(f"Not loaded: {exc}.", error=True)
+                self._refresh()
+                return
+            self._adopt(army, f"roster {path.stem}")
+
+        rosters = self.session.rosters_for(self.side, list_rosters())
+        self.app.push_screen(RosterPicker(rosters, roster_dir()), picked)
+
+    # --- confirming ------------------------------------------------------------------
+
+    def action_done(self) -> None:
+        problems = self.session.problems(self.draft, self.side)
+        if problems:
+            self.say(f"Not yet: {problems[0]}.", error=True)
+            self._refresh()
+            return
+        fixed = "Items are fixed from now on." if self.outfitting else "Classes are fixed from now on; items may still change at Outfitting."
+        question = f"Confirm this army of {len(self.draft.units)} units ({self.session.cost(self.draft)} of {self.rules.war_chest} gold)? {fixed}"
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.session.set_army(self.side, self.draft)
+                self.session.finish()
+            except MusterError as exc:
+                self.say(f"Not yet: {exc}.", error=True)
+                self._refresh()
+                return
+            self.step_done()
+
+        self.app.push_screen(ConfirmDialog(question), answered)

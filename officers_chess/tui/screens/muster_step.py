@@ -1,0 +1,50 @@
+"""What every army-building screen shares: its session and side, a header line, leaving (asks first) and moving on."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+
+from officers_chess.rules.models import Side
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
+from officers_chess.tui.widgets.status_line import SIDE_STYLE
+
+ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."
+
+
+def header(session: MusterSession, side: Side, detail: Text | str = "") -> Text:
+    """" HIRING · DEFENDER · step 1 of 8 · detail" for the top line of a step screen."""
+    phase, _ = session.current()
+    text = Text.assemble((f" {PHASE_TITLE.get(phase, '')} ", "bold"), " · ", (f" {side.title.upper()} ", SIDE_STYLE[side]),
+                         (f" {session.step_label()}", "grey70"))
+    if detail:
+        text.append(" · ")
+        text.append_text(detail if isinstance(detail, Text) else Text(detail))
+    return text
+
+
+class MusterStepScreen(Screen):
+    """A screen of army building shown to one side (or, for the hand-over, to both)."""
+
+    BINDINGS = [
+        Binding("escape", "abandon", "Leave"),
+        Binding("q", "app.request_quit", "Quit", show=False),
+    ]
+
+    def __init__(self, session: MusterSession, side: Side) -> None:
+        super().__init__()
+        self.session = session
+        self.side = side
+
+    def action_abandon(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.show_title()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(ABANDON_QUESTION), answered)
+
+    def step_done(self) -> None:
+        """The session has moved on: show the next hand-over (or the battle)."""
+        self.app.next_muster_step()  # type: ignore[attr-defined]

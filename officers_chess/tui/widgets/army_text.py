@@ -1,0 +1,140 @@
+"""Rich text for army building: catalogue rows and details for classes and items, and the rows of an army."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from officers_chess.rules.army import Army
+from officers_chess.rules.models import Accessory, Consumable, Stats, UnitClass, Weapon
+from officers_chess.rules.rulebook import TAG_TEXT
+from officers_chess.rules.tags import parse_tag
+from officers_chess.tui.muster_session import Item, class_of
+
+TAG_STYLE = "italic #c0a0ff"
+DEAR = "#ff8080"  # a price above the gold left
+NAME_WIDTH = 18  # the longest catalogue item name, and a space
+
+
+def stat_line(stats: Stats) -> str:
+    return (f"Str {stats.strength}  Skl {stats.skill}  Spd {stats.speed}  "
+            f"Def {stats.defense}  Res {stats.resistance}  HP {stats.hp}")
+
+
+def movement(unit_class: UnitClass) -> str:
+    sample = class_of(unit_class)
+    return f"moves {sample.movement} ({'/'.join(m.value for m in sample.move_types)})"
+
+
+def item_kind(item: Item) -> str:
+    if isinstance(item, Weapon):
+        return item.type.value
+    return "accessory" if isinstance(item, Accessory) else "item"
+
+
+def item_figures(item: Item) -> str:
+    if isinstance(item, Weapon):
+        low, high = item.range
+        reach = f"{low}" if low == high else f"{low}-{high}"
+        if item.strength_reach:
+            reach += " (more with Str)"
+        return f"Mt {item.might}  Wt {item.weight}  Rng {reach}  {item.damage.value}"
+    if isinstance(item, Accessory):
+        return f"Def +{item.defense}  Wt {item.weight}"
+    return ""
+
+
+def short_figures(item: Item) -> str:
+    """"Mt 5 Wt 2 R 1-2" for a weapon, "Def+1 Wt 1" for an accessory: what a wide shop fits on the row."""
+    if isinstance(item, Weapon):
+        low, high = item.range
+        return f"Mt{item.might:>2} Wt{item.weight:>2} R{low}" + (f"-{high}" if high != low else "")
+    if isinstance(item, Accessory) and (item.defense or item.weight):
+        return f"Def+{item.defense} Wt{item.weight:>2}"
+    return ""
+
+
+def _price(price: int, gold_left: int | None) -> Text:
+    dear = gold_left is not None and price > gold_left
+    # A "!" as well as the colour, so a price the war chest cannot pay reads without colour too.
+    return Text(f"{price:>4}{'!' if dear else ' '}", style=DEAR if dear else "")
+
+
+def class_row(unit_class: UnitClass, price: int, gold_left: int | None, wide: bool = False) -> Text:
+    wields = "/".join(w.value for w in unit_class.wields)
+    row = Text.assemble((f"{unit_class.letter} ", "bold"), f"{unit_class.name:<{NAME_WIDTH - 2}}", _price(price, gold_left),
+                        (f" {wields:<11}" if wide else f" {wields}", "grey62"))
+    if wide:
+        s = unit_class.stats
+        row.append(f" {s.strength:>2} {s.skill:>2} {s.speed:>2} {s.defense:>2} {s.resistance:>2}  {class_of(unit_class).movement}"
+                   f" {'/'.join(m.value for m in class_of(unit_class).move_types)}")
+    return row
+
+
+CLASS_COLUMNS = "Str Skl Spd Def Res  Move"
+
+
+def item_row(item: Item, price: int, gold_left: int | None, usable: bool = True, wide: bool = False) -> Text:
+    # "–" marks an item the unit cannot carry for the eye without colour; dimmed for the eye with it.
+    mark = (" ", "") if usable else ("–", "bold")
+    row = Text.assemble(mark, f"{item.name:<{NAME_WIDTH - 1}}", _price(price, gold_left),
+                        (f" {item_kind(item):<10}" if wide else f" {item_kind(item)}", "grey62"))
+    if wide:
+        row.append(f"{short_figures(item):<15}")
+        row.append(" ".join(item.tags), TAG_STYLE)
+    if not usable:
+        row.stylize("grey50")
+    return row
+
+
+def tag_lines(tags: list[str]) -> list[Text]:
+    lines = []
+    for tag in tags:
+        try:
+            name = parse_tag(tag).name
+        except ValueError:
+            name = tag
+        lines.append(Text.assemble((tag, TAG_STYLE), ("  " + TAG_TEXT.get(name, ""), "grey70")))
+    return lines
+
+
+def class_details(unit_class: UnitClass, price: int) -> Group:
+    wields = ", ".join(w.value for w in unit_class.wields)
+    lines = [
+        Text.assemble((unit_class.name, "bold"), f" ({unit_class.letter}) · {price} gold · {movement(unit_class)} · wields {wields}"),
+        Text(stat_line(unit_class.stats)),
+    ]
+    if unit_class.transformed is not None:
+        lines.append(Text("Beast form: " + stat_line(unit_class.transformed), "grey70"))
+    if unit_class.promoted:
+        lines.append(Text("Promoted: Assassinate cannot take all its HP.", "grey70"))
+    lines += tag_lines(list(unit_class.tags))
+    if unit_class.description:
+        lines.append(Text(unit_class.description, "grey70"))
+    return Group(*lines)
+
+
+def item_details(item: Item, price: int, note: str = "") -> Group:
+    lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}")]
+    if isinstance(item, Consumable) and not item.tags:
+        lines.append(Text("Used from the menu in battle.", "grey70"))
+    lines += tag_lines(list(item.tags))
+    if note:
+        lines.append(Text(note, "bold #ffb060"))
+    return Group(*lines)
+
+
+def army_rows(army: Army, costs: list[int]) -> list[tuple[int, int | None, Text]]:
+    """One row per unit and one per item under it: (unit index, item index or None, text)."""
+    rows: list[tuple[int, int | None, Text]] = []
+    for u, (recruit, cost) in enumerate(zip(army.units, costs)):
+        head = Text.assemble((f"{recruit.name}", "bold"), f" · {recruit.unit_class}")
+        if recruit.roles:
+            head.append(" · " + ", ".join(recruit.roles), "bold #ffd700")
+        head.append(f"  {cost}g", "grey70")
+        if not recruit.items:
+            head.append("  (no items)", "grey50")
+        rows.append((u, None, head))
+        for i, name in enumerate(recruit.items):
+            rows.append((u, i, Text(f"   {name}", "")))
+    return rows

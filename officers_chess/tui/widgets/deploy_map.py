@@ -1,0 +1,89 @@
+"""The deployment map: the battle map's drawing, with the deploying side's zone tinted and marked, and units as placed so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from textual.strip import Strip
+
+from officers_chess.rules.models import BattleMap, Pos, Side, Unit
+from officers_chess.rules.state import DESTRUCTIBLE_HP
+from officers_chess.tui.controller import Overlays
+from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+
+# A zone tile's second cell: the zone reads without colour, as the tint shows it with colour.
+ZONE_MARK = "·"
+
+
+@dataclass(frozen=True)
+class ChestSpot:
+    at: Pos
+
+
+@dataclass
+class DeployBoard:
+    """What MapView reads as `controller.state`: the map, the units on it, chests and objective tiles."""
+
+    map: BattleMap
+    units: list[Unit] = field(default_factory=list)
+    chests: list[ChestSpot] = field(default_factory=list)
+    seize_tiles: list[Pos] = field(default_factory=list)
+    escape_tiles: list[Pos] = field(default_factory=list)
+    raze_tiles: list[Pos] = field(default_factory=list)
+
+    def living(self, side: Side | None = None) -> list[Unit]:
+        return [u for u in self.units if side is None or u.side is side]
+
+    def unit_at(self, pos: Pos) -> Unit | None:
+        return next((u for u in self.units if u.pos == pos), None)
+
+    def terrain_hp(self, pos: Pos) -> int | None:
+        """Walls and snags stand whole before the battle."""
+        return DESTRUCTIBLE_HP if self.map.terrain_at(pos).id in ("wall", "snag") else None
+
+
+class DeployController:
+    """The cursor, the unit in hand and the zone, in the shape MapView draws from."""
+
+    focus_unit = None  # no movement ranges while deploying
+
+    def __init__(self, board: DeployBoard, zone: set[Pos]) -> None:
+        self.state = board
+        self.zone = zone
+        self.selected: str | None = None  # id of the placed unit in hand, drawn highlighted
+        ordered = sorted(zone, key=lambda p: (p[1], p[0]))
+        centre = (sum(x for x, _ in zone) / len(zone), sum(y for _, y in zone) / len(zone)) if zone else (0, 0)
+        self.cursor: Pos = min(ordered, key=lambda p: (abs(p[0] - centre[0]) + abs(p[1] - centre[1]), p[1], p[0])) if zone else (0, 0)
+        self._overlays = Overlays(moves=frozenset(zone))
+
+    def overlays(self) -> Overlays:
+        return self._overlays
+
+    @property
+    def view(self) -> DeployBoard:
+        """What the map draws units and chests from (the battle's fog does not apply before it)."""
+        return self.state
+
+    def visible(self) -> None:
+        return None  # no fog while deploying: the zone and the field are open
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        x, y = self.cursor[0] + dx, self.cursor[1] + dy
+        if self.state.map.contains((x, y)):
+            self.cursor = (x, y)
+
+
+class DeployMapView(MapView):
+    """MapView's tiles, with a mark on every free tile of the deployment zone."""
+
+    def _render_row(self, row: int) -> Strip:
+        strip = super()._render_row(row)
+        zone = self.controller.zone
+        units = {u.pos for u in self.controller.state.units}
+        segments: list[Segment] = []
+        for x, segment in enumerate(strip):
+            if (x, row) in zone and (x, row) not in units and len(segment.text) == TILE_WIDTH:
+                segment = Segment(segment.text[0] + ZONE_MARK, segment.style)
+            segments.append(segment)
+        return Strip(segments, strip.cell_length)
