@@ -23,7 +23,7 @@ from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.unit_sheet import SIDE_COLOUR, describe_item, terrain_sheet
 
 ERROR = "bold #ff8080"
-LEFT_MIN, SIDE_MIN = 30, 40
+LEFT_MIN, SIDE_MIN = 24, 40
 
 
 def sentence(exc: Exception) -> str:
@@ -57,11 +57,12 @@ class DeploymentScreen(MusterStepScreen):
     DeploymentScreen { layout: vertical; }
     DeploymentScreen #header { height: 1; background: $boost; }
     DeploymentScreen #main { height: 1fr; align-horizontal: center; }
-    DeploymentScreen #left { width: 30; align-horizontal: center; }
-    DeploymentScreen MapView { width: auto; max-width: 100%; height: auto; max-height: 70%; border: round $primary; }
-    DeploymentScreen #help { height: 1fr; border: round $panel; padding: 0 1; overflow-y: auto; }
+    DeploymentScreen #left { width: 24; }
+    DeploymentScreen MapView { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $primary; }
+    DeploymentScreen #legend { height: auto; padding: 0 1; color: $text-muted; }
     DeploymentScreen #side { width: 1fr; max-width: 64; }
-    DeploymentScreen #units { height: auto; max-height: 50%; border: round $accent; padding: 0 1; overflow-y: auto; }
+    DeploymentScreen #units { height: auto; max-height: 40%; border: round $accent; padding: 0 1; overflow-y: auto; }
+    DeploymentScreen #help { height: auto; min-height: 2; padding: 0 1; }
     DeploymentScreen #sheet { height: 1fr; border: round $panel; padding: 0 1; }
     """
     BINDINGS = [
@@ -103,11 +104,12 @@ class DeploymentScreen(MusterStepScreen):
                 map_view = DeployMapView(self.controller)
                 map_view.border_title = self.session.battle_map.name
                 yield map_view
-                yield Static(id="help")
+                yield Static(self._legend(), id="legend")
             with Vertical(id="side"):
                 units = Static(id="units")
                 units.border_title = "Your units"
                 yield units
+                yield Static(id="help")
                 yield Static(id="sheet")
         yield Footer()
 
@@ -118,6 +120,10 @@ class DeploymentScreen(MusterStepScreen):
     def on_mount(self) -> None:
         self.message = Text(f"Place every unit on a marked tile ({ZONE_MARK}) of your zone.", "grey70")
         self._refresh()
+
+    def _legend(self) -> str:
+        case = "capitals" if self.side is Side.ATTACKER else "small letters"
+        return f"{ZONE_MARK} your zone\nYour units: {case}"
 
     # --- state -----------------------------------------------------------------------
 

@@ -16,7 +16,9 @@ DEAR = "#ff8080"  # a price above the gold left
 NAME_WIDTH = 18  # the longest catalogue item name, and a space
 
 
-def stat_line(stats: Stats) -> str:
+def stat_line(stats: Stats, compact: bool = False) -> str:
+    if compact:  # HP is 20 for everyone in v0.6; a narrow pane needs the room
+        return f"Str {stats.strength} Skl {stats.skill} Spd {stats.speed} Def {stats.defense} Res {stats.resistance}"
     return (f"Str {stats.strength}  Skl {stats.skill}  Spd {stats.speed}  "
             f"Def {stats.defense}  Res {stats.resistance}  HP {stats.hp}")
 
