@@ -265,3 +265,32 @@ async def test_the_hiring_screen_uses_a_large_terminal_to_show_more():
         assert "120 of 300 gold (180 left)" in text
         assert all(name in text for name in ("Cleric", "Swordmaster", "120g", "Javelin"))  # every class, no scrolling
         assert "Flying" in text and "every open tile costs 1" in text  # the class's tags, explained
+
+
+async def test_the_roles_a_scenario_asks_for_are_given_with_r(tmp_path):
+    text = (find_scenario("practice_muster")).read_text()
+    text = text.replace("    deploy: [{from: [8, 1], to: [10, 8]}]",
+                        "    deploy: [{from: [8, 1], to: [10, 8]}]\n    roles: [{role: Leader, count: 1}, {role: Saboteur, count: 1}]")
+    path = tmp_path / "roles.yaml"
+    path.write_text(text)
+    app = OfficersChessApp(scenario=load_scenario(path), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hand_over(pilot)
+        screen = app.screen
+        await hire(pilot, screen, "Fighter", ["Iron Axe"])
+        await hire(pilot, screen, "Archer", ["Iron Bow"])
+        problems = " ".join(screen_text(app).split())
+        assert "1 unit must be Leader (now 0)" in problems and "1 unit must be Saboteur (now 0)" in problems
+        await select_unit(pilot, screen, "Rowan")
+        await press(pilot, "r")
+        assert screen.draft.units[0].roles == ["Leader"]
+        await press(pilot, "r")
+        assert screen.draft.units[0].roles == ["Saboteur"]
+        await press(pilot, "r")
+        assert screen.draft.units[0].roles == []
+        await press(pilot, "r")
+        await select_unit(pilot, screen, "Sabine")
+        await press(pilot, "r", "r")
+        assert [r.roles for r in screen.draft.units] == [["Leader"], ["Saboteur"]]
+        await confirm_step(pilot)
+        assert isinstance(app.screen, HandOverScreen) and app.muster.army(D).units[0].roles == ["Leader"]
