@@ -294,3 +294,37 @@ async def test_the_roles_a_scenario_asks_for_are_given_with_r(tmp_path):
         assert [r.roles for r in screen.draft.units] == [["Leader"], ["Saboteur"]]
         await confirm_step(pilot)
         assert isinstance(app.screen, HandOverScreen) and app.muster.army(D).units[0].roles == ["Leader"]
+
+
+async def test_a_side_with_a_fixed_army_skips_its_steps_and_shows_only_its_classes_and_letters(tmp_path):
+    text = find_scenario("practice_muster").read_text()
+    text += ("armies:\n  defender:\n"
+             "    - {name: Bram, class: Fighter, items: [Iron Axe, Vulnerary], at: [8, 3]}\n"
+             "    - {name: Tilda, class: Soldier, items: [Iron Lance], at: [9, 5]}\n")
+    path = tmp_path / "one_side.yaml"
+    path.write_text(text)
+    app = OfficersChessApp(scenario=load_scenario(path), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hand_over(pilot)
+        assert app.screen.side is A  # the Defender, with its fixed army, takes no step
+        await hire(pilot, app.screen, "Archer", ["Iron Bow"])
+        await hire(pilot, app.screen, "Mercenary", ["Iron Sword"])
+        await confirm_step(pilot)
+        await hand_over(pilot)
+        assert isinstance(app.screen, ScoutingScreen)
+        shown = screen_text(app)
+        assert "Fighter" in shown and "Soldier" in shown and "Vulnerary" not in shown
+        await press(pilot, "enter")
+        await hand_over(pilot)
+        await confirm_step(pilot)  # outfitting, unchanged
+        await hand_over(pilot)
+        screen = app.screen
+        assert isinstance(screen, DeploymentScreen)
+        fixed = {u.name: u for u in screen.controller.state.units}
+        assert set(fixed) == {"Bram", "Tilda"} and all(not u.inventory for u in fixed.values())
+        await walk(pilot, screen, fixed["Bram"].pos)
+        assert "Vulnerary" not in screen_text(app) and "Iron Axe" not in screen_text(app)
+        await deploy_all(pilot, screen)
+        await confirm_step(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert {u.name for u in app.screen.controller.state.units} == {"Arlen", "Brisa", "Bram", "Tilda"}

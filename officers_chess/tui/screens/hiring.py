@@ -142,8 +142,10 @@ class HiringScreen(MusterStepScreen):
             options = [Option(class_row(c, price, left, wide), id=f"class:{c.name}") for c, price in self.session.classes(self.side)]
         else:
             unit = self.unit
-            whose = f"for {unit.name} ({unit.unit_class})" if unit and not self.all_items else "all"
-            shop.border_title = f"Items {whose} · gold"
+            title = f"Items for {unit.unit_class} {unit.name}" if unit and not self.all_items else "All items"
+            # The border names the key that switches, since the footer has no room for it at 80 columns.
+            other = "a: all" if unit and not self.all_items else f"a: {unit.unit_class}'s" if unit else ""
+            shop.border_title = title + (f" · {other}" if other else "")
             wide = self.has_class("-wide")
             options = [Option(item_row(item, price, left, usable, wide), id=f"item:{item.name}")
                        for item, price, usable in self._shop_items()]
