@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,6 +17,7 @@ from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.rules.models import Side
+from officers_chess.rules.victory import DEFAULT_CONDITIONS
 
 BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
@@ -28,14 +29,35 @@ def briefing(loaded: LoadedScenario) -> Group:
     scenario, battle_map = loaded.scenario, loaded.battle_map
     armies = "  ·  ".join(_forces(scenario, side) for side in Side)
     first = scenario.first_to_act or scenario.first_deployer
-    return Group(
-        Text(scenario.name, style="bold"),
-        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}", "grey70"),
+    parts = [Text(scenario.name, style="bold")]
+    if scenario.purpose:
+        parts.append(Text(scenario.purpose, "italic"))
+    parts += [
+        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
+             + (" · fog of war" if scenario.fog else ""), "grey70"),
         Text(armies, "grey70"),
-        Text(f"The {first.value} acts first. Victory: rout every enemy unit.", "grey70"),
-        Text(""),
-        Text(reflow(scenario.briefing)),
-    )
+        Text(f"The {first.value} deploys and acts first." if first is scenario.first_deployer
+             else f"The {scenario.first_deployer.value} deploys first; the {first.value} acts first.", "grey70"),
+    ]
+    for side in Side:
+        parts.append(Text(f"{side.title} wins: " + _victory_line(scenario, side), "#a0d0a0"))
+    limit = scenario.time_limit
+    if limit is not None:
+        outcome = "a draw" if limit.winner == "draw" else f"the {limit.winner.value} wins"
+        parts.append(Text(f"Time limit: {limit.rounds} rounds ({reflow(limit.reason).rstrip('.')}); then {outcome}.", "#e0c080"))
+    parts += [Text(""), Text(reflow(scenario.briefing))]
+    return Group(*parts)
+
+
+def _victory_line(scenario, side: Side) -> str:
+    """A side's conditions in words, with their tiers (the defaults when the scenario gives none)."""
+    conditions = scenario.rules(side).victory or DEFAULT_CONDITIONS
+    if not scenario.rules(side).victory and not scenario.tiles.seize:
+        conditions = [c for c in conditions if c.kind != "seize"]  # nothing to seize on this map
+    wins = "; or ".join(f"{c.describe(side)} ({c.tier})" for c in conditions if c.kind != "protect")
+    guards = [c for c in conditions if c.kind == "protect"]
+    losses = "".join(f" Loses at once ({c.tier} for the {side.other.value}) if {c.unit} is routed." for c in guards)
+    return (wins + "." if wins else "only by the time limit.") + losses
 
 
 def _forces(scenario, side: Side) -> str:
@@ -68,11 +90,13 @@ class TitleScreen(Screen):
     #tagline { color: $text-muted; padding: 0 2; height: auto; }
     #choose { height: 1fr; margin-top: 1; }
     #scenarios { width: 34; height: 100%; border: round $primary; }
-    #briefing { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
+    #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     """
     BINDINGS = [
         Binding("enter", "play", "Play", priority=True),
         Binding("question_mark", "app.help", "Help"),
+        Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
+        Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
@@ -99,9 +123,9 @@ class TitleScreen(Screen):
             option_list = OptionList(*options, id="scenarios")
             option_list.border_title = "Choose a battle"
             yield option_list
-            brief = Static(id="briefing")
-            brief.border_title = "Briefing"
-            yield brief
+            with VerticalScroll(id="brief-box") as box:
+                box.border_title = "Briefing · PgUp/PgDn scroll"
+                yield Static(id="briefing")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -119,6 +143,11 @@ class TitleScreen(Screen):
         path, loaded = self.scenarios[index]
         body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
         self.query_one("#briefing", Static).update(body)
+        self.query_one("#brief-box", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_brief(self, direction: int) -> None:
+        box = self.query_one("#brief-box", VerticalScroll)
+        box.scroll_page_down() if direction > 0 else box.scroll_page_up()
 
     def action_play(self) -> None:
         index = self.query_one(OptionList).highlighted

@@ -1,0 +1,33 @@
+"""The title screen's briefing tells each side how it wins, what it must not lose, and the time limit."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.tui.screens.title import briefing
+
+
+def text_of(group) -> str:
+    console = Console(width=200, record=True, file=open("/dev/null", "w"))
+    console.print(group)
+    return " ".join(console.export_text().split())
+
+
+def test_the_briefing_states_both_sides_conditions_and_the_time_limit():
+    loaded = load_scenario(find_scenario("grey_teeth_crossing"))
+    text = text_of(briefing(loaded))
+    sc = loaded.scenario
+    for side, rules in sc.sides.items():
+        for cond in rules.victory:
+            if cond.kind == "protect":
+                assert f"if {cond.unit} is routed" in text
+            else:
+                assert f"{cond.describe(side)} ({cond.tier})" in text
+    assert f"Time limit: {sc.time_limit.rounds} rounds" in text
+
+
+def test_without_conditions_the_briefing_shows_the_default_rout():
+    text = text_of(briefing(load_scenario(find_scenario("training_yard"))))
+    assert "Attacker wins: rout every defender unit (decisive)." in text
+    assert "seize" not in text  # no seize tiles on that map
