@@ -5,8 +5,6 @@ Outfitting is the same screen with classes and names locked: only items change.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
@@ -16,24 +14,23 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.content.rosters import RosterError, list_rosters, load_roster, roster_dir, save_roster
-from officers_chess.rules.army import Army, ArmyCodeError, Recruit, decode_army, encode_army
-from officers_chess.rules.inventory import INVENTORY_SLOTS
+from officers_chess.rules.army import Army, Recruit
 from officers_chess.rules.models import Side
 from officers_chess.rules.muster import MusterError
-from officers_chess.rules.pricing import item_price
-from officers_chess.tui.dialogs.army_file import ArmyFileMenu, CodeDialog, RosterPicker, TextPrompt
+from officers_chess.tui import army_draft as draft
+from officers_chess.tui.army_draft import DraftRefused
+from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
+from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 
 ERROR = "bold #ff8080"
-NAME_LIMIT = 24
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
 
 
-class HiringScreen(MusterStepScreen):
+class HiringScreen(ArmyFileActions, MusterStepScreen):
     """One side's private Hiring (or Outfitting) step."""
 
     AUTO_FOCUS = None  # on_mount chooses: the shop when hiring, the army when outfitting
@@ -78,7 +75,6 @@ class HiringScreen(MusterStepScreen):
         self.all_items = False
         self.unit_index: int | None = 0 if self.draft.units else None
         self.message = Text("")
-        self.roster_name = ""
 
     # --- layout ----------------------------------------------------------------------
 
@@ -259,7 +255,7 @@ class HiringScreen(MusterStepScreen):
             "toggle_all": self.shop_mode == "items",
             "remove": focus == "army" and on_unit and (hiring or self._highlighted_item() is not None),
             "rename": focus == "army" and on_unit and hiring,
-            "role": focus == "army" and on_unit and hiring and bool(self._role_cycle()),
+            "role": focus == "army" and on_unit and hiring and bool(draft.role_cycle(self.rules)),
         }
         return allowed.get(action, True)
 
@@ -298,162 +294,54 @@ class HiringScreen(MusterStepScreen):
         option = self.query_one("#shop", OptionList).highlighted_option
         return (option.id or "").partition(":")[2] if option else ""
 
-    def action_hire(self) -> None:
-        name = self._shop_choice()
-        if not name:
-            return
-        limit = self.rules.army.max
-        if len(self.draft.units) >= limit:
-            self.say(f"The army is full: at most {limit} units. Remove one first (x in your army).", error=True)
+    def _apply(self, edit) -> None:
+        """Run one draft edit (a callable returning an Edit); a refusal is said, not raised."""
+        try:
+            result = edit()
+        except DraftRefused as exc:
+            self.say(str(exc), error=True)
             self._refresh()
             return
-        everyone = [rule.role for rule in self.rules.roles if rule.count == "all"]
-        recruit = Recruit(name=self.session.default_name(self.side, self.draft), unit_class=name, roles=everyone)
-        self.say(f"Hired {recruit.name}, a {name}. Press i to give {recruit.name} items, n to rename.")
-        self._changed(Army(units=[*self.draft.units, recruit]), len(self.draft.units))
+        self.say(result.note)
+        self._changed(result.army, result.unit)
+
+    def action_hire(self) -> None:
+        name = self._shop_choice()
+        if name:
+            self._apply(lambda: draft.hire(self.draft, name, self.session, self.side))
 
     def action_give(self) -> None:
-        name, unit = self._shop_choice(), self.unit
-        if not name:
-            return
-        if unit is None:
-            self.say("Hire a unit first: items are carried by units.", error=True)
-        elif len(unit.items) >= INVENTORY_SLOTS:
-            self.say(f"{unit.name} already carries {INVENTORY_SLOTS} items. Remove one first (x in your army).", error=True)
-        elif not self.session.can_carry(unit.unit_class, self.session.catalogue.items[name]):
-            self.say(f"A {unit.unit_class} cannot use {name}.", error=True)
-        else:
-            self.say(f"{unit.name} takes {name} ({item_price(self.session.catalogue.items[name])} gold).")
-            self._replace(self.unit_index, unit.model_copy(update={"items": [*unit.items, name]}))
-            return
-        self._refresh()
-
-    def _replace(self, index: int | None, recruit: Recruit) -> None:
-        units = list(self.draft.units)
-        units[index] = recruit
-        self._changed(Army(units=units), index)
+        name = self._shop_choice()
+        if name:
+            self._apply(lambda: draft.give(self.draft, self.unit_index, name, self.session))
 
     def action_remove(self) -> None:
-        unit, item_index = self.unit, self._highlighted_item()
-        if unit is None:
+        index, item_index = self.unit_index, self._highlighted_item()
+        if self.unit is None:
             return
         if item_index is not None:
-            items = list(unit.items)
-            gone = items.pop(item_index)
-            self.say(f"{unit.name} puts down {gone}.")
-            self._replace(self.unit_index, unit.model_copy(update={"items": items}))
+            self._apply(lambda: draft.put_down(self.draft, index, item_index))
         elif not self.outfitting:
-            units = [r for r in self.draft.units if r is not unit]
-            self.say(f"{unit.name} the {unit.unit_class} leaves the army.")
-            self._changed(Army(units=units), min(self.unit_index or 0, len(units) - 1) if units else None)
+            self._apply(lambda: draft.dismiss(self.draft, index))
 
     def action_rename(self) -> None:
-        unit = self.unit
+        index, unit = self.unit_index, self.unit
         if unit is None:
             return
-        others = {r.name for r in self.draft.units if r is not unit}
 
         def check(text: str) -> str | None:
-            text = " ".join(text.split())
-            if not text:
-                return "A unit needs a name."
-            if text in others:
-                return f"Another unit is already named {text}."
-            return None
+            return draft.name_problem(self.draft, index, text)
 
         def named(text: str | None) -> None:
             if text is not None:
-                new = " ".join(text.split())
-                self.say(f"{unit.name} is now {new}." if new != unit.name else "")
-                self._replace(self.draft.units.index(unit), unit.model_copy(update={"name": new}))
+                self._apply(lambda: draft.rename(self.draft, index, text))
 
-        self.app.push_screen(TextPrompt("Name", f"A name for this {unit.unit_class}:", unit.name, check, NAME_LIMIT), named)
-
-    def _role_cycle(self) -> list[str]:
-        return list(dict.fromkeys(rule.role for rule in self.rules.roles if rule.count != "all"))
+        self.app.push_screen(TextPrompt("Name", f"A name for this {unit.unit_class}:", unit.name, check, draft.NAME_LIMIT), named)
 
     def action_role(self) -> None:
-        unit, cycle = self.unit, self._role_cycle()
-        if unit is None or not cycle:
-            return
-        fixed = [r for r in unit.roles if r not in cycle]
-        now = [r for r in unit.roles if r in cycle]
-        after = cycle[(cycle.index(now[0]) + 1)] if now and now[0] != cycle[-1] else (None if now else cycle[0])
-        roles = fixed + ([after] if after else [])
-        self.say(f"{unit.name} is now the {after}." if after else f"{unit.name} carries no role now.")
-        self._replace(self.unit_index, unit.model_copy(update={"roles": roles}))
-
-    # --- codes and rosters -------------------------------------------------------------
-
-    def action_army_file(self) -> None:
-        def chosen(key: str | None) -> None:
-            action = {"e": self.action_export, "p": self.action_paste, "s": self.action_save, "l": self.action_load}.get(key or "")
-            if action:
-                action()
-
-        self.app.push_screen(ArmyFileMenu(), chosen)
-
-    def action_export(self) -> None:
-        self.app.push_screen(CodeDialog(encode_army(self.draft)))
-
-    def _adopt(self, army: Army, where: str) -> None:
-        """Take an imported army if the scenario allows it now; say plainly why not otherwise."""
-        try:
-            self.session.set_army(self.side, army)
-        except MusterError as exc:
-            self.say(f"That army cannot be used here: {exc}.", error=True)
-            self._refresh()
-            return
-        count = len(army.units)
-        self.say(f"Loaded {count} unit{'s' if count != 1 else ''} from {where}.")
-        self._changed(army, 0 if army.units else None)
-
-    def action_paste(self) -> None:
-        def pasted(code: str | None) -> None:
-            if not code or not code.strip():
-                return
-            try:
-                army = decode_army(code)
-            except ArmyCodeError as exc:
-                self.say(f"That code cannot be read: {exc}.", error=True)
-                self._refresh()
-                return
-            self._adopt(army, "the army code")
-
-        self.app.push_screen(TextPrompt("Paste an army code", "Paste the code (it starts with OC1-) and press Enter:"), pasted)
-
-    def action_save(self) -> None:
-        default = self.roster_name or f"{self.session.scenario.name} {self.side.title}"
-
-        def named(name: str | None) -> None:
-            if name is None:
-                return
-            try:
-                path = save_roster(name, self.draft, self.session.scenario.name)
-            except RosterError as exc:
-                self.say(f"Not saved: {exc}.", error=True)
-            else:
-                self.session.roster_saved(self.side, path)
-                self.roster_name = " ".join(name.split())
-                self.say(f"Saved roster \u201c{self.roster_name}\u201d in {path}.")
-            self._refresh()
-
-        self.app.push_screen(TextPrompt("Save a roster", "Save this army under the name:", default, max_length=40), named)
-
-    def action_load(self) -> None:
-        def picked(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                army = load_roster(path)
-            except RosterError as exc:
-                self.say(f"Not loaded: {exc}.", error=True)
-                self._refresh()
-                return
-            self._adopt(army, f"roster {path.stem}")
-
-        rosters = self.session.rosters_for(self.side, list_rosters())
-        self.app.push_screen(RosterPicker(rosters, roster_dir()), picked)
+        if self.unit is not None:
+            index = self.unit_index
+            self._apply(lambda: draft.next_role(self.draft, index, self.rules))
 
     # --- confirming ------------------------------------------------------------------
 
