@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.rules.army import Army, Recruit
-from officers_chess.rules.models import Side
+from officers_chess.rules.models import Side, Weapon
 from officers_chess.rules.muster import MusterError
 from officers_chess.tui import army_draft as draft
 from officers_chess.tui.army_draft import DraftRefused
@@ -175,6 +175,10 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
             notes.append("\nTo confirm: " + "; ".join(problems), "#ffb060")
         else:
             notes.append("\nReady: press d to confirm this army.", "bold green")
+            unarmed = [r.name for r in self.draft.units
+                       if not any(isinstance(self.session.catalogue.items.get(i), Weapon) for i in r.items)]
+            if unarmed:  # allowed, but rarely meant
+                notes.append(f" ({', '.join(unarmed)} carr{'y' if len(unarmed) > 1 else 'ies'} no weapon or staff.)", "#ffb060")
         self.query_one("#notes", Static).update(notes)
         self._show_details()
         self.refresh_bindings()
