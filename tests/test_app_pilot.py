@@ -197,7 +197,7 @@ async def test_under_fog_the_enemy_out_of_sight_is_not_drawn_and_the_keyboard_is
     import dataclasses
 
     from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.tui.screens.hand_over import HandOverScreen
+    from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
     from officers_chess.tui.widgets.map_view import MapView
 
     plain = load_scenario(find_scenario("training_yard"))
@@ -205,7 +205,7 @@ async def test_under_fog_the_enemy_out_of_sight_is_not_drawn_and_the_keyboard_is
     app = OfficersChessApp(scenario=foggy, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen) and app.screen.side is Side.DEFENDER
+        assert isinstance(app.screen, BattleHandOver) and app.screen.side is Side.DEFENDER
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
@@ -219,5 +219,5 @@ async def test_under_fog_the_enemy_out_of_sight_is_not_drawn_and_the_keyboard_is
         await walk_cursor(pilot, screen, unit.pos)
         await pilot.press("enter", "enter", "w")  # stay put and wait
         await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen) and app.screen.side is Side.ATTACKER
+        assert isinstance(app.screen, BattleHandOver) and app.screen.side is Side.ATTACKER
         assert "Hale" not in screen_text(app)  # nothing of either side while the keyboard passes

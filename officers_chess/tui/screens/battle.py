@@ -17,7 +17,7 @@ from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.trade import TradeDialog
-from officers_chess.tui.screens.hand_over import HandOverScreen
+from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
@@ -128,7 +128,7 @@ class BattleScreen(Screen):
         self.query_one(RichLog).write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
         self.refresh_view()
         if state.fog:
-            self.app.push_screen(HandOverScreen(state.to_act, "Fog of war: each side sees only around its own units."))
+            self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))
 
     # --- drawing -------------------------------------------------------------------
 
@@ -292,7 +292,7 @@ class BattleScreen(Screen):
         self._at_keyboard = self.controller.state.to_act
         if self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
             # Under fog the map shows only what one side sees: the other player must look away.
-            self.app.push_screen(HandOverScreen(self._at_keyboard, f"Round {self.controller.state.round}: the {self._at_keyboard.value}'s activation."))
+            self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {self.controller.state.round}: the {self._at_keyboard.value}'s activation."))
         if self.controller.trade_partner:
             self._ask_trade()
         if self.controller.mode is Mode.OVER:

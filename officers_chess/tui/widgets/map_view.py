@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -11,7 +13,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from officers_chess.rules.models import Pos, Side, Unit
-from officers_chess.tui.controller import BattleController
+from officers_chess.rules.state import GameState
+from officers_chess.tui.controller import Overlays
 
 TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
 
@@ -62,6 +65,24 @@ def unit_letter(unit: Unit) -> str:
     return letter.upper() if unit.side is Side.ATTACKER else letter.lower()
 
 
+class MapSource(Protocol):
+    """What the map reads from whoever drives it (the battle's turn controller, the deployment screen)."""
+
+    state: GameState  # the board: map size and terrain
+    cursor: Pos
+    selected: str | None  # the unit marked as selected, if any
+
+    @property
+    def view(self) -> GameState: ...  # the units and chests to draw (under fog, only those seen)
+
+    @property
+    def focus_unit(self) -> Unit | None: ...  # whose side the strike tint leaves alone
+
+    def visible(self) -> set[Pos] | None: ...  # tiles seen under fog; None without fog
+
+    def overlays(self) -> Overlays: ...  # move, strike and target tints
+
+
 class MapView(ScrollView, can_focus=False):
     """Draws the map from a BattleController and reports clicked tiles."""
 
@@ -76,7 +97,7 @@ class MapView(ScrollView, can_focus=False):
             super().__init__()
             self.pos = pos
 
-    def __init__(self, controller: BattleController, **kwargs) -> None:
+    def __init__(self, controller: MapSource, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
         self._rows: dict[int, Strip] = {}

@@ -1,4 +1,4 @@
-"""The hand-over screen: covers everything while the keyboard passes to the other player."""
+"""The battle's hand-over under fog: covers the map while the keyboard passes to the other player (the muster has its own, screens/handover.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from textual.widgets import Static
 from officers_chess.rules.models import Side
 
 
-class HandOverScreen(ModalScreen[None]):
+class BattleHandOver(ModalScreen[None]):
     """An opaque screen naming who plays next; nothing of either side is on it. Enter continues."""
 
     DEFAULT_CSS = """
-    HandOverScreen { align: center middle; background: $background; }
-    HandOverScreen > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
-    HandOverScreen .keys { color: $text-muted; margin-top: 1; }
+    BattleHandOver { align: center middle; background: $background; }
+    BattleHandOver > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
+    BattleHandOver .keys { color: $text-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("enter,space", "ready", "Ready", priority=True)]
 
