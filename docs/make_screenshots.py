@@ -20,6 +20,14 @@ async def main() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.save_screenshot("title.svg", path=str(HERE))
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # past the hand-over: the Defender's Hiring
+        for key in ["down"] * 11 + ["enter", "i", "enter", "c", "up", "up", "enter", "i"]:
+            await pilot.press(key)  # a Mercenary with an Iron Sword, then a Soldier choosing a lance
+        await pilot.pause()
+        app.save_screenshot("hiring.svg", path=str(HERE))
     loaded = load_scenario(find_scenario("ford_skirmish"))
     app = OfficersChessApp(scenario=loaded, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
