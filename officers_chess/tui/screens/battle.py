@@ -22,7 +22,7 @@ from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
-from officers_chess.tui.widgets.unit_sheet import UnitSheet
+from officers_chess.tui.widgets.unit_sheet import UnitSheet, tile_notes
 
 STEP_HELP = {
     Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move (blue) and strike (red).",
@@ -42,19 +42,6 @@ ENTER_ACTIONS = {
     "place": Mode.PLACING,
     "canto": Mode.CANTO,
 }
-
-
-def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
-    """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
-    notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
-    for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):
-        if pos in tiles:
-            notes.append(f"Objective: a Leader may {what} here." if what == "seize" else
-                         f"Objective: {'a Fleeing unit may escape' if what == 'escape' else 'a Saboteur may raze'} here.")
-    hp = state.terrain_hp(pos)
-    if hp is not None:
-        notes.append(f"{hp} HP left; strike it to break it.")
-    return notes
 
 
 class BattleScreen(Screen):

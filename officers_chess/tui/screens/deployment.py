@@ -16,7 +16,7 @@ from officers_chess.rules.scenario import deploy_zone
 from officers_chess.rules.terrain import Terrain
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
-from officers_chess.tui.screens.battle import tile_notes
+from officers_chess.tui.widgets.unit_sheet import tile_notes
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from officers_chess.rules.combat import weapon_range
 from officers_chess.rules.models import Accessory, Consumable, Side, Unit, Weapon
+from officers_chess.rules.state import GameState
 from officers_chess.rules.terrain import MoveType, Terrain
 
 SIDE_COLOUR = {Side.ATTACKER: "#6f9cff", Side.DEFENDER: "#ff7070"}
@@ -84,6 +85,19 @@ def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = ())
     for note in notes:
         lines.append(Text(note, "bold #ffd700"))
     return Group(*lines)
+
+
+def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
+    """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
+    notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
+    for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):
+        if pos in tiles:
+            notes.append(f"Objective: a Leader may {what} here." if what == "seize" else
+                         f"Objective: {'a Fleeing unit may escape' if what == 'escape' else 'a Saboteur may raze'} here.")
+    hp = state.terrain_hp(pos)
+    if hp is not None:
+        notes.append(f"{hp} HP left; strike it to break it.")
+    return notes
 
 
 class UnitSheet(Static):
