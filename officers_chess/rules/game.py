@@ -139,12 +139,12 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         perform(new, unit, action, events)
         _mark(new, busy=True)
-        if victory.check(new, events):
-            pass
-        elif unit.has("Canto") and unit.on_field:
-            _mark(new, acted=True)  # Canto: the movement left may still be spent
-        else:
-            _end_turn(new, events)
+        # A seize or an escape may have ended the battle; otherwise Canto may still move the unit.
+        if not victory.check(new, events):
+            if unit.has("Canto") and unit.on_field:
+                _mark(new, acted=True)
+            else:
+                _end_turn(new, events)
     elif isinstance(action, CantoMove):
         assert unit is not None
         events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
