@@ -1,0 +1,132 @@
+"""The `greedy` level: attack the best exact forecast in reach, else heal a hurt ally, else walk toward the enemy."""
+
+from __future__ import annotations
+
+from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.ai.policy import BasePolicy
+from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
+from officers_chess.rules.game import legal_actions
+from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
+from officers_chess.rules.state import GameState
+from officers_chess.rules.tags import tag_args
+
+KILL_WEIGHT = 20.0  # a rout is worth this many points of expected damage (a unit out of the fight for good)
+OBJECTIVE_SPECIALS = ("seize", "escape", "raze")
+
+
+def attack_score(fc: Forecast, attacker_hp: int, defender_hp: int) -> float:
+    """Expected damage dealt minus taken, plus the kill chance and minus the death chance (weighted)."""
+    dealt = defender_hp - sum(float(p) * hp for hp, p in fc.hp_after(Role.DEFENDER).items())
+    taken = attacker_hp - sum(float(p) * hp for hp, p in fc.hp_after(Role.ATTACKER).items())
+    kill, death = float(fc.p_routed(Role.DEFENDER)), float(fc.p_routed(Role.ATTACKER))
+    return dealt - taken + KILL_WEIGHT * (kill - death)
+
+
+class GreedyPolicy(BasePolicy):
+    """One-step greedy, a baseline: of every unit that may activate and every tile it reaches, take the
+    attack with the best forecast score (`attack_score`) when it is positive; else heal the most
+    hurt ally a staff can reach; else move the unit nearest the enemy (or a Leader toward a seize
+    tile, a Fleeing unit toward an escape tile) as close as it gets, and wait.
+
+    Objective actions (seize, escape, raze) are taken whenever they are legal.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._forecasts: dict[tuple, float] = {}
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        if not actions:
+            raise ValueError("no legal action: the battle is over")
+        self._forecasts.clear()  # HP and statuses change between decisions
+        if state.active_unit is None:
+            return self._activation(state, actions)
+        return self._turn(state, actions)
+
+    # --- mid-turn --------------------------------------------------------------
+
+    def _turn(self, state: GameState, actions: list[Action]) -> Action:
+        unit = state.active_unit
+        assert unit is not None
+        for action in actions:
+            if isinstance(action, Special) and action.name in OBJECTIVE_SPECIALS:
+                return action
+        attacks = [a for a in actions if isinstance(a, Attack)]
+        if attacks:
+            scored = [(self._score(state, unit, state.unit(a.target), unit.pos, a.art), i) for i, a in enumerate(attacks)]
+            best, index = max(scored)
+            if best > 0 or Wait() not in actions:
+                return attacks[index]
+        heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
+        if heals:
+            return max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp)
+        if Wait() in actions:
+            return Wait()
+        return actions[0]  # only when the rules leave no other choice
+
+    # --- choosing whom to activate and where --------------------------------------
+
+    def _activation(self, state: GameState, actions: list[Action]) -> Action:
+        tiles: dict[str, list[Pos]] = {}
+        for action in actions:
+            assert isinstance(action, Move)
+            tiles.setdefault(action.unit, []).append(action.to)
+        movers = [state.unit(uid) for uid in tiles]
+        best: tuple[float, Move] | None = None
+        for unit in movers:
+            for pos in tiles[unit.id]:
+                for target in state.targets_from(unit, pos):
+                    score = self._score(state, unit, target, pos, None)
+                    if score > 0 and (best is None or score > best[0]):
+                        best = (score, Move(unit=unit.id, to=pos))
+        if best is not None:
+            return best[1]
+        heal = self._heal_move(state, movers, tiles)
+        if heal is not None:
+            return heal
+        return self._advance(state, movers, tiles)
+
+    def _heal_move(self, state: GameState, movers: list[Unit], tiles: dict[str, list[Pos]]) -> Move | None:
+        best: tuple[int, Move] | None = None
+        for unit in movers:
+            for staff in (i for i in unit.inventory if isinstance(i, Weapon) and i.type is WeaponType.STAFF):
+                if not tag_args(staff.tags, "Heal"):
+                    continue
+                low, high = weapon_range(unit, staff)
+                hurt = [a for a in state.living(unit.side) if a.id != unit.id and a.hp < a.max_hp]
+                for ally in hurt:
+                    for pos in tiles[unit.id]:
+                        if low <= distance(pos, ally.pos) <= high:
+                            need = ally.max_hp - ally.hp
+                            if best is None or need > best[0]:
+                                best = (need, Move(unit=unit.id, to=pos))
+                            break
+        return best[1] if best else None
+
+    def _advance(self, state: GameState, movers: list[Unit], tiles: dict[str, list[Pos]]) -> Move:
+        enemies = [e.pos for e in state.living(movers[0].side.other)]
+
+        def goals(unit: Unit) -> list[Pos]:
+            if state.seize_tiles and (unit.has("Seize") or unit.has("Leader")):
+                return list(state.seize_tiles)
+            if state.escape_tiles and (unit.has("Escape") or unit.has("Fleeing")):
+                return list(state.escape_tiles)
+            return enemies or [unit.pos]
+
+        def gap(unit: Unit, pos: Pos) -> int:
+            return min(distance(pos, g) for g in goals(unit))
+
+        unit = min(movers, key=lambda u: (gap(u, u.pos), u.id))
+        # Armed units close in; a unit with no usable weapon stays out of reach of the nearest enemy's swing.
+        armed = usable_weapon(unit) is not None
+        to = min(tiles[unit.id], key=lambda p: (gap(unit, p) if armed else abs(gap(unit, p) - 3), p))
+        return Move(unit=unit.id, to=to)
+
+    def _score(self, state: GameState, unit: Unit, target: Unit, pos: Pos, art: str | None) -> float:
+        key = (unit.id, target.id, state.map.terrain_at(pos).id, distance(pos, target.pos), art)
+        if key not in self._forecasts:
+            self._forecasts[key] = attack_score(state.forecast(unit, target, pos, art), unit.hp, target.hp)
+        return self._forecasts[key]

@@ -1,0 +1,45 @@
+"""Computer against computer: build the armies and play a battle through the same API the UI uses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from officers_chess.rules.ai.greedy import GreedyPolicy
+from officers_chess.rules.ai.muster_ai import muster
+from officers_chess.rules.ai.policy import Policy
+from officers_chess.rules.ai.random_policy import RandomPolicy
+from officers_chess.rules.game import apply_action
+from officers_chess.rules.models import Side
+from officers_chess.rules.state import GameState
+
+if TYPE_CHECKING:
+    from officers_chess.content.loaders import LoadedScenario
+
+LEVELS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+MAX_ACTIONS_PER_ROUND = 2000  # a guard against a policy that never ends a turn; far above any real round
+
+
+def make_policy(level: str, seed: int) -> Policy:
+    """A fresh policy of a named level, with its own random source seeded by `seed`."""
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
+
+
+def play_battle(loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = 60) -> GameState:
+    """Army building for the sides that hire, then the battle, each side choosing through its policy.
+
+    The dice are seeded with `seed`; the policies bring their own seeded random sources, so the
+    same seeds give the same battle. A battle still running after `max_rounds` rounds is
+    returned unfinished (`state.result` is None): it counts as a draw.
+    """
+    armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies)
+    state = loaded.new_battle(seed, armies=armies or None)
+    actions = 0
+    while not state.is_over and state.round <= max_rounds:
+        state = apply_action(state, policies[state.to_act].choose(state)).state
+        actions += 1
+        if actions > MAX_ACTIONS_PER_ROUND * max_rounds:
+            raise RuntimeError("a policy took far too many actions without ending the battle")
+    return state

@@ -1,0 +1,57 @@
+"""The Policy protocol every computer level follows, and the seeded randomness a policy owns."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from officers_chess.rules.actions import Action
+from officers_chess.rules.army import Army
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.models import BattleMap, Pos, Side
+from officers_chess.rules.scenario import Scenario
+from officers_chess.rules.state import GameState
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A computer player. It only ever acts through `legal_actions`/`apply_action` and the muster API.
+
+    `choose` picks one of `legal_actions(state)` for the side to act; `hire` builds an army that
+    passes `army_problems`; `deploy` gives each unit a tile of the side's deployment zone.
+    """
+
+    name: str
+    rng: random.Random
+
+    def choose(self, state: GameState) -> Action: ...
+
+    def hire(self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random) -> Army: ...
+
+    def deploy(
+        self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
+    ) -> dict[str, Pos]: ...
+
+
+class BasePolicy:
+    """What every level shares: a name, its own seeded random source, and the muster AI for army building."""
+
+    name = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:  # pragma: no cover - every level overrides it
+        raise NotImplementedError
+
+    def hire(self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random) -> Army:
+        from officers_chess.rules.ai.muster_ai import hire_army
+
+        return hire_army(scenario, catalogue, side, rng)
+
+    def deploy(
+        self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
+    ) -> dict[str, Pos]:
+        from officers_chess.rules.ai.muster_ai import deploy_army
+
+        return deploy_army(scenario, catalogue, battle_map, side, army, rng)
