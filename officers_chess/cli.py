@@ -108,6 +108,32 @@ def cmd_price(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.simulate_report import parse_levels, simulate, summary_lines
+
+    try:
+        levels = parse_levels(args.levels)
+    except ValueError as exc:
+        return _fail(str(exc))
+    if args.games < 1 or args.jobs < 1:
+        return _fail("--games and --jobs take a number of at least 1")
+    try:
+        path = find_scenario(args.scenario)
+        loaded = load_scenario(path)
+    except ContentError as exc:
+        return _fail(str(exc))
+    report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs)
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        print("\n".join(summary_lines(report, levels)))
+    return EXIT_OK
+
+
 def _bundled_names() -> list[str]:
     from officers_chess.content.bundled import bundled_scenarios
 
@@ -160,6 +186,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a YAML file with classes:, weapons:, accessories:, consumables: lists (catalogue format)")
     price.add_argument("--json", action="store_true", help="print one JSON object {name: price}")
     price.set_defaults(func=cmd_price)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play the computer against itself and report each side's wins",
+        description="Play SCENARIO N times computer against computer, the two levels swapping sides game by game, "
+        "and report the attacker's win rate with a 95%% interval (for balancing scenarios).",
+    )
+    simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
+    simulate.add_argument("--games", type=int, default=20, metavar="N", help="how many battles (default 20)")
+    simulate.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole batch (default 1)")
+    simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to play on; the results do not depend on it")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--levels", default="greedy:greedy", metavar="A:B",
+                          help="the two computer levels (random, greedy); default greedy:greedy")
+    simulate.set_defaults(func=cmd_simulate)
     return parser
 
 

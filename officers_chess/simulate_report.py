@@ -1,0 +1,128 @@
+"""Computer-against-computer batches for `simulate`: per-game seeds, parallel games, win counts and a Wilson interval."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from multiprocessing import get_context
+from pathlib import Path
+
+from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
+from officers_chess.rules.models import Side
+
+MAX_ROUNDS = 60
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One battle of a batch: which level took which side, who won (None: draw), and its rounds."""
+
+    index: int
+    levels: dict[Side, str]
+    winner: Side | None
+    rounds: int
+
+
+def parse_levels(text: str) -> tuple[str, str]:
+    """`A:B` (each a level name) into the two levels; ValueError with a plain reason otherwise."""
+    parts = text.split(":")
+    if len(parts) != 2 or not all(parts):
+        raise ValueError(f"--levels takes two levels as A:B, not {text!r}")
+    for level in parts:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    return parts[0], parts[1]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index`: a function of the batch seed and the index only, so any number of
+    processes plays exactly the same games."""
+    return random.Random(f"officers-chess simulate {seed} {index}").getrandbits(32)
+
+
+@lru_cache(maxsize=4)
+def _loaded(path: str) -> LoadedScenario:
+    return load_scenario(path)
+
+
+def play_one(path: str, index: int, seed: int, levels: tuple[str, str], max_rounds: int = MAX_ROUNDS) -> GameResult:
+    """Game `index`: even games give the first level the attacker, odd games the defender."""
+    first, second = levels if index % 2 == 0 else levels[::-1]
+    chosen = {Side.ATTACKER: first, Side.DEFENDER: second}
+    own = game_seed(seed, index)
+    policies = {side: make_policy(level, own * 2 + i) for i, (side, level) in enumerate(chosen.items())}
+    state = play_battle(_loaded(path), policies, seed=own, max_rounds=max_rounds)
+    return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds))
+
+
+def _play_args(args: tuple) -> GameResult:
+    return play_one(*args)
+
+
+def run_batch(path: Path, games: int, seed: int, levels: tuple[str, str], jobs: int = 1) -> list[GameResult]:
+    """Every game of the batch, in index order, on `jobs` processes (the results do not depend on `jobs`)."""
+    work = [(str(path), i, seed, levels) for i in range(games)]
+    if jobs <= 1 or games <= 1:
+        return [_play_args(w) for w in work]
+    with get_context("fork").Pool(min(jobs, games)) as pool:
+        return sorted(pool.imap_unordered(_play_args, work, chunksize=max(1, games // (jobs * 4))), key=lambda r: r.index)
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default); (0, 1) when there are no games."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[str, str], seconds: float) -> dict:
+    """The PRODUCT.md simulate JSON; with two different levels, also each level's wins (`level_wins`)."""
+    games = len(results)
+    wins = {"attacker": 0, "defender": 0, "draw": 0}
+    for r in results:
+        wins[r.winner.value if r.winner else "draw"] += 1
+    low, high = wilson(wins["attacker"], games)
+    report: dict = {
+        "scenario": scenario,
+        "games": games,
+        "seed": seed,
+        "wins": wins,
+        "attacker_win_rate": round(wins["attacker"] / games, 3) if games else 0.0,
+        "ci95": [round(low, 3), round(high, 3)],
+        "mean_rounds": round(sum(r.rounds for r in results) / games, 1) if games else 0.0,
+        "seconds": round(seconds, 1),
+    }
+    if levels[0] != levels[1]:
+        report["level_wins"] = {
+            level: sum(1 for r in results if r.winner is not None and r.levels[r.winner] == level) for level in levels
+        }
+    return report
+
+
+def simulate(path: Path, scenario: str, games: int, seed: int, levels: tuple[str, str], jobs: int = 1) -> dict:
+    """Play the batch and return its summary."""
+    started = time.perf_counter()
+    results = run_batch(path, games, seed, levels, jobs)
+    return summary(scenario, results, seed, levels, time.perf_counter() - started)
+
+
+def summary_lines(report: dict, levels: tuple[str, str]) -> list[str]:
+    """The short readable summary printed without --json."""
+    wins = report["wins"]
+    low, high = report["ci95"]
+    lines = [
+        f"{report['scenario']}: {report['games']} games, {levels[0]} v {levels[1]} (sides alternate), seed {report['seed']}",
+        f"  attacker {wins['attacker']}, defender {wins['defender']}, draw {wins['draw']}",
+        f"  attacker win rate {report['attacker_win_rate']:.1%} (95% interval {low:.1%} to {high:.1%})",
+    ]
+    if "level_wins" in report:
+        lines.append("  " + ", ".join(f"{level} won {n}" for level, n in report["level_wins"].items()))
+    lines.append(f"  {report['mean_rounds']} rounds on average, {report['seconds']} s")
+    return lines

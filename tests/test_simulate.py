@@ -1,0 +1,77 @@
+"""`officers-chess simulate`: the PRODUCT.md JSON, the same results on any number of processes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from officers_chess.cli import main
+from officers_chess.simulate_report import game_seed, parse_levels, wilson
+
+KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
+
+
+def simulate_json(capsys, *args: str) -> dict:
+    assert main(["simulate", "training_yard", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_json_has_the_product_shape(capsys):
+    report = simulate_json(capsys, "--games", "4", "--seed", "3")
+    assert set(report) == KEYS  # greedy:greedy by default: no per-level counts
+    assert report["scenario"] == "Training Yard" and report["games"] == 4 and report["seed"] == 3
+    assert set(report["wins"]) == {"attacker", "defender", "draw"} and sum(report["wins"].values()) == 4
+    assert report["attacker_win_rate"] == round(report["wins"]["attacker"] / 4, 3)
+    low, high = report["ci95"]
+    assert 0 <= low <= report["attacker_win_rate"] <= high <= 1
+    assert report["mean_rounds"] >= 1 and report["seconds"] >= 0
+
+
+def test_different_levels_add_per_level_wins(capsys):
+    report = simulate_json(capsys, "--games", "4", "--levels", "greedy:random")
+    assert set(report) == KEYS | {"level_wins"}
+    assert set(report["level_wins"]) == {"greedy", "random"}
+    assert sum(report["level_wins"].values()) == 4 - report["wins"]["draw"]
+
+
+def test_results_do_not_depend_on_the_number_of_processes(capsys):
+    one = simulate_json(capsys, "--games", "6", "--seed", "9", "--levels", "random:greedy", "--jobs", "1")
+    two = simulate_json(capsys, "--games", "6", "--seed", "9", "--levels", "random:greedy", "--jobs", "2")
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+
+
+def test_per_game_seeds_depend_on_batch_seed_and_index_only():
+    assert game_seed(1, 0) == game_seed(1, 0)
+    assert len({game_seed(1, i) for i in range(50)} | {game_seed(2, 0)}) == 51
+
+
+def test_readable_summary_without_json(capsys):
+    assert main(["simulate", "training_yard", "--games", "2", "--levels", "greedy:random"]) == 0
+    out = capsys.readouterr().out
+    assert "Training Yard" in out and "attacker win rate" in out and "greedy won" in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["no_such_battle"], "no such scenario"),
+    (["training_yard", "--levels", "greedy:grandmaster"], "unknown level"),
+    (["training_yard", "--levels", "greedy"], "A:B"),
+    (["training_yard", "--games", "0"], "at least 1"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, args, words):
+    assert main(["simulate", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_wilson_interval_matches_the_product_example():
+    low, high = wilson(97, 200)
+    assert low == pytest.approx(0.416, abs=0.001) and high == pytest.approx(0.555, abs=0.002)
+    assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == pytest.approx(1)
+
+
+def test_parse_levels():
+    assert parse_levels("random:greedy") == ("random", "greedy")
+    with pytest.raises(ValueError):
+        parse_levels("random:greedy:greedy")
