@@ -166,3 +166,17 @@ def test_greedy_beats_random_on_training_yard():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError, match="unknown level"):
         make_policy("grandmaster", 0)
+
+
+def test_greedy_takes_its_weapon_back_after_healing_with_a_staff():
+    """Healing leaves the staff in hand; greedy re-equips the sword (a free action) so it can fight again."""
+    from factories import staff, weapon
+
+    healer = unit("a1", A, (0, 0), weapon=staff(tags=["Heal(8)"]), extra_items=[weapon()])
+    foe = unit("d1", D, (1, 0), hp=1)
+    state = game(plains(3), [healer, foe], to_act=A)
+    state = apply_action(state, Move(unit="a1", to=(0, 0))).state
+    action = GreedyPolicy(0).choose(state)
+    assert action.kind == "equip" and action.item == 1
+    state = apply_action(state, action).state
+    assert GreedyPolicy(0).choose(state) == Attack(target="d1")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.actions import Action, Attack, Equip, Move, Special, Wait
 from officers_chess.rules.ai.policy import BasePolicy
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
@@ -54,6 +54,9 @@ class GreedyPolicy(BasePolicy):
         for action in actions:
             if isinstance(action, Special) and action.name in OBJECTIVE_SPECIALS:
                 return action
+        rearm = self._rearm(unit, actions)
+        if rearm is not None:
+            return rearm
         attacks = [a for a in actions if isinstance(a, Attack)]
         if attacks:
             scored = [(self._score(state, unit, state.unit(a.target), unit.pos, a.art), i) for i, a in enumerate(attacks)]
@@ -66,6 +69,18 @@ class GreedyPolicy(BasePolicy):
         if Wait() in actions:
             return Wait()
         return actions[0]  # only when the rules leave no other choice
+
+    @staticmethod
+    def _rearm(unit: Unit, actions: list[Action]) -> Equip | None:
+        """A unit left holding its staff (healing equips it) takes its fighting weapon back in hand, a free action."""
+        if usable_weapon(unit) is not None:
+            return None
+        for action in actions:
+            if isinstance(action, Equip):
+                item = unit.inventory[action.item]
+                if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE):
+                    return action
+        return None
 
     # --- choosing whom to activate and where --------------------------------------
 
