@@ -235,6 +235,11 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
                 raise ScenarioError("a seize condition needs seize tiles (`tiles: {seize: [...]}`)", where)
             if cond.kind in ("escape", "heist") and not scenario.tiles.escape:
                 raise ScenarioError(f"an {cond.kind} condition needs exit tiles (`tiles: {{escape: [...]}}`)", where)
+            if cond.kind == "control" and scenario.time_limit is None:
+                raise ScenarioError("a control condition is judged when time runs out: give the scenario a `time_limit`", where)
+            limit = scenario.time_limit.rounds if scenario.time_limit else None
+            if cond.kind in ("survive", "hold") and limit is not None and (cond.rounds or 0) > limit:
+                raise ScenarioError(f"round {cond.rounds} never comes: the battle ends after round {limit}", where + ("rounds",))
             if cond.kind == "raze" and len(scenario.tiles.raze) < (cond.count or 0):
                 raise ScenarioError(f"raze {cond.count} needs at least that many raze tiles", where)
             if cond.kind in ("defeat", "protect") and not scenario.hires(side.other if cond.kind == "defeat" else side):
