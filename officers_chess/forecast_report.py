@@ -6,11 +6,10 @@ number in both comes from a `rules.combat.Forecast`; nothing is computed here bu
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from officers_chess.rules.combat import Forecast, Modifier, Role
-from officers_chess.forecast_words import modifier_text, most_likely, percent
+from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.rulebook import RULE_TITLES
 
 if TYPE_CHECKING:
@@ -79,14 +78,7 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
         table.add_row(label, *(value(role) for role in roles))
 
     def profile_value(attr: str):
-        def get(role: Role) -> str:
-            profile = plan.attacker if role is Role.ATTACKER else plan.defender
-            if profile is None:
-                return "–"
-            value = getattr(profile, attr)
-            return percent(value) if isinstance(value, Fraction) else str(value)
-
-        return get
+        return lambda role: profile_figure(plan, role, attr)
 
     row("HP now → most likely", lambda r: f"{hp_now[r]} → {most_likely(fc.hp_after(r))}")
     row("HP at worst", lambda r: str(min(fc.hp_after(r))))

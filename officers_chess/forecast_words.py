@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from officers_chess.rules.combat import Modifier
+from officers_chess.rules.combat import ExchangePlan, Modifier, Role
 
 
 def percent(p: Fraction) -> str:
@@ -43,3 +43,12 @@ def modifier_text(mod: Modifier) -> str:
     if mod.rule == "piercing":
         return f"ignores {mod.value} Defense"
     return f"{mod.what} {mod.value:+d}"
+
+
+def profile_figure(plan: ExchangePlan, role: Role, attr: str) -> str:
+    """One figure of a side's swings (damage, crit_damage, hit_chance, crit_chance); "–" when it cannot counter."""
+    profile = plan.attacker if role is Role.ATTACKER else plan.defender
+    if profile is None:
+        return "–"
+    value = getattr(profile, attr)
+    return percent(value) if isinstance(value, Fraction) else str(value)

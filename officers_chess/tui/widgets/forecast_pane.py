@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -11,7 +10,7 @@ from textual.widgets import Static
 
 from officers_chess.rules.combat import Forecast, Role
 from officers_chess.rules.models import Unit
-from officers_chess.forecast_words import modifier_text, most_likely, percent
+from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.rulebook import rule_title
 
 
@@ -32,14 +31,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
         return f"→{min(fc.hp_after(role))}"
 
     def profile_value(attr: str):
-        def get(role: Role, unit: Unit) -> str:
-            profile = plan.attacker if role is Role.ATTACKER else plan.defender
-            if profile is None:
-                return "–"
-            value = getattr(profile, attr)
-            return percent(value) if isinstance(value, Fraction) else str(value)
-
-        return get
+        return lambda role, unit: profile_figure(plan, role, attr)
 
     def swings(role: Role, unit: Unit) -> str:
         n = plan.swings(role)
