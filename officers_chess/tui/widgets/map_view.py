@@ -101,12 +101,14 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.controller = controller
         self._rows: dict[int, Strip] = {}
+        self._board: tuple[dict, set, set] | None = None
         battle_map = controller.state.map
         self.virtual_size = Size(battle_map.width * TILE_WIDTH, battle_map.height)
 
     def redraw(self) -> None:
         """Forget cached rows and repaint; call after anything in the controller changed."""
         self._rows.clear()
+        self._board = None
         self.refresh()
         self.follow_cursor()
 
@@ -161,9 +163,13 @@ class MapView(ScrollView, can_focus=False):
         moves, strikes, targets = overlays.moves, overlays.strikes, overlays.targets
         view = c.view  # under fog, only what the side to act sees
         seen = c.visible()
-        units = {u.pos: u for u in view.living()}
-        chests = {chest.at for chest in view.chests}
-        objectives = set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles)
+        if self._board is None:  # what stands where: built once per redraw, not once per row
+            self._board = (
+                {u.pos: u for u in view.living()},
+                {chest.at for chest in view.chests},
+                set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles),
+            )
+        units, chests, objectives = self._board
         focus = c.focus_unit
         focus_side = focus.side if focus else None
         segments: list[Segment] = []
