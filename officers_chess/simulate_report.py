@@ -5,14 +5,22 @@ from __future__ import annotations
 import math
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Callable, Iterator
 
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
+from officers_chess.content.saves import write_save
+from officers_chess.rules.ai.muster_ai import muster
+from officers_chess.rules.ai.play import LEVELS, MAX_ACTIONS_PER_ROUND, make_policy
+from officers_chess.rules.ai.policy import Policy
+from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
+from officers_chess.rules.record import BattleRecord, Recorder, ScenarioRef
+from officers_chess.rules.state import GameState
 
 MAX_ROUNDS = 60
 
@@ -49,13 +57,45 @@ def _loaded(path: str) -> LoadedScenario:
     return load_scenario(path)
 
 
-def play_one(path: str, index: int, seed: int, levels: tuple[str, str], max_rounds: int = MAX_ROUNDS) -> GameResult:
-    """Game `index`: even games give the first level the attacker, odd games the defender."""
+def record_battle(
+    loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = MAX_ROUNDS,
+    ref: ScenarioRef | None = None, players: dict[Side, str] | None = None,
+) -> tuple[GameState, BattleRecord | None]:
+    """`play_battle`'s loop (the same battle for the same seeds), keeping the record a save needs when
+    `ref` names the scenario; returns the last state and the record (None without `ref`)."""
+    armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies)
+    state = loaded.new_battle(seed, armies=armies or None)
+    recorder = Recorder(loaded.scenario.edition, ref, seed, armies, state, players) if ref is not None else None
+    actions = 0
+    while not state.is_over and state.round <= max_rounds:
+        action = policies[state.to_act].choose(state)
+        state = apply_action(state, action).state
+        if recorder is not None:
+            recorder.add(action, state)
+        actions += 1
+        if actions > MAX_ACTIONS_PER_ROUND * max_rounds:
+            raise RuntimeError("a policy took far too many actions without ending the battle")
+    return state, recorder.record() if recorder is not None else None
+
+
+def save_name(index: int) -> str:
+    """The file name of game `index`'s save (counted from 1, as people count games)."""
+    return f"game-{index + 1:04d}.json"
+
+
+def play_one(
+    path: str, index: int, seed: int, levels: tuple[str, str], max_rounds: int = MAX_ROUNDS,
+    save_dir: str | None = None, ref: ScenarioRef | None = None,
+) -> GameResult:
+    """Game `index`: even games give the first level the attacker, odd games the defender; with
+    `save_dir` (and the scenario's `ref`), its save is written there."""
     first, second = levels if index % 2 == 0 else levels[::-1]
     chosen = {Side.ATTACKER: first, Side.DEFENDER: second}
     own = game_seed(seed, index)
     policies = {side: make_policy(level, own * 2 + i) for i, (side, level) in enumerate(chosen.items())}
-    state = play_battle(_loaded(path), policies, seed=own, max_rounds=max_rounds)
+    state, record = record_battle(_loaded(path), policies, own, max_rounds, ref if save_dir else None, chosen)
+    if save_dir is not None and record is not None:
+        write_save(Path(save_dir) / save_name(index), record)
     return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds))
 
 
@@ -63,13 +103,51 @@ def _play_args(args: tuple) -> GameResult:
     return play_one(*args)
 
 
-def run_batch(path: Path, games: int, seed: int, levels: tuple[str, str], jobs: int = 1) -> list[GameResult]:
-    """Every game of the batch, in index order, on `jobs` processes (the results do not depend on `jobs`)."""
-    work = [(str(path), i, seed, levels) for i in range(games)]
+def run_batch(
+    path: Path, games: int, seed: int, levels: tuple[str, str], jobs: int = 1,
+    save_dir: Path | None = None, ref: ScenarioRef | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Every game of the batch, in index order, on `jobs` processes (the results do not depend on `jobs`).
+
+    `on_result` hears of each game as it ends, in the order they end.
+    """
+    work = [(str(path), i, seed, levels, MAX_ROUNDS, str(save_dir) if save_dir else None, ref) for i in range(games)]
+    done = on_result or (lambda _result: None)
+    results = []
     if jobs <= 1 or games <= 1:
-        return [_play_args(w) for w in work]
+        for w in work:
+            results.append(_play_args(w))
+            done(results[-1])
+        return results
     with get_context("fork").Pool(min(jobs, games)) as pool:
-        return sorted(pool.imap_unordered(_play_args, work, chunksize=max(1, games // (jobs * 4))), key=lambda r: r.index)
+        # One game per task: a battle takes far longer than handing it over, and the bar moves game by game.
+        for result in pool.imap_unordered(_play_args, work, chunksize=1):
+            results.append(result)
+            done(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+@contextmanager
+def progress_bar(games: int, show: bool) -> Iterator[Callable[[GameResult], None] | None]:
+    """A Rich progress bar on stderr, advanced by the callback it yields (None when `show` is false)."""
+    if not show:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (TextColumn("battles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    # No refresh thread: the worker processes are forked while the bar runs, and a fork must not
+    # catch another thread holding a lock. The bar redraws as each game ends.
+    with Progress(*columns, console=Console(stderr=True), auto_refresh=False) as progress:
+        task = progress.add_task("battles", total=games)
+
+        def advance(_result: GameResult) -> None:
+            progress.advance(task)
+            progress.refresh()
+
+        yield advance
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -106,10 +184,14 @@ def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[s
     return report
 
 
-def simulate(path: Path, scenario: str, games: int, seed: int, levels: tuple[str, str], jobs: int = 1) -> dict:
-    """Play the batch and return its summary."""
+def simulate(
+    path: Path, scenario: str, games: int, seed: int, levels: tuple[str, str], jobs: int = 1,
+    save_dir: Path | None = None, ref: ScenarioRef | None = None, progress: bool = False,
+) -> dict:
+    """Play the batch and return its summary; with `save_dir`, each game is saved there (`ref` names the scenario)."""
     started = time.perf_counter()
-    results = run_batch(path, games, seed, levels, jobs)
+    with progress_bar(games, progress) as on_result:
+        results = run_batch(path, games, seed, levels, jobs, save_dir, ref, on_result)
     return summary(scenario, results, seed, levels, time.perf_counter() - started)
 
 

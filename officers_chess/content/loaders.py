@@ -147,6 +147,7 @@ class LoadedScenario:
     battle_map: BattleMap
     catalogue: Catalogue
     source: YamlSource
+    map_path: Path | None = None  # the map file it was read from (saves hash it)
 
     def new_battle(self, seed: int, armies: dict | None = None) -> GameState:
         """Round 1 of the battle; `armies` brings the deployed armies of sides that hire theirs."""
@@ -183,7 +184,7 @@ def load_scenario(path: Path | str) -> LoadedScenario:
         catalogue = load_catalogue(scenario.edition)
     except ContentError:
         raise source.error(f"unknown edition {scenario.edition!r} (this version plays v0.6)", ("edition",)) from None
-    loaded = LoadedScenario(path, scenario, load_map(map_file), catalogue, source)
+    loaded = LoadedScenario(path, scenario, load_map(map_file), catalogue, source, map_file)
     try:  # classes, items, zones, tiles and overlaps, now, with file-and-line errors
         check_scenario(scenario, catalogue, loaded.battle_map)
     except ScenarioError as exc:

@@ -58,6 +58,21 @@ def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
             _walk(item, loc + (index,), lines)
 
 
+def value_lines(text: str) -> dict[Loc, int]:
+    """The line of every value of a YAML text by its path in the data; JSON is YAML too, so saves use it.
+
+    Empty when the text does not parse (the caller has its own error for that).
+    """
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return {}
+    lines: dict[Loc, int] = {}
+    if node is not None:
+        _walk(node, (), lines)
+    return lines
+
+
 def read_yaml(path: Path | str) -> YamlSource:
     """Read one YAML file with the safe loader; any problem is a ContentError naming file and line."""
     path = Path(path)

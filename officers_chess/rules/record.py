@@ -1,0 +1,287 @@
+"""The battle record behind save files and replays: seed, armies and action log with a state hash after each action."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Annotated, Iterator, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from officers_chess.rules.actions import Action, Attack, CantoMove, Discard, Equip, Move, Special, Strike, Trade, Wait
+from officers_chess.rules.army import Army, Recruit
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.events import Event, tile_name
+from officers_chess.rules.game import IllegalAction, apply_action
+from officers_chess.rules.models import BattleMap, Side
+from officers_chess.rules.muster import Muster, Phase, battle_armies, current, finish_step, place, set_army
+from officers_chess.rules.scenario import Scenario, UnitSetup
+from officers_chess.rules.state import GameState
+
+SAVE_FORMAT = "officers-chess-battle"
+SAVE_VERSION = 1
+
+Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+
+
+def canonical_json(state: GameState) -> bytes:
+    """The state as canonical JSON: `model_dump(mode="json")`, keys sorted, no spaces, ASCII only."""
+    return json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":")).encode("ascii")
+
+
+def state_hash(state: GameState) -> str:
+    """The sha256 (hex) of the state's canonical JSON: equal hashes mean equal states, dice included.
+
+    >>> from officers_chess.rules.dice import Dice
+    >>> len(state_hash(GameState(scenario="s", map=BattleMap(name="m", rows=["."]), units=[],
+    ...                          to_act=Side.ATTACKER, dice=Dice(seed=1))))
+    64
+    """
+    return hashlib.sha256(canonical_json(state)).hexdigest()
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ContentHashes(_Record):
+    """sha256 of the files a battle was loaded from, byte for byte."""
+
+    scenario: Sha256
+    map: Sha256
+    catalogue: Sha256
+
+
+class ScenarioRef(_Record):
+    """Which scenario the battle is: a bundled one by file name, or a scenario file by path."""
+
+    title: str = Field(max_length=60)
+    bundled: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    file: str | None = Field(default=None, min_length=1, max_length=4096)
+    sha256: ContentHashes
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ScenarioRef:
+        if (self.bundled is None) == (self.file is None):
+            raise ValueError("give exactly one of bundled (a bundled scenario's name) and file (a scenario path)")
+        return self
+
+    @property
+    def source(self) -> str:
+        return f"bundled scenario {self.bundled}" if self.bundled else f"scenario file {self.file}"
+
+
+class RecordedAction(_Record):
+    """One action as it was applied, and the hash of the state it produced."""
+
+    action: Action
+    state: Sha256
+
+
+class BattleRecord(_Record):
+    """A battle from round 1: everything `replay --verify` needs to play it again, and what to compare.
+
+    `armies` holds the deployed armies of the sides that hired theirs (army building is never
+    re-run: the computer's choices there came from its own random source, not the dice).
+    `players` says who played each side ("human" or a computer level), for people reading it.
+    New fields come with a new `version`; a reader refuses versions it does not know.
+    """
+
+    format: Literal["officers-chess-battle"] = SAVE_FORMAT
+    version: Literal[1] = SAVE_VERSION
+    edition: str = Field(max_length=20)
+    scenario: ScenarioRef
+    seed: int = Field(ge=-(2**63), lt=2**64)
+    armies: dict[Side, list[UnitSetup]] = Field(default_factory=dict)
+    players: dict[Side, Annotated[str, StringConstraints(max_length=40)]] = Field(default_factory=dict)
+    initial_state: Sha256
+    actions: list[RecordedAction] = Field(default_factory=list)
+
+
+class Recorder:
+    """Builds a BattleRecord while a battle is played: start it on the first state, add each action."""
+
+    def __init__(self, edition: str, scenario: ScenarioRef, seed: int, armies: dict[Side, list[UnitSetup]],
+                 start: GameState, players: dict[Side, str] | None = None) -> None:
+        self._head = dict(edition=edition, scenario=scenario, seed=seed, armies=armies, players=players or {},
+                          initial_state=state_hash(start))
+        self._actions: list[RecordedAction] = []
+
+    def add(self, action: Action, after: GameState) -> None:
+        self._actions.append(RecordedAction(action=action, state=state_hash(after)))
+
+    def record(self) -> BattleRecord:
+        return BattleRecord(**self._head, actions=list(self._actions))
+
+
+class ArmyMismatch(ValueError):
+    """Saved armies that army building could not have produced; `where` is the path inside the record."""
+
+    def __init__(self, message: str, where: tuple[str | int, ...]) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def check_armies(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, armies: dict[Side, list[UnitSetup]]) -> None:
+    """Take the saved armies through every army-building step (hire, scout, outfit, deploy) as the
+    players would; raise ArmyMismatch at the first one the rules refuse, or if the result differs."""
+    hiring = {side for side in Side if scenario.hires(side)}
+    for side in armies:
+        if side not in hiring:
+            raise ArmyMismatch(f"the {side.value} brings the scenario's army and hires none", ("armies", side.value))
+    missing = sorted(side.value for side in hiring - set(armies))
+    if missing:
+        raise ArmyMismatch(f"the {missing[0]} hires its army in this scenario, and the record has none", ("armies",))
+    muster = Muster()
+    while True:
+        phase, side = current(muster, scenario)
+        if side is None:
+            break
+        where: tuple[str | int, ...] = ("armies", side.value)
+        setups = armies[side]
+        try:
+            if phase is Phase.HIRING:
+                recruits = [Recruit(name=u.name, unit_class=u.unit_class, items=u.items, roles=u.roles) for u in setups]
+                muster = set_army(muster, scenario, catalogue, side, Army(units=recruits))
+            elif phase is Phase.DEPLOYING:
+                for index, unit in enumerate(setups):
+                    where = ("armies", side.value, index, "at")
+                    muster = place(muster, scenario, battle_map, catalogue, side, unit.name, (unit.at[0] - 1, unit.at[1] - 1))
+                where = ("armies", side.value)
+            muster = finish_step(muster, scenario, catalogue)
+        except ValueError as exc:  # a MusterError, or a unit the army model itself refuses
+            raise ArmyMismatch(f"{phase.value}: {exc}", where) from None
+    if battle_armies(muster, scenario) != armies:
+        # Whatever army building cannot express (crests, say) would still change the battle.
+        raise ArmyMismatch("these armies hold something army building cannot give them", ("armies",))
+
+
+def action_words(state: GameState, action: Action) -> str:
+    """What an action does, in a few words, read against the state it is applied to (it may be illegal there)."""
+
+    def name(unit_id: str | None) -> str:
+        try:
+            return state.unit(unit_id).name if unit_id else "?"
+        except KeyError:
+            return f"unknown unit {unit_id!r}"
+
+    active = state.active_unit
+    who = active.name if active else "no unit"
+
+    def item(index: int) -> str:
+        if active is not None and 0 <= index < len(active.inventory):
+            return active.inventory[index].name
+        return f"item {index + 1}"
+
+    if isinstance(action, Move):
+        return f"{name(action.unit)} activates and moves to {tile_name(action.to)}"
+    if isinstance(action, Attack):
+        return f"{who} attacks {name(action.target)}" + (f" with {action.art}" if action.art else "")
+    if isinstance(action, Strike):
+        return f"{who} strikes the tile {tile_name(action.at)}"
+    if isinstance(action, Special):
+        words = f"{who} uses {action.name}"
+        if action.source is not None:
+            words += f" ({item(action.source)})"
+        if action.target is not None:
+            words += f" on {name(action.target)}"
+        if action.at is not None:
+            words += f" at {tile_name(action.at)}"
+        return words
+    if isinstance(action, CantoMove):
+        return f"{who} moves on to {tile_name(action.to)}"
+    if isinstance(action, Equip):
+        return f"{who} equips {item(action.item)}"
+    if isinstance(action, Discard):
+        return f"{who} discards {item(action.item)}"
+    if isinstance(action, Trade):
+        return f"{who} trades with {name(action.partner)}"
+    if isinstance(action, Wait):
+        return f"{who} waits"
+    return action.kind
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a replay first parts from its record, and why."""
+
+    where: str
+    why: str
+
+    def text(self) -> str:
+        return f"{self.where}: {self.why}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded action played again: the state before it, and what came of it.
+
+    `illegal` says why the action could not be applied (then `after` is None); `found` is the
+    hash of the state it produced, to compare with the `recorded` one.
+    """
+
+    number: int  # 1-based, as people count actions
+    before: GameState
+    action: Action
+    after: GameState | None
+    events: list[Event]
+    illegal: str | None
+    recorded: str
+    found: str | None
+
+    @property
+    def where(self) -> str:
+        """The action's number, round and side, and what it was: where a replay stands."""
+        return (f"action {self.number} (round {self.before.round}, {self.before.to_act.value}: "
+                f"{action_words(self.before, self.action)})")
+
+    def divergence(self) -> Divergence | None:
+        """None when the action was legal and gave the recorded state; else what went wrong."""
+        if self.illegal is not None:
+            return Divergence(self.where, f"not a legal action there ({self.illegal})")
+        if self.found != self.recorded:
+            return Divergence(self.where, f"the state after it differs from the recorded one "
+                                          f"(recorded {self.recorded[:12]}…, replayed {(self.found or '')[:12]}…)")
+        return None
+
+
+def replay(record: BattleRecord, start: GameState) -> Iterator[Step]:
+    """Apply the recorded actions one by one through `apply_action`, from the battle's first state.
+
+    Stops after the first action that is illegal; an action whose state differs is still yielded
+    and play goes on, so a reader may see how far the difference spreads.
+    """
+    state = start
+    for number, entry in enumerate(record.actions, start=1):
+        try:
+            outcome = apply_action(state, entry.action)
+        except IllegalAction as exc:
+            yield Step(number, state, entry.action, None, [], str(exc), entry.state, None)
+            return
+        yield Step(number, state, entry.action, outcome.state, outcome.events, None, entry.state, state_hash(outcome.state))
+        state = outcome.state
+
+
+def start_divergence(record: BattleRecord, start: GameState) -> Divergence | None:
+    """None when the rebuilt first state is the recorded one (same seed, armies and scenario)."""
+    if state_hash(start) == record.initial_state:
+        return None
+    return Divergence("the starting state (before action 1)",
+                      "it differs from the recorded one: the seed, the armies or the scenario are not those played")
+
+
+def first_divergence(record: BattleRecord, start: GameState) -> Divergence | None:
+    """None when the start and every recorded state hash match; else the first place they do not."""
+    found = start_divergence(record, start)
+    if found is not None:
+        return found
+    for step in replay(record, start):
+        found = step.divergence()
+        if found is not None:
+            return found
+    return None
