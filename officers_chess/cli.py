@@ -10,7 +10,7 @@ from typing import NoReturn, Sequence
 from officers_chess import __version__
 from officers_chess.content.errors import ContentError
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,23 +43,24 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _content_files(path: Path) -> list[Path]:
     if path.is_dir():
-        return sorted(p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern))
+        return sorted(p for pattern in ("*.yaml", "*.yml", "*.json") for p in path.rglob(pattern))
     return [path]
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Check maps, scenarios and catalogue files; print `ok PATH` for each good one."""
+    """Check maps, scenarios, catalogue files and saves (.json); print `ok PATH` for each good one."""
     from officers_chess.content.loaders import validate_file
+    from officers_chess.content.saves import validate_save
 
     bad = 0
     for given in args.paths:
         files = _content_files(Path(given))
         if not files:
-            print(f"{given}: no .yaml files in this folder", file=sys.stderr)
+            print(f"{given}: no .yaml or .json files in this folder", file=sys.stderr)
             bad += 1
         for path in files:
             try:
-                validate_file(path)
+                (validate_save if path.suffix == ".json" else validate_file)(path)
             except ContentError as exc:
                 print(exc, file=sys.stderr)
                 bad += 1
@@ -111,6 +112,7 @@ def cmd_price(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
     from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.content.saves import scenario_ref
     from officers_chess.simulate_report import parse_levels, simulate, summary_lines
 
     try:
@@ -124,13 +126,45 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         loaded = load_scenario(path)
     except ContentError as exc:
         return _fail(str(exc))
-    report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs)
+    ref = None
+    if args.save_dir is not None:
+        try:
+            args.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return _fail(f"{args.save_dir}: cannot make the folder ({exc.strerror})")
+        ref = scenario_ref(loaded)
+    report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
+                      save_dir=args.save_dir, ref=ref, progress=not args.json)
     if args.json:
         import json
 
         print(json.dumps(report))
     else:
         print("\n".join(summary_lines(report, levels)))
+        if args.save_dir is not None:
+            print(f"  saves in {args.save_dir} (check one with: officers-chess replay --verify SAVE)")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
+    from officers_chess.content.saves import open_save
+    from officers_chess.replay_report import tell, verified_line
+    from officers_chess.rules.record import first_divergence
+
+    try:
+        saved = open_save(args.save)
+    except ContentError as exc:
+        return _fail(str(exc))
+    if args.verify:
+        diverged = first_divergence(saved.record, saved.start)
+    else:
+        diverged = tell(saved, print)
+    if diverged is not None:
+        print(f"{saved.path}: does not replay as recorded: {diverged.text()}", file=sys.stderr)
+        return EXIT_MISMATCH
+    if args.verify:
+        print(verified_line(saved))
     return EXIT_OK
 
 
@@ -141,6 +175,12 @@ def _bundled_names() -> list[str]:
         return [path.stem for path in bundled_scenarios()]
     except FileNotFoundError:
         return []
+
+
+def _level_names() -> list[str]:
+    from officers_chess.rules.ai.play import LEVELS
+
+    return list(LEVELS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
     play.set_defaults(func=cmd_play)
 
-    validate = commands.add_parser("validate", help="check map, scenario and catalogue files (or folders of them)")
+    validate = commands.add_parser("validate", help="check map, scenario, catalogue and save files (or folders of them)")
     validate.add_argument("paths", nargs="+", metavar="PATH")
     validate.set_defaults(func=cmd_validate)
 
@@ -199,8 +239,21 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to play on; the results do not depend on it")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--levels", default="greedy:greedy", metavar="A:B",
-                          help="the two computer levels (random, greedy); default greedy:greedy")
+                          help=f"the two computer levels ({', '.join(_level_names())}); default greedy:greedy")
+    simulate.add_argument("--save-dir", type=Path, metavar="DIR",
+                          help="write each battle there as a save file (game-0001.json, ...) that replay can show and verify")
     simulate.set_defaults(func=cmd_simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="show a saved battle action by action, or check it with --verify",
+        description="Show a saved battle action by action with the battle log's lines. With --verify, play it "
+        "again from its seed, armies and actions and check every recorded state: exit 0 if all match, "
+        "1 at the first that does not (named), 2 if the file cannot be read.",
+    )
+    replay.add_argument("save", type=Path, metavar="SAVE", help="a save file (.json)")
+    replay.add_argument("--verify", action="store_true", help="re-play headless and compare every state hash")
+    replay.set_defaults(func=cmd_replay)
     return parser
 
 
@@ -212,3 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (`| head`) left early: nothing more to say, and no traceback on the way out.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_MISMATCH

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from officers_chess.cli import main
+from officers_chess.rules.ai.play import LEVELS
 from officers_chess.simulate_report import game_seed, parse_levels, wilson
 
 KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
@@ -75,3 +76,71 @@ def test_parse_levels():
     assert parse_levels("random:greedy") == ("random", "greedy")
     with pytest.raises(ValueError):
         parse_levels("random:greedy:greedy")
+
+
+def test_save_dir_writes_one_save_per_game_and_each_verifies(capsys, tmp_path):
+    saves = tmp_path / "saves"
+    report = simulate_json(capsys, "--games", "3", "--seed", "4", "--levels", "greedy:random", "--save-dir", str(saves))
+    assert report["games"] == 3
+    files = sorted(saves.iterdir())
+    assert [f.name for f in files] == ["game-0001.json", "game-0002.json", "game-0003.json"]
+    for path in files:
+        assert main(["replay", "--verify", str(path)]) == 0
+    assert capsys.readouterr().out.count("replay to the recorded states") == 3
+
+
+def test_saves_and_results_are_the_same_whatever_the_jobs_and_with_or_without_saving(capsys, tmp_path):
+    args = ["simulate", "storm_the_saltmarsh", "--json", "--games", "4", "--seed", "2"]
+    reports = []
+    for jobs in ("1", "2"):
+        assert main([*args, "--jobs", jobs, "--save-dir", str(tmp_path / jobs)]) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    assert main([*args]) == 0
+    reports.append(json.loads(capsys.readouterr().out))
+    for report in reports:
+        report.pop("seconds")
+    assert reports[0] == reports[1] == reports[2]
+    for one, two in zip(sorted((tmp_path / "1").iterdir()), sorted((tmp_path / "2").iterdir()), strict=True):
+        assert one.read_bytes() == two.read_bytes()
+    for path in sorted((tmp_path / "1").iterdir()):
+        assert main(["replay", "--verify", str(path)]) == 0
+
+
+def test_a_saved_game_is_the_game_play_battle_plays(tmp_path):
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.content.saves import open_save
+    from officers_chess.rules.ai.play import make_policy, play_battle
+    from officers_chess.rules.models import Side
+    from officers_chess.rules.record import replay
+    from officers_chess.simulate_report import play_one
+
+    path = find_scenario("millbrook_crossing")
+    result = play_one(str(path), 1, 6, ("greedy", "random"), save_dir=str(tmp_path), ref=_ref(path))
+    saved = open_save(tmp_path / "game-0002.json")
+    *_, last = replay(saved.record, saved.start)
+    own = game_seed(6, 1)  # game 1: the levels swap sides
+    policies = {Side.ATTACKER: make_policy("random", own * 2), Side.DEFENDER: make_policy("greedy", own * 2 + 1)}
+    assert last.after == play_battle(load_scenario(path), policies, seed=own)
+    assert saved.record.players == {Side.ATTACKER: "random", Side.DEFENDER: "greedy"} == result.levels
+
+
+def _ref(path):
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.content.saves import scenario_ref
+
+    return scenario_ref(load_scenario(path))
+
+
+def test_the_progress_bar_shows_on_stderr_only_without_json(capsys):
+    simulate_json(capsys, "--games", "2")
+    assert capsys.readouterr().err == ""
+    assert main(["simulate", "training_yard", "--games", "2", "--jobs", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "battles" in captured.err and "2/2" in captured.err
+    assert "battles" not in captured.out
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_the_computer_has_can_be_asked_for(capsys, level):
+    report = simulate_json(capsys, "--games", "1", "--levels", f"{level}:greedy")
+    assert report["games"] == 1
