@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from officers_chess.rules.combat import Forecast, weapon_range
-from officers_chess.rules.events import Event
+from officers_chess.rules.events import Event, tile_name
 from officers_chess.rules.game import Action, Attack, CantoMove, GameState, IllegalAction, Move, Special, Wait, apply_action, legal_actions
 from officers_chess.rules.vision import player_view, visible_tiles
 from officers_chess.rules.inventory import can_equip
@@ -28,6 +28,7 @@ class Mode(str, Enum):
     TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
     PLACING = "placing"  # choose where a rescued or warped ally lands
     CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
+    COMPUTER = "computer"  # the computer plays the side to act; the player watches
     OVER = "over"
 
 
@@ -38,6 +39,17 @@ class Overlays:
     moves: frozenset[Pos] = frozenset()
     strikes: frozenset[Pos] = frozenset()
     targets: frozenset[Pos] = frozenset()
+
+
+@dataclass(frozen=True)
+class Glimpse:
+    """One moment of the computer's action shown before it happens: where the cursor stands, what is tinted, a caption."""
+
+    caption: str
+    cursor: Pos | None = None  # None leaves the cursor where it is (the spot is out of the viewer's sight)
+    selected: str | None = None
+    overlays: Overlays = Overlays()
+    beats: float = 1.0  # how long it stays on screen, in beats of the chosen pace
 
 
 def side_name(side: Side) -> str:
@@ -59,10 +71,11 @@ def weapon_ranges(unit: Unit) -> list[tuple[int, int]]:
 class BattleController:
     """Turns cursor moves, confirms and cancels into legal actions on the game state."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, humans: frozenset[Side] = frozenset(Side)) -> None:
         self._version = 0
         self.state = state
-        self.mode = Mode.OVER if state.is_over else Mode.BROWSE
+        self.humans = frozenset(humans)  # the sides played at the keyboard; the computer plays the others
+        self.mode = Mode.OVER if state.is_over else Mode.COMPUTER if self.computer_to_act else Mode.BROWSE
         self.cursor: Pos = (0, 0)
         self.selected: str | None = None
         self.menu_index = 0
@@ -71,12 +84,16 @@ class BattleController:
         self.chosen: MenuItem | None = None  # the menu entry being aimed (targeting and placing)
         self.aimed: list[Action] = []  # while placing: the actions with the chosen target
         self.trade_partner: str | None = None  # set when the player chose to trade; the screen opens the dialog
+        self.showing: Action | None = None  # the computer's action on screen before it is applied
+        self.glimpse: Glimpse | None = None
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._view_cache: tuple[int, GameState] | None = None
         self._seen_cache: tuple[int, set[Pos]] | None = None
         self.jump_to_next_unit()
+        if self.mode is Mode.COMPUTER and self.viewer is not None and self.state.living(self.viewer):
+            self.cursor = min(u.pos for u in self.state.living(self.viewer))  # on the player's own army meanwhile
 
     @property
     def state(self) -> GameState:
@@ -95,20 +112,29 @@ class BattleController:
         return self.state.unit(self.selected) if self.selected else None
 
     @property
-    def viewer(self) -> Side:
-        """The side whose player is at the keyboard: the one to act."""
-        return self.state.to_act
+    def computer_to_act(self) -> bool:
+        return not self.state.is_over and self.state.to_act not in self.humans
+
+    @property
+    def viewer(self) -> Side | None:
+        """The side whose eyes the screen shows: the one to act when two people share the keyboard,
+        the person's side against the computer, and nobody's (everything) when the computer plays both."""
+        if len(self.humans) == 1:
+            return next(iter(self.humans))
+        return self.state.to_act if self.humans else None
 
     @property
     def view(self) -> GameState:
         """The battle as the viewer may see it (the whole state unless there is fog of war)."""
+        if self.viewer is None:
+            return self.state
         if self._view_cache is None or self._view_cache[0] != self._version:
             self._view_cache = (self._version, player_view(self.state, self.viewer))
         return self._view_cache[1]
 
     def visible(self) -> set[Pos] | None:
-        """Tiles the viewer sees under fog (None without fog: everything)."""
-        if not self.state.fog:
+        """Tiles the viewer sees under fog (None without fog, or with nobody to hide from: everything)."""
+        if not self.state.fog or self.viewer is None:
             return None
         if self._seen_cache is None or self._seen_cache[0] != self._version:
             self._seen_cache = (self._version, visible_tiles(self.state, self.viewer))
@@ -141,12 +167,14 @@ class BattleController:
     def overlays(self) -> Overlays:
         """The map's tints for the current step, computed once per change (the grid asks per row)."""
         unit = self.focus_unit or (self.selected_unit if self.mode in (Mode.ACTING, Mode.TARGETING) else None)
-        key = (self._version, self.mode, unit.id if unit else None, self.chosen, len(self.aimed))
+        key = (self._version, self.mode, unit.id if unit else None, self.chosen, len(self.aimed), self.glimpse)
         if self._overlay_cache is None or self._overlay_cache[0] != key:
             self._overlay_cache = (key, self._compute_overlays())
         return self._overlay_cache[1]
 
     def _compute_overlays(self) -> Overlays:
+        if self.mode is Mode.COMPUTER:
+            return self.glimpse.overlays if self.glimpse else Overlays()
         if self.mode is Mode.ACTING:
             return Overlays(targets=frozenset(t.pos for t in self.targets()))
         if self.mode is Mode.TARGETING:
@@ -220,8 +248,12 @@ class BattleController:
         return self._candidates().get(self.cursor, []) if self.mode is Mode.TARGETING else []
 
     def forecast(self) -> Forecast | None:
-        """The forecast on screen: the active unit attacking the unit under the cursor (with its art, if any)."""
-        attack = next((a for a in self.aimed_actions() if isinstance(a, Attack)), None)
+        """The forecast on screen: the active unit attacking the unit under the cursor (with its art, if any),
+        or the attack the computer is about to make."""
+        if self.mode is Mode.COMPUTER:
+            attack = self.showing if isinstance(self.showing, Attack) and self.glimpse and self.glimpse.selected else None
+        else:
+            attack = next((a for a in self.aimed_actions() if isinstance(a, Attack)), None)
         unit = self.selected_unit
         if attack is None or unit is None:
             return None
@@ -235,6 +267,8 @@ class BattleController:
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.hint = ""
+        if self.mode is Mode.COMPUTER:  # the player watches; the computer's glimpses place the cursor
+            return
         if self.mode is Mode.ACTING:
             items = self.menu()
             self.menu_index = (self.menu_index + (dy or dx)) % len(items)
@@ -249,7 +283,7 @@ class BattleController:
     def point_at(self, pos: Pos) -> None:
         """Put the cursor on a tile (a mouse click); in targeting only targets can be pointed at."""
         self.hint = ""
-        if not self.state.map.contains(pos):
+        if not self.state.map.contains(pos) or self.mode is Mode.COMPUTER:
             return
         if self.mode is Mode.TARGETING and pos not in self._candidates():
             return
@@ -309,21 +343,86 @@ class BattleController:
         outcome = apply_action(self.state, action)
         self.state = outcome.state
         self.chosen, self.aimed, self.trade_partner = None, [], None
-        if self.state.is_over:  # a seize, an escape or a rout can end the battle mid-turn
-            self._before_move = None
-            self._deselect()
-            self.mode = Mode.OVER
-        elif not isinstance(action, (Move,)) and self.state.active is None:
-            self._before_move = None
-            self._deselect()
-            self.mode = Mode.OVER if self.state.is_over else Mode.BROWSE
-            if self.mode is Mode.BROWSE:
-                self.jump_to_next_unit()
+        if self.state.is_over or (not isinstance(action, Move) and self.state.active is None):
+            # A seize, an escape or a rout can end the battle mid-turn.
+            self._between_activations()
         elif self.state.active is not None and self.state.active.acted:
             self._before_move = None  # the action is done: nothing to take back any more
             self.mode = Mode.CANTO
         else:
             self.mode, self.menu_index = Mode.ACTING, 0
+        return outcome.events
+
+    def _between_activations(self) -> None:
+        """After an activation: the battle is over, the computer plays on, or the player chooses a unit."""
+        self._before_move = None
+        self._deselect()
+        self.showing, self.glimpse = None, None
+        if self.state.is_over:
+            self.mode = Mode.OVER
+        elif self.computer_to_act:
+            self.mode = Mode.COMPUTER
+        else:
+            self.jump_to_next_unit()
+
+    # --- what the computer does ------------------------------------------------------
+
+    def glimpses(self, action: Action) -> list[Glimpse]:
+        """What the viewer is shown of the computer's next action before it is applied: the unit, then
+        where it goes or whom it strikes. Nothing the viewer's side cannot see (under fog) is shown."""
+        state, seen = self.state, self.visible()
+
+        def shown(pos: Pos | None) -> bool:
+            return pos is not None and (seen is None or pos in seen)
+
+        actor = state.unit(action.unit) if isinstance(action, Move) else state.active_unit
+        if actor is None:
+            return []
+        if isinstance(action, Move):
+            reach = state.reach(actor)
+            found = []
+            if shown(actor.pos):
+                tiles = frozenset(p for p in reach.costs if shown(p))
+                found.append(Glimpse(f"{actor.name} is activated.", actor.pos, actor.id, Overlays(moves=tiles)))
+            path = frozenset(p for p in reach.path_to(action.to) if shown(p))
+            if action.to != actor.pos and shown(action.to):
+                found.append(Glimpse(f"{actor.name} moves to {tile_name(action.to)}.", action.to, actor.id,
+                                     Overlays(moves=path)))
+            return found
+        if not shown(actor.pos):
+            return []
+        aim = target_of(action)
+        if isinstance(action, CantoMove):
+            aim = action.to
+        if aim is None:
+            return []
+        pos = state.unit(aim).pos if isinstance(aim, str) else aim
+        if not shown(pos):
+            return []
+        if isinstance(action, Attack):
+            target = state.unit(action.target)
+            return [Glimpse(f"{actor.name} attacks {target.name}.", pos, actor.id, Overlays(targets=frozenset({pos})), beats=2.0)]
+        label = "moves on to" if isinstance(action, CantoMove) else "acts on"
+        return [Glimpse(f"{actor.name} {label} {tile_name(pos)}.", pos, actor.id, Overlays(targets=frozenset({pos})))]
+
+    def show(self, action: Action, glimpse: Glimpse) -> None:
+        """Put one glimpse of the computer's coming action on screen."""
+        self.showing, self.glimpse = action, glimpse
+        self.selected = glimpse.selected
+        if glimpse.cursor is not None:
+            self.cursor = glimpse.cursor
+
+    def play_computer(self, action: Action) -> list[Event]:
+        """Apply the computer's action; then it goes on with the same unit, or the next activation begins."""
+        assert self.mode is Mode.COMPUTER
+        outcome = apply_action(self.state, action)
+        self.state = outcome.state
+        self.showing, self.glimpse = None, None
+        active = self.state.active_unit
+        if self.state.is_over or active is None:
+            self._between_activations()
+        else:  # the unit stays marked while it is still acting, where the viewer can see it
+            self.selected = active.id if any(u.id == active.id for u in self.view.units) else None
         return outcome.events
 
     def wait(self) -> list[Event]:

@@ -1,0 +1,40 @@
+"""Who plays each side: a person at the keyboard or the computer at one of its levels."""
+
+from __future__ import annotations
+
+from officers_chess.rules.ai.play import LEVELS
+from officers_chess.rules.models import Side
+
+# A side's player: None for a person, else the computer's level (a key of LEVELS).
+Player = str | None
+
+
+def default_level() -> str:
+    """The level a side gets when first handed to the computer: the real opponent when there is one."""
+    for level in ("normal", "greedy"):
+        if level in LEVELS:
+            return level
+    return next(iter(LEVELS))
+
+
+def player_cycle() -> list[Player]:
+    """The order a side's choice steps through: a person, the default level, then the other levels."""
+    first = default_level()
+    return [None, first, *(level for level in LEVELS if level != first)]
+
+
+def next_player(current: Player) -> Player:
+    cycle = player_cycle()
+    index = cycle.index(current) if current in cycle else 0
+    return cycle[(index + 1) % len(cycle)]
+
+
+def player_label(player: Player) -> str:
+    return "Human" if player is None else f"Computer ({player})"
+
+
+def check_levels(computer: dict[Side, str]) -> None:
+    """Refuse a level the rules core does not have (ValueError naming the levels there are)."""
+    for side, level in computer.items():
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} for the {side.value} (levels: {', '.join(LEVELS)})")
