@@ -8,12 +8,16 @@ from textual.app import App
 from textual.binding import Binding
 
 from officers_chess.content.loaders import LoadedScenario
+from officers_chess.rules.ai.play import make_policy
+from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
+from officers_chess.rules.models import Side
 from officers_chess.rules.muster import Phase
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.help import HelpScreen
 from officers_chess.tui.muster_session import MusterSession, hires_any
+from officers_chess.tui.players import check_levels
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
@@ -31,17 +35,25 @@ class OfficersChessApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, scenario: LoadedScenario | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None
+    ) -> None:
+        """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
+        unknown): with a scenario they play without asking, else the title screen starts with that choice."""
         super().__init__()
+        check_levels(computer or {})
         self.first_scenario = scenario
         self.seed = seed
+        self.computer: dict[Side, str] = dict(computer or {})  # the last choice, kept for the next battle
+        self.policies: dict[Side, Policy] = {}
+        self.game_seed = 0
         self.muster: MusterSession | None = None
 
     def on_mount(self) -> None:
         if self.first_scenario is not None:
             self.begin(self.first_scenario)
         else:
-            self.push_screen(TitleScreen())
+            self.push_screen(TitleScreen(self.computer))
 
     def _show(self, screen) -> None:
         if len(self.screen_stack) > 1:
@@ -49,8 +61,16 @@ class OfficersChessApp(App):
         else:
             self.push_screen(screen)
 
-    def begin(self, loaded: LoadedScenario) -> None:
-        """Start a scenario: army building first when a side hires its army, else straight to the battle."""
+    def begin(self, loaded: LoadedScenario, computer: dict[Side, str] | None = None) -> None:
+        """Start a scenario: army building first when a side hires its army, else straight to the battle.
+        `computer` (side → level) replaces the sides the computer plays."""
+        if computer is not None:
+            check_levels(computer)
+            self.computer = dict(computer)
+        # A fresh seed per battle unless one was asked for (then battles replay exactly, the computer's too).
+        self.game_seed = self.seed if self.seed is not None else secrets.randbits(32)
+        self.policies = {side: make_policy(level, self.game_seed + 1 + index)
+                         for index, side in enumerate(Side) if (level := self.computer.get(side))}
         if hires_any(loaded):
             self.muster = MusterSession(loaded)
             self.next_muster_step()
@@ -58,18 +78,25 @@ class OfficersChessApp(App):
             self.start_battle(loaded)
 
     def start_battle(self, loaded: LoadedScenario) -> None:
-        # A fresh seed per battle unless one was asked for (then battles replay exactly).
-        seed = self.seed if self.seed is not None else secrets.randbits(32)
+        seed = self.game_seed
         state = self.muster.new_battle(seed) if self.muster is not None and self.muster.loaded is loaded else loaded.new_battle(seed)
         self.muster = None
-        self._show(BattleScreen(loaded, state))
+        self._show(BattleScreen(loaded, state, computer=self.policies))
 
     def next_muster_step(self) -> None:
-        """After a step is confirmed: the hand-over to whoever is next, or the battle once both armies stand."""
+        """After a step is confirmed: the computer takes its own steps at once; then the hand-over to the
+        player who is next (only needed when two share the keyboard), or the battle once both armies stand."""
         assert self.muster is not None
-        _, side = self.muster.current()
-        if side is None:
-            self.start_battle(self.muster.loaded)
+        while True:
+            _, side = self.muster.current()
+            if side is None:
+                self.start_battle(self.muster.loaded)
+                return
+            if side not in self.policies:
+                break
+            self.muster.computer_step(self.policies[side])
+        if self.policies:  # one person at the keyboard: nobody to look away
+            self.open_muster_step()
         else:
             self._show(HandOverScreen(self.muster, side))
 
@@ -91,7 +118,7 @@ class OfficersChessApp(App):
 
     def show_title(self) -> None:
         self.muster = None
-        self.switch_screen(TitleScreen())
+        self.switch_screen(TitleScreen(self.computer))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -22,6 +22,8 @@ KEYS = [
     ("Tab", "jump to the next unit still to act"),
     ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
     ("PgUp / PgDn", "scroll the battle log"),
+    ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
+              "or of the round when it plays both sides"),
     ("Mouse click", "point at a tile (click again to confirm)"),
     ("?", "this help"),
     ("q", "quit (asks first)"),

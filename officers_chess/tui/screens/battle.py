@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from functools import partial
+
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,8 +16,11 @@ from textual.widgets import Footer, RichLog
 
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Event
+from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
+from officers_chess.rules.models import Side
 from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.fog_log import log_lines
 from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.trade import TradeDialog
@@ -32,6 +39,9 @@ STEP_HELP = {
 }
 
 LEFT_MIN, SIDE_MIN = 38, 42
+
+# Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
+BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
 ENTER_ACTIONS = {
@@ -77,15 +87,28 @@ class BattleScreen(Screen):
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
         Binding("pagedown", "log_page(1)", "Log ↓", show=False),
         Binding("tab", "next_unit", "Next unit"),
+        Binding("f", "pace('fast')", "Faster"),
+        Binding("f", "pace('normal')", "Slower"),
+        Binding("s", "skip('turn')", "Skip turn"),
+        Binding("s", "skip('round')", "Skip round"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, loaded: LoadedScenario, state: GameState) -> None:
+    def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None) -> None:
         super().__init__()
         self.loaded = loaded
-        self.controller = BattleController(state)
+        self.computer = dict(computer or {})  # the sides the computer plays, with their policies
+        self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
         self._at_keyboard = state.to_act
+        self.pace = "normal"
+        self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
+        self._nudge = asyncio.Event()  # cuts short a pause when the pace changes or a skip is asked
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people share the keyboard, so under fog the keyboard is handed over between activations."""
+        return not self.computer
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
@@ -114,14 +137,16 @@ class BattleScreen(Screen):
         state = self.controller.state
         self.query_one(RichLog).write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
         self.refresh_view()
-        if state.fog:
+        if state.fog and self.hot_seat:
             self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))
+        if self.controller.mode is Mode.COMPUTER:
+            self.computer_plays()
 
     # --- drawing -------------------------------------------------------------------
 
     def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
         c = self.controller
-        self.query_one(StatusLine).show(c.state)
+        self.query_one(StatusLine).show(c.state, frozenset(self.computer))
         map_view = self.query_one(MapView)
         if full:
             map_view.redraw()
@@ -134,7 +159,7 @@ class BattleScreen(Screen):
         c = self.controller
         sheet, pane = self.query_one(UnitSheet), self.query_one(ForecastPane)
         terrain = c.state.map.terrain_at(c.cursor)
-        unit = c.hovered_unit or (c.selected_unit if c.mode is Mode.ACTING else None)
+        unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
         if unit is not None:
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
         else:
@@ -143,6 +168,9 @@ class BattleScreen(Screen):
         sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
         if fc is not None and c.selected_unit and c.hovered_unit:
             pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
+            return
+        if c.mode is Mode.COMPUTER:
+            pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
             return
         if c.mode is Mode.TARGETING and c.chosen is not None:
             body = preview(c)
@@ -180,15 +208,36 @@ class BattleScreen(Screen):
         title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
 
-    def _log(self, events: list[Event]) -> None:
+    def _computer_note(self) -> Text:
+        c = self.controller
+        policy = self.computer[c.state.to_act]
+        body = Text(c.glimpse.caption if c.glimpse else "Thinking…", "bold")
+        body.append(f"\n\nThe computer ({policy.name}) plays the {c.state.to_act.value}. ")
+        faster = "f: normal pace" if self.pace == "fast" else "f: faster"
+        until = "its turn" if c.humans else "the round"
+        body.append(f"{faster} · s: skip to the end of {until}.", "grey62")
+        if self._skip_round is not None:
+            body.append("\nSkipping…", "bold yellow")
+        return body
+
+    def _log(self, events: list[Event], before: GameState) -> list[str]:
+        """Write what the action did, as far as the viewer may know it; returns the lines written."""
         log = self.query_one(RichLog)
-        for event in events:
-            log.write(event.text())
+        lines = log_lines(before, self.controller.state, events, None if self.hot_seat else self.controller.viewer)
+        for line in lines:
+            log.write(line)
+        return lines
 
     # --- actions -------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self.controller.mode
+        if action == "pace":
+            return mode is Mode.COMPUTER and parameters[0] != self.pace
+        if action == "skip":
+            return mode is Mode.COMPUTER and parameters[0] == ("turn" if self.controller.humans else "round")
+        if action == "cursor":
+            return mode is not Mode.COMPUTER
         if action in ENTER_ACTIONS:
             return mode is ENTER_ACTIONS[action]
         if action == "menu":
@@ -198,7 +247,7 @@ class BattleScreen(Screen):
         if action == "back":
             return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
         if action == "leave":
-            return mode is Mode.BROWSE
+            return mode in (Mode.BROWSE, Mode.COMPUTER)
         if action == "next_unit":
             return mode is Mode.BROWSE
         return True
@@ -212,16 +261,18 @@ class BattleScreen(Screen):
         self.refresh_view(full=self.controller.mode not in (Mode.MOVING, Mode.PLACING, Mode.CANTO), rows=(before, after))
 
     def _confirm(self) -> None:
-        events = self.controller.confirm()
-        self._after(events)
+        before = self.controller.state
+        self._after(self.controller.confirm(), before)
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
     def action_menu(self, key: str) -> None:
-        self._after(self.controller.choose(key))
+        before = self.controller.state
+        self._after(self.controller.choose(key), before)
 
     def action_wait(self) -> None:
-        self._after(self.controller.wait())
+        before = self.controller.state
+        self._after(self.controller.wait(), before)
 
     def _ask_trade(self) -> None:
         c = self.controller
@@ -239,7 +290,8 @@ class BattleScreen(Screen):
                 c.hint = "That trade is not possible: nothing chosen, or someone would carry more than three items."
                 self.refresh_view()
                 return
-            self._after(c.perform(action))
+            before = c.state
+            self._after(c.perform(action), before)
 
         self.app.push_screen(TradeDialog(me, partner), traded)
 
@@ -266,21 +318,99 @@ class BattleScreen(Screen):
 
     def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
         c = self.controller
+        if c.mode is Mode.COMPUTER:  # the player watches; a click is not kept for later
+            return
         if c.cursor == message.pos and c.mode is not Mode.ACTING:
             self._confirm()
             return
         c.point_at(message.pos)
         self.refresh_view()
 
-    def _after(self, events: list[Event]) -> None:
+    def _after(self, events: list[Event], state_before: GameState) -> None:
         before = self._at_keyboard
-        self._log(events)
+        self._log(events, state_before)
         self.refresh_view()
         self._at_keyboard = self.controller.state.to_act
-        if self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
+        if self.controller.mode is Mode.COMPUTER:
+            self.computer_plays()
+            return
+        if self.hot_seat and self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
             # Under fog the map shows only what one side sees: the other player must look away.
             self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {self.controller.state.round}: the {self._at_keyboard.value}'s activation."))
         if self.controller.trade_partner:
             self._ask_trade()
         if self.controller.mode is Mode.OVER:
             self.app.show_result(self.controller.state, events)  # type: ignore[attr-defined]
+
+    # --- the computer's turn -----------------------------------------------------------
+
+    def action_pace(self, pace: str) -> None:
+        self.pace = pace
+        self._nudge.set()
+        self.refresh_view(full=False)
+
+    def action_skip(self, _until: str) -> None:
+        self._skip_round = self.controller.state.round
+        self._nudge.set()
+        self.refresh_view(full=False)
+
+    def _skipping(self) -> bool:
+        """Against a person, a skip lasts until the person is to act; between two computers, to the end of the round."""
+        if self._skip_round is None:
+            return False
+        return bool(self.controller.humans) or self.controller.state.round == self._skip_round
+
+    async def _linger(self, beats: float) -> None:
+        """Leave what is on screen for a while at the chosen pace; a skip ends it at once, a pace change re-times it."""
+        start = time.monotonic()
+        while not self._skipping():
+            left = beats * BEAT_SECONDS[self.pace] - (time.monotonic() - start)
+            if left <= 0:
+                return
+            self._nudge.clear()
+            try:
+                await asyncio.wait_for(self._nudge.wait(), left)
+            except TimeoutError:
+                return
+
+    async def _on_top(self) -> None:
+        """Hold the computer while a dialog (help, quit, leave) covers the battle."""
+        while not self.is_active:
+            await asyncio.sleep(0.05)
+
+    @work(exclusive=True, group="computer")
+    async def computer_plays(self) -> None:
+        """Play the computer's activations one action at a time: think in a thread, show the action, apply it."""
+        c = self.controller
+        events: list[Event] = []
+        while c.mode is Mode.COMPUTER:
+            state = c.state
+            policy = self.computer[state.to_act]
+            self.refresh_view(full=False)
+            # A copy, so a policy that scribbles on its state cannot touch the one on screen.
+            thinker = self.run_worker(partial(policy.choose, state.model_copy(deep=True)), thread=True,
+                                      group="computer-thinks", description=f"{policy.name} chooses")
+            action = await thinker.wait()
+            await self._on_top()
+            if not self._skipping():
+                for glimpse in c.glimpses(action):
+                    c.show(action, glimpse)
+                    self.refresh_view()
+                    await self._linger(glimpse.beats)
+                    await self._on_top()
+            events = c.play_computer(action)
+            lines = self._log(events, state)
+            if action.kind == "move" and not lines:
+                self.query_one(RichLog).write(f"The {state.to_act.value} activates a unit out of sight.")
+            if not self._skipping():
+                self.refresh_view()
+                if not lines and action.kind == "move":
+                    await self._linger(0.5)
+            if self._skip_round is not None and not self._skipping():
+                self._skip_round = None  # the round a demo skipped through is over
+        self._skip_round = None
+        self._at_keyboard = c.state.to_act
+        self.refresh_view()
+        if c.mode is Mode.OVER:
+            await self._on_top()  # the result replaces the battle, never a dialog open over it
+            self.app.show_result(c.state, events)  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The title screen: choose a bundled scenario and read its briefing."""
+"""The title screen: choose a bundled scenario, read its briefing, and choose who plays each side."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,6 +19,10 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.rules.models import Side
 from officers_chess.rules.victory import DEFAULT_CONDITIONS
+from officers_chess.tui.players import Player, next_player, player_label
+from officers_chess.tui.widgets.status_line import SIDE_STYLE
+
+PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
 
 BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
@@ -81,8 +86,28 @@ def _size(loaded: LoadedScenario | ContentError) -> int:
     return sum(scenario.rules(side).army.max if scenario.hires(side) else len(scenario.armies[side]) for side in Side)
 
 
+class PlayerChoice(Static):
+    """Who plays one side, as a line to read and to click (a click steps to the next choice)."""
+
+    class Pressed(Message):
+        def __init__(self, side: Side) -> None:
+            super().__init__()
+            self.side = side
+
+    def __init__(self, side: Side) -> None:
+        super().__init__(id=f"player-{side.value}")
+        self.side = side
+
+    def show(self, player: Player) -> None:
+        self.update(Text.assemble((f" {PLAYER_KEYS[self.side]} ", "bold reverse"), " ",
+                                  (f" {self.side.title} ", SIDE_STYLE[self.side]), " ", (player_label(player), "bold")))
+
+    def on_click(self) -> None:
+        self.post_message(self.Pressed(self.side))
+
+
 class TitleScreen(Screen):
-    """Lists the bundled scenarios; Enter starts the highlighted one."""
+    """Lists the bundled scenarios; Enter starts the highlighted one; 1 and 2 choose who plays each side."""
 
     DEFAULT_CSS = """
     TitleScreen { layout: vertical; }
@@ -91,17 +116,23 @@ class TitleScreen(Screen):
     #choose { height: 1fr; margin-top: 1; }
     #scenarios { width: 34; height: 100%; border: round $primary; }
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
+    #players { height: 1; background: $boost; }
+    #players Static { width: auto; margin-right: 3; }
+    #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
         Binding("enter", "play", "Play", priority=True),
+        Binding("1", "change_player('attacker')", "Attacker's player"),
+        Binding("2", "change_player('defender')", "Defender's player"),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, computer: dict[Side, str] | None = None) -> None:
         super().__init__()
+        self.players: dict[Side, Player] = {side: (computer or {}).get(side) for side in Side}
         self.scenarios: list[tuple[Path, LoadedScenario | ContentError]] = []
         for path in bundled_scenarios():
             try:
@@ -113,7 +144,8 @@ class TitleScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
-        yield Static("A tactics skirmish for two at one keyboard: every rule automated, every number forecast.", id="tagline")
+        yield Static("A tactics skirmish for two at one keyboard, or against the computer: every rule automated, "
+                     "every number forecast.", id="tagline")
         with Horizontal(id="choose"):
             options = [
                 Option(loaded.scenario.name if isinstance(loaded, LoadedScenario) else f"{path.stem} (broken)", id=str(i),
@@ -126,12 +158,33 @@ class TitleScreen(Screen):
             with VerticalScroll(id="brief-box") as box:
                 box.border_title = "Briefing · PgUp/PgDn scroll"
                 yield Static(id="briefing")
+        with Horizontal(id="players"):
+            yield Static("Players", classes="label")
+            for side in Side:
+                yield PlayerChoice(side)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0
         self._show(0)
+        for choice in self.query(PlayerChoice):
+            choice.show(self.players[choice.side])
+
+    def action_change_player(self, side: str) -> None:
+        self._change(Side(side))
+
+    def on_player_choice_pressed(self, message: PlayerChoice.Pressed) -> None:
+        self._change(message.side)
+
+    def _change(self, side: Side) -> None:
+        self.players[side] = next_player(self.players[side])
+        self.query_one(f"#player-{side.value}", PlayerChoice).show(self.players[side])
+
+    @property
+    def computer(self) -> dict[Side, str]:
+        """The sides the computer is to play, with their levels."""
+        return {side: level for side, level in self.players.items() if level is not None}
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -157,4 +210,4 @@ class TitleScreen(Screen):
     def _start(self, index: int) -> None:
         _, loaded = self.scenarios[index]
         if isinstance(loaded, LoadedScenario):
-            self.app.begin(loaded)  # type: ignore[attr-defined]
+            self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]

@@ -11,12 +11,14 @@ from officers_chess.rules.models import Side
 SIDE_STYLE = {Side.ATTACKER: "bold reverse #6f9cff", Side.DEFENDER: "bold reverse #ff7070"}
 
 
-def status_text(state: GameState) -> Text:
+def status_text(state: GameState, computer: frozenset[Side] = frozenset()) -> Text:
+    """The line; `computer` are the sides the computer plays (its level is in the side panel: 80 columns are tight)."""
     side = state.to_act
     text = Text.assemble(
         (f" Round {state.round} ", "bold"),
         " · ",
         (f" {side.title.upper()} to act ", SIDE_STYLE[side]),
+        (" computer", "italic") if side in computer else "",
         " · still to act: ",
         f"Attacker {len(state.waiting(Side.ATTACKER))} · Defender {len(state.waiting(Side.DEFENDER))}",
     )
@@ -26,5 +28,5 @@ def status_text(state: GameState) -> Text:
 class StatusLine(Static):
     """One line at the top of the battle screen."""
 
-    def show(self, state: GameState) -> None:
-        self.update(status_text(state))
+    def show(self, state: GameState, computer: frozenset[Side] = frozenset()) -> None:
+        self.update(status_text(state, computer))

@@ -1,0 +1,275 @@
+"""Playing against the computer in the real app: choosing it, army building, its turns, pace, skip, and the result."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import threading
+
+import pytest
+from textual.worker import WorkerState
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.ai import play
+from officers_chess.rules.actions import Move, Wait
+from officers_chess.rules.ai.greedy import GreedyPolicy
+from officers_chess.rules.models import Side
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.screens import battle
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.deployment import DeploymentScreen
+from officers_chess.tui.screens.handover import HandOverScreen
+from officers_chess.tui.screens.hiring import HiringScreen
+from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.scouting import ScoutingScreen
+from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.players import default_level, player_cycle
+from officers_chess.tui.widgets.map_view import MapView
+
+from muster_keys import confirm_step, deploy_all, hire, press
+from pilot_helpers import play_activation, screen_text, walk_cursor
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+
+@pytest.fixture
+def no_pauses(monkeypatch):
+    """The computer's activations without the pauses a person needs to follow them."""
+    monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 0)
+    monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 0)
+
+
+class ThinkingPolicy(GreedyPolicy):
+    """Greedy, but each choice waits until the test lets it go: the computer 'thinks' as long as the test wants."""
+
+    name = "thinking"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+        ThinkingPolicy.last = self
+
+    def choose(self, state):
+        self.thinking.set()
+        self.go.wait(timeout=10)
+        return super().choose(state)
+
+
+def yard():
+    return load_scenario(find_scenario("training_yard"))
+
+
+def log_text(screen: BattleScreen) -> str:
+    """The battle log's words, its wrapped lines joined again."""
+    return " ".join(" ".join(str(strip.text) for strip in screen.query_one("#log").lines).split())
+
+
+async def settle(pilot) -> None:
+    """Let the computer finish whatever it is doing, then let the screen catch up."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_title_screen_chooses_the_computer_for_a_side_by_key_and_by_click(no_pauses):
+    app = OfficersChessApp(seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        flat = " ".join(screen_text(app).split())
+        assert "Attacker Human" in flat and "Defender Human" in flat
+        await press(pilot, "2")
+        assert title.players[D] == default_level()
+        assert f"Defender Computer ({default_level()})" in " ".join(screen_text(app).split())
+        await pilot.click("#player-attacker")
+        await pilot.pause()
+        assert title.players[A] == default_level()
+        for _ in range(len(player_cycle()) - 1):  # back round to a person
+            await press(pilot, "1")
+        assert title.players[A] is None
+        await press(pilot, "enter")  # Training Yard, the first listed
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert set(screen.computer) == {D} and screen.computer[D].name == default_level()
+        assert screen.controller.humans == {A}
+        await settle(pilot)
+        assert screen.controller.state.to_act is A  # the defender acts first; the computer has played it
+
+
+async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(no_pauses):
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(player_cycle().index("greedy")):
+            await press(pilot, "2")
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.computer[D].name == "greedy"
+        activations = 0
+        told = ""
+        while True:
+            await settle(pilot)
+            if not isinstance(app.screen, BattleScreen):
+                break
+            told = log_text(screen)
+            c = screen.controller
+            assert c.state.to_act is A and c.mode is Mode.BROWSE, "between computer turns the player is asked"
+            await play_activation(pilot, screen)
+            activations += 1
+            assert activations < 60, "the battle should end"
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        assert result.state.winner is not None and not result.state.living(result.state.winner.other)
+        assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
+        await press(pilot, "enter")
+        assert isinstance(app.screen, TitleScreen) and app.screen.players[D] == "greedy"  # the choice is kept
+
+
+async def test_the_screen_answers_keys_while_the_computer_thinks_and_map_keys_are_not_kept(monkeypatch, no_pauses):
+    monkeypatch.setitem(play.LEVELS, "thinking", ThinkingPolicy)
+    app = OfficersChessApp(scenario=yard(), seed=3, computer={D: "thinking"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        policy = ThinkingPolicy.last
+        for _ in range(100):
+            if policy.thinking.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert policy.thinking.is_set(), "the computer should be choosing its first action"
+        screen = app.screen
+        c = screen.controller
+        assert any(w.group == "computer-thinks" and w.state is WorkerState.RUNNING for w in app.workers)
+        assert "Thinking" in screen_text(app)
+        cursor = c.cursor
+        await press(pilot, "f")  # the pace key works at once, while the thread is still busy
+        assert screen.pace == "fast" and "Slower" in screen_text(app)
+        await press(pilot, "right", "down", "enter", "tab")
+        await pilot.click(MapView, offset=(3, 3))
+        assert c.cursor == cursor and c.selected is None and c.mode is Mode.COMPUTER
+        await press(pilot, "ctrl+q")  # quitting is offered at any moment
+        assert isinstance(app.screen, ConfirmDialog)
+        await press(pilot, "n")
+        assert app.screen is screen and policy.thinking.is_set() and not policy.go.is_set()
+        policy.go.set()
+        await settle(pilot)
+        assert c.state.to_act is A and c.mode is Mode.BROWSE
+        assert c.selected is None  # the Enter pressed while the computer played was not replayed
+        assert c.cursor in {u.pos for u in c.state.waiting(A)}
+
+
+async def test_the_skip_key_ends_the_computers_turn_without_its_pauses(monkeypatch):
+    monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 30)  # a turn at this pace would take minutes
+    monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 30)
+    app = OfficersChessApp(scenario=yard(), seed=3, computer={D: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.controller.mode is Mode.COMPUTER
+        assert "Skip turn" in screen_text(app)
+        await press(pilot, "s")
+        await asyncio.wait_for(app.workers.wait_for_complete(), timeout=5)
+        await pilot.pause()
+        c = screen.controller
+        assert c.state.to_act is A and c.mode is Mode.BROWSE
+        assert len(c.state.waiting(D)) == 1  # one defender activated: a turn, not the round
+        assert "Skip" not in screen_text(app)
+
+
+async def test_two_computers_play_a_demo_and_skip_hurries_only_to_the_end_of_the_round(monkeypatch):
+    monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 30)
+    monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 30)
+    app = OfficersChessApp(scenario=yard(), seed=8, computer={A: "greedy", D: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        assert c.humans == frozenset() and c.viewer is None
+        assert "Skip round" in screen_text(app)
+        await press(pilot, "s")
+        for _ in range(500):
+            if c.state.round == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert c.state.round == 2
+        await asyncio.sleep(0.2)
+        assert c.state.round == 2 and not c.state.is_over and c.mode is Mode.COMPUTER  # back to the normal pace
+        monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 0)
+        monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 0)
+        await press(pilot, "f")  # re-times the pause under way
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen) and app.screen.state.is_over
+
+
+async def test_army_building_against_the_computer_needs_no_hand_over_and_scouting_shows_its_classes(
+        tmp_path, monkeypatch, no_pauses):
+    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HiringScreen) and screen.side is A  # the defender hired first, unseen
+        session = app.muster
+        foe = session.army(D)
+        assert foe.units and session.current()[1] is A
+        await hire(pilot, screen, "Soldier", ["Iron Lance"])
+        await hire(pilot, screen, "Archer", ["Iron Bow"])
+        await confirm_step(pilot)
+        assert isinstance(app.screen, ScoutingScreen) and app.screen.side is A
+        text = screen_text(app)
+        for recruit in foe.units:
+            assert recruit.unit_class in text
+            assert recruit.name not in text and not any(item in text for item in recruit.items)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HiringScreen) and app.screen.outfitting
+        await confirm_step(pilot)
+        screen = app.screen
+        assert isinstance(screen, DeploymentScreen) and screen.side is A
+        assert not isinstance(app.screen, HandOverScreen)
+        rows = [screen.query_one(MapView).render_line(y).text for y in range(session.battle_map.height)]
+        drawn = "".join(row[::2] for row in rows)
+        assert sum(ch.islower() for ch in drawn) == len(foe.units)  # the computer deployed first, in view
+        await deploy_all(pilot, screen)
+        await confirm_step(pilot)
+        battle_screen = app.screen
+        assert isinstance(battle_screen, BattleScreen) and set(battle_screen.computer) == {D}
+        await settle(pilot)
+        assert battle_screen.controller.state.to_act is A
+
+
+class StillPolicy(GreedyPolicy):
+    """Every unit stays where it stands and waits: under fog, activations the other side never sees."""
+
+    name = "still"
+
+    def choose(self, state):
+        if state.active is None:
+            unit = state.unit(state.reactivate) if state.reactivate else state.waiting(state.to_act)[0]
+            return Move(unit=unit.id, to=unit.pos)
+        return Wait()
+
+
+async def test_under_fog_the_computers_activations_out_of_sight_show_nothing_of_its_units(monkeypatch, no_pauses):
+    monkeypatch.setitem(play.LEVELS, "still", StillPolicy)
+    plain = yard()
+    foggy = dataclasses.replace(plain, scenario=plain.scenario.model_copy(update={"fog": True}))
+    app = OfficersChessApp(scenario=foggy, seed=1, computer={D: "still"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen), "no hand-over: one person, nobody to hide from"
+        c = screen.controller
+        assert c.state.to_act is A and c.viewer is A and len(c.state.waiting(D)) == 1
+        defenders = c.state.living(D)
+        assert not {u.id for u in defenders} & {v.id for v in c.view.units}, "both defenders start out of sight"
+        unit = c.state.waiting(A)[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await press(pilot, "enter", "enter", "w")  # stay put and wait: the other defender's turn
+        await settle(pilot)
+        assert c.state.to_act is A and not c.state.waiting(D)
+        text = screen_text(app)
+        assert not any(u.name in text for u in defenders)
+        assert log_text(screen).count(f"The {D.value} activates a unit out of sight.") == 2
+        drawn = {ch for y in range(c.state.map.height) for ch in screen.query_one(MapView).render_line(y).text[::2]}
+        assert not any(ch.islower() for ch in drawn)  # no defender letter on the map
