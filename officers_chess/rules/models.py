@@ -7,6 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from officers_chess.rules.orders import Order
 from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import check_tag, has_tag, tag_args, tag_total
 from officers_chess.rules.terrain import TERRAIN_BY_GLYPH, MoveType, Terrain
@@ -185,6 +186,7 @@ class Unit(BaseModel):
     inflicted: Inflicted | None = None  # a stat lowered until the end of its next turn
     danced: bool = False  # refreshed by a Dance this round
     escaped: bool = False
+    orders: list[Order] = Field(default_factory=list, max_length=12)  # a scenario's script for the computer
 
     def has_status(self, name: StatusName) -> bool:
         return any(s.name is name for s in self.statuses)

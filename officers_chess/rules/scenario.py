@@ -13,6 +13,7 @@ from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.objectives import Condition, TimeLimit
+from officers_chess.rules.orders import Order, OrderGroup
 from officers_chess.rules.pricing import unit_cost
 
 
@@ -35,6 +36,7 @@ class UnitSetup(BaseModel):
     at: tuple[int, int]  # column, row, counted from 1 as players read the map
     roles: list[Literal["Leader", "Fleeing", "Saboteur"]] = Field(default_factory=list)  # scenario tags
     crests: list[str] = Field(default_factory=list, max_length=4)
+    orders: list[Order] = Field(default_factory=list, max_length=12)  # how the computer plays it (first that holds)
 
 
 class ObjectiveTiles(BaseModel):
@@ -143,6 +145,7 @@ class Scenario(BaseModel):
     tiles: ObjectiveTiles = ObjectiveTiles()
     chests: list[ChestSetup] = Field(default_factory=list)
     events: list[TimedEvent] = Field(default_factory=list)
+    orders: list[OrderGroup] = Field(default_factory=list, max_length=40)  # scripts for groups of units
 
     def rules(self, side: Side) -> SideRules:
         return self.sides.get(side, SideRules())
@@ -182,6 +185,7 @@ def build_unit(
         pos=pos,
         scenario_tags=list(setup.roles),
         crests=list(setup.crests),
+        orders=list(setup.orders),
     )
     if unit.entry_cost(battle_map.terrain_at(pos)) is None:
         raise ScenarioError(f"{setup.name} cannot stand on {battle_map.terrain_at(pos).name} at {list(setup.at)}", where + ("at",))
@@ -247,6 +251,7 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
                 if cond.unit not in {u.name for u in scenario.armies[army_side]}:
                     raise ScenarioError(f"no {army_side.value} unit is named {cond.unit!r}", where + ("unit",))
     _check_seize_reachable(scenario, battle_map, zones)
+    _check_orders(scenario, battle_map)
     placed: dict[Pos, str] = {}
     for side in Side:
         for index, setup in enumerate(scenario.armies.get(side, [])):
@@ -340,6 +345,9 @@ def new_battle(
                 arriving.append(build_unit(setup, side, f"{side.value[0]}{count[side]}", catalogue, battle_map, ("events",)))
         changes = [TerrainSwap(at=(c.at[0] - 1, c.at[1] - 1), terrain=c.to) for c in event.terrain]
         arrivals.append(Arrival(round=event.round, note=event.note, units=arriving, terrain=changes))
+    for unit in units + [u for arrival in arrivals for u in arrival.units]:
+        if not unit.orders:
+            unit.orders = group_orders(scenario, unit)
     return GameState(
         scenario=scenario.name,
         map=battle_map,
@@ -356,6 +364,44 @@ def new_battle(
         fog=scenario.fog,
         arrivals=arrivals,
     )
+
+
+def group_orders(scenario: Scenario, unit: Unit) -> list[Order]:
+    """The script of the first order group naming the unit, or else its side (a unit's own orders come first)."""
+    for group in scenario.orders:
+        if unit.name in group.units:
+            return list(group.script)
+    for group in scenario.orders:
+        if group.side == unit.side.value:
+            return list(group.script)
+    return []
+
+
+def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
+    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names its own)."""
+    named = {u.name for army in scenario.armies.values() for u in army}
+    named |= {u.name for e in scenario.events if e.reinforcements for u in e.reinforcements.units}
+    names_known = not any(scenario.hires(side) for side in Side)
+    scripts: list[tuple[tuple[str | int, ...], list[Order]]] = []
+    for side in Side:
+        for index, setup in enumerate(scenario.armies.get(side, [])):
+            scripts.append((("armies", side.value, index, "orders"), setup.orders))
+    for e_index, event in enumerate(scenario.events):
+        if event.reinforcements:
+            for index, setup in enumerate(event.reinforcements.units):
+                scripts.append((("events", e_index, "reinforcements", "units", index, "orders"), setup.orders))
+    for g_index, group in enumerate(scenario.orders):
+        scripts.append((("orders", g_index, "script"), group.script))
+        for index, name in enumerate(group.units):
+            if names_known and name not in named:
+                raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
+    for where, script in scripts:
+        for index, order in enumerate(script):
+            for spot in order.tiles():
+                _tile(battle_map, spot, "the tile of this order", where + (index,))
+            for name in order.units():
+                if names_known and name not in named:
+                    raise ScenarioError(f"no unit is named {name!r}", where + (index,))
 
 
 def _zero_based(cond: Condition) -> Condition:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable
 
 from officers_chess.rules.ai.greedy import GreedyPolicy
 from officers_chess.rules.ai.muster_ai import muster
+from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.ai.random_policy import RandomPolicy
 from officers_chess.rules.game import apply_action
@@ -15,7 +16,7 @@ from officers_chess.rules.state import GameState
 if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario
 
-LEVELS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+LEVELS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy, "normal": NormalPolicy}
 MAX_ACTIONS_PER_ROUND = 2000  # a guard against a policy that never ends a turn; far above any real round
 
 

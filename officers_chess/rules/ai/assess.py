@@ -1,0 +1,119 @@
+"""What an exchange is worth to the computer: unit values and exact-forecast scores, cached per decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.combat import Fighter, Forecast, Role, forecast, plan_exchange
+from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType, distance
+from officers_chess.rules.state import GameState
+from officers_chess.rules.tags import tag_args
+from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.victory import conditions
+
+# A rout costs the routed side this many points beyond the HP it lost: the unit will never act again.
+ROUT_POINTS = 14.0
+VIP_VALUE = 3.0  # a unit whose fall decides the battle (protect / defeat conditions)
+LEADER_VALUE = 2.0  # a Leader the side needs to seize with
+HEALER_VALUE = 1.3
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One attack's forecast boiled down to expectations (floats, from the exact Fractions)."""
+
+    dealt: float  # expected HP the defender loses
+    taken: float  # expected HP the attacker loses
+    kill: float  # chance the defender is routed
+    death: float  # chance the attacker is routed
+
+
+def boil(fc: Forecast, attacker_hp: int, defender_hp: int) -> Exchange:
+    after_d = fc.hp_after(Role.DEFENDER)
+    after_a = fc.hp_after(Role.ATTACKER)
+    return Exchange(
+        dealt=defender_hp - sum(float(p) * hp for hp, p in after_d.items()),
+        taken=attacker_hp - sum(float(p) * hp for hp, p in after_a.items()),
+        kill=float(after_d.get(0, 0)),
+        death=float(after_a.get(0, 0)),
+    )
+
+
+def is_healer(unit: Unit) -> bool:
+    return any(isinstance(i, Weapon) and i.type is WeaponType.STAFF and tag_args(i.tags, "Heal") for i in unit.inventory)
+
+
+def unit_values(state: GameState) -> dict[str, float]:
+    """How much each unit on the field matters to the battle, 1.0 for an ordinary unit.
+
+    A unit named by a protect or defeat condition is worth several ordinary ones; so is a
+    Leader when its side can win by seizing; healers a little more, for the HP they give back.
+    """
+    vips: set[str] = set()
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind in ("protect", "defeat") and cond.unit:
+                vips.add(cond.unit)
+    values: dict[str, float] = {}
+    for unit in state.living():
+        value = 1.0
+        if unit.name in vips:
+            value = VIP_VALUE
+        elif state.seize_tiles and (unit.has("Leader") or unit.has("Seize")) and can_seize(state, unit.side):
+            value = LEADER_VALUE
+        elif is_healer(unit):
+            value = HEALER_VALUE
+        values[unit.id] = value
+    return values
+
+
+def can_seize(state: GameState, side: Side) -> bool:
+    return any(c.kind == "seize" for c in conditions(state, side))
+
+
+def exchange_score(ex: Exchange, attacker_value: float, defender_value: float) -> float:
+    """Value-weighted damage dealt minus taken, with each rout worth `ROUT_POINTS` more."""
+    gain = defender_value * (ex.dealt + ROUT_POINTS * ex.kill)
+    loss = attacker_value * (ex.taken + ROUT_POINTS * ex.death)
+    return gain - loss
+
+
+class ExchangeBook:
+    """Exact forecasts of attacks, remembered while nothing they depend on changes.
+
+    The key holds everything a forecast reads from each unit (HP, statuses, equipment, inventory
+    uses, form, lowered stats) plus the terrain both stand on and their distance, so a cached
+    answer is always the answer the resolver would give.
+    """
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple, Exchange] = {}
+
+    @staticmethod
+    def _fingerprint(unit: Unit) -> tuple:
+        return (
+            unit.id, unit.hp, unit.weapon, unit.accessory, unit.transformed,
+            tuple((s.name, s.left) for s in unit.statuses) if unit.statuses else (),
+            tuple(getattr(i, "uses_left", None) for i in unit.inventory),
+            None if unit.inflicted is None else (unit.inflicted.stat, unit.inflicted.amount),
+        )
+
+    def exchange(self, state: GameState, attacker: Unit, at: Pos, defender: Unit, defender_at: Pos,
+                 art: str | None = None) -> Exchange:
+        """The attack of `attacker` standing on `at` on `defender` standing on `defender_at`."""
+        return self.exchange_on(state, attacker, state.map.terrain_at(at), defender, state.map.terrain_at(defender_at),
+                                distance(at, defender_at), art)
+
+    def exchange_on(self, state: GameState, attacker: Unit, a_terrain: Terrain, defender: Unit, d_terrain: Terrain,
+                    gap: int, art: str | None = None) -> Exchange:
+        """The same, given the terrain under each unit and the distance between them."""
+        key = (self._fingerprint(attacker), self._fingerprint(defender), a_terrain.id, d_terrain.id, gap, art)
+        found = self._memo.get(key)
+        if found is None:
+            plan = plan_exchange(Fighter(attacker, a_terrain), Fighter(defender, d_terrain), gap,
+                                 state.arts[art] if art else None)
+            found = boil(forecast(plan, attacker.hp, defender.hp), attacker.hp, defender.hp)
+            if len(self._memo) > 50_000:  # a long battle: forget the old positions rather than grow for ever
+                self._memo.clear()
+            self._memo[key] = found
+        return found

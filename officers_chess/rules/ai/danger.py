@@ -1,0 +1,128 @@
+"""Danger zones: which enemies could attack a tile next activation, and what standing there would cost."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.ai.assess import ROUT_POINTS, ExchangeBook
+from officers_chess.rules.combat import weapon_range
+from officers_chess.rules.inventory import can_equip
+from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType
+from officers_chess.rules.state import GameState
+from officers_chess.rules.statuses import StatusName
+
+# Not every enemy that could reach a tile will attack the unit on it: the strongest threat counts
+# in full, the next ones less and less (they have other targets and their own plans).
+THREAT_WEIGHTS = (1.0, 0.7, 0.5, 0.35, 0.25)
+# How much of the damage our unit would deal back on the enemy's turn counts in its favour.
+COUNTER_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Threat:
+    """One enemy's reach next activation: per distance, the tiles it could attack from where it can stand."""
+
+    enemy: Unit
+    arms: tuple[Unit, ...]  # the enemy with each fighting weapon it could hold (equipping is free)
+    by_gap: dict[int, frozenset[Pos]]
+
+
+def _arms(enemy: Unit) -> tuple[Unit, ...]:
+    if enemy.has_status(StatusName.SLEEP) or enemy.has_status(StatusName.PETRIFIED):
+        return ()
+    armed = []
+    for index, item in enumerate(enemy.inventory):
+        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(enemy, item):
+            armed.append(enemy if index == enemy.weapon else enemy.model_copy(update={"weapon": index}))
+    return tuple(armed)
+
+
+def threats(state: GameState, enemies: list[Unit]) -> list[Threat]:
+    """The danger zone of each enemy: every tile within its weapons' range of a tile it can move to."""
+    found = []
+    for enemy in enemies:
+        arms = _arms(enemy)
+        if not arms:
+            continue
+        stands = state.reach(enemy).costs
+        gaps: dict[int, set[Pos]] = {}
+        for armed in arms:
+            low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
+            for gap in range(max(1, low), high + 1):
+                if gap not in gaps:
+                    gaps[gap] = _ring(stands, gap, state.map.width, state.map.height)
+        found.append(Threat(enemy, arms, {g: frozenset(t) for g, t in gaps.items()}))
+    return found
+
+
+def _ring(stands: dict[Pos, int], gap: int, width: int, height: int) -> set[Pos]:
+    offsets = [(dx, dy) for dx in range(-gap, gap + 1) for dy in (gap - abs(dx), -(gap - abs(dx)))]
+    tiles: set[Pos] = set()
+    for x, y in stands:
+        for dx, dy in offsets:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < width and 0 <= ny < height:
+                tiles.add((nx, ny))
+    return tiles
+
+
+class DangerMap:
+    """What it costs a unit to end its turn on a tile, from the enemies that could attack it there.
+
+    Each enemy is assumed to attack from the distance and with the weapon best for it (by the
+    exact forecast); the strongest threats weigh most (`THREAT_WEIGHTS`), and when their expected
+    damage together would take the unit's HP the rout is counted as likely.
+    """
+
+    def __init__(self, state: GameState, enemies: list[Unit], book: ExchangeBook, values: dict[str, float]) -> None:
+        self.state = state
+        self.book = book
+        self.values = values
+        self.threats = threats(state, enemies)
+        self._memo: dict[tuple, float] = {}
+
+    def threatened(self, pos: Pos) -> int:
+        """How many enemies could attack a unit standing on `pos`."""
+        return sum(1 for t in self.threats if any(pos in tiles for tiles in t.by_gap.values()))
+
+    def cost(self, unit: Unit, pos: Pos, hp: float | None = None) -> float:
+        """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations."""
+        key = (unit.id, unit.hp, unit.weapon, pos, None if hp is None else round(hp))
+        if key in self._memo:
+            return self._memo[key]
+        terrain = self.state.map.terrain_at(pos)
+        value = self.values.get(unit.id, 1.0)
+        hits: list[tuple[float, float, float, float]] = []  # (enemy's score, dealt, kill, enemy's loss)
+        for threat in self.threats:
+            best: tuple[float, float, float, float] | None = None
+            enemy_terrain = self.state.map.terrain_at(threat.enemy.pos)
+            for gap, tiles in threat.by_gap.items():
+                if pos not in tiles:
+                    continue
+                for armed in threat.arms:
+                    low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
+                    if not low <= gap <= high:
+                        continue
+                    ex = self.book.exchange_on(self.state, armed, enemy_terrain, unit, terrain, gap)
+                    enemy_value = self.values.get(threat.enemy.id, 1.0)
+                    loss = enemy_value * (ex.taken + ROUT_POINTS * ex.death)
+                    score = value * (ex.dealt + ROUT_POINTS * ex.kill) - loss
+                    if best is None or score > best[0]:
+                        best = (score, ex.dealt, ex.kill, loss)
+            if best is not None and best[0] > 0:  # an attack that would cost the enemy more is not a threat
+                hits.append(best)
+        hits.sort(reverse=True)
+        dealt = 0.0
+        spared = 1.0
+        loss_to_them = 0.0
+        for weight, (_, expected, kill, loss) in zip(THREAT_WEIGHTS, hits):
+            dealt += weight * expected
+            spared *= 1 - weight * kill
+            loss_to_them += weight * loss
+        left = unit.hp if hp is None else hp
+        # Several threats together may rout a unit that no single one could.
+        ganged = min(1.0, max(0.0, (dealt - 0.5 * left) / max(1.0, left)))
+        rout = max(1 - spared, ganged)
+        total = value * (min(dealt, left) + ROUT_POINTS * rout) - COUNTER_SHARE * loss_to_them
+        self._memo[key] = total
+        return total

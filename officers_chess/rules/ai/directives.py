@@ -1,0 +1,85 @@
+"""A unit's scripted order turned into constraints on the default tactics: where it may stand, what it heads for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.models import Pos, Unit, distance
+from officers_chess.rules.orders import GUARD_RADIUS, Order, current_order, tile
+from officers_chess.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class Directive:
+    """What an order asks of the unit this activation; the default tactics fill in everything else.
+
+    stay     the unit does not move (hold)
+    near     the unit ends its move on one of these tiles when it can (guard)
+    goal     the unit heads for these tiles (advance, retreat, flee, pursue)
+    away     the unit keeps as far from the enemy as it can (flee with no exit on the map)
+    prey     the enemy it attacks first when it can (pursue)
+    support  heals and dances come before attacks
+    """
+
+    order: Order
+    stay: bool = False
+    near: frozenset[Pos] | None = None
+    goal: frozenset[Pos] | None = None
+    away: bool = False
+    prey: str | None = None
+    support: bool = False
+
+
+def _around(view: GameState, centre: Pos) -> frozenset[Pos]:
+    x0, y0 = centre
+    return frozenset(
+        (x, y)
+        for y in range(max(0, y0 - GUARD_RADIUS), min(view.map.height, y0 + GUARD_RADIUS + 1))
+        for x in range(max(0, x0 - GUARD_RADIUS), min(view.map.width, x0 + GUARD_RADIUS + 1))
+        if distance((x, y), centre) <= GUARD_RADIUS
+    )
+
+
+def directive(view: GameState, unit: Unit) -> Directive | None:
+    """The directive of the first order whose condition holds, from what the unit's side can see.
+
+    None when the unit has no script, no order holds, or the order names something no longer there
+    (a guarded ally routed, a pursued enemy out of sight): then the default tactics decide alone.
+    """
+    order = current_order(unit, view.units, view.round)
+    if order is None:
+        return None
+    kind = order.behaviour
+    if kind == "hold":
+        return Directive(order, stay=True)
+    if kind == "guard_tile":
+        return Directive(order, near=_around(view, tile(order.goal)))  # type: ignore[arg-type]
+    if kind == "guard_unit":
+        ward = next((a for a in view.living(unit.side) if a.name == order.target and a.id != unit.id), None)
+        return Directive(order, near=_around(view, ward.pos)) if ward else None
+    if kind == "pursue":
+        foes = view.living(unit.side.other)
+        if order.target is not None:
+            foes = [e for e in foes if e.name == order.target]
+        if not foes:
+            return None
+        prey = min(foes, key=lambda e: (distance(e.pos, unit.pos), e.id))
+        return Directive(order, goal=frozenset({prey.pos}), prey=prey.id)
+    if kind == "advance":
+        return Directive(order, goal=frozenset({tile(order.goal)}))  # type: ignore[arg-type]
+    if kind == "retreat":
+        occupied = {u.pos for u in view.living() if u.id != unit.id}
+        healing = frozenset(
+            (x, y)
+            for y, row in enumerate(view.map.rows)
+            for x in range(len(row))
+            if view.map.terrain_at((x, y)).heal > 0 and (x, y) not in occupied and unit.entry_cost(view.map.terrain_at((x, y))) is not None
+        )
+        return Directive(order, goal=healing) if healing else None
+    if kind == "support":
+        return Directive(order, support=True)
+    if kind == "flee":
+        if view.escape_tiles:
+            return Directive(order, goal=frozenset(view.escape_tiles))
+        return Directive(order, away=True)
+    return None

@@ -1,0 +1,124 @@
+"""Where each unit is headed: the tiles the scenario's objectives point it at, and walking distances to them."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from officers_chess.rules.models import MoveType, Pos, Side, Unit
+from officers_chess.rules.movement import STEPS
+from officers_chess.rules.state import GameState
+from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
+from officers_chess.rules.victory import conditions
+
+UNREACHABLE = 999
+
+
+@dataclass(frozen=True)
+class Aims:
+    """One side's objectives, read from the scenario's victory conditions and the tiles on the map."""
+
+    side: Side
+    seize: bool = False
+    escape: bool = False
+    raze: bool = False
+    heist: bool = False
+    survive: bool = False  # winning by lasting: staying alive matters more than trading blows
+    hold_tiles: frozenset[Pos] = frozenset()  # tiles the side wants to stand on (hold, control)
+    guard_tiles: frozenset[Pos] = frozenset()  # tiles the enemy wants: seize, escape, raze, hold, control
+    shelter: frozenset[str] = field(default_factory=frozenset)  # units to keep out of harm (protect)
+
+
+def aims_of(state: GameState, side: Side) -> Aims:
+    mine = conditions(state, side)
+    theirs = conditions(state, side.other)
+    kinds = {c.kind for c in mine}
+    hold = frozenset(tuple(t) for c in mine if c.kind in ("hold", "control") for t in c.tiles)
+    guard: set[Pos] = set()
+    for cond in theirs:
+        if cond.kind in ("hold", "control"):
+            guard.update(tuple(t) for t in cond.tiles)
+        elif cond.kind == "seize":
+            guard.update(state.seize_tiles)
+        elif cond.kind in ("escape", "heist"):
+            guard.update(state.escape_tiles)
+        elif cond.kind == "raze":
+            guard.update(state.raze_tiles)
+    return Aims(
+        side=side,
+        seize="seize" in kinds and bool(state.seize_tiles),
+        escape="escape" in kinds and bool(state.escape_tiles),
+        raze="raze" in kinds and bool(state.raze_tiles),
+        heist="heist" in kinds,
+        survive="survive" in kinds and "rout" not in kinds,
+        hold_tiles=hold,
+        guard_tiles=frozenset(guard),
+        shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit),
+    )
+
+
+def objective_tiles(state: GameState, unit: Unit, aims: Aims) -> tuple[frozenset[Pos], str] | None:
+    """The tiles a unit's own objective sends it to, and the special action it takes there (or "stand")."""
+    if aims.seize and (unit.has("Leader") or unit.has("Seize")):
+        return frozenset(state.seize_tiles), "seize"
+    if aims.raze and (unit.has("Raze") or unit.has("Saboteur")):
+        return frozenset(state.raze_tiles), "raze"
+    if (aims.escape or aims.heist) and (unit.has("Escape") or unit.has("Fleeing")) and state.escape_tiles:
+        if aims.heist and unit.has("Pick") and state.chests and len(unit.inventory) < 3:
+            return frozenset(c.at for c in state.chests), "pick"
+        if not aims.heist or any(i.name in _loot(state, unit) for i in unit.inventory):
+            return frozenset(state.escape_tiles), "escape"
+    return None
+
+
+def _loot(state: GameState, unit: Unit) -> set[str]:
+    return {entry.split(":", 1)[1] for entry in state.tallies[unit.side].loot if entry.startswith(f"{unit.id}:")}
+
+
+class Fields:
+    """Walking distance from every tile to a set of goal tiles, per way of moving; units are ignored
+    (they move), terrain is not, so rivers and walls are walked round."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple, dict[Pos, int]] = {}
+
+    def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos]) -> dict[Pos, int]:
+        columns = tuple(unit.move_types)
+        key = (columns, goals, tuple(state.map.rows))
+        found = self._memo.get(key)
+        if found is None:
+            found = _walk_back(state, unit, list(columns), goals)
+            if len(self._memo) > 2_000:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
+    def gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos) -> int:
+        return self.distances(state, unit, goals).get(pos, UNREACHABLE)
+
+
+def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos]) -> dict[Pos, int]:
+    """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto."""
+    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
+    rows = state.map.rows
+    width, height = state.map.width, state.map.height
+    best: dict[Pos, int] = {g: 0 for g in goals if 0 <= g[0] < width and 0 <= g[1] < height}
+    frontier = [(0, g) for g in best]
+    heapq.heapify(frontier)
+    while frontier:
+        spent, pos = heapq.heappop(frontier)
+        if spent > best[pos]:
+            continue
+        enter = cost_by_glyph[rows[pos[1]][pos[0]]]
+        if enter is None and spent > 0:
+            continue  # a tile the unit cannot stand on leads nowhere
+        step = 1 if enter is None else enter
+        for dx, dy in STEPS:
+            x, y = pos[0] + dx, pos[1] + dy
+            if not (0 <= x < width and 0 <= y < height) or cost_by_glyph[rows[y][x]] is None:
+                continue
+            total = spent + step
+            if total < best.get((x, y), UNREACHABLE):
+                best[(x, y)] = total
+                heapq.heappush(frontier, (total, (x, y)))
+    return best

@@ -1,0 +1,344 @@
+"""The `normal` level: every unit, tile and action valued by exact forecasts, danger zones and the scenario's objectives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.actions import (
+    Action,
+    Attack,
+    CantoMove,
+    Equip,
+    Move,
+    Special,
+    Wait,
+)
+from officers_chess.rules.ai.assess import ExchangeBook, exchange_score, unit_values
+from officers_chess.rules.ai.danger import DangerMap
+from officers_chess.rules.ai.directives import Directive, directive
+from officers_chess.rules.ai.goals import (
+    UNREACHABLE,
+    Aims,
+    Fields,
+    aims_of,
+    objective_tiles,
+)
+from officers_chess.rules.ai.policy import BasePolicy
+from officers_chess.rules.combat import usable_weapon, weapon_range
+from officers_chess.rules.game import arts_of, legal_actions
+from officers_chess.rules.inventory import can_equip
+from officers_chess.rules.models import (
+    Consumable,
+    Pos,
+    Side,
+    Unit,
+    Weapon,
+    WeaponType,
+    distance,
+)
+from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
+from officers_chess.rules.state import GameState
+from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.vision import player_view
+
+OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
+OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objective tile
+ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
+GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
+HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
+DANCE_POINTS = 7.0  # a refreshed ally acts again
+STATUS_POINTS = 6.0  # a status staff that lands on an enemy
+ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
+PREY_POINTS = 12.0  # attacking the enemy a pursue order names
+SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
+SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
+SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
+                "Status", "Rescue", "Warp", "Torch")
+
+
+def danger_weight(round_number: int, survive: bool) -> float:
+    """Early on, units keep out of reach and let the enemy come; as rounds pass they take more risks,
+    so two careful armies do not stare at each other until the time runs out."""
+    if survive:
+        return 1.0
+    return max(0.2, 0.6 - 0.04 * (round_number - 1))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a unit could do from a tile: the action to take first (an Equip before an attack with
+    another weapon), its value, and the unit's expected HP afterwards."""
+
+    value: float
+    first: Action
+    hp_after: float
+    safe: float = 1.0  # chance the unit is still standing afterwards
+
+
+class Judge:
+    """Everything one decision needs, worked out once: the view of the side, unit values, objectives,
+    danger zones and distance fields."""
+
+    def __init__(self, state: GameState, side: Side, book: ExchangeBook, fields: Fields) -> None:
+        self.view = player_view(state, side)
+        self.side = side
+        self.book = book
+        self.fields = fields
+        self.values = unit_values(self.view)
+        self.aims: Aims = aims_of(self.view, side)
+        self.enemies = self.view.living(side.other)
+        self.allies = self.view.living(side)
+        self.danger = DangerMap(self.view, self.enemies, book, self.values)
+        self.weight = danger_weight(self.view.round, self.aims.survive)
+        self.foes = frozenset(e.pos for e in self.enemies)
+        self._orders: dict[str, Directive | None] = {}
+
+    def directive(self, unit: Unit) -> Directive | None:
+        """The unit's scripted order now, if it has one that holds."""
+        if unit.id not in self._orders:
+            self._orders[unit.id] = directive(self.view, self.view.unit(unit.id)) if unit.orders else None
+        return self._orders[unit.id]
+
+    def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:
+        """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards."""
+        order = self.directive(unit)
+        if order is None:
+            return tiles
+        if order.stay:
+            return [unit.pos] if unit.pos in tiles else tiles[:1]
+        if order.near is not None:
+            near = [p for p in tiles if p in order.near]
+            return near or tiles  # too far to get there at once: every tile, the nearest scoring best
+        return tiles
+
+    # --- where a unit stands ---------------------------------------------------
+
+    def place_value(self, unit: Unit, pos: Pos, hp: float, safe: float = 1.0) -> float:
+        """What ending the turn on `pos` is worth: progress toward the unit's aim, terrain, minus danger."""
+        value = 0.0
+        order = self.directive(unit)
+        aim = objective_tiles(self.view, unit, self.aims)
+        if order is not None and (order.goal is not None or order.away or order.near is not None):
+            value += self._order_value(unit, order, pos)
+        elif aim is not None:
+            value -= OBJECTIVE_STEP * self._gap(unit, aim[0], pos)
+        else:
+            goals = self._goals(unit)
+            if goals:
+                value -= ADVANCE_STEP * self._gap(unit, goals, pos)
+        if self.aims.guard_tiles:
+            value -= GUARD_STEP * self._gap(unit, self.aims.guard_tiles, pos)
+        if pos in self.aims.hold_tiles:
+            value += HOLD_POINTS
+        heal = self.view.map.terrain_at(pos).heal
+        if heal and hp < unit.max_hp:
+            value += min(heal, unit.max_hp - hp)
+        weight = self.weight * (SHELTER_DANGER if unit.name in self.aims.shelter else 1.0)
+        value -= weight * safe * self.danger.cost(unit, pos, hp)
+        return value
+
+    def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:
+        if order.goal is not None:
+            return -ORDER_STEP * self._gap(unit, order.goal, pos)
+        if order.near is not None:
+            return -ORDER_STEP * min(distance(pos, p) for p in order.near)
+        return ORDER_STEP * min((distance(pos, e.pos) for e in self.enemies), default=0)
+
+    def _goals(self, unit: Unit) -> frozenset[Pos]:
+        if unit.name in self.aims.shelter:
+            return frozenset(a.pos for a in self.allies if a.id != unit.id)
+        if usable_weapon(unit) is None and not _arms(unit):
+            hurt = frozenset(a.pos for a in self.allies if a.id != unit.id and a.hp < a.max_hp)
+            return hurt or frozenset(a.pos for a in self.allies if a.id != unit.id)
+        held = {a.pos for a in self.allies if a.id != unit.id}
+        return self.foes | frozenset(t for t in self.aims.hold_tiles if t not in held)
+
+    def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos) -> float:
+        gap = self.fields.gap(self.view, unit, goals, pos)
+        return min(gap, 60) if gap < UNREACHABLE else 60.0
+
+    # --- what a unit can do from a tile ----------------------------------------
+
+    def options(self, unit: Unit, pos: Pos) -> list[Option]:
+        """Every attack and useful special action from `pos` (the unit moved there), and waiting."""
+        moved = unit if pos == unit.pos else unit.model_copy(update={"pos": pos})
+        found = [Option(0.0, Wait(), unit.hp)]
+        found += self._attacks(moved, pos)
+        if _may_special(moved):
+            found += self._specials(moved)
+        return found
+
+    def _attacks(self, unit: Unit, pos: Pos) -> list[Option]:
+        if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+            return []
+        found = []
+        order = self.directive(unit)
+        arts = [None, *arts_of(self.view, unit)]
+        for armed in _arms(unit):
+            weapon = armed.inventory[armed.weapon]  # type: ignore[index]
+            low, high = weapon_range(armed, weapon)  # type: ignore[arg-type]
+            first_of = Equip(item=armed.weapon) if armed.weapon != unit.weapon else None  # type: ignore[arg-type]
+            for enemy in self.enemies:
+                if not low <= distance(pos, enemy.pos) <= high:
+                    continue
+                for art in arts:
+                    ex = self.book.exchange(self.view, armed, pos, enemy, enemy.pos, art)
+                    score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(enemy.id, 1.0))
+                    if order is not None and order.prey == enemy.id:
+                        score += PREY_POINTS
+                    first = first_of or Attack(target=enemy.id, art=art)
+                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death))
+        return found
+
+    def _specials(self, unit: Unit) -> list[Option]:
+        found = []
+        for action in special_actions(self.view, unit):
+            value = self.special_value(unit, action)
+            if value > 0:
+                found.append(Option(value, action, unit.hp))
+        return found
+
+    def special_value(self, unit: Unit, action: Special) -> float:
+        value = self._special_value(unit, action)
+        order = self.directive(unit)
+        if order is not None and order.support and action.name in ("heal", "dance", "restore"):
+            value *= SUPPORT_TIMES
+        if order is not None and order.order.behaviour == "flee" and action.name == "escape":
+            value = OBJECTIVE_POINTS
+        return value
+
+    def _special_value(self, unit: Unit, action: Special) -> float:
+        name = action.name
+        if name in ("seize", "escape", "raze"):
+            aim = objective_tiles(self.view, unit, self.aims)
+            return OBJECTIVE_POINTS if aim is not None and aim[1] == name else 0.0
+        if name == "pick":
+            if action.at == unit.pos:
+                return OBJECTIVE_POINTS / 10 if self.aims.heist else 2.0
+            return 0.5
+        target = self.view.unit(action.target) if action.target else None
+        if name == "heal" and target is not None:
+            restored = min(heal_amount(unit, action), target.max_hp - target.hp)
+            # Healing oneself with an item uses the turn: worth it only for a real wound.
+            if target.id == unit.id and restored < heal_amount(unit, action) / 2:
+                return 0.0
+            return self.values.get(target.id, 1.0) * restored
+        if name == "dance" and target is not None:
+            return DANCE_POINTS * self.values.get(target.id, 1.0)
+        if name == "restore" and target is not None:
+            return 3.0 * len(target.statuses)
+        if name == "status" and target is not None and target.side is not unit.side:
+            return STATUS_POINTS * float(staff_hit_chance(unit, action.source)) * self.values.get(target.id, 1.0)
+        return 0.0
+
+    def best(self, unit: Unit, pos: Pos) -> tuple[float, Option]:
+        """The best option from `pos` with the value of standing there afterwards."""
+        top: tuple[float, Option] | None = None
+        for option in self.options(unit, pos):
+            total = option.value + self.place_value(unit, pos, option.hp_after, option.safe)
+            if top is None or total > top[0]:
+                top = (total, option)
+        assert top is not None
+        return top
+
+
+def _arms(unit: Unit) -> list[Unit]:
+    """The unit with each fighting weapon it could hold (equipping is a free action)."""
+    armed = []
+    for index, item in enumerate(unit.inventory):
+        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, item):
+            variant = unit if index == unit.weapon else unit.model_copy(update={"weapon": index})
+            if usable_weapon(variant) is item:  # out of uses, silenced, a relic it may not wield: no attack with it
+                armed.append(variant)
+    return armed
+
+
+def _may_special(unit: Unit) -> bool:
+    if any(isinstance(i, Consumable) or (isinstance(i, Weapon) and i.type is WeaponType.STAFF) for i in unit.inventory):
+        return True
+    return any(unit.has(tag) for tag in SPECIAL_TAGS)
+
+
+class NormalPolicy(BasePolicy):
+    """The real opponent: for every unit that may act and every tile it can reach, the best of its
+    attacks (exact forecast, value-weighted, rout chances), heals, dances and objective actions,
+    plus what the tile is worth afterwards — progress toward its objective or the enemy, terrain,
+    and the danger zones of the enemy's next activations. The unit with the most to gain acts."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.book = ExchangeBook()
+        self.fields = Fields()
+        self._equipped: dict[tuple[int, str], set[int]] = {}  # weapons equipped this turn, per (round, unit)
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        if not actions:
+            raise ValueError("no legal action: the battle is over")
+        judge = Judge(state, state.to_act, self.book, self.fields)
+        if state.active_unit is None:
+            self._equipped.clear()
+            return self._activation(judge, state, actions)
+        return self._turn(judge, state, actions)
+
+    def _activation(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
+        tiles: dict[str, list[Pos]] = {}
+        for action in actions:
+            if isinstance(action, Move):
+                tiles.setdefault(action.unit, []).append(action.to)
+        best: tuple[float, Move] | None = None
+        for unit_id, spots in tiles.items():
+            unit = judge.view.unit(unit_id)
+            stay = judge.place_value(unit, unit.pos, unit.hp)  # the worth of idling where it stands
+            for pos in judge.spots(unit, spots):
+                gain = judge.best(unit, pos)[0] - stay
+                if best is None or gain > best[0]:
+                    best = (gain, Move(unit=unit_id, to=pos))
+        if best is None:
+            return actions[0]
+        return best[1]
+
+    def _turn(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
+        unit = judge.view.unit(state.active_unit.id)  # type: ignore[union-attr]
+        legal = set(actions)
+        turn = state.active
+        assert turn is not None
+        tried = self._equipped.setdefault((state.round, unit.id), set())
+        if not turn.acted:
+            ranked = sorted(judge.options(unit, unit.pos), key=lambda o: -(o.value + judge.place_value(unit, unit.pos, o.hp_after, o.safe)))
+            for option in ranked:
+                if isinstance(option.first, Wait):
+                    break  # nothing left is worth more than ending the turn here
+                if isinstance(option.first, Equip):
+                    if option.first.item in tried:
+                        continue  # equipped once already this turn: never swap back and forth
+                    tried.add(option.first.item)
+                if option.first in legal:
+                    return option.first
+        rearm = _rearm(unit, actions)
+        if rearm is not None:
+            return rearm
+        cantos = [a for a in actions if isinstance(a, CantoMove)]
+        order = judge.directive(unit)
+        if cantos and not (order is not None and order.stay):
+            here = judge.place_value(unit, unit.pos, unit.hp)
+            value, to = max((judge.place_value(unit, a.to, unit.hp), a.to) for a in cantos)
+            if value > here:
+                return CantoMove(to=to)
+        if Wait() in legal:
+            return Wait()
+        return actions[0]  # only when the rules leave no other choice (a berserk unit must strike)
+
+
+def _rearm(unit: Unit, actions: list[Action]) -> Equip | None:
+    """A unit left holding a staff (healing equips it) takes its fighting weapon back in hand, a free action."""
+    if usable_weapon(unit) is not None:
+        return None
+    for action in actions:
+        if isinstance(action, Equip):
+            item = unit.inventory[action.item]
+            if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE):
+                return action
+    return None

@@ -1,0 +1,224 @@
+"""Scripted orders for computer-played units: `when <condition> -> <behaviour>` lines, parsed and judged."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+if TYPE_CHECKING:  # the unit model holds its orders, so this module cannot import it at load time
+    from officers_chess.rules.models import Unit
+
+Pos = tuple[int, int]
+
+
+def distance(a: Pos, b: Pos) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on"]
+BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee"]
+
+# The words a scenario author writes, and what each needs after it (for messages and the guide).
+CONDITION_FORMS = (
+    "always",
+    "enemy within N",
+    "round >= N",
+    "hp <= N",
+    "ally routed",
+    "ally NAME routed",
+    "enemy on [X, Y]",
+)
+BEHAVIOUR_FORMS = (
+    "hold",
+    "guard [X, Y]",
+    "guard NAME",
+    "pursue nearest",
+    "pursue NAME",
+    "advance to [X, Y]",
+    "retreat to healing",
+    "support",
+    "flee",
+)
+
+_TILE = r"\[\s*(\d+)\s*,\s*(\d+)\s*\]"
+_CONDITIONS: list[tuple[str, str]] = [
+    (r"always", "always"),
+    (r"enemy within (\d+)", "enemy_within"),
+    (r"round\s*(?:>=|≥)\s*(\d+)", "round_at_least"),
+    (r"hp\s*(?:<=|≤)\s*(\d+)", "hp_at_most"),
+    (r"ally routed", "ally_routed"),
+    (r"ally (.+?) routed", "ally_routed"),
+    (rf"enemy on {_TILE}", "enemy_on"),
+]
+_BEHAVIOURS: list[tuple[str, str]] = [
+    (r"hold", "hold"),
+    (rf"guard {_TILE}", "guard_tile"),
+    (r"guard (.+)", "guard_unit"),
+    (r"pursue nearest", "pursue"),
+    (r"pursue (.+)", "pursue"),
+    (rf"advance to {_TILE}", "advance"),
+    (r"retreat to healing", "retreat"),
+    (r"support", "support"),
+    (r"flee", "flee"),
+]
+GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
+
+
+def _parse(text: str, table: list[tuple[str, str]], what: str, forms: tuple[str, ...]) -> tuple[str, list[str]]:
+    words = " ".join(text.split())
+    for pattern, kind in table:
+        found = re.fullmatch(pattern, words, flags=re.IGNORECASE)
+        if found:
+            return kind, list(found.groups())
+    raise ValueError(f"unknown {what} {text!r}; write one of: {', '.join(forms)}")
+
+
+class Order(BaseModel):
+    """One line of a script: when `when` holds, the unit follows `do`.
+
+    Written in a scenario as `{when: "enemy within 3", do: "pursue nearest"}`; `when` may be left
+    out for `always`. Tiles are column and row counted from 1, as players read the map, and are
+    kept that way here (`tile` turns them into board positions).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    when: str = "always"
+    do: str
+    condition: ConditionKind = "always"
+    behaviour: BehaviourKind = "hold"
+    number: int | None = None
+    name: str | None = None  # a unit named by the condition (ally routed)
+    target: str | None = None  # a unit named by the behaviour (guard, pursue)
+    at: tuple[int, int] | None = None  # the tile of the condition (enemy on)
+    goal: tuple[int, int] | None = None  # the tile of the behaviour (guard, advance)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data: object) -> object:
+        if not isinstance(data, dict) or "condition" in data:
+            return data
+        if "do" not in data:
+            raise ValueError("an order needs `do` (what the unit does), e.g. do: hold")
+        for key in ("when", "do"):
+            if key in data and not isinstance(data[key], str):
+                raise ValueError(f"`{key}` is a line of words, e.g. {'enemy within 3' if key == 'when' else 'hold'}")
+        out = dict(data)
+        kind, args = _parse(str(data.get("when", "always")), _CONDITIONS, "condition", CONDITION_FORMS)
+        out["condition"] = kind
+        if kind in ("enemy_within", "round_at_least", "hp_at_most"):
+            out["number"] = int(args[0])
+        elif kind == "ally_routed" and args:
+            out["name"] = args[0]
+        elif kind == "enemy_on":
+            out["at"] = (int(args[0]), int(args[1]))
+        kind, args = _parse(str(data["do"]), _BEHAVIOURS, "behaviour", BEHAVIOUR_FORMS)
+        out["behaviour"] = kind
+        if kind in ("guard_tile", "advance"):
+            out["goal"] = (int(args[0]), int(args[1]))
+        elif kind in ("guard_unit", "pursue") and args:
+            out["target"] = args[0]
+        return out
+
+    def tiles(self) -> list[tuple[int, int]]:
+        """The tiles the order names (column, row from 1), to check they lie on the map."""
+        return [t for t in (self.at, self.goal) if t is not None]
+
+    def units(self) -> list[str]:
+        """The unit names the order mentions, to check they exist."""
+        return [n for n in (self.name, self.target) if n is not None]
+
+    def label(self) -> str:
+        """The behaviour in a few words, for the unit sheet."""
+        where = _tile_text(self.goal) if self.goal else ""
+        return {
+            "hold": "Hold",
+            "guard_tile": f"Guard {where}",
+            "guard_unit": f"Guard {self.target}",
+            "pursue": f"Pursue {self.target or 'the nearest enemy'}",
+            "advance": f"Advance to {where}",
+            "retreat": "Retreat to heal",
+            "support": "Support allies",
+            "flee": "Flee",
+        }[self.behaviour]
+
+    def condition_text(self) -> str:
+        if self.condition == "always":
+            return "always"
+        return {
+            "enemy_within": f"an enemy is within {self.number} tiles",
+            "round_at_least": f"from round {self.number}",
+            "hp_at_most": f"at {self.number} HP or less",
+            "ally_routed": f"once {self.name or 'an ally'} is routed",
+            "enemy_on": f"an enemy stands on {_tile_text(self.at)}",
+        }[self.condition]
+
+
+def _tile_text(tile: tuple[int, int] | None) -> str:
+    return "" if tile is None else f"{tile[0]},{tile[1]}"
+
+
+def tile(spot: tuple[int, int]) -> Pos:
+    """A tile as written (column, row from 1) as a board position (from 0)."""
+    return (spot[0] - 1, spot[1] - 1)
+
+
+class OrderGroup(BaseModel):
+    """A script for several units at once: the named `units`, or every unit of `side`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    side: Literal["attacker", "defender"] | None = None
+    units: list[str] = Field(default_factory=list)
+    script: list[Order] = Field(min_length=1, max_length=12)
+
+    @model_validator(mode="after")
+    def _names_someone(self) -> OrderGroup:
+        if (self.side is None) == (not self.units):
+            raise ValueError("an order group names either `side` or `units` (one of them)")
+        return self
+
+
+def holds(order: Order, unit: Unit, units: list[Unit], round_number: int) -> bool:
+    """Whether the order's condition holds for `unit` now (`units`: every unit the side can see)."""
+    kind = order.condition
+    if kind == "always":
+        return True
+    if kind == "enemy_within":
+        return any(e.side is not unit.side and e.on_field and distance(e.pos, unit.pos) <= (order.number or 0)
+                   for e in units)
+    if kind == "round_at_least":
+        return round_number >= (order.number or 0)
+    if kind == "hp_at_most":
+        return unit.hp <= (order.number or 0)
+    if kind == "ally_routed":
+        return any(a.side is unit.side and a.routed and (order.name is None or a.name == order.name) for a in units)
+    if kind == "enemy_on":
+        spot = tile(order.at)  # type: ignore[arg-type]
+        return any(e.side is not unit.side and e.on_field and e.pos == spot for e in units)
+    return False
+
+
+def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | None:
+    """The first order of the unit's script whose condition holds (None: no script, or none holds)."""
+    for order in unit.orders:
+        if holds(order, unit, units, round_number):
+            return order
+    return None
+
+
+def describe(unit: Unit, units: list[Unit], round_number: int) -> str | None:
+    """What the unit's script makes it do now, in words (e.g. "Hold until round 3"), or None without a script."""
+    if not unit.orders:
+        return None
+    order = current_order(unit, units, round_number)
+    if order is None:
+        return "Free (no order applies)"
+    text = order.label()
+    for earlier in unit.orders[: unit.orders.index(order)]:
+        if earlier.condition == "round_at_least" and (earlier.number or 0) > round_number:
+            return f"{text} until round {earlier.number}"  # the script changes on its own at that round
+    if order.condition != "always":
+        return f"{text} ({order.condition_text()})"
+    return text
