@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from officers_chess import __version__
 from officers_chess.content.errors import ContentError
+
+if TYPE_CHECKING:
+    from officers_chess.rules.models import Side
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -29,6 +32,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Open the game; with a scenario, go straight into that battle."""
     from officers_chess.content.loaders import find_scenario, load_scenario
 
+    if args.level is not None and args.ai is None:
+        return _fail("--level sets the computer's level: give --ai attacker|defender|both with it")
     loaded = None
     if args.scenario:
         try:
@@ -37,8 +42,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _fail(str(exc))
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
-    OfficersChessApp(scenario=loaded, seed=args.seed).run()
+    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level)).run()
     return EXIT_OK
+
+
+AI_SIDES = ("attacker", "defender", "both")
+
+
+def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
+    """`--ai SIDE --level LEVEL` as the app's `computer` argument: side → level (the normal level by default)."""
+    from officers_chess.rules.models import Side
+    from officers_chess.tui.players import default_level
+
+    if ai is None:
+        return {}
+    sides = list(Side) if ai == "both" else [Side(ai)]
+    return {side: level or default_level() for side in sides}
 
 
 def _content_files(path: Path) -> list[Path]:
@@ -200,6 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", metavar="SCENARIO",
                       help="a bundled scenario (by file name or title) or a scenario .yaml file")
     play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
+    play.add_argument("--ai", choices=AI_SIDES, metavar="SIDE",
+                      help="the computer plays this side (attacker, defender or both); without SCENARIO the title "
+                      "screen starts with that choice")
+    play.add_argument("--level", choices=_level_names(), metavar="LEVEL",
+                      help=f"the computer's level ({', '.join(_level_names())}; default normal)")
     play.set_defaults(func=cmd_play)
 
     validate = commands.add_parser("validate", help="check map, scenario, catalogue and save files (or folders of them)")
