@@ -18,7 +18,7 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Event
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Side
+from officers_chess.rules.models import Side, Unit
 from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.fog_log import log_lines
 from officers_chess.rules.actions import Trade
@@ -29,7 +29,7 @@ from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
-from officers_chess.tui.widgets.unit_sheet import UnitSheet, tile_notes
+from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text, tile_notes
 
 STEP_HELP = {
     Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move (blue) and strike (red).",
@@ -161,7 +161,7 @@ class BattleScreen(Screen):
         terrain = c.state.map.terrain_at(c.cursor)
         unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
         if unit is not None:
-            sheet.show_unit(unit, c.state.map.terrain_at(unit.pos))
+            sheet.show_unit(unit, c.state.map.terrain_at(unit.pos), self._orders(unit))
         else:
             sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor))
         fc = c.forecast()
@@ -207,6 +207,14 @@ class BattleScreen(Screen):
             body.append(f"\n\n{c.hint}", "bold yellow")
         title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
+
+    def _orders(self, unit: Unit) -> str | None:
+        """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
+        person's unit (orders only steer the computer)."""
+        if unit.side not in self.computer:
+            return None
+        view = self.controller.view
+        return orders_text(unit, view.units, view.round)
 
     def _computer_note(self) -> Text:
         c = self.controller

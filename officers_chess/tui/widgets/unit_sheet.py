@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from officers_chess.rules.combat import weapon_range
 from officers_chess.rules.models import Accessory, Consumable, Side, Unit, Weapon
+from officers_chess.rules.orders import describe
 from officers_chess.rules.state import GameState
 from officers_chess.rules.terrain import MoveType, Terrain
 
@@ -37,7 +38,14 @@ def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: b
     return line
 
 
-def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
+def orders_text(unit: Unit, units: list[Unit], round_number: int) -> str:
+    """What a computer-played unit is doing now: its script's current order in words, or its free tactics.
+    `units` are the units the viewer sees (under fog the script is judged on that view, as the sheet is)."""
+    return describe(unit, units, round_number) or "free (default tactics)"
+
+
+def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> RenderableType:
+    """`orders`: the behaviour of a computer-played unit (see orders_text); None for a person's unit."""
     stats = unit.stats
     side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
     header = Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side)
@@ -64,6 +72,8 @@ def unit_sheet(unit: Unit, terrain: Terrain) -> RenderableType:
         conditions.append("crest of " + ", ".join(unit.crests))
     if conditions:
         lines.append(Text("Now: " + " · ".join(conditions), "bold #ffb060"))
+    if orders is not None:
+        lines.append(Text.assemble(("Orders: ", "bold"), (orders, "#80d0ff")))
     bonus = unit.terrain_bonus(terrain)
     lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else "") + f" · {status}", "grey62"))
     return Group(*lines)
@@ -103,9 +113,9 @@ def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
 class UnitSheet(Static):
     """Shows the unit under the cursor, or the terrain when the tile is empty."""
 
-    def show_unit(self, unit: Unit, terrain: Terrain) -> None:
+    def show_unit(self, unit: Unit, terrain: Terrain, orders: str | None = None) -> None:
         self.border_title = "Unit"
-        self.update(unit_sheet(unit, terrain))
+        self.update(unit_sheet(unit, terrain, orders))
 
     def show_terrain(self, terrain: Terrain, pos: tuple[int, int], notes: list[str] = ()) -> None:
         self.border_title = "Tile"

@@ -1,0 +1,44 @@
+"""The unit sheet tells what a computer-played unit's scripted orders make it do now; a person's units show none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.models import Side
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text
+
+from pilot_helpers import screen_text, walk_cursor
+
+SCENARIO = Path(__file__).parent / "fixtures" / "sheet_orders.yaml"
+
+
+def test_orders_text_is_the_scripts_current_order_or_free_tactics():
+    state = load_scenario(SCENARIO).new_battle(1)
+    words = {u.name: orders_text(u, state.units, state.round) for u in state.units if u.side is Side.DEFENDER}
+    assert words == {"Bram": "Hold until round 3", "Tilda": "free (default tactics)", "Odo": "Guard 9,7"}
+    bram = next(u for u in state.units if u.name == "Bram")
+    assert orders_text(bram, state.units, 3).startswith("Advance to 5,4")  # from round 3 the first order holds
+
+
+async def test_the_sheet_of_a_computer_unit_shows_its_orders_and_a_persons_unit_none():
+    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer={Side.DEFENDER: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.controller.state.to_act is Side.ATTACKER
+        units = {u.name: u for u in screen.controller.state.units}
+
+        async def sheet_at(name: str) -> str:
+            await walk_cursor(pilot, screen, units[name].pos)
+            await pilot.pause()
+            assert screen.query_one(UnitSheet).display
+            return " ".join(screen_text(app).split())
+
+        text = await sheet_at("Bram")
+        assert "Orders: Hold until round 3" in text
+        assert "Orders: free (default tactics)" in await sheet_at("Tilda")
+        assert "Orders: Guard 9,7" in await sheet_at("Odo")  # a group's script
+        assert "Orders:" not in await sheet_at("Hale")
