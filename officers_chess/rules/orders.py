@@ -62,6 +62,7 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"support", "support"),
     (r"flee", "flee"),
 ]
+_DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
 
 
@@ -97,29 +98,35 @@ class Order(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _read(cls, data: object) -> object:
-        if not isinstance(data, dict) or "condition" in data:
+        """The fields are always read from the words: a save's copy of them must agree, and a
+        scenario that writes one by hand (`behaviour: hold` beside `do: flee`) is refused."""
+        if not isinstance(data, dict):
             return data
         if "do" not in data:
             raise ValueError("an order needs `do` (what the unit does), e.g. do: hold")
         for key in ("when", "do"):
             if key in data and not isinstance(data[key], str):
                 raise ValueError(f"`{key}` is a line of words, e.g. {'enemy within 3' if key == 'when' else 'hold'}")
-        out = dict(data)
+        read: dict[str, object] = dict.fromkeys(_DERIVED)
         kind, args = _parse(str(data.get("when", "always")), _CONDITIONS, "condition", CONDITION_FORMS)
-        out["condition"] = kind
+        read["condition"] = kind
         if kind in ("enemy_within", "round_at_least", "hp_at_most"):
-            out["number"] = int(args[0])
+            read["number"] = int(args[0])
         elif kind == "ally_routed" and args:
-            out["name"] = args[0]
+            read["name"] = args[0]
         elif kind == "enemy_on":
-            out["at"] = (int(args[0]), int(args[1]))
+            read["at"] = (int(args[0]), int(args[1]))
         kind, args = _parse(str(data["do"]), _BEHAVIOURS, "behaviour", BEHAVIOUR_FORMS)
-        out["behaviour"] = kind
+        read["behaviour"] = kind
         if kind in ("guard_tile", "advance"):
-            out["goal"] = (int(args[0]), int(args[1]))
+            read["goal"] = (int(args[0]), int(args[1]))
         elif kind in ("guard_unit", "pursue") and args:
-            out["target"] = args[0]
-        return out
+            read["target"] = args[0]
+        for key in _DERIVED:
+            given = data.get(key, read[key])
+            if (tuple(given) if isinstance(given, list) else given) != read[key]:
+                raise ValueError(f"`{key}` is read from the words of `when` and `do`; write only those two")
+        return {**data, **read}
 
     def tiles(self) -> list[tuple[int, int]]:
         """The tiles the order names (column, row from 1), to check they lie on the map."""

@@ -1,0 +1,611 @@
+"""Scripted orders: how the lines are read, checked in scenario files, judged, described and followed.
+
+A script is a list of `{when: <condition>, do: <behaviour>}` lines; the first line whose condition
+holds is the unit's order, and the normal level follows it (tests/test_scripted_battle.py plays
+whole battles with them). Positions here are tiny plains maps built with the rules-core
+factories; every behaviour test has a control: the same position without the order, where the
+unit does something else, so each test fails if the order is ignored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from factories import A, D, battle_map, game, plains, staff, unit
+from officers_chess.cli import main
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.ai.directives import directive
+from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.rules.game import apply_action
+from officers_chess.rules.models import Unit, distance
+from officers_chess.rules.orders import (
+    BEHAVIOUR_FORMS,
+    CONDITION_FORMS,
+    Order,
+    OrderGroup,
+    current_order,
+    describe,
+    holds,
+    tile,
+)
+from officers_chess.rules.state import GameState
+
+ORDERS = Path(__file__).parent / "fixtures" / "orders"
+
+
+def order(do: str, when: str | None = None) -> Order:
+    return Order.model_validate({"do": do} if when is None else {"when": when, "do": do})
+
+
+def script(*lines: tuple[str, str] | str) -> list[Order]:
+    """Lines as `"do"` (always) or `("when", "do")`."""
+    return [order(line) if isinstance(line, str) else order(line[1], line[0]) for line in lines]
+
+
+def scripted(u: Unit, *lines: tuple[str, str] | str) -> Unit:
+    return u.model_copy(update={"orders": script(*lines)})
+
+
+# --- reading the lines --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("when", "condition", "fields"),
+    [
+        ("always", "always", {}),
+        ("enemy within 3", "enemy_within", {"number": 3}),
+        ("round >= 4", "round_at_least", {"number": 4}),
+        ("round ≥ 12", "round_at_least", {"number": 12}),
+        ("round>=2", "round_at_least", {"number": 2}),
+        ("hp <= 7", "hp_at_most", {"number": 7}),
+        ("ally routed", "ally_routed", {"name": None}),
+        ("ally Old Abe routed", "ally_routed", {"name": "Old Abe"}),
+        ("enemy on [4, 2]", "enemy_on", {"at": (4, 2)}),
+        ("enemy on [10,11]", "enemy_on", {"at": (10, 11)}),
+    ],
+)
+def test_every_condition_form_is_read_into_its_fields(when, condition, fields):
+    line = order("hold", when)
+    assert line.condition == condition
+    every = {"number": None, "name": None, "at": None}
+    every.update(fields)
+    assert {key: getattr(line, key) for key in every} == every
+    assert line.when == when  # the words as written are kept for messages and saves
+
+
+@pytest.mark.parametrize(
+    ("do", "behaviour", "fields"),
+    [
+        ("hold", "hold", {}),
+        ("guard [2, 3]", "guard_tile", {"goal": (2, 3)}),
+        ("guard Old Abe", "guard_unit", {"target": "Old Abe"}),
+        ("pursue nearest", "pursue", {"target": None}),
+        ("pursue Grell", "pursue", {"target": "Grell"}),
+        ("advance to [14, 3]", "advance", {"goal": (14, 3)}),
+        ("retreat to healing", "retreat", {}),
+        ("support", "support", {}),
+        ("flee", "flee", {}),
+    ],
+)
+def test_every_behaviour_form_is_read_into_its_fields(do, behaviour, fields):
+    line = order(do)
+    assert line.behaviour == behaviour
+    every = {"goal": None, "target": None}
+    every.update(fields)
+    assert {key: getattr(line, key) for key in every} == every
+
+
+def test_a_line_without_when_holds_always():
+    line = Order.model_validate({"do": "flee"})
+    assert (line.when, line.condition) == ("always", "always")
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        (("  Enemy   WITHIN 3 ", "PURSUE   Nearest"), ("enemy within 3", "pursue nearest")),
+        (("Round >=  5", "Guard [ 2 ,3 ]"), ("round >= 5", "guard [2, 3]")),
+        (("HP<=4", "Retreat  to Healing"), ("hp <= 4", "retreat to healing")),
+        (("Ally  Routed", " Advance To [1,1]"), ("ally routed", "advance to [1, 1]")),
+        (("ENEMY ON [3,  4]", "Flee "), ("enemy on [3, 4]", "flee")),
+        (("Always", "Hold"), ("always", "hold")),
+    ],
+)
+def test_case_and_spacing_do_not_matter(written, plain):
+    loose, tidy = order(written[1], written[0]), order(plain[1], plain[0])
+    fields = ("condition", "behaviour", "number", "name", "target", "at", "goal")
+    assert [getattr(loose, f) for f in fields] == [getattr(tidy, f) for f in fields]
+
+
+def test_names_keep_their_spelling_and_lose_only_extra_spaces():
+    assert order("pursue  Old   Abe").target == "Old Abe"
+    assert order("hold", "ally  Old Abe   routed").name == "Old Abe"
+
+
+@pytest.mark.parametrize("when", ["enemy near", "round 3", "hp < 5", "enemy within", "enemy on 3, 4", "at dawn"])
+def test_an_unknown_condition_names_every_form_allowed(when):
+    with pytest.raises(ValidationError) as raised:
+        order("hold", when)
+    message = str(raised.value)
+    assert f"unknown condition {when!r}" in message
+    assert all(form in message for form in CONDITION_FORMS)
+
+
+@pytest.mark.parametrize("do", ["charge", "dance", "advance to 3, 4", "retreat", "guard", "pursue", "hold fast"])
+def test_an_unknown_behaviour_names_every_form_allowed(do):
+    with pytest.raises(ValidationError) as raised:
+        order(do)
+    message = str(raised.value)
+    assert f"unknown behaviour {do!r}" in message
+    assert all(form in message for form in BEHAVIOUR_FORMS)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"when": "always"}, "an order needs `do`"),
+        ({"do": 3}, "`do` is a line of words"),
+        ({"when": 3, "do": "hold"}, "`when` is a line of words"),
+        ({"do": "hold", "unless": "raining"}, "unless"),
+    ],
+)
+def test_malformed_lines_are_refused(data, words):
+    with pytest.raises(ValidationError, match=words):
+        Order.model_validate(data)
+
+
+def test_the_fields_come_from_the_words_and_a_hand_written_one_must_agree():
+    """A file that writes `behaviour:` or `goal:` by hand cannot make the order say something else than its words."""
+    assert order("advance to [3, 3]").model_dump()["goal"] == (3, 3)
+    agreeing = Order.model_validate({"do": "advance to [3, 3]", "condition": "always", "goal": [3, 3]})
+    assert (agreeing.behaviour, agreeing.goal) == ("advance", (3, 3))
+    for data in (
+        {"do": "advance to [3, 3]", "behaviour": "hold"},
+        {"when": "round >= 3", "do": "hold", "number": 1},
+        {"do": "pursue Grell", "target": "Maud"},
+        {"when": "enemy on [1, 2]", "do": "hold", "at": [2, 1]},
+    ):
+        with pytest.raises(ValidationError, match="is read from the words of `when` and `do`"):
+            Order.model_validate(data)
+
+
+def test_an_order_group_names_a_side_or_units_but_not_both_and_not_neither():
+    lines = [{"do": "hold"}]
+    assert OrderGroup.model_validate({"side": "attacker", "script": lines}).side == "attacker"
+    assert OrderGroup.model_validate({"units": ["Ann"], "script": lines}).units == ["Ann"]
+    for bad in ({"script": lines}, {"side": "defender", "units": ["Bo"], "script": lines}):
+        with pytest.raises(ValidationError, match="either `side` or `units`"):
+            OrderGroup.model_validate(bad)
+    with pytest.raises(ValidationError):
+        OrderGroup.model_validate({"side": "attacker", "script": []})
+
+
+def test_tiles_and_names_an_order_mentions_and_board_positions():
+    line = order("guard [2, 3]", "enemy on [4, 5]")
+    assert sorted(line.tiles()) == [(2, 3), (4, 5)] and line.units() == []
+    named = order("pursue Grell", "ally Maud routed")
+    assert sorted(named.units()) == ["Grell", "Maud"] and named.tiles() == []
+    assert tile((1, 1)) == (0, 0) and tile((14, 3)) == (13, 2)
+
+
+# --- scenario files: where the orders go, and `validate` --------------------------------------
+
+
+def test_a_scenario_gives_each_unit_its_own_script_else_its_groups_else_its_sides():
+    loaded = load_scenario(ORDERS / "good_orders.yaml")
+    state = loaded.new_battle(0)
+    by_name = {u.name: [(o.condition, o.behaviour) for o in u.orders] for u in state.units}
+    assert by_name["Ann"] == [("round_at_least", "advance"), ("always", "hold")]  # her own, not the side's
+    assert by_name["Cy"] == [("hp_at_most", "retreat"), ("enemy_on", "guard_tile"), ("always", "pursue")]
+    assert by_name["Dee"] == [("ally_routed", "flee"), ("enemy_within", "pursue"), ("always", "guard_unit")]
+    assert by_name["Bo"] == [("always", "support")]  # the defender's side script; Dee's group came first
+    dee = next(u for u in state.units if u.name == "Dee")
+    assert (dee.orders[0].name, dee.orders[1].target, dee.orders[2].target) == ("Bo", "Ann", "Bo")
+    ann = next(u for u in state.units if u.name == "Ann")
+    assert ann.orders[0].goal == (8, 1)  # kept as written, column and row from 1
+
+
+def test_the_good_orders_fixture_validates(capsys):
+    assert main(["validate", str(ORDERS / "good_orders.yaml")]) == 0
+    assert capsys.readouterr().out.split() == ["ok", str(ORDERS / "good_orders.yaml")]
+
+
+# file name -> (1-based line of the mistake, words the message must contain, what stands on that line)
+BROKEN_ORDERS: dict[str, tuple[int, str, str]] = {
+    "unknown_behaviour.yaml": (17, "unknown behaviour 'charge'; write one of: hold, guard [X, Y]", "charge"),
+    "unknown_condition.yaml": (18, "unknown condition 'at dawn'; write one of: always, enemy within N", "at dawn"),
+    "tile_off_map.yaml": (18, "the tile of this order [9, 2] is off the map (8×5)", "guard [9, 2]"),
+    "condition_tile_off_map.yaml": (18, "the tile of this order [3, 6] is off the map (8×5)", "enemy on [3, 6]"),
+    "unknown_unit.yaml": (18, "no unit is named 'Anna'", "pursue Anna"),
+    "group_unknown_unit.yaml": (15, "no unit is named 'Bob'", "Bob"),
+}
+
+
+def test_every_broken_orders_fixture_has_a_case():
+    assert sorted(p.name for p in ORDERS.glob("*.yaml") if p.name != "good_orders.yaml") == sorted(BROKEN_ORDERS)
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_ORDERS))
+def test_validate_names_the_file_and_the_line_of_a_bad_order(name, capsys):
+    path = ORDERS / name
+    line, problem, written = BROKEN_ORDERS[name]
+    assert main(["validate", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith(f"{path}:{line}: "), err
+    assert problem in err, err
+    assert written in path.read_text(encoding="utf-8").splitlines()[line - 1]  # the line holds the mistake
+
+
+# --- saves: a state whose units carry orders survives JSON exactly --------------------------
+
+
+def test_a_state_with_scripted_units_round_trips_through_json_exactly():
+    state = load_scenario(ORDERS / "good_orders.yaml").new_battle(5)
+    assert all(u.orders for u in state.units)
+    again = GameState.model_validate_json(state.model_dump_json())
+    assert again == state
+    assert [u.orders for u in again.units] == [u.orders for u in state.units]
+    crafted = game(plains(4), [scripted(unit("a1", A, (0, 0)), ("enemy on [2, 1]", "guard [1, 1]"), ("ally X routed", "pursue Y"))])
+    assert GameState.model_validate_json(crafted.model_dump_json()) == crafted
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+
+def _judged(line: Order, me: Unit, others: list[Unit], round_number: int = 1) -> bool:
+    return holds(line, me, [me, *others], round_number)
+
+
+def test_always_holds():
+    assert _judged(order("hold"), unit("a1", A, (0, 0)), [])
+
+
+def test_enemy_within_counts_tiles_to_enemies_on_the_field_only():
+    me = unit("a1", A, (0, 0))
+    line = order("hold", "enemy within 3")
+    assert _judged(line, me, [unit("d1", D, (2, 1))])  # 3 tiles away
+    assert not _judged(line, me, [unit("d1", D, (3, 1))])  # 4 tiles away
+    assert not _judged(line, me, [unit("a2", A, (1, 0))])  # an ally is no enemy
+    assert not _judged(line, me, [unit("d1", D, (1, 0), hp=0)])  # a routed enemy counts for nothing
+    assert not _judged(line, me, [unit("d1", D, (1, 0)).model_copy(update={"escaped": True})])
+
+
+def test_round_at_least():
+    line, me = order("hold", "round >= 3"), unit("a1", A, (0, 0))
+    assert not _judged(line, me, [], round_number=2)
+    assert _judged(line, me, [], round_number=3)
+    assert _judged(line, me, [], round_number=9)
+
+
+def test_hp_at_most_looks_at_the_unit_itself():
+    line = order("hold", "hp <= 6")
+    assert _judged(line, unit("a1", A, (0, 0), hp=6), [])
+    assert not _judged(line, unit("a1", A, (0, 0), hp=7), [unit("a2", A, (1, 0), hp=1)])
+
+
+def test_ally_routed_any_ally_or_a_named_one():
+    me = unit("a1", A, (0, 0))
+    anyone, named = order("hold", "ally routed"), order("hold", "ally A3 routed")
+    fallen, other = unit("a2", A, (1, 0), hp=0), unit("a3", A, (2, 0))
+    assert _judged(anyone, me, [fallen, other])
+    assert not _judged(named, me, [fallen, other])  # A2 fell, not A3
+    assert _judged(named, me, [fallen, other.model_copy(update={"hp": 0})])
+    assert not _judged(anyone, me, [other, unit("d1", D, (3, 0), hp=0)])  # a routed enemy is no ally
+    assert not _judged(anyone, me, [other.model_copy(update={"escaped": True})])  # escaping is not routing
+
+
+def test_enemy_on_a_tile_counts_from_one():
+    me, line = unit("a1", A, (0, 0)), order("hold", "enemy on [3, 2]")
+    assert _judged(line, me, [unit("d1", D, (2, 1))])  # column 3, row 2
+    assert not _judged(line, me, [unit("d1", D, (3, 2))])
+    assert not _judged(line, me, [unit("a2", A, (2, 1))])  # an ally there does not count
+    assert not _judged(line, me, [unit("d1", D, (2, 1), hp=0)])
+
+
+def test_the_first_line_that_holds_is_the_order():
+    me = scripted(unit("a1", A, (0, 0), hp=5), ("round >= 3", "advance to [4, 1]"), ("hp <= 5", "retreat to healing"), "hold")
+    assert current_order(me, [me], 1).behaviour == "retreat"
+    assert current_order(me, [me], 3).behaviour == "advance"  # earlier lines win
+    healthy = me.model_copy(update={"hp": 20})
+    assert current_order(healthy, [healthy], 2).behaviour == "hold"
+    none_holds = scripted(unit("a1", A, (0, 0)), ("round >= 5", "flee"))
+    assert current_order(none_holds, [none_holds], 1) is None
+    assert current_order(unit("a1", A, (0, 0)), [], 1) is None
+
+
+def test_describe_says_what_the_script_makes_the_unit_do_now():
+    me = scripted(unit("a1", A, (0, 0)), ("round >= 3", "advance to [4, 1]"), "hold")
+    assert describe(me, [me], 1) == "Hold until round 3"
+    assert describe(me, [me], 3) == "Advance to 4,1 (from round 3)"
+    guard = scripted(unit("a1", A, (0, 0)), ("enemy within 2", "pursue nearest"), "guard Maud")
+    assert describe(guard, [guard], 1) == "Guard Maud"
+    near = [guard, unit("d1", D, (1, 0))]
+    assert describe(guard, near, 1) == "Pursue the nearest enemy (an enemy is within 2 tiles)"
+    assert describe(scripted(unit("a1", A, (0, 0), hp=3), ("hp <= 4", "retreat to healing")), [], 1) == (
+        "Retreat to heal (at 4 HP or less)"
+    )
+    assert describe(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == "Free (no order applies)"
+    assert describe(unit("a1", A, (0, 0)), [], 1) is None
+
+
+@pytest.mark.parametrize(
+    ("do", "label"),
+    [
+        ("hold", "Hold"),
+        ("guard [2, 3]", "Guard 2,3"),
+        ("guard Maud", "Guard Maud"),
+        ("pursue nearest", "Pursue the nearest enemy"),
+        ("pursue Grell", "Pursue Grell"),
+        ("advance to [14, 3]", "Advance to 14,3"),
+        ("retreat to healing", "Retreat to heal"),
+        ("support", "Support allies"),
+        ("flee", "Flee"),
+    ],
+)
+def test_each_behaviour_has_words_for_the_unit_sheet(do, label):
+    assert order(do).label() == label
+
+
+# --- behaviours: the normal level follows the order, in small crafted positions ------------------
+#
+# Factory units: 20 HP, Str 5, Skl 10, Spd 5, Def 2, a 5-Might sword (8 damage a hit, no double
+# attacks), 5 tiles of movement. Every other unit of the side to act has already acted, so the
+# scripted unit is the one the policy activates; `activation` asks for the Move, applies it and
+# asks again mid-turn until the turn ends.
+
+
+def activation(state: GameState, seed: int = 0) -> tuple[list[Action], GameState]:
+    """One activation of the side to act, chosen by the normal level: its actions and the state after."""
+    policy, actions = NormalPolicy(seed), []
+    while True:
+        action = policy.choose(state)
+        actions.append(action)
+        state = apply_action(state, action).state
+        if state.active is None or state.is_over:
+            return actions, state
+
+
+def let_the_enemy_stand(state: GameState) -> GameState:
+    """The defender's units each stay where they are and wait, until the attacker is to act again."""
+    while not state.is_over and state.to_act is D:
+        waiting = state.waiting(D)
+        state = apply_action(state, Move(unit=waiting[0].id, to=waiting[0].pos)).state
+        state = apply_action(state, Wait()).state
+    return state
+
+
+def both(build) -> tuple[tuple[list[Action], GameState], tuple[list[Action], GameState]]:
+    """The activation without the order (the control) and with it: `build(lines)` makes the position."""
+    return activation(build(())), activation(build(None))
+
+
+def test_hold_attacks_what_is_in_reach_without_moving():
+    """A tough enemy beside it, a nearly routed one five tiles off: free, it walks over for the rout."""
+
+    def position(lines):
+        holder = scripted(unit("a1", A, (3, 2)), *(("hold",) if lines is None else lines))
+        return game(plains(10, 5), [holder, unit("d1", D, (3, 1), hp=12), unit("d2", D, (7, 2), hp=1)])
+
+    (free, _), (held, after) = both(position)
+    assert free == [Move(unit="a1", to=(6, 2)), Attack(target="d2")]  # the control walks to the rout
+    assert held == [Move(unit="a1", to=(3, 2)), Attack(target="d1")]
+    assert after.unit("a1").pos == (3, 2)
+
+
+def test_hold_does_not_walk_to_an_enemy_out_of_reach():
+    def position(lines):
+        holder = scripted(unit("a1", A, (2, 2)), *(("hold",) if lines is None else lines))
+        return game(plains(10, 5), [holder, unit("d1", D, (5, 2), hp=3)])
+
+    (free, _), (held, after) = both(position)
+    assert free[0] == Move(unit="a1", to=(4, 2)) and free[1] == Attack(target="d1")
+    assert held == [Move(unit="a1", to=(2, 2)), Wait()]
+    assert after.unit("d1").hp == 3
+
+
+def test_hold_until_a_round_then_the_next_line():
+    def position(round_number):
+        holder = scripted(unit("a1", A, (2, 2)), ("round >= 3", "advance to [10, 3]"), "hold")
+        return game(plains(10, 5), [holder, unit("d1", D, (2, 4), hp=20, activated=True)]).model_copy(
+            update={"round": round_number})
+
+    assert activation(position(2))[0] == [Move(unit="a1", to=(2, 2)), Wait()]
+    moved = activation(position(3))[0][0]
+    assert isinstance(moved, Move) and moved.to == (7, 2)
+
+
+def test_guard_a_tile_stays_within_two_tiles_of_it():
+    def position(lines):
+        guard = scripted(unit("a1", A, (2, 2)), *(("guard [2, 3]",) if lines is None else lines))
+        return game(plains(14, 5), [guard, unit("d1", D, (9, 2), hp=3), unit("d2", D, (13, 4))])
+
+    (_, loose), (kept, after) = both(position)
+    assert distance(loose.unit("a1").pos, (1, 2)) > 2  # the control goes after the enemy
+    assert distance(after.unit("a1").pos, (1, 2)) <= 2
+    assert kept[-1] == Wait()
+
+
+def test_guard_a_tile_fights_from_inside_its_ring_and_not_outside():
+    """Free, it routs the weak enemy to the east; guarding [2, 3] it strikes the one within reach of the ring."""
+
+    def position(lines):
+        guard = scripted(unit("a1", A, (6, 2)), *(("guard [2, 3]",) if lines is None else lines))
+        return game(plains(14, 5), [guard, unit("d1", D, (4, 2), hp=12), unit("d2", D, (9, 2), hp=1)])
+
+    (free, _), (kept, after) = both(position)
+    assert free[-1] == Attack(target="d2")
+    assert kept[-1] == Attack(target="d1")
+    assert distance(after.unit("a1").pos, (1, 2)) <= 2
+
+
+def test_guard_a_tile_from_afar_walks_back_to_it():
+    def position(lines):
+        guard = scripted(unit("a1", A, (8, 2)), *(("guard [2, 3]",) if lines is None else lines))
+        return game(plains(14, 5), [guard, unit("d1", D, (12, 2), hp=3)])
+
+    (free, _), (kept, after) = both(position)
+    assert free[-1] == Attack(target="d1")
+    assert distance(after.unit("a1").pos, (1, 2)) <= 2 and kept[-1] == Wait()
+
+
+def test_guard_a_unit_stays_within_two_tiles_of_the_ward_wherever_it_stands():
+    def position(lines):
+        guard = scripted(unit("a1", A, (4, 2)), *(("guard A2",) if lines is None else lines))
+        ward = unit("a2", A, (9, 4), activated=True)
+        return game(plains(14, 5), [guard, ward, unit("d1", D, (1, 0), hp=3)])
+
+    (free, _), (_, after) = both(position)
+    assert free[-1] == Attack(target="d1")  # the control goes the other way, for the weak enemy
+    assert distance(after.unit("a1").pos, (9, 4)) <= 2
+
+
+def test_pursue_name_attacks_the_named_enemy_though_a_weaker_one_is_nearer():
+    def position(lines):
+        hunter = scripted(unit("a1", A, (5, 2)), *(("pursue D2",) if lines is None else lines))
+        return game(plains(14, 5), [hunter, unit("d1", D, (4, 2), hp=3), unit("d2", D, (9, 2))])
+
+    (free, _), (hunted, after) = both(position)
+    assert free == [Move(unit="a1", to=(5, 2)), Attack(target="d1")]
+    assert hunted[-1] == Attack(target="d2") and distance(hunted[0].to, (9, 2)) == 1
+    assert after.unit("d1").hp == 3
+
+
+def test_pursue_name_out_of_reach_closes_in_on_it():
+    def position(lines):
+        hunter = scripted(unit("a1", A, (5, 2)), *(("pursue D2",) if lines is None else lines))
+        return game(plains(20, 5), [hunter, unit("d1", D, (4, 2), hp=3), unit("d2", D, (16, 2))])
+
+    (free, _), (hunted, after) = both(position)
+    assert free[-1] == Attack(target="d1")
+    assert distance(after.unit("a1").pos, (16, 2)) == distance((5, 2), (16, 2)) - 5  # all five tiles toward it
+    assert hunted[-1] == Wait() and after.unit("d1").hp == 3
+
+
+def test_pursue_nearest_takes_the_nearest_enemy_over_a_weaker_one():
+    def position(lines):
+        hunter = scripted(unit("a1", A, (5, 2)), *(("pursue nearest",) if lines is None else lines))
+        return game(plains(14, 5), [hunter, unit("d1", D, (5, 0), hp=14), unit("d2", D, (9, 2), hp=3)])
+
+    (free, _), (hunted, _) = both(position)
+    assert free[-1] == Attack(target="d2")
+    assert hunted[-1] == Attack(target="d1")
+
+
+def test_advance_gets_closer_to_its_tile_at_every_activation_until_there():
+    goal = (13, 2)  # [14, 3]
+
+    def position(lines):
+        walker = scripted(unit("a1", A, (1, 2)), *(("advance to [14, 3]",) if lines is None else lines))
+        return game(plains(16, 5), [walker, unit("d1", D, (1, 4), hp=20)])
+
+    for lines, sent in (((), False), (None, True)):
+        state, gaps = position(lines), []
+        for _ in range(4):
+            _, state = activation(state)
+            gaps.append(distance(state.unit("a1").pos, goal))
+            state = let_the_enemy_stand(state)
+        if sent:
+            assert gaps == [7, 2, 0, 0]  # 5 tiles each activation, then it stays on the tile
+        else:
+            assert gaps[0] > 10  # the control stays by the enemy instead
+
+
+def test_retreat_to_healing_goes_to_the_fort():
+    fort = (8, 2)
+    field = battle_map("..........", "..........", "........*.", "..........", "..........")
+
+    def position(lines):
+        hurt = scripted(unit("a1", A, (4, 2), hp=6), *((("hp <= 6", "retreat to healing"),) if lines is None else lines))
+        return game(field, [hurt, unit("d1", D, (1, 2), hp=5, weapon=None)])  # it cannot strike back
+
+    (free, _), (fled, _) = both(position)
+    assert free[-1] == Attack(target="d1")
+    assert fled == [Move(unit="a1", to=fort), Wait()]
+    # A line for 5 HP or less does not hold at 6: it fights as the control does.
+    lines = (("hp <= 5", "retreat to healing"),)
+    assert activation(position(lines))[0] == free
+
+
+def test_retreat_to_healing_skips_a_fort_another_unit_stands_on():
+    field = battle_map("..........", ".*........", "......*...", "..........", "..........")
+    hurt = scripted(unit("a1", A, (4, 2), hp=6), "retreat to healing")
+    state = game(field, [hurt, unit("a2", A, (6, 2), activated=True), unit("d1", D, (9, 4), hp=5)])
+    assert activation(state)[1].unit("a1").pos == (1, 1)  # the free fort, farther than the one A2 stands on
+
+
+def test_support_heals_a_hurt_ally_instead_of_attacking():
+    def position(lines):
+        healer = scripted(unit("a1", A, (4, 2), extra_items=[staff(tags=["Heal(10)"])]), *(("support",) if lines is None else lines))
+        ally = unit("a2", A, (3, 2), hp=15, activated=True)
+        return game(plains(10, 5), [healer, ally, unit("d1", D, (6, 2), hp=5, activated=True)])
+
+    (free, _), (helped, after) = both(position)
+    assert isinstance(free[-1], Attack)  # a small wound: free, it would rather strike the weak enemy
+    assert helped[-1] == Special(name="heal", source=1, target="a2")
+    assert after.unit("a2").hp == 20
+
+
+def test_flee_heads_for_the_exit_tiles():
+    exits = [(11, 0), (11, 1), (11, 2)]
+
+    def position(lines, start=(5, 2), tags=()):
+        runner = scripted(unit("a1", A, start, tags=tags), *(("flee",) if lines is None else lines))
+        others = [unit("a2", A, (0, 0), activated=True), unit("d1", D, (3, 2), hp=4), unit("d2", D, (2, 4))]
+        return game(plains(12, 5), [runner, *others]).model_copy(update={"escape_tiles": exits})
+
+    (free, _), (fled, after) = both(position)
+    assert free[-1] == Attack(target="d1")
+    assert min(distance(after.unit("a1").pos, e) for e in exits) == 1 and fled[-1] == Wait()
+    # Able to Escape and within reach of an exit: it leaves the battle.
+    fled, after = activation(position(None, start=(8, 2), tags=["Escape"]))
+    assert fled[-1] == Special(name="escape") and after.unit("a1").escaped
+    assert activation(position((), start=(8, 2), tags=["Escape"]))[0][-1] == Attack(target="d1")
+
+
+def test_flee_without_exits_keeps_away_from_the_enemy():
+    def position(lines):
+        runner = scripted(unit("a1", A, (5, 2)), *(("flee",) if lines is None else lines))
+        return game(plains(12, 5), [runner, unit("d1", D, (3, 2), hp=4), unit("d2", D, (2, 4))])
+
+    (free, _), (_, after) = both(position)
+    assert free[-1] == Attack(target="d1")
+
+    def gap(state: GameState) -> int:
+        return min(distance(state.unit("a1").pos, state.unit(e).pos) for e in ("d1", "d2"))
+
+    assert gap(after) >= gap(position(None)) + 4
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["guard A2", "pursue D2", "retreat to healing"],
+    ids=["guard-a-routed-ward", "pursue-a-routed-enemy", "retreat-with-no-healing-tile"],
+)
+def test_an_order_whose_unit_or_place_is_gone_falls_back_to_default_tactics(line):
+    """The ward or the prey is routed, or the map has no healing tile: the unit plays as if free."""
+
+    def position(lines):
+        me = scripted(unit("a1", A, (4, 2)), *lines)
+        fallen_ally, fallen_enemy = unit("a2", A, (0, 0), hp=0), unit("d2", D, (13, 4), hp=0)
+        return game(plains(14, 5), [me, fallen_ally, unit("d1", D, (8, 2), hp=3), fallen_enemy])
+
+    state = position((line,))
+    assert current_order(state.unit("a1"), state.units, 1) is not None  # the line holds ...
+    assert directive(state, state.unit("a1")) is None  # ... but there is nothing to follow
+    free = activation(position(()))[0]
+    assert activation(state)[0] == free == [Move(unit="a1", to=(7, 2)), Attack(target="d1")]
+
+
+def test_a_ward_that_escaped_is_no_longer_guarded():
+    me = scripted(unit("a1", A, (4, 2)), "guard A2")
+    gone = unit("a2", A, (0, 0)).model_copy(update={"escaped": True})
+    state = game(plains(14, 5), [me, gone, unit("d1", D, (8, 2), hp=3)])
+    assert directive(state, state.unit("a1")) is None
+    assert activation(state)[0][-1] == Attack(target="d1")
