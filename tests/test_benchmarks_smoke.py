@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "benchmarks" / "run.py"
-NAMES = {"forecast_pair", "reach_32x24", "reach_100x100"}
+NAMES = {"forecast_pair", "reach_32x24", "reach_100x100", "ai_activation_24x16", "ai_battle_normal", "simulate_jobs"}
 BASELINE_KEYS = {"baseline", "baseline_median_ms", "ratio"}
 NEEDS_NETWORKX = {"reach_32x24", "reach_100x100"}
 
@@ -90,6 +90,51 @@ def test_the_table_marks_each_row_against_its_target():
     assert done.returncode == 0, done.stderr
     row = next(line for line in done.stdout.splitlines() if line.startswith("forecast_pair "))
     assert "<= 1 ms" in row and ("pass" in row or "FAIL" in row)
+
+
+@pytest.mark.parametrize(
+    ("name", "targets"),
+    [
+        ("forecast_pair", {"target_ms": 1.0}),
+        ("ai_activation_24x16", {"target_ms": 50.0, "target_p99_ms": 300.0}),
+        ("ai_battle_normal", {"target_ms": 5000.0}),
+        ("simulate_jobs", {"target_ratio": 1.6}),  # a speed-up, not a time: no target_ms
+    ],
+)
+def test_each_row_carries_its_own_targets(quick_json, name, targets):
+    row = quick_json[name]
+    assert {key: row[key] for key in ("target_ms", "target_p99_ms", "target_ratio") if key in row} == targets
+
+
+def test_the_ai_rows_show_their_targets_and_the_p99_and_speed_up_verdicts():
+    done = run("--quick", "--only", "ai_activation_24x16", "--only", "simulate_jobs")
+    assert done.returncode == 0, done.stderr  # 1 would mean --jobs changed a game's result
+    lines = done.stdout.splitlines()
+    activation = next(line for line in lines if line.startswith("ai_activation_24x16 "))
+    assert "<= 50 ms" in activation and ("pass" in activation or "FAIL" in activation)
+    jobs = next(line for line in lines if line.startswith("simulate_jobs "))
+    assert ">= 1.6x" in jobs and ("pass" in jobs or "FAIL" in jobs)
+    assert any("300 ms target" in line and ("within" in line or "OVER" in line) for line in lines)
+    assert any("1.6x target" in line and ("within" in line or "UNDER" in line) for line in lines)
+
+
+def test_the_activation_fixture_is_twelve_against_twelve_on_a_24x16_map_of_mixed_ground():
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # the benchmarks are not a package of the install
+    from benchmarks import ai_activation
+    from officers_chess.rules.models import Side
+
+    loaded = ai_activation.load()
+    state = loaded.new_battle(0)
+    assert (state.map.width, state.map.height) == (24, 16)
+    assert len(state.living(Side.ATTACKER)) == len(state.living(Side.DEFENDER)) == 12
+    ground = {state.map.terrain_at((x, y)).id for x in range(24) for y in range(16)}
+    assert {"plains", "forest", "river", "bridge", "fort", "mountain"} <= ground
+    for side in Side:
+        units = state.living(side)
+        assert any(u.unit_class.name == "Archer" for u in units)
+        assert any(any(i.name.endswith("Staff") for i in u.inventory) for u in units), "a healer"
+        assert any(u.has("Cavalry") or u.has("Flying") for u in units)
 
 
 def test_an_unknown_benchmark_name_is_refused():
