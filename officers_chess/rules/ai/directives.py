@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.models import Pos, Unit, distance
+from officers_chess.rules.combat import usable_weapon, weapon_range
+from officers_chess.rules.inventory import can_equip
+from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.orders import GUARD_RADIUS, Order, current_order, tile
 from officers_chess.rules.state import GameState
 
@@ -14,7 +16,8 @@ class Directive:
     """What an order asks of the unit this activation; the default tactics fill in everything else.
 
     stay     the unit does not move (hold)
-    near     the unit ends its move on one of these tiles when it can (guard)
+    near     the unit ends its move on one of these tiles when it can (guard; retreat: a healing
+             tile; pursue: a tile from which it can strike its prey)
     goal     the unit heads for these tiles (advance, retreat, flee, pursue)
     away     the unit keeps as far from the enemy as it can (flee with no exit on the map)
     prey     the enemy it attacks first when it can (pursue)
@@ -37,6 +40,24 @@ def _around(view: GameState, centre: Pos) -> frozenset[Pos]:
         for y in range(max(0, y0 - GUARD_RADIUS), min(view.map.height, y0 + GUARD_RADIUS + 1))
         for x in range(max(0, x0 - GUARD_RADIUS), min(view.map.width, x0 + GUARD_RADIUS + 1))
         if distance((x, y), centre) <= GUARD_RADIUS
+    )
+
+
+def _strike_tiles(view: GameState, unit: Unit, target: Pos) -> frozenset[Pos]:
+    """The tiles from which one of the unit's fighting weapons reaches `target` (equipping is free)."""
+    spans = []
+    for index, item in enumerate(unit.inventory):
+        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, item):
+            armed = unit if index == unit.weapon else unit.model_copy(update={"weapon": index})
+            if usable_weapon(armed) is item:
+                spans.append(weapon_range(armed, item))
+    x0, y0 = target
+    reach = max((high for _, high in spans), default=0)
+    return frozenset(
+        (x, y)
+        for y in range(max(0, y0 - reach), min(view.map.height, y0 + reach + 1))
+        for x in range(max(0, x0 - reach), min(view.map.width, x0 + reach + 1))
+        if any(low <= distance((x, y), target) <= high for low, high in spans)
     )
 
 
@@ -64,7 +85,7 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
         if not foes:
             return None
         prey = min(foes, key=lambda e: (distance(e.pos, unit.pos), e.id))
-        return Directive(order, goal=frozenset({prey.pos}), prey=prey.id)
+        return Directive(order, goal=frozenset({prey.pos}), prey=prey.id, near=_strike_tiles(view, unit, prey.pos))
     if kind == "advance":
         return Directive(order, goal=frozenset({tile(order.goal)}))  # type: ignore[arg-type]
     if kind == "retreat":
@@ -75,7 +96,7 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
             for x in range(len(row))
             if view.map.terrain_at((x, y)).heal > 0 and (x, y) not in occupied and unit.entry_cost(view.map.terrain_at((x, y))) is not None
         )
-        return Directive(order, goal=healing) if healing else None
+        return Directive(order, goal=healing, near=healing) if healing else None
     if kind == "support":
         return Directive(order, support=True)
     if kind == "flee":
