@@ -244,6 +244,12 @@ def test_validate_names_the_file_and_the_line_of_a_bad_order(name, capsys):
     assert written in path.read_text(encoding="utf-8").splitlines()[line - 1]  # the line holds the mistake
 
 
+def test_the_scenario_guide_lists_every_condition_and_behaviour_form():
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "writing-scenarios.md").read_text(encoding="utf-8")
+    for form in (*CONDITION_FORMS, *BEHAVIOUR_FORMS):
+        assert f"| `{form}` |" in guide, form
+
+
 # --- saves: a state whose units carry orders survives JSON exactly --------------------------
 
 
