@@ -176,8 +176,7 @@ def test_the_keeper_never_leaves_the_fort_before_round_3(seed):
     early = [spots["Keeper"] for round_number, spots in battle.trail if round_number < 3 and "Keeper" in spots]
     assert early and set(early) == {fort}
     keeper = [a for a in battle.activations if a.unit.name == "Keeper"]
-    assert [a.order.behaviour for a in keeper if a.before.round < 3] == ["hold"] * sum(a.before.round < 3 for a in keeper)
-    assert all(a.order.behaviour == "pursue" for a in keeper if a.before.round >= 3)
+    assert keeper and all(a.order.behaviour == ("hold" if a.before.round < 3 else "pursue") for a in keeper)
 
 
 def test_the_keeper_leaves_the_fort_once_its_hold_line_is_over():
@@ -234,9 +233,11 @@ def test_every_scripted_activation_at_harrow_watch_follows_its_script(seed):
     battle = watch_battle(seed)
     problems = [p for a in battle.activations for p in broken_lines(a)]
     assert problems == []
-    # The warden keeps to the tower until round 5; the archer stays by her; Oda goes for Corvin first.
+    # The warden keeps to the tower until round 5, and the ambush lies still at first.
     tower = (14, 2)  # [15, 3]
     assert {spots["Ilse"] for r, spots in battle.trail if r < 5 and "Ilse" in spots} == {tower}
+    later = [a.end for a in battle.activations if a.unit.name == "Ilse" and a.before.round >= 5 and a.end]
+    assert later and all(distance(end, tower) <= 2 for end in later)  # then she guards it
     ambush = [a for a in battle.activations if a.unit.name in ("Fen", "Rook")]
     assert ambush[0].order.behaviour == "hold" and ambush[0].actions[0].to == ambush[0].unit.pos  # type: ignore[union-attr]
 
