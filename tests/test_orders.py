@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from factories import A, D, battle_map, game, plains, staff, unit, weapon
 from pydantic import ValidationError
 
-from factories import A, D, battle_map, game, plains, staff, unit, weapon
 from officers_chess.cli import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
@@ -577,11 +577,6 @@ def test_a_unit_to_be_protected_that_pursues_stays_within_reach_of_its_prey():
     assert distance(after.unit("a1").pos, (5, 2)) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="normal.py: PREY_POINTS (12) is less than the danger a sheltered (protect) unit weighs twice, so a "
-    "pursuer its side must protect waits beside its prey instead of striking it; the fix is in Judge._attacks/_turn",
-)
 def test_a_unit_to_be_protected_that_pursues_strikes_its_prey():
     hunted, _ = activation(_sheltered(("pursue D1",)))
     assert hunted[-1] == Attack(target="d1")

@@ -16,6 +16,7 @@ ROUT_POINTS = 14.0
 VIP_VALUE = 3.0  # a unit whose fall decides the battle (protect / defeat conditions)
 LEADER_VALUE = 2.0  # a Leader the side needs to seize with
 HEALER_VALUE = 1.3
+PUNCH_SHARE = 0.5  # how much of a unit's value comes from how hard it hits
 
 
 @dataclass(frozen=True)
@@ -55,16 +56,28 @@ def unit_values(state: GameState) -> dict[str, float]:
             if cond.kind in ("protect", "defeat") and cond.unit:
                 vips.add(cond.unit)
     values: dict[str, float] = {}
-    for unit in state.living():
-        value = 1.0
+    living = state.living()
+    punch = {u.id: _punch(u) for u in living}
+    mean = sum(punch.values()) / max(1, len(punch)) or 1.0
+    for unit in living:
+        # A unit that hits harder is worth more: routing it spares more HP later, losing it costs more.
+        value = (1 - PUNCH_SHARE) + PUNCH_SHARE * punch[unit.id] / mean
         if unit.name in vips:
             value = VIP_VALUE
         elif state.seize_tiles and (unit.has("Leader") or unit.has("Seize")) and can_seize(state, unit.side):
             value = LEADER_VALUE
         elif is_healer(unit):
-            value = HEALER_VALUE
+            value = max(value, HEALER_VALUE)
         values[unit.id] = value
     return values
+
+
+def _punch(unit: Unit) -> float:
+    """A rough measure of what the unit's attacks do: damage times Skill, twice over for Brave."""
+    damage = unit.damage
+    if damage is None:
+        return 0.0
+    return damage * max(1, unit.stat("skill")) * (2 if unit.has("Brave") else 1)
 
 
 def can_seize(state: GameState, side: Side) -> bool:

@@ -11,9 +11,8 @@ from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType
 from officers_chess.rules.state import GameState
 from officers_chess.rules.statuses import StatusName
 
-# Not every enemy that could reach a tile will attack the unit on it: the strongest threat counts
-# in full, the next ones less and less (they have other targets and their own plans).
-THREAT_WEIGHTS = (1.0, 0.7, 0.5, 0.35, 0.25)
+# An enemy that has a better target elsewhere may still attack this one: it counts for this share.
+ELSEWHERE_SHARE = 0.3
 # How much of the damage our unit would deal back on the enemy's turn counts in its favour.
 COUNTER_SHARE = 0.5
 
@@ -70,52 +69,79 @@ class DangerMap:
     """What it costs a unit to end its turn on a tile, from the enemies that could attack it there.
 
     Each enemy is assumed to attack from the distance and with the weapon best for it (by the
-    exact forecast); the strongest threats weigh most (`THREAT_WEIGHTS`), and when their expected
-    damage together would take the unit's HP the rout is counted as likely.
+    exact forecast), and to pick the target best for it; when the expected damage of the enemies
+    together would take the unit's HP the rout is counted as likely.
     """
 
-    def __init__(self, state: GameState, enemies: list[Unit], book: ExchangeBook, values: dict[str, float]) -> None:
+    def __init__(self, state: GameState, enemies: list[Unit], book: ExchangeBook, values: dict[str, float],
+                 allies: list[Unit] | None = None) -> None:
         self.state = state
         self.book = book
         self.values = values
         self.threats = threats(state, enemies)
+        self.allies = allies if allies is not None else []
         self._memo: dict[tuple, float] = {}
+        self._others: dict[tuple[str, str], float] = {}
 
     def threatened(self, pos: Pos) -> int:
         """How many enemies could attack a unit standing on `pos`."""
         return sum(1 for t in self.threats if any(pos in tiles for tiles in t.by_gap.values()))
 
-    def cost(self, unit: Unit, pos: Pos, hp: float | None = None) -> float:
-        """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations."""
-        key = (unit.id, unit.hp, unit.weapon, pos, None if hp is None else round(hp))
-        if key in self._memo:
-            return self._memo[key]
+    def _attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
+        """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""
+        best: tuple[float, float, float, float] | None = None
+        enemy_terrain = self.state.map.terrain_at(threat.enemy.pos)
         terrain = self.state.map.terrain_at(pos)
         value = self.values.get(unit.id, 1.0)
-        hits: list[tuple[float, float, float, float]] = []  # (enemy's score, dealt, kill, enemy's loss)
-        for threat in self.threats:
-            best: tuple[float, float, float, float] | None = None
-            enemy_terrain = self.state.map.terrain_at(threat.enemy.pos)
-            for gap, tiles in threat.by_gap.items():
-                if pos not in tiles:
+        enemy_value = self.values.get(threat.enemy.id, 1.0)
+        for gap, tiles in threat.by_gap.items():
+            if pos not in tiles:
+                continue
+            for armed in threat.arms:
+                low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
+                if not low <= gap <= high:
                     continue
-                for armed in threat.arms:
-                    low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
-                    if not low <= gap <= high:
-                        continue
-                    ex = self.book.exchange_on(self.state, armed, enemy_terrain, unit, terrain, gap)
-                    enemy_value = self.values.get(threat.enemy.id, 1.0)
-                    loss = enemy_value * (ex.taken + ROUT_POINTS * ex.death)
-                    score = value * (ex.dealt + ROUT_POINTS * ex.kill) - loss
-                    if best is None or score > best[0]:
-                        best = (score, ex.dealt, ex.kill, loss)
-            if best is not None and best[0] > 0:  # an attack that would cost the enemy more is not a threat
-                hits.append(best)
-        hits.sort(reverse=True)
+                ex = self.book.exchange_on(self.state, armed, enemy_terrain, unit, terrain, gap)
+                loss = enemy_value * (ex.taken + ROUT_POINTS * ex.death)
+                score = value * (ex.dealt + ROUT_POINTS * ex.kill) - loss
+                if best is None or score > best[0]:
+                    best = (score, ex.dealt, ex.kill, loss)
+        return best
+
+    def _elsewhere(self, threat: Threat, unit: Unit) -> float:
+        """The enemy's best attack on any other of our units where they stand (0 when it has none)."""
+        key = (threat.enemy.id, unit.id)
+        if key not in self._others:
+            scores = [a[0] for other in self.allies if other.id != unit.id
+                      for a in [self._attack_on(threat, other, other.pos)] if a is not None]
+            self._others[key] = max(scores, default=0.0)
+        return self._others[key]
+
+    def cost(self, unit: Unit, pos: Pos, hp: float | None = None, foe: str | None = None, foe_left: float = 1.0) -> float:
+        """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations.
+
+        An enemy that would rather attack this unit here than any other of ours counts in full; one
+        with a better target elsewhere counts for `ELSEWHERE_SHARE` (it may still change its mind).
+        `foe` is an enemy the unit has just attacked: it is still a threat only if it was not routed
+        (`foe_left` is that chance).
+        """
+        key = (unit.id, unit.hp, unit.weapon, pos, None if hp is None else round(hp), foe, round(foe_left, 2))
+        if key in self._memo:
+            return self._memo[key]
+        value = self.values.get(unit.id, 1.0)
+        hits: list[tuple[float, float, float, float]] = []  # (weight, dealt, kill, enemy's loss)
+        for threat in self.threats:
+            best = self._attack_on(threat, unit, pos)
+            if best is None or best[0] <= 0:  # an attack that would cost the enemy more is not a threat
+                continue
+            weight = 1.0 if best[0] >= self._elsewhere(threat, unit) else ELSEWHERE_SHARE
+            if threat.enemy.id == foe:
+                weight *= foe_left
+            hits.append((weight, best[1], best[2], best[3]))
         dealt = 0.0
         spared = 1.0
         loss_to_them = 0.0
-        for weight, (_, expected, kill, loss) in zip(THREAT_WEIGHTS, hits):
+        for weight, expected, kill, loss in hits:
             dealt += weight * expected
             spared *= 1 - weight * kill
             loss_to_them += weight * loss

@@ -49,9 +49,11 @@ HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
 DANCE_POINTS = 7.0  # a refreshed ally acts again
 STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
+TEMPO_POINTS = 0.0  # routing an enemy that has not yet acted this round also takes its action away
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
-SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
+SHELTER_DANGER = 2.0
+PATIENT = True  # a unit the side must protect weighs its danger this many times over
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
 
@@ -64,6 +66,14 @@ def danger_weight(round_number: int, survive: bool) -> float:
     return max(0.2, 0.6 - 0.04 * (round_number - 1))
 
 
+def hurry(view: GameState, side: Side) -> float:
+    """1 with time to spare, up to 3 in the last round when the time limit would not give `side` the win."""
+    limit = view.time_limit
+    if limit is None or limit.winner == side:
+        return 1.0
+    return 1.0 + 2.0 * min(1.0, view.round / limit.rounds)
+
+
 @dataclass(frozen=True)
 class Option:
     """One thing a unit could do from a tile: the action to take first (an Equip before an attack with
@@ -73,6 +83,8 @@ class Option:
     first: Action
     hp_after: float
     safe: float = 1.0  # chance the unit is still standing afterwards
+    foe: str | None = None  # the enemy attacked, and the chance it is still standing afterwards
+    foe_left: float = 1.0
 
 
 class Judge:
@@ -88,8 +100,9 @@ class Judge:
         self.aims: Aims = aims_of(self.view, side)
         self.enemies = self.view.living(side.other)
         self.allies = self.view.living(side)
-        self.danger = DangerMap(self.view, self.enemies, book, self.values)
+        self.danger = DangerMap(self.view, self.enemies, book, self.values, self.allies)
         self.weight = danger_weight(self.view.round, self.aims.survive)
+        self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
         self._orders: dict[str, Directive | None] = {}
 
@@ -113,7 +126,8 @@ class Judge:
 
     # --- where a unit stands ---------------------------------------------------
 
-    def place_value(self, unit: Unit, pos: Pos, hp: float, safe: float = 1.0) -> float:
+    def place_value(self, unit: Unit, pos: Pos, hp: float, safe: float = 1.0, foe: str | None = None,
+                    foe_left: float = 1.0) -> float:
         """What ending the turn on `pos` is worth: progress toward the unit's aim, terrain, minus danger."""
         value = 0.0
         order = self.directive(unit)
@@ -121,7 +135,7 @@ class Judge:
         if order is not None and (order.goal is not None or order.away or order.near is not None):
             value += self._order_value(unit, order, pos)
         elif aim is not None:
-            value -= OBJECTIVE_STEP * self._gap(unit, aim[0], pos)
+            value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos)
         else:
             goals = self._goals(unit)
             if goals:
@@ -133,8 +147,12 @@ class Judge:
         heal = self.view.map.terrain_at(pos).heal
         if heal and hp < unit.max_hp:
             value += min(heal, unit.max_hp - hp)
-        weight = self.weight * (SHELTER_DANGER if unit.name in self.aims.shelter else 1.0)
-        value -= weight * safe * self.danger.cost(unit, pos, hp)
+        # A unit to protect keeps out of harm, unless its script sends it in (its author decided).
+        sheltered = unit.name in self.aims.shelter and order is None
+        weight = self.weight * (SHELTER_DANGER if sheltered else 1.0)
+        if aim is not None:
+            weight /= self.hurry  # running out of time, the unit with the objective takes more risks
+        value -= weight * safe * self.danger.cost(unit, pos, hp, foe, foe_left)
         return value
 
     def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:
@@ -184,10 +202,12 @@ class Judge:
                 for art in arts:
                     ex = self.book.exchange(self.view, armed, pos, enemy, enemy.pos, art)
                     score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(enemy.id, 1.0))
+                    if not enemy.activated:  # routed before its turn, it never takes it
+                        score += TEMPO_POINTS * ex.kill * self.values.get(enemy.id, 1.0)
                     if order is not None and order.prey == enemy.id:
-                        score += PREY_POINTS
+                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
                     first = first_of or Attack(target=enemy.id, art=art)
-                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death))
+                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death, enemy.id, 1 - ex.kill))
         return found
 
     def _specials(self, unit: Unit) -> list[Option]:
@@ -235,7 +255,7 @@ class Judge:
         """The best option from `pos` with the value of standing there afterwards."""
         top: tuple[float, Option] | None = None
         for option in self.options(unit, pos):
-            total = option.value + self.place_value(unit, pos, option.hp_after, option.safe)
+            total = option.value + self.place_value(unit, pos, option.hp_after, option.safe, option.foe, option.foe_left)
             if top is None or total > top[0]:
                 top = (total, option)
         assert top is not None
@@ -288,17 +308,26 @@ class NormalPolicy(BasePolicy):
         for action in actions:
             if isinstance(action, Move):
                 tiles.setdefault(action.unit, []).append(action.to)
-        best: tuple[float, Move] | None = None
+        # Each unit's best move this activation, and whether it strikes (or acts) with it.
+        plans: list[tuple[float, bool, Move]] = []
         for unit_id, spots in tiles.items():
             unit = judge.view.unit(unit_id)
             stay = judge.place_value(unit, unit.pos, unit.hp)  # the worth of idling where it stands
+            top: tuple[float, bool, Move] | None = None
             for pos in judge.spots(unit, spots):
-                gain = judge.best(unit, pos)[0] - stay
-                if best is None or gain > best[0]:
-                    best = (gain, Move(unit=unit_id, to=pos))
-        if best is None:
+                total, option = judge.best(unit, pos)
+                if top is None or total - stay > top[0]:
+                    top = (total - stay, not isinstance(option.first, Wait) and option.value > 0, Move(unit=unit_id, to=pos))
+            if top is not None:
+                plans.append(top)
+        if not plans:
             return actions[0]
-        return best[1]
+        strikes = [p for p in plans if p[1]]
+        if strikes or not PATIENT:
+            return max(strikes or plans, key=lambda p: p[0])[2]
+        # Nothing worth doing yet: move the unit whose move matters least, and keep the others'
+        # choices open until the enemy has shown its hand (activations alternate).
+        return min(plans, key=lambda p: p[0])[2]
 
     def _turn(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
         unit = judge.view.unit(state.active_unit.id)  # type: ignore[union-attr]
@@ -306,8 +335,13 @@ class NormalPolicy(BasePolicy):
         turn = state.active
         assert turn is not None
         tried = self._equipped.setdefault((state.round, unit.id), set())
+        order = judge.directive(unit)
+        if not turn.acted and order is not None and order.prey is not None:
+            strike = next((a for a in actions if isinstance(a, Attack) and a.target == order.prey and a.art is None), None)
+            if strike is not None:
+                return strike  # a pursue order: the prey in reach is struck, not weighed
         if not turn.acted:
-            ranked = sorted(judge.options(unit, unit.pos), key=lambda o: -(o.value + judge.place_value(unit, unit.pos, o.hp_after, o.safe)))
+            ranked = sorted(judge.options(unit, unit.pos), key=lambda o: -(o.value + judge.place_value(unit, unit.pos, o.hp_after, o.safe, o.foe, o.foe_left)))
             for option in ranked:
                 if isinstance(option.first, Wait):
                     break  # nothing left is worth more than ending the turn here
@@ -321,7 +355,6 @@ class NormalPolicy(BasePolicy):
         if rearm is not None:
             return rearm
         cantos = [a for a in actions if isinstance(a, CantoMove)]
-        order = judge.directive(unit)
         if cantos and not (order is not None and order.stay):
             here = judge.place_value(unit, unit.pos, unit.hp)
             value, to = max((judge.place_value(unit, a.to, unit.hp), a.to) for a in cantos)
