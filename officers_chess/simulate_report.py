@@ -14,12 +14,11 @@ from typing import Callable, Iterator
 
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import write_save
-from officers_chess.rules.ai.muster_ai import muster
-from officers_chess.rules.ai.play import LEVELS, MAX_ACTIONS_PER_ROUND, make_policy
+from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.rules.ai.policy import Policy
-from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import BattleRecord, Recorder, ScenarioRef
+from officers_chess.rules.scenario import UnitSetup
 from officers_chess.rules.state import GameState
 
 MAX_ROUNDS = 60
@@ -61,21 +60,18 @@ def record_battle(
     loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = MAX_ROUNDS,
     ref: ScenarioRef | None = None, players: dict[Side, str] | None = None,
 ) -> tuple[GameState, BattleRecord | None]:
-    """`play_battle`'s loop (the same battle for the same seeds), keeping the record a save needs when
-    `ref` names the scenario; returns the last state and the record (None without `ref`)."""
-    armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies)
-    state = loaded.new_battle(seed, armies=armies or None)
-    recorder = Recorder(loaded.scenario.edition, ref, seed, armies, state, players) if ref is not None else None
-    actions = 0
-    while not state.is_over and state.round <= max_rounds:
-        action = policies[state.to_act].choose(state)
-        state = apply_action(state, action).state
-        if recorder is not None:
-            recorder.add(action, state)
-        actions += 1
-        if actions > MAX_ACTIONS_PER_ROUND * max_rounds:
-            raise RuntimeError("a policy took far too many actions without ending the battle")
-    return state, recorder.record() if recorder is not None else None
+    """`play_battle`, keeping the record a save needs when `ref` names the scenario; returns the last
+    state and the record (None without `ref`)."""
+    if ref is None:
+        return play_battle(loaded, policies, seed, max_rounds), None
+    recorders: list[Recorder] = []
+
+    def start(armies: dict[Side, list[UnitSetup]], state: GameState) -> None:
+        recorders.append(Recorder(loaded.scenario.edition, ref, seed, armies, state, players))
+
+    state = play_battle(loaded, policies, seed, max_rounds, on_start=start,
+                        on_action=lambda action, after: recorders[0].add(action, after))
+    return state, recorders[0].record()
 
 
 def save_name(index: int) -> str:
@@ -135,7 +131,14 @@ def progress_bar(games: int, show: bool) -> Iterator[Callable[[GameResult], None
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     columns = (TextColumn("battles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     # No refresh thread: the worker processes are forked while the bar runs, and a fork must not

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from officers_chess.rules.actions import Action
 from officers_chess.rules.ai.greedy import GreedyPolicy
 from officers_chess.rules.ai.muster_ai import muster
 from officers_chess.rules.ai.normal import NormalPolicy
@@ -11,6 +13,7 @@ from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.ai.random_policy import RandomPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
+from officers_chess.rules.scenario import UnitSetup
 from officers_chess.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -28,18 +31,31 @@ def make_policy(level: str, seed: int) -> Policy:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
 
 
-def play_battle(loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = 60) -> GameState:
+def play_battle(
+    loaded: LoadedScenario,
+    policies: dict[Side, Policy],
+    seed: int,
+    max_rounds: int = 60,
+    on_start: Callable[[dict[Side, list[UnitSetup]], GameState], None] | None = None,
+    on_action: Callable[[Action, GameState], None] | None = None,
+) -> GameState:
     """Army building for the sides that hire, then the battle, each side choosing through its policy.
 
     The dice are seeded with `seed`; the policies bring their own seeded random sources, so the
     same seeds give the same battle. A battle still running after `max_rounds` rounds is
-    returned unfinished (`state.result` is None): it counts as a draw.
+    returned unfinished (`state.result` is None): it counts as a draw. `on_start` sees the mustered
+    armies and the first state, `on_action` each action and the state after it (to record a save).
     """
     armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies)
     state = loaded.new_battle(seed, armies=armies or None)
+    if on_start is not None:
+        on_start(armies, state)
     actions = 0
     while not state.is_over and state.round <= max_rounds:
-        state = apply_action(state, policies[state.to_act].choose(state)).state
+        action = policies[state.to_act].choose(state)
+        state = apply_action(state, action).state
+        if on_action is not None:
+            on_action(action, state)
         actions += 1
         if actions > MAX_ACTIONS_PER_ROUND * max_rounds:
             raise RuntimeError("a policy took far too many actions without ending the battle")
