@@ -400,3 +400,12 @@ def test_a_scenarios_events_become_arrivals_on_0_based_tiles_with_new_ids():
     assert [(u.id, u.name, u.side, u.pos) for u in arrival.units] == [("d2", "Cy", D, (4, 1))]
     assert arrival.terrain == [TerrainSwap(at=(1, 1), terrain="forest")]
     assert "d2" not in {u.id for u in state.units}
+
+
+def test_a_time_limit_reason_written_as_a_sentence_is_not_stopped_twice():
+    units = [unit(id="a1", pos=(0, 0)), unit(id="d1", side=D, pos=(8, 2))]
+    state = battle(units, time_limit=TimeLimit(rounds=1, reason="The tide comes in.", winner=D))
+    state = do(activate(state, "a1"), Wait())
+    out = apply_action(state, Move(unit="d1", to=(8, 2)))
+    ended_with = [e for e in apply_action(out.state, Wait()).events if isinstance(e, BattleEnded)]
+    assert ended_with[0].text() == "The defender wins: time ran out after round 1: The tide comes in."

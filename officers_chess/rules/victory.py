@@ -74,6 +74,11 @@ def controlled(state: GameState, tiles: list) -> dict[Side, int]:
     return counts
 
 
+def _clause(text: str) -> str:
+    """A scenario's sentence as a clause: the screens and the log end the whole line themselves."""
+    return text.strip().rstrip(".!")
+
+
 def _end(state: GameState, events: list[Event], winner: Side | None, tier: Tier | str, reason: str) -> bool:
     state.result = Result(winner=winner, tier=tier, reason=reason)  # type: ignore[arg-type]
     events.append(BattleEnded(winner, reason))
@@ -123,6 +128,6 @@ def check_round_end(state: GameState, events: list[Event], round_ended: int) -> 
                 if held[side] >= (cond.count or 0):
                     return _end(state, events, side, cond.tier, cond.achieved(side))
     if limit.winner == "draw":
-        return _end(state, events, None, "draw", f"time ran out after round {limit.rounds}: {limit.reason}")
+        return _end(state, events, None, "draw", f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")
     winner = Side(limit.winner)
-    return _end(state, events, winner, limit.tier, f"time ran out after round {limit.rounds}: {limit.reason}")
+    return _end(state, events, winner, limit.tier, f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")
