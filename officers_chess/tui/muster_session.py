@@ -11,6 +11,7 @@ from pathlib import Path
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.rosters import RosterInfo
 from officers_chess.rules import muster as core
+from officers_chess.rules.ai.muster_ai import take_step
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.army import Army, Recruit, army_cost, army_problems
 from officers_chess.rules.game import GameState
@@ -96,15 +97,7 @@ class MusterSession:
     def computer_step(self, policy: Policy) -> None:
         """Take the current step for a side the computer plays, through the same calls the screens make:
         its policy hires and deploys; Scouting and Outfitting are confirmed as they stand."""
-        phase, side = self.current()
-        assert side is not None, "army building is over"
-        if phase is Phase.HIRING:
-            self.set_army(side, policy.hire(self.scenario, self.catalogue, side, policy.rng))
-        elif phase is Phase.DEPLOYING:
-            spots = policy.deploy(self.scenario, self.catalogue, self.battle_map, side, self.army(side), policy.rng)
-            for name, pos in spots.items():
-                self.place(side, name, pos)
-        self.finish()
+        self.muster = take_step(self.muster, self.scenario, self.catalogue, self.battle_map, policy)
 
     def problems(self, army: Army, side: Side) -> list[str]:
         """Everything still in the way of confirming this army (size and roles included)."""

@@ -162,22 +162,32 @@ def _can_stand(recruit: Recruit, pos: Pos, side: Side, catalogue: Catalogue, bat
     return True
 
 
+def take_step(
+    state: Muster, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, policy: Policy
+) -> Muster:
+    """The current army-building step, taken by `policy` for the side whose step it is, through the
+    muster API (set_army, place, finish_step) as the screens use it: it hires and deploys with its
+    own random source; Scouting and Outfitting are confirmed unchanged."""
+    phase, side = current(state, scenario)
+    if side is None:
+        raise ValueError("army building is over: there is no step to take")
+    if phase is Phase.HIRING:
+        state = set_army(state, scenario, catalogue, side, policy.hire(scenario, catalogue, side, policy.rng))
+    elif phase is Phase.DEPLOYING:
+        spots = policy.deploy(scenario, catalogue, battle_map, side, state.armies[side], policy.rng)
+        for name, pos in spots.items():
+            state = place(state, scenario, battle_map, catalogue, side, name, pos)
+    return finish_step(state, scenario, catalogue)
+
+
 def muster(
     scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, policies: dict[Side, Policy]
 ) -> dict[Side, list[UnitSetup]]:
-    """Run every army-building step through the muster API (set_army, place, finish_step), as the UI does:
-    each hiring side's policy hires and deploys with its own random source; Scouting and Outfitting
-    are confirmed unchanged. Returns the deployed armies for `new_battle` (empty when no side hires)."""
+    """Every army-building step, each taken by the policy of the side whose step it is (`take_step`).
+    Returns the deployed armies for `new_battle` (empty when no side hires)."""
     state = Muster()
     while True:
-        phase, side = current(state, scenario)
+        _, side = current(state, scenario)
         if side is None:
             return battle_armies(state, scenario)
-        policy = policies[side]
-        if phase is Phase.HIRING:
-            state = set_army(state, scenario, catalogue, side, policy.hire(scenario, catalogue, side, policy.rng))
-        elif phase is Phase.DEPLOYING:
-            spots = policy.deploy(scenario, catalogue, battle_map, side, state.armies[side], policy.rng)
-            for name, pos in spots.items():
-                state = place(state, scenario, battle_map, catalogue, side, name, pos)
-        state = finish_step(state, scenario, catalogue)
+        state = take_step(state, scenario, catalogue, battle_map, policies[side])
