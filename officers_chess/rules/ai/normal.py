@@ -52,8 +52,7 @@ ORDER_STEP = 3.0  # points per movement point closer to where a scripted order s
 TEMPO_POINTS = 0.0  # routing an enemy that has not yet acted this round also takes its action away
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
-SHELTER_DANGER = 2.0
-PATIENT = True  # a unit the side must protect weighs its danger this many times over
+SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
 
@@ -308,26 +307,15 @@ class NormalPolicy(BasePolicy):
         for action in actions:
             if isinstance(action, Move):
                 tiles.setdefault(action.unit, []).append(action.to)
-        # Each unit's best move this activation, and whether it strikes (or acts) with it.
-        plans: list[tuple[float, bool, Move]] = []
+        best: tuple[float, Move] | None = None
         for unit_id, spots in tiles.items():
             unit = judge.view.unit(unit_id)
             stay = judge.place_value(unit, unit.pos, unit.hp)  # the worth of idling where it stands
-            top: tuple[float, bool, Move] | None = None
             for pos in judge.spots(unit, spots):
-                total, option = judge.best(unit, pos)
-                if top is None or total - stay > top[0]:
-                    top = (total - stay, not isinstance(option.first, Wait) and option.value > 0, Move(unit=unit_id, to=pos))
-            if top is not None:
-                plans.append(top)
-        if not plans:
-            return actions[0]
-        strikes = [p for p in plans if p[1]]
-        if strikes or not PATIENT:
-            return max(strikes or plans, key=lambda p: p[0])[2]
-        # Nothing worth doing yet: move the unit whose move matters least, and keep the others'
-        # choices open until the enemy has shown its hand (activations alternate).
-        return min(plans, key=lambda p: p[0])[2]
+                gain = judge.best(unit, pos)[0] - stay
+                if best is None or gain > best[0]:
+                    best = (gain, Move(unit=unit_id, to=pos))
+        return actions[0] if best is None else best[1]
 
     def _turn(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
         unit = judge.view.unit(state.active_unit.id)  # type: ignore[union-attr]
