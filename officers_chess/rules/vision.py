@@ -12,7 +12,7 @@ from officers_chess.rules.state import GameState
 VISION = 3  # every unit sees this many tiles around it, counted as movement is (docs/rulings.md F1)
 
 
-def _diamond(center: Pos, radius: int, width: int, height: int) -> set[Pos]:
+def diamond(center: Pos, radius: int, width: int, height: int) -> set[Pos]:
     x0, y0 = center
     return {
         (x, y)
@@ -27,9 +27,9 @@ def visible_tiles(state: GameState, side: Side) -> set[Pos]:
     w, h = state.map.width, state.map.height
     seen: set[Pos] = set()
     for unit in state.living(side):
-        seen |= _diamond(unit.pos, VISION, w, h)
+        seen |= diamond(unit.pos, VISION, w, h)
     for light in state.lights:  # a torch's light shows the ground to everyone
-        seen |= _diamond(light.at, light.radius, w, h)
+        seen |= diamond(light.at, light.radius, w, h)
     return seen
 
 

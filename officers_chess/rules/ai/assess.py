@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.combat import Fighter, Forecast, Role, forecast, plan_exchange
+from officers_chess.rules.combat import (
+    Fighter,
+    Forecast,
+    Role,
+    forecast,
+    plan_exchange,
+    usable_weapon,
+)
+from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.state import GameState
+from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.victory import conditions
@@ -38,6 +47,21 @@ def boil(fc: Forecast, attacker_hp: int, defender_hp: int) -> Exchange:
         kill=float(after_d.get(0, 0)),
         death=float(after_a.get(0, 0)),
     )
+
+
+def armed_forms(unit: Unit) -> list[Unit]:
+    """The unit with each fighting weapon it could attack with now (equipping is a free action):
+    not staves or stones, not weapons out of uses, a relic it may not wield or a tome while
+    silenced, and nothing at all while asleep or turned to stone."""
+    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+        return []
+    forms = []
+    for index, item in enumerate(unit.inventory):
+        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, item):
+            form = unit if index == unit.weapon else unit.model_copy(update={"weapon": index})
+            if usable_weapon(form) is item:
+                forms.append(form)
+    return forms
 
 
 def is_healer(unit: Unit) -> bool:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.ai.assess import ROUT_POINTS, ExchangeBook
+from officers_chess.rules.ai.assess import ROUT_POINTS, ExchangeBook, armed_forms
 from officers_chess.rules.combat import weapon_range
-from officers_chess.rules.inventory import can_equip
-from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType
+from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.state import GameState
-from officers_chess.rules.statuses import StatusName
 
 # An enemy that has a better target elsewhere may still attack this one: it counts for this share.
 ELSEWHERE_SHARE = 0.3
@@ -26,21 +24,11 @@ class Threat:
     by_gap: dict[int, frozenset[Pos]]
 
 
-def _arms(enemy: Unit) -> tuple[Unit, ...]:
-    if enemy.has_status(StatusName.SLEEP) or enemy.has_status(StatusName.PETRIFIED):
-        return ()
-    armed = []
-    for index, item in enumerate(enemy.inventory):
-        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(enemy, item):
-            armed.append(enemy if index == enemy.weapon else enemy.model_copy(update={"weapon": index}))
-    return tuple(armed)
-
-
 def threats(state: GameState, enemies: list[Unit]) -> list[Threat]:
     """The danger zone of each enemy: every tile within its weapons' range of a tile it can move to."""
     found = []
     for enemy in enemies:
-        arms = _arms(enemy)
+        arms = tuple(armed_forms(enemy))
         if not arms:
             continue
         stands = state.reach(enemy).costs
@@ -82,10 +70,6 @@ class DangerMap:
         self.allies = allies if allies is not None else []
         self._memo: dict[tuple, float] = {}
         self._others: dict[tuple[str, str], float] = {}
-
-    def threatened(self, pos: Pos) -> int:
-        """How many enemies could attack a unit standing on `pos`."""
-        return sum(1 for t in self.threats if any(pos in tiles for tiles in t.by_gap.values()))
 
     def _attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
         """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.combat import usable_weapon, weapon_range
-from officers_chess.rules.inventory import can_equip
-from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
+from officers_chess.rules.ai.assess import armed_forms
+from officers_chess.rules.combat import weapon_range
+from officers_chess.rules.models import Pos, Unit, distance
 from officers_chess.rules.orders import GUARD_RADIUS, Order, current_order, tile
 from officers_chess.rules.state import GameState
+from officers_chess.rules.vision import diamond
 
 
 @dataclass(frozen=True)
@@ -34,23 +35,12 @@ class Directive:
 
 
 def _around(view: GameState, centre: Pos) -> frozenset[Pos]:
-    x0, y0 = centre
-    return frozenset(
-        (x, y)
-        for y in range(max(0, y0 - GUARD_RADIUS), min(view.map.height, y0 + GUARD_RADIUS + 1))
-        for x in range(max(0, x0 - GUARD_RADIUS), min(view.map.width, x0 + GUARD_RADIUS + 1))
-        if distance((x, y), centre) <= GUARD_RADIUS
-    )
+    return frozenset(diamond(centre, GUARD_RADIUS, view.map.width, view.map.height))
 
 
 def _strike_tiles(view: GameState, unit: Unit, target: Pos) -> frozenset[Pos]:
     """The tiles from which one of the unit's fighting weapons reaches `target` (equipping is free)."""
-    spans = []
-    for index, item in enumerate(unit.inventory):
-        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, item):
-            armed = unit if index == unit.weapon else unit.model_copy(update={"weapon": index})
-            if usable_weapon(armed) is item:
-                spans.append(weapon_range(armed, item))
+    spans = [weapon_range(form, form.inventory[form.weapon]) for form in armed_forms(unit)]  # type: ignore[index]
     x0, y0 = target
     reach = max((high for _, high in spans), default=0)
     return frozenset(

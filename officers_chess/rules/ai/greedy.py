@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Attack, Equip, Move, Special, Wait
-from officers_chess.rules.ai.policy import BasePolicy
+from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.state import GameState
 from officers_chess.rules.tags import tag_args
+from officers_chess.rules.vision import player_view
 
 KILL_WEIGHT = 20.0  # a rout is worth this many points of expected damage (a unit out of the fight for good)
 OBJECTIVE_SPECIALS = ("seize", "escape", "raze")
@@ -42,9 +43,11 @@ class GreedyPolicy(BasePolicy):
         if not actions:
             raise ValueError("no legal action: the battle is over")
         self._forecasts.clear()  # HP and statuses change between decisions
+        view = player_view(state, state.to_act)  # it decides from what its side can see, like a player
         if state.active_unit is None:
-            return self._activation(state, actions)
-        return self._turn(state, actions)
+            return self._activation(view, actions)
+        seen = {u.id for u in view.units}
+        return self._turn(view, [a for a in actions if not isinstance(a, Attack) or a.target in seen] or actions)
 
     # --- mid-turn --------------------------------------------------------------
 
@@ -54,7 +57,7 @@ class GreedyPolicy(BasePolicy):
         for action in actions:
             if isinstance(action, Special) and action.name in OBJECTIVE_SPECIALS:
                 return action
-        rearm = self._rearm(unit, actions)
+        rearm = rearm_after_staff(unit, actions)
         if rearm is not None:
             return rearm
         attacks = [a for a in actions if isinstance(a, Attack)]
@@ -69,18 +72,6 @@ class GreedyPolicy(BasePolicy):
         if Wait() in actions:
             return Wait()
         return actions[0]  # only when the rules leave no other choice
-
-    @staticmethod
-    def _rearm(unit: Unit, actions: list[Action]) -> Equip | None:
-        """A unit left holding its staff (healing equips it) takes its fighting weapon back in hand, a free action."""
-        if usable_weapon(unit) is not None:
-            return None
-        for action in actions:
-            if isinstance(action, Equip):
-                item = unit.inventory[action.item]
-                if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE):
-                    return action
-        return None
 
     # --- choosing whom to activate and where --------------------------------------
 

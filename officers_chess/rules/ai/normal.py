@@ -13,7 +13,12 @@ from officers_chess.rules.actions import (
     Special,
     Wait,
 )
-from officers_chess.rules.ai.assess import ExchangeBook, exchange_score, unit_values
+from officers_chess.rules.ai.assess import (
+    ExchangeBook,
+    armed_forms,
+    exchange_score,
+    unit_values,
+)
 from officers_chess.rules.ai.danger import DangerMap
 from officers_chess.rules.ai.directives import Directive, directive
 from officers_chess.rules.ai.goals import (
@@ -23,10 +28,9 @@ from officers_chess.rules.ai.goals import (
     aims_of,
     objective_tiles,
 )
-from officers_chess.rules.ai.policy import BasePolicy
+from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff
 from officers_chess.rules.combat import usable_weapon, weapon_range
 from officers_chess.rules.game import arts_of, legal_actions
-from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import (
     Consumable,
     Pos,
@@ -49,7 +53,6 @@ HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
 DANCE_POINTS = 7.0  # a refreshed ally acts again
 STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
-TEMPO_POINTS = 0.0  # routing an enemy that has not yet acted this round also takes its action away
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
@@ -66,7 +69,8 @@ def danger_weight(round_number: int, survive: bool) -> float:
 
 
 def hurry(view: GameState, side: Side) -> float:
-    """1 with time to spare, up to 3 in the last round when the time limit would not give `side` the win."""
+    """How much the unit with the objective hurries: from 1 at the start up to 3 in the last round, when
+    the time limit would not give `side` the win (1 throughout otherwise)."""
     limit = view.time_limit
     if limit is None or limit.winner == side:
         return 1.0
@@ -164,7 +168,7 @@ class Judge:
     def _goals(self, unit: Unit) -> frozenset[Pos]:
         if unit.name in self.aims.shelter:
             return frozenset(a.pos for a in self.allies if a.id != unit.id)
-        if usable_weapon(unit) is None and not _arms(unit):
+        if usable_weapon(unit) is None and not armed_forms(unit):
             hurt = frozenset(a.pos for a in self.allies if a.id != unit.id and a.hp < a.max_hp)
             return hurt or frozenset(a.pos for a in self.allies if a.id != unit.id)
         held = {a.pos for a in self.allies if a.id != unit.id}
@@ -191,7 +195,7 @@ class Judge:
         found = []
         order = self.directive(unit)
         arts = [None, *arts_of(self.view, unit)]
-        for armed in _arms(unit):
+        for armed in armed_forms(unit):
             weapon = armed.inventory[armed.weapon]  # type: ignore[index]
             low, high = weapon_range(armed, weapon)  # type: ignore[arg-type]
             first_of = Equip(item=armed.weapon) if armed.weapon != unit.weapon else None  # type: ignore[arg-type]
@@ -201,8 +205,6 @@ class Judge:
                 for art in arts:
                     ex = self.book.exchange(self.view, armed, pos, enemy, enemy.pos, art)
                     score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(enemy.id, 1.0))
-                    if not enemy.activated:  # routed before its turn, it never takes it
-                        score += TEMPO_POINTS * ex.kill * self.values.get(enemy.id, 1.0)
                     if order is not None and order.prey == enemy.id:
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
                     first = first_of or Attack(target=enemy.id, art=art)
@@ -261,17 +263,6 @@ class Judge:
         return top
 
 
-def _arms(unit: Unit) -> list[Unit]:
-    """The unit with each fighting weapon it could hold (equipping is a free action)."""
-    armed = []
-    for index, item in enumerate(unit.inventory):
-        if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, item):
-            variant = unit if index == unit.weapon else unit.model_copy(update={"weapon": index})
-            if usable_weapon(variant) is item:  # out of uses, silenced, a relic it may not wield: no attack with it
-                armed.append(variant)
-    return armed
-
-
 def _may_special(unit: Unit) -> bool:
     if any(isinstance(i, Consumable) or (isinstance(i, Weapon) and i.type is WeaponType.STAFF) for i in unit.inventory):
         return True
@@ -285,6 +276,7 @@ class NormalPolicy(BasePolicy):
     and the danger zones of the enemy's next activations. The unit with the most to gain acts."""
 
     name = "normal"
+    follows_orders = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -339,7 +331,7 @@ class NormalPolicy(BasePolicy):
                     tried.add(option.first.item)
                 if option.first in legal:
                     return option.first
-        rearm = _rearm(unit, actions)
+        rearm = rearm_after_staff(unit, actions)
         if rearm is not None:
             return rearm
         cantos = [a for a in actions if isinstance(a, CantoMove)]
@@ -351,15 +343,3 @@ class NormalPolicy(BasePolicy):
         if Wait() in legal:
             return Wait()
         return actions[0]  # only when the rules leave no other choice (a berserk unit must strike)
-
-
-def _rearm(unit: Unit, actions: list[Action]) -> Equip | None:
-    """A unit left holding a staff (healing equips it) takes its fighting weapon back in hand, a free action."""
-    if usable_weapon(unit) is not None:
-        return None
-    for action in actions:
-        if isinstance(action, Equip):
-            item = unit.inventory[action.item]
-            if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE):
-                return action
-    return None

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from officers_chess.rules.actions import Action
+from officers_chess.rules.actions import Action, Equip
+from officers_chess.rules.combat import usable_weapon
 from officers_chess.rules.army import Army
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.models import BattleMap, Pos, Side
+from officers_chess.rules.models import BattleMap, Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.scenario import Scenario
 from officers_chess.rules.state import GameState
 
@@ -23,6 +24,7 @@ class Policy(Protocol):
 
     name: str
     rng: random.Random
+    follows_orders: bool  # whether scenario scripts steer this level (only the default tactics read them)
 
     def choose(self, state: GameState) -> Action: ...
 
@@ -37,6 +39,7 @@ class BasePolicy:
     """What every level shares: a name, its own seeded random source, and the muster AI for army building."""
 
     name = "base"
+    follows_orders = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -55,3 +58,15 @@ class BasePolicy:
         from officers_chess.rules.ai.muster_ai import deploy_army
 
         return deploy_army(scenario, catalogue, battle_map, side, army, rng)
+
+
+def rearm_after_staff(unit: Unit, actions: list[Action]) -> Equip | None:
+    """A unit left holding a staff (healing equips it) takes its fighting weapon back in hand, a free action."""
+    if usable_weapon(unit) is not None:
+        return None
+    for action in actions:
+        if isinstance(action, Equip):
+            item = unit.inventory[action.item]
+            if isinstance(item, Weapon) and item.type not in (WeaponType.STAFF, WeaponType.STONE):
+                return action
+    return None
