@@ -223,6 +223,9 @@ BROKEN_ORDERS: dict[str, tuple[int, str, str]] = {
     "condition_tile_off_map.yaml": (18, "the tile of this order [3, 6] is off the map (8×5)", "enemy on [3, 6]"),
     "unknown_unit.yaml": (18, "no unit is named 'Anna'", "pursue Anna"),
     "group_unknown_unit.yaml": (15, "no unit is named 'Bob'", "Bob"),
+    "pursue_an_ally.yaml": (18, "Cy is on the defender's own side: pursue names an enemy", "pursue Cy"),
+    "guard_an_enemy.yaml": (18, "Ann is an enemy of the defender: guard names an ally", "guard Ann"),
+    "guard_itself.yaml": (18, "Bo cannot guard itself", "guard Bo"),
 }
 
 
@@ -338,7 +341,7 @@ def test_describe_says_what_the_script_makes_the_unit_do_now():
     assert describe(scripted(unit("a1", A, (0, 0), hp=3), ("hp <= 4", "retreat to healing")), [], 1) == (
         "Retreat to heal (at 4 HP or less)"
     )
-    assert describe(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == "Free (no order applies)"
+    assert describe(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == "free (default tactics)"
     assert describe(unit("a1", A, (0, 0)), [], 1) is None
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.models import Side
+from officers_chess.rules.orders import Order
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text
@@ -17,14 +18,18 @@ SCENARIO = Path(__file__).parent / "fixtures" / "sheet_orders.yaml"
 
 def test_orders_text_is_the_scripts_current_order_or_free_tactics():
     state = load_scenario(SCENARIO).new_battle(1)
-    words = {u.name: orders_text(u, state.units, state.round) for u in state.units if u.side is Side.DEFENDER}
+    words = {u.name: orders_text(u, state) for u in state.units if u.side is Side.DEFENDER}
     assert words == {"Bram": "Hold until round 3", "Tilda": "free (default tactics)", "Odo": "Guard 9,7"}
     bram = next(u for u in state.units if u.name == "Bram")
-    assert orders_text(bram, state.units, 3).startswith("Advance to 5,4")  # from round 3 the first order holds
-
+    assert orders_text(bram, state.model_copy(update={"round": 3})).startswith("Advance to 5,4")  # from round 3 the first order holds
+    # An order whose ward is gone leaves the unit free, and the sheet says so (as it plays).
+    odo = next(u for u in state.units if u.name == "Odo").model_copy(update={"orders": [Order(do="guard Tilda")]})
+    assert orders_text(odo, state) == "Guard Tilda"
+    alone = state.model_copy(update={"units": [u for u in state.units if u.name != "Tilda"]})
+    assert orders_text(odo, alone) == "free (default tactics)"
 
 async def test_the_sheet_of_a_computer_unit_shows_its_orders_and_a_persons_unit_none():
-    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer={Side.DEFENDER: "greedy"})
+    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer={Side.DEFENDER: "normal"})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -41,12 +41,12 @@ BEHAVIOUR_FORMS = (
     "flee",
 )
 
-_TILE = r"\[\s*(\d+)\s*,\s*(\d+)\s*\]"
+_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _CONDITIONS: list[tuple[str, str]] = [
     (r"always", "always"),
-    (r"enemy within (\d+)", "enemy_within"),
-    (r"round\s*(?:>=|≥)\s*(\d+)", "round_at_least"),
-    (r"hp\s*(?:<=|≤)\s*(\d+)", "hp_at_most"),
+    (r"enemy within ([0-9]{1,4})", "enemy_within"),
+    (r"round\s*(?:>=|≥)\s*([0-9]{1,4})", "round_at_least"),
+    (r"hp\s*(?:<=|≤)\s*([0-9]{1,4})", "hp_at_most"),
     (r"ally routed", "ally_routed"),
     (r"ally (.+?) routed", "ally_routed"),
     (rf"enemy on {_TILE}", "enemy_on"),
@@ -63,6 +63,7 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"flee", "flee"),
 ]
 _DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
+FREE = "free (default tactics)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
 
 
@@ -221,7 +222,7 @@ def describe(unit: Unit, units: list[Unit], round_number: int) -> str | None:
         return None
     order = current_order(unit, units, round_number)
     if order is None:
-        return "Free (no order applies)"
+        return FREE
     text = order.label()
     for earlier in unit.orders[: unit.orders.index(order)]:
         if earlier.condition == "round_at_least" and (earlier.number or 0) > round_number:

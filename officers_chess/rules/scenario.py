@@ -378,30 +378,55 @@ def group_orders(scenario: Scenario, unit: Unit) -> list[Order]:
 
 
 def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
-    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names its own)."""
-    named = {u.name for army in scenario.armies.values() for u in army}
-    named |= {u.name for e in scenario.events if e.reinforcements for u in e.reinforcements.units}
+    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names
+    its own) and stand where the order needs them: a pursued unit is an enemy, a guarded one an ally."""
+    sides: dict[str, Side] = {}
+    for side in Side:
+        sides.update({u.name: side for u in scenario.armies.get(side, [])})
+    for event in scenario.events:
+        if event.reinforcements:
+            sides.update({u.name: event.reinforcements.side for u in event.reinforcements.units})
     names_known = not any(scenario.hires(side) for side in Side)
-    scripts: list[tuple[tuple[str | int, ...], list[Order]]] = []
+    # (where, script, the side it steers, the unit it steers when it is one unit's own)
+    scripts: list[tuple[tuple[str | int, ...], list[Order], Side | None, str | None]] = []
     for side in Side:
         for index, setup in enumerate(scenario.armies.get(side, [])):
-            scripts.append((("armies", side.value, index, "orders"), setup.orders))
+            scripts.append((("armies", side.value, index, "orders"), setup.orders, side, setup.name))
     for e_index, event in enumerate(scenario.events):
         if event.reinforcements:
             for index, setup in enumerate(event.reinforcements.units):
-                scripts.append((("events", e_index, "reinforcements", "units", index, "orders"), setup.orders))
+                where = ("events", e_index, "reinforcements", "units", index, "orders")
+                scripts.append((where, setup.orders, event.reinforcements.side, setup.name))
     for g_index, group in enumerate(scenario.orders):
-        scripts.append((("orders", g_index, "script"), group.script))
         for index, name in enumerate(group.units):
-            if names_known and name not in named:
+            if names_known and name not in sides:
                 raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
-    for where, script in scripts:
+        owners = {Side(group.side)} if group.side else {sides[n] for n in group.units if n in sides}
+        for owner in owners or {None}:
+            scripts.append((("orders", g_index, "script"), group.script, owner, None))
+    for where, script, owner, own_name in scripts:
         for index, order in enumerate(script):
             for spot in order.tiles():
                 _tile(battle_map, spot, "the tile of this order", where + (index,))
             for name in order.units():
-                if names_known and name not in named:
+                if names_known and name not in sides:
                     raise ScenarioError(f"no unit is named {name!r}", where + (index,))
+            _check_order_sides(order, owner, own_name, sides, where + (index,))
+
+
+def _check_order_sides(order: Order, owner: Side | None, own_name: str | None, sides: dict[str, Side],
+                       where: tuple[str | int, ...]) -> None:
+    if owner is None:
+        return
+    if order.behaviour == "pursue" and order.target in sides and sides[order.target] is owner:
+        raise ScenarioError(f"{order.target} is on the {owner.value}'s own side: pursue names an enemy", where)
+    if order.behaviour == "guard_unit" and order.target in sides:
+        if order.target == own_name:
+            raise ScenarioError(f"{own_name} cannot guard itself: name an ally, or guard a tile", where)
+        if sides[order.target] is not owner:
+            raise ScenarioError(f"{order.target} is an enemy of the {owner.value}: guard names an ally", where)
+    if order.condition == "ally_routed" and order.name in sides and sides[order.name] is not owner:
+        raise ScenarioError(f"{order.name} is not on the {owner.value}'s side: 'ally NAME routed' names an ally", where)
 
 
 def _zero_based(cond: Condition) -> Condition:

@@ -210,11 +210,10 @@ class BattleScreen(Screen):
 
     def _orders(self, unit: Unit) -> str | None:
         """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
-        person's unit (orders only steer the computer)."""
-        if unit.side not in self.computer:
+        person's unit, or one played by a level that ignores scripts (only the default tactics follow them)."""
+        if unit.side not in self.computer or not self.computer[unit.side].follows_orders:
             return None
-        view = self.controller.view
-        return orders_text(unit, view.units, view.round)
+        return orders_text(unit, self.controller.view)
 
     def _computer_note(self) -> Text:
         c = self.controller

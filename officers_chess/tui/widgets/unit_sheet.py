@@ -8,7 +8,8 @@ from textual.widgets import Static
 
 from officers_chess.rules.combat import weapon_range
 from officers_chess.rules.models import Accessory, Consumable, Side, Unit, Weapon
-from officers_chess.rules.orders import describe
+from officers_chess.rules.ai.directives import directive
+from officers_chess.rules.orders import FREE, describe
 from officers_chess.rules.state import GameState
 from officers_chess.rules.terrain import MoveType, Terrain
 
@@ -38,10 +39,15 @@ def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: b
     return line
 
 
-def orders_text(unit: Unit, units: list[Unit], round_number: int) -> str:
+def orders_text(unit: Unit, view: GameState) -> str:
     """What a computer-played unit is doing now: its script's current order in words, or its free tactics.
-    `units` are the units the viewer sees (under fog the script is judged on that view, as the sheet is)."""
-    return describe(unit, units, round_number) or "free (default tactics)"
+
+    `view` is the battle as the viewer sees it (under fog the script is judged on that view, as the
+    sheet is). An order whose ward or prey is gone or out of sight leaves the unit free, as it plays.
+    """
+    if unit.orders and directive(view, unit) is not None:
+        return describe(unit, view.units, view.round) or FREE
+    return FREE
 
 
 def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> RenderableType:
