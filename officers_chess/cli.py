@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from officers_chess.rules.models import Side
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,8 +150,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)
+            import tempfile
+
+            with tempfile.TemporaryFile(dir=args.save_dir):
+                pass  # find out now, not after the first battle, whether saves can be written there
         except OSError as exc:
-            return _fail(f"{args.save_dir}: cannot make the folder ({exc.strerror})")
+            return _fail(f"{args.save_dir}: cannot write saves there ({exc.strerror})")
         ref = scenario_ref(loaded)
     report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
                       save_dir=args.save_dir, ref=ref, progress=not args.json)
@@ -294,4 +299,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_MISMATCH
+        return EXIT_BROKEN_PIPE

@@ -144,3 +144,36 @@ def test_the_progress_bar_shows_on_stderr_only_without_json(capsys):
 def test_every_level_the_computer_has_can_be_asked_for(capsys, level):
     report = simulate_json(capsys, "--games", "1", "--levels", f"{level}:greedy")
     assert report["games"] == 1
+
+
+def test_a_save_dir_that_cannot_be_written_is_refused_before_any_battle(capsys, tmp_path, monkeypatch):
+    import tempfile
+
+    import officers_chess.simulate_report as report
+
+    played = []
+    monkeypatch.setattr(report, "simulate", lambda *a, **k: played.append(1))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)  # a folder this user may not write in
+    assert main(["simulate", "training_yard", "--games", "1", "--save-dir", str(tmp_path)]) == 2
+    assert played == []
+    err = capsys.readouterr().err
+    assert "cannot write saves there (Permission denied)" in err and "Traceback" not in err
+
+
+def test_a_reader_that_leaves_early_is_not_reported_as_a_mismatch():
+    import subprocess
+    import sys
+
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "officers_chess", "simulate", "training_yard", "--games", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # like `| head` that has had enough: gone before the summary is printed
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=120) == 141, err  # what a shell reports for SIGPIPE; 1 would mean a mismatch
+    assert "Traceback" not in err
