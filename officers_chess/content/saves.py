@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.content.yaml_source import Loc, YamlSource, value_lines
+from officers_chess.content.yaml_source import Loc, YamlSource, read_text, value_lines
 from officers_chess.rules.record import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -125,23 +125,8 @@ def _record_error(source: _SaveSource, exc: ValidationError) -> ContentError:
     return source.error(f"{where}: {message}", loc)
 
 
-def _read_text(path: Path) -> str:
-    try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise ContentError(path, f"file is larger than {MAX_SAVE_BYTES} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ContentError(path, "is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ContentError(path, "is not UTF-8 text") from None
-    except OSError as exc:
-        raise ContentError(path, exc.strerror or "cannot be read") from None
-
-
 def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource]:
-    text = _read_text(path)
+    text = read_text(path, MAX_SAVE_BYTES)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

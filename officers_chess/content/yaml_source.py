@@ -73,13 +73,13 @@ def value_lines(text: str) -> dict[Loc, int]:
     return lines
 
 
-def read_yaml(path: Path | str) -> YamlSource:
-    """Read one YAML file with the safe loader; any problem is a ContentError naming file and line."""
-    path = Path(path)
+def read_text(path: Path, limit: int) -> str:
+    """A content file's text, or a ContentError saying plainly why it cannot be read (too big, missing,
+    a folder, not UTF-8, not allowed)."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ContentError(path, f"file is larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > limit:
+            raise ContentError(path, f"file is larger than {limit} bytes")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(path, "no such file") from None
     except IsADirectoryError:
@@ -88,6 +88,12 @@ def read_yaml(path: Path | str) -> YamlSource:
         raise ContentError(path, "is not UTF-8 text") from None
     except OSError as exc:
         raise ContentError(path, exc.strerror or "cannot be read") from None
+
+
+def read_yaml(path: Path | str) -> YamlSource:
+    """Read one YAML file with the safe loader; any problem is a ContentError naming file and line."""
+    path = Path(path)
+    text = read_text(path, MAX_FILE_BYTES)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
