@@ -14,6 +14,7 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.yaml_source import Loc, YamlSource, read_text, value_lines
+from officers_chess.rules.physical import roll_your_own
 from officers_chess.rules.record import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -209,6 +210,8 @@ def open_save(path: Path | str) -> SavedBattle:
         raise source.error(f"{'.'.join(str(p) for p in exc.where if not isinstance(p, int))}: {exc}", exc.where) from None
     try:
         start = loaded.new_battle(record.seed, armies=record.armies or None)
+        if record.physical_dice:
+            start = roll_your_own(start)
     except ContentError as exc:
         raise source.error(f"round 1 cannot be set up from this save: {exc.message}", ("armies",)) from None
     return SavedBattle(path, record, loaded, start)

@@ -430,15 +430,23 @@ class Swing:
         return self.result in ("hit", "crit")
 
 
-def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice) -> tuple[list[Swing], int, int, Dice]:
-    """Roll the exchange for real, swing by swing, with the same plan and rules as `forecast`."""
+def _swing_words(me: str, foe: str, profile: SwingProfile) -> str:
+    crit = f", crits on {profile.crit_top} or less" if profile.crit_top >= 1 else ""
+    return f"{me}'s swing at {foe}: hits on {max(1, profile.skill)} or less{crit}"
+
+
+def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
+            names: tuple[str, str] = ("the attacker", "the defender")) -> tuple[list[Swing], int, int, Dice]:
+    """Roll the exchange for real, swing by swing, with the same plan and rules as `forecast`.
+    `names` (attacker, defender) only word the request for a roll when the players roll their own dice."""
     hps = (attacker_hp, defender_hp)
     swings: list[Swing] = []
     for role in plan.order:
         if 0 in hps:
             break
         profile = plan.profile(role)
-        roll, dice = dice.d20()
+        me, foe = names if role is Role.ATTACKER else names[::-1]
+        roll, dice = dice.d20(_swing_words(me, foe, profile))
         result = profile.result(roll)
         before = hps
         hps = _swing(plan, role, result, hps)

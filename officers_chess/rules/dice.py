@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -14,6 +16,18 @@ def _splitmix64(value: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return z ^ (z >> 31)
+
+
+Face = Annotated[int, Field(ge=1, le=20)]
+
+
+class RollNeeded(Exception):
+    """Physical dice: the rules need a d20 the players have not rolled yet. `why` says what it decides,
+    in words for the prompt (e.g. "Hale's swing at Tilda: hits on 11 or less")."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 class Dice(BaseModel):
@@ -32,6 +46,8 @@ class Dice(BaseModel):
 
     seed: int = 0
     draws: int = 0
+    physical: bool = False  # the players roll real d20s and type each result in
+    given: tuple[Face, ...] = ()  # physical rolls typed in and not used yet
 
     def _next64(self) -> tuple[int, Dice]:
         value = _splitmix64((self.seed * _GOLDEN_GAMMA + self.draws) & _MASK64)
@@ -47,6 +63,18 @@ class Dice(BaseModel):
             if value < limit:
                 return value % sides + 1, dice
 
-    def d20(self) -> tuple[int, Dice]:
-        """Roll a d20."""
-        return self.roll(20)
+    def d20(self, why: str = "a d20") -> tuple[int, Dice]:
+        """Roll a d20; with physical dice, take the next roll the players typed in (RollNeeded when
+        there is none left: the caller asks for it and tries the whole action again)."""
+        if not self.physical:
+            return self.roll(20)
+        if not self.given:
+            raise RollNeeded(why)
+        return self.given[0], Dice(seed=self.seed, draws=self.draws + 1, physical=True, given=self.given[1:])
+
+    def with_rolls(self, rolls: list[int] | tuple[int, ...]) -> Dice:
+        """Physical dice holding these typed-in rolls (each 1 to 20, or a ValueError saying so)."""
+        for roll in rolls:
+            if not (isinstance(roll, int) and 1 <= roll <= 20):
+                raise ValueError(f"a d20 shows 1 to 20, not {roll!r}")
+        return Dice(seed=self.seed, draws=self.draws, physical=True, given=tuple(rolls))

@@ -224,7 +224,8 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     assert attacker is not None
     defender = state.unit(action.target)
     plan = state.plan(attacker, defender, art=action.art)
-    swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice)
+    swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice,
+                                                            (attacker.name, defender.name))
     for swing in swings:
         if swing.landed:
             state.tallies[(attacker if swing.role is Role.ATTACKER else defender).side].damage_dealt += swing.damage
@@ -267,7 +268,7 @@ def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, eve
             state.arts[art] if art else None,
         )
         profile = plan.attacker
-        roll, state.dice = state.dice.d20()
+        roll, state.dice = state.dice.d20(f"{attacker.name}'s splash at {other.name}: hits on {max(1, profile.skill)} or less")
         result = profile.result(roll)
         before = other.hp
         attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)

@@ -9,13 +9,34 @@ from typing import Annotated, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from officers_chess.rules.actions import Action, Attack, CantoMove, Discard, Equip, Move, Special, Strike, Trade, Wait
+from officers_chess.rules.actions import (
+    Action,
+    Attack,
+    CantoMove,
+    Discard,
+    Equip,
+    Move,
+    Special,
+    Strike,
+    Trade,
+    Wait,
+)
 from officers_chess.rules.army import Army, Recruit
 from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.dice import Face, RollNeeded
 from officers_chess.rules.events import Event, tile_name
 from officers_chess.rules.game import IllegalAction, apply_action
 from officers_chess.rules.models import BattleMap, Side
-from officers_chess.rules.muster import Muster, Phase, battle_armies, current, finish_step, place, set_army
+from officers_chess.rules.muster import (
+    Muster,
+    Phase,
+    battle_armies,
+    current,
+    finish_step,
+    place,
+    set_army,
+)
+from officers_chess.rules.physical import RollsLeftOver, apply_with_rolls
 from officers_chess.rules.scenario import Scenario, UnitSetup
 from officers_chess.rules.state import GameState
 
@@ -81,6 +102,7 @@ class RecordedAction(_Record):
 
     action: Action
     state: Sha256
+    rolls: list[Face] | None = Field(None, max_length=200)  # the d20s typed in, with physical dice
 
 
 class BattleRecord(_Record):
@@ -100,6 +122,7 @@ class BattleRecord(_Record):
     armies: dict[Side, list[UnitSetup]] = Field(default_factory=dict)
     players: dict[Side, Annotated[str, StringConstraints(max_length=40)]] = Field(default_factory=dict)
     initial_state: Sha256
+    physical_dice: bool = False  # the players rolled their own d20s: each action carries its rolls
     actions: list[RecordedAction] = Field(default_factory=list)
 
 
@@ -109,11 +132,11 @@ class Recorder:
     def __init__(self, edition: str, scenario: ScenarioRef, seed: int, armies: dict[Side, list[UnitSetup]],
                  start: GameState, players: dict[Side, str] | None = None) -> None:
         self._head = dict(edition=edition, scenario=scenario, seed=seed, armies=armies, players=players or {},
-                          initial_state=state_hash(start))
+                          initial_state=state_hash(start), physical_dice=start.dice.physical)
         self._actions: list[RecordedAction] = []
 
-    def add(self, action: Action, after: GameState) -> None:
-        self._actions.append(RecordedAction(action=action, state=state_hash(after)))
+    def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> None:
+        self._actions.append(RecordedAction(action=action, state=state_hash(after), rolls=rolls or None))
 
     def record(self) -> BattleRecord:
         return BattleRecord(**self._head, actions=list(self._actions))
@@ -259,8 +282,11 @@ def replay(record: BattleRecord, start: GameState) -> Iterator[Step]:
     state = start
     for number, entry in enumerate(record.actions, start=1):
         try:
-            outcome = apply_action(state, entry.action)
-        except IllegalAction as exc:
+            outcome = apply_with_rolls(state, entry.action, entry.rolls or []) if state.dice.physical else apply_action(state, entry.action)
+        except RollNeeded:
+            yield Step(number, state, entry.action, None, [], "it needs more dice rolls than were recorded", entry.state, None)
+            return
+        except (IllegalAction, RollsLeftOver) as exc:
             yield Step(number, state, entry.action, None, [], str(exc), entry.state, None)
             return
         yield Step(number, state, entry.action, outcome.state, outcome.events, None, entry.state, state_hash(outcome.state))

@@ -238,7 +238,7 @@ def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, 
         apply_status(state, target, name, events)
         return
     skill = staff_skill(unit)
-    roll, state.dice = state.dice.d20()
+    roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value} on {target.name}: takes hold on {max(1, skill)} or less")
     landed = roll == 1 or roll <= skill
     verdict = "it takes hold" if landed else "no effect"
     events.append(Acted(f"{unit.name} casts {name.value} on {target.name}{what}: d20 {roll} vs ≤{max(1, skill)}: {verdict}."))

@@ -132,7 +132,7 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
         for name in ROLLED:
             if not unit.has_status(name):
                 continue
-            roll, state.dice = state.dice.d20()
+            roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value}: wears off on {ENDS_ON} or less")
             ended = roll <= ENDS_ON
             if ended:
                 unit.statuses = [s for s in unit.statuses if s.name is not name]
