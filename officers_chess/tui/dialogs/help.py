@@ -21,10 +21,19 @@ KEYS = [
     ("Esc", "step back (a move can be taken back until the unit acts); while browsing, leave the battle"),
     ("Tab", "jump to the next unit still to act"),
     ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
+    ("d", "danger zone: off → every enemy's (digits: how many could attack a tile) → one enemy's (×; hover "
+          "another to switch) → off"),
+    ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),
+    ("o", "while moving: heatmap of each tile's best rout chance (amber: some, bright: likely) and, as a digit, "
+          "how many enemies could attack it after"),
     ("PgUp / PgDn", "scroll the battle log"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
               "or of the round when it plays both sides"),
     ("Mouse click", "point at a tile (click again to confirm)"),
+    ("e", "explain: pick a modifier of the forecast, or a tag, status or item of the unit sheet, and read its rule "
+          "(a click on the forecast or the sheet does the same)"),
+    ("F1", "the rules browser: every rule, tag, status, terrain, class and item (from anywhere)"),
+    ("Ctrl+P", "search the rules by name, from anywhere; Enter opens the entry's card"),
     ("?", "this help"),
     ("q", "quit (asks first)"),
 ]
@@ -41,7 +50,8 @@ def help_text(catalogue: Catalogue) -> Table:
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
     keys.add_row("Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
     keys.add_row("Overlays", "blue: where the unit under the cursor (or the selected one) can move · "
-                             "dark red: what it could strike · bright red: targets in reach now")
+                             "dark red: what it could strike · bright red: targets in reach now · "
+                             "•: the path to the cursor while moving (its cost in the side panel)")
     keys.add_row("", "")
     keys.add_row("Classes", "")
     for unit_class in catalogue.classes.values():

@@ -21,6 +21,8 @@ from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side, Unit
 from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.fog_log import log_lines
+from officers_chess.tui.lookout import INSPECTABLE, Lookout
+from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text
 from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.trade import TradeDialog
@@ -82,6 +84,10 @@ class BattleScreen(Screen):
         Binding("enter,space", "canto", "Move on"),
         Binding("a", "menu('attack')", "Attack"),
         Binding("w", "wait", "Wait"),
+        Binding("d", "danger", "Danger"),
+        Binding("t", "inspect", "Threats"),
+        Binding("o", "heat", "Heatmap"),
+        Binding("escape", "inspect(True)", "Close"),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Title"),
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
@@ -100,6 +106,7 @@ class BattleScreen(Screen):
         self.loaded = loaded
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
         self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
+        self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
         self._at_keyboard = state.to_act
         self.pace = "normal"
         self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
@@ -114,7 +121,7 @@ class BattleScreen(Screen):
         yield StatusLine(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                map_view = MapView(self.controller)
+                map_view = MapView(self.controller, self.lookout)
                 map_view.border_title = self.controller.state.map.name
                 yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
@@ -146,6 +153,8 @@ class BattleScreen(Screen):
 
     def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
         c = self.controller
+        if c.mode not in INSPECTABLE:
+            self.lookout.inspecting = False
         self.query_one(StatusLine).show(c.state, frozenset(self.computer))
         map_view = self.query_one(MapView)
         if full:
@@ -166,6 +175,10 @@ class BattleScreen(Screen):
             sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor))
         fc = c.forecast()
         sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
+        inspected = self.lookout.inspected()
+        if inspected is not None:
+            pane.show_text("Threats", inspector_text(c.view, *inspected))
+            return
         if fc is not None and c.selected_unit and c.hovered_unit:
             pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
             return
@@ -196,9 +209,14 @@ class BattleScreen(Screen):
                 menu.append(f"\n\n{c.hint}", "bold yellow")
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
             return
-        body = Text(STEP_HELP.get(c.mode, ""))
+        body = Text()
         if c.mode is Mode.MOVING and c.path_cost() is not None:
-            body.append(f"\n\nMoving here costs {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
+            # First, so it shows at 80×24 whatever follows.
+            body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
+            body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
+            body.append("\n\n")
+        body.append(STEP_HELP.get(c.mode, ""))
+        body.append(danger_legend(self.lookout))
         if c.mode is Mode.MOVING:
             foes = c.reachable_enemies()
             if foes:
@@ -251,6 +269,14 @@ class BattleScreen(Screen):
             return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
         if action == "wait":
             return mode in (Mode.ACTING, Mode.CANTO) and any(i.kind == "wait" for i in self.controller.legal())
+        if action == "danger":
+            return mode is not Mode.OVER
+        if action == "heat":
+            return mode is Mode.MOVING
+        if action == "inspect":  # t opens and closes it; Esc only closes it
+            return mode in INSPECTABLE and (self.lookout.inspecting or not parameters)
+        if action in ("back", "leave") and self.lookout.inspecting:
+            return False
         if action == "back":
             return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
         if action == "leave":
@@ -260,12 +286,30 @@ class BattleScreen(Screen):
         return True
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        before = self.controller.cursor[1]
+        before, path, zone = self.controller.cursor[1], self.lookout.path(), self.lookout.danger_tiles()
         self.controller.move_cursor(dx, dy)
+        self.lookout.follow_cursor()
         after = self.controller.cursor[1]
-        # While moving, the tints stay put and only the cursor's rows change; elsewhere
-        # (browsing shows the hovered unit's ranges) the whole map may change.
-        self.refresh_view(full=self.controller.mode not in (Mode.MOVING, Mode.PLACING, Mode.CANTO), rows=(before, after))
+        # While moving, the tints stay put and only the cursor's rows and the path's change; elsewhere
+        # (browsing shows the hovered unit's ranges) the whole map may change, and so may a danger zone
+        # that follows the hovered enemy.
+        stays = self.controller.mode in (Mode.MOVING, Mode.PLACING, Mode.CANTO) and self.lookout.danger_tiles() is zone
+        rows = {before, after} | {y for _, y in path ^ self.lookout.path()}
+        self.refresh_view(full=not stays, rows=tuple(sorted(rows)))
+
+    def action_danger(self) -> None:
+        self.lookout.cycle_danger()
+        self.refresh_view()
+
+    def action_heat(self) -> None:
+        self.lookout.toggle_heat()
+        self.refresh_view()
+
+    def action_inspect(self, close: bool = False) -> None:
+        """t opens the threat inspector on the cursor's tile (or closes it); Esc closes it."""
+        self.lookout.follow_cursor()
+        self.lookout.inspecting = not close and not self.lookout.inspecting
+        self.refresh_view(full=False)
 
     def _confirm(self) -> None:
         before = self.controller.state

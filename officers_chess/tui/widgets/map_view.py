@@ -15,6 +15,7 @@ from textual.strip import Strip
 from officers_chess.rules.models import Pos, Side, Unit
 from officers_chess.rules.state import GameState
 from officers_chess.tui.controller import Overlays
+from officers_chess.tui.lookout import PATH_MARK, Lookout, Marks, count_mark
 
 TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
 
@@ -55,6 +56,11 @@ TARGET_TINT = Style(bgcolor="#c04040", bold=True)
 FOG = Style(color="#505050", bgcolor="#0c0c0c", bold=False)  # tiles the side to act does not see
 CHEST = Style(color="#ffd700", bold=True)
 OBJECTIVE = Style(underline=True, bold=True)  # seize, escape and raze tiles
+DANGER_TINT = Style(bgcolor="#5a2a5a")  # the enemy's danger zone (its mark tells it without colour)
+MOVE_DANGER_TINT = Style(bgcolor="#4a3a8a")  # a tile the unit can move to, inside the danger zone
+PATH = Style(bgcolor="#4f8fdf", bold=True)
+# The heatmap: the best chance to rout an enemy from a tile, none / some / likely (its digit counts the threats).
+HEAT_TINT = (MOVE_TINT, Style(bgcolor="#6a5a20"), Style(bgcolor="#a07a10", bold=True))
 SELECTED = Style(color="#000000", bgcolor="#e0b020", bold=True)
 CURSOR = Style(reverse=True, bold=True)
 
@@ -97,9 +103,10 @@ class MapView(ScrollView, can_focus=False):
             super().__init__()
             self.pos = pos
 
-    def __init__(self, controller: MapSource, **kwargs) -> None:
+    def __init__(self, controller: MapSource, lookout: Lookout | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
+        self.lookout = lookout  # the danger zone, path and heatmap marks, when the screen has them
         self._rows: dict[int, Strip] = {}
         self._board: tuple[dict, set, set] | None = None
         battle_map = controller.state.map
@@ -172,6 +179,7 @@ class MapView(ScrollView, can_focus=False):
         units, chests, objectives = self._board
         focus = c.focus_unit
         focus_side = focus.side if focus else None
+        marks = self.lookout.marks() if self.lookout else NO_MARKS
         segments: list[Segment] = []
         for x in range(state.map.width):
             pos = (x, row)
@@ -198,6 +206,7 @@ class MapView(ScrollView, can_focus=False):
                 style += MOVE_TINT
             elif pos in strikes and (unit is None or unit.side is not focus_side):
                 style += ATTACK_TINT
+            style, text = _marked(pos, unit is None and pos in moves, style, text, marks)
             if pos == c.cursor:
                 style += CURSOR
             segments.append(Segment(text, style))
@@ -212,3 +221,28 @@ class MapView(ScrollView, can_focus=False):
         y = offset.y + scroll_y
         if self.controller.state.map.contains((x, y)):
             self.post_message(self.TileClicked((x, y)))
+
+
+NO_MARKS = Marks()
+
+
+def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks) -> tuple[Style, str]:
+    """A tile with the lookout's marks: the heatmap on free reachable tiles, else the path, else the danger zone.
+
+    The mark goes in the tile's second cell, so each reads without colour: a digit (how many enemies
+    could attack there), PATH_MARK on the way to the cursor, ONE_MARK in a single enemy's zone.
+    """
+    heat = marks.heat.get(pos) if movable else None
+    danger = marks.danger.get(pos)
+    if heat is not None:
+        level = 0 if heat.kill == 0 else 2 if heat.kill >= 0.5 else 1
+        style += HEAT_TINT[level]
+        mark = count_mark(heat.threats) if heat.threats else " "
+        if pos in marks.path:
+            style += PATH
+        return style, text[0] + mark
+    if pos in marks.path:
+        return style + PATH, text[0] + PATH_MARK
+    if danger is not None:
+        return style + (MOVE_DANGER_TINT if movable else DANGER_TINT), text[0] + danger
+    return style, text

@@ -1,0 +1,159 @@
+"""The battle screen's lookout: danger zones, the path preview, the move heatmap and the threat inspector, from the viewer's view.
+
+No Textual here: the map draws the `Marks` it reports and the side pane its words, so the
+toggles can be tested without a terminal. Everything is computed from the controller's `view`,
+so under fog an enemy the viewer does not see adds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from officers_chess.rules.models import Pos, Side, Unit, distance
+from officers_chess.rules.threat_map import AttackForecast, TileHeat, danger_zone, heatmap, threat_forecasts
+from officers_chess.tui.controller import BattleController, Mode
+
+ONE_MARK = "×"  # a tile the chosen enemy could attack (the all-enemies zone shows how many instead)
+PATH_MARK = "•"
+INSPECTABLE = (Mode.BROWSE, Mode.MOVING)
+
+
+class Danger(str, Enum):
+    """What the danger zone shows; the key cycles through them in this order."""
+
+    OFF = "off"
+    ALL = "all"
+    ONE = "one"
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the map draws over the tints: the danger zone, the path to the cursor and the heatmap."""
+
+    danger: dict[Pos, str] = field(default_factory=dict)  # tile -> its mark (a count, or ONE_MARK)
+    path: frozenset[Pos] = frozenset()
+    heat: dict[Pos, TileHeat] = field(default_factory=dict)
+
+
+def count_mark(count: int) -> str:
+    return str(count) if count < 10 else "+"
+
+
+class Lookout:
+    """The toggles of the battle screen's overlays and what each shows now, computed once per change."""
+
+    def __init__(self, controller: BattleController) -> None:
+        self.c = controller
+        self.danger = Danger.OFF
+        self.heat_on = False
+        self.inspecting = False
+        self.enemy: str | None = None  # whose zone Danger.ONE shows
+        self.subject: str | None = None  # the own unit the inspector places while browsing
+        self._danger_cache: tuple[tuple, dict[Pos, str]] | None = None
+        self._heat_cache: tuple[tuple, dict[Pos, TileHeat]] | None = None
+        self._inspect_cache: tuple[tuple, list[AttackForecast]] | None = None
+
+    # --- who is who ---------------------------------------------------------------
+
+    @property
+    def side(self) -> Side:
+        """The viewer's side: the danger comes from the other one."""
+        return self.c.viewer or self.c.state.to_act
+
+    def enemies(self) -> list[Unit]:
+        """The enemies the viewer sees."""
+        return self.c.view.living(self.side.other)
+
+    def chosen_enemy(self) -> Unit | None:
+        return next((u for u in self.enemies() if u.id == self.enemy), None)
+
+    def subject_unit(self) -> Unit | None:
+        """Whom the inspector places: the unit being moved, else the own unit under (or last under) the cursor."""
+        if self.c.mode is Mode.MOVING:
+            return self.c.selected_unit
+        mine = self.c.view.living(self.side)
+        return next((u for u in mine if u.id == self.subject), None)
+
+    def follow_cursor(self) -> None:
+        """Remember the enemy and the own unit last under the cursor (the zone and the inspector follow them)."""
+        unit = self.c.hovered_unit
+        if unit is None:
+            return
+        if unit.side is self.side:
+            self.subject = unit.id
+        elif self.danger is Danger.ONE or self.enemy is None:
+            self.enemy = unit.id
+
+    # --- toggles ------------------------------------------------------------------
+
+    def cycle_danger(self) -> None:
+        """Off → every enemy's zone → the hovered (or nearest) enemy's → off."""
+        order = list(Danger)
+        self.danger = order[(order.index(self.danger) + 1) % len(order)]
+        if self.danger is Danger.ONE:
+            hovered = self.c.hovered_unit
+            if hovered is not None and hovered.side is not self.side:
+                self.enemy = hovered.id
+            elif self.chosen_enemy() is None:
+                cursor = self.c.cursor
+                nearest = min(self.enemies(), key=lambda u: (distance(u.pos, cursor), u.pos[1], u.pos[0]), default=None)
+                self.enemy = nearest.id if nearest else None
+
+    def toggle_heat(self) -> None:
+        self.heat_on = not self.heat_on
+
+    def toggle_inspector(self) -> None:
+        self.inspecting = not self.inspecting
+
+    # --- what is shown ------------------------------------------------------------
+
+    def danger_tiles(self) -> dict[Pos, str]:
+        """The danger zone's tiles with their marks (empty while off)."""
+        view = self.c.view
+        enemy = self.chosen_enemy() if self.danger is Danger.ONE else None
+        key = (id(view), self.danger, enemy.id if enemy else None)
+        if self._danger_cache is None or self._danger_cache[0] != key:
+            if self.danger is Danger.ALL:
+                marks = {p: count_mark(n) for p, n in danger_zone(view, self.enemies()).items()}
+            elif self.danger is Danger.ONE and enemy is not None:
+                marks = {p: ONE_MARK for p in danger_zone(view, [enemy])}
+            else:
+                marks = {}
+            self._danger_cache = (key, marks)
+            self._danger_view = view  # keeps the view alive, so its id is never reused for another
+        return self._danger_cache[1]
+
+    def path(self) -> frozenset[Pos]:
+        """While moving: the tiles walked to the cursor, the start left out (the unit is drawn there)."""
+        reach = self.c.reach
+        if self.c.mode is not Mode.MOVING or reach is None or self.c.cursor not in reach:
+            return frozenset()
+        return frozenset(reach.path_to(self.c.cursor)[1:])
+
+    def heat(self) -> dict[Pos, TileHeat]:
+        """While moving with the heatmap on: each reachable tile's best rout chance and threats, once per selection."""
+        unit, reach = self.c.selected_unit, self.c.reach
+        if not self.heat_on or self.c.mode is not Mode.MOVING or unit is None or reach is None:
+            return {}
+        view = self.c.view
+        key = (id(view), unit.id)
+        if self._heat_cache is None or self._heat_cache[0] != key:
+            self._heat_cache = (key, heatmap(view, view.unit(unit.id), frozenset(reach.costs), self.enemies()))
+            self._heat_view = view
+        return self._heat_cache[1]
+
+    def marks(self) -> Marks:
+        return Marks(self.danger_tiles(), self.path(), self.heat())
+
+    def inspected(self) -> tuple[Unit, Pos, list[AttackForecast]] | None:
+        """The inspector's subject, the tile under the cursor, and every enemy attack it could meet there."""
+        unit = self.subject_unit()
+        if not self.inspecting or unit is None:
+            return None
+        view, pos = self.c.view, self.c.cursor
+        key = (id(view), unit.id, pos)
+        if self._inspect_cache is None or self._inspect_cache[0] != key:
+            self._inspect_cache = (key, threat_forecasts(view, view.unit(unit.id), pos, self.enemies()))
+            self._inspect_view = view
+        return unit, pos, self._inspect_cache[1]

@@ -1,0 +1,62 @@
+"""The side pane's words for the lookout: the threat inspector's list, the heatmap's tile and the danger zone's legend."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from officers_chess.forecast_words import percent, profile_figure
+from officers_chess.rules.combat import Role
+from officers_chess.rules.events import tile_name
+from officers_chess.rules.models import Pos, Unit
+from officers_chess.rules.state import GameState
+from officers_chess.rules.threat_map import AttackForecast, TileHeat
+from officers_chess.tui.lookout import ONE_MARK, Danger, Lookout
+
+
+def attack_line(attack: AttackForecast) -> str:
+    """One enemy's attack as the inspector lists it: the same figures as the forecast pane."""
+    plan, enemy = attack.forecast.plan, attack.enemy
+    weapon = enemy.inventory[enemy.weapon].name if enemy.weapon is not None else "?"
+    swings = plan.swings(Role.ATTACKER)
+    return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}: "
+            f"{profile_figure(plan, Role.ATTACKER, 'damage')} dmg ×{swings}, "
+            f"hit {profile_figure(plan, Role.ATTACKER, 'hit_chance')}, "
+            f"crit {profile_figure(plan, Role.ATTACKER, 'crit_chance')}, "
+            f"rout {percent(attack.rout_chance)}")
+
+
+def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackForecast]) -> Text:
+    """Every enemy that could attack `unit` standing on `pos` next activation, worst first."""
+    terrain = view.map.terrain_at(pos)
+    body = Text(f"{unit.name} on {tile_name(pos)} ({terrain.name.lower()}), {unit.hp} HP:\n", "bold")
+    other = view.unit_at(pos)
+    if other is not None and other.id != unit.id:
+        body.append(f"{other.name} stands there now.\n", "grey62")
+    elif unit.entry_cost(terrain) is None:
+        body.append(f"{unit.name} cannot stand on {terrain.name.lower()}.\n", "grey62")
+    if not attacks:
+        body.append("No enemy in sight could attack it there next activation.")
+    for attack in attacks:
+        body.append("• " + attack_line(attack) + "\n", "#ff9090" if attack.rout_chance else "")
+    body.append("Arrows: another tile · Esc closes", "grey62")
+    return body
+
+
+def heat_line(view: GameState, heat: TileHeat | None) -> Text:
+    """The heatmap under the cursor: the best rout chance from the tile and its threats afterwards."""
+    if heat is None:
+        return Text()
+    kill = f"{percent(heat.kill)} to rout {view.unit(heat.victim).name}" if heat.victim else "no enemy in reach"
+    threatened = f"{heat.threats} enem{'y' if heat.threats == 1 else 'ies'} could attack here after" if heat.threats else "safe from every enemy in sight"
+    return Text(f"\nFrom here: {kill} · {threatened}.")
+
+
+def danger_legend(lookout: Lookout) -> Text:
+    """A line naming what the danger zone shows, so the marks can be read without colour."""
+    if lookout.danger is Danger.ALL:
+        return Text("\nDanger zone (d): digits count the enemies that could attack a tile.", "#d090d0")
+    if lookout.danger is Danger.ONE:
+        enemy = lookout.chosen_enemy()
+        who = enemy.name if enemy else "no enemy in sight"
+        return Text(f"\nDanger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", "#d090d0")
+    return Text()

@@ -1,0 +1,211 @@
+"""The battle screen's lookout with keys only: danger zone, path preview, threat inspector and move heatmap."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.ai.danger import threats
+from officers_chess.rules.models import Side
+from officers_chess.rules.threat_map import best_kill, threat_forecasts
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.lookout import ONE_MARK, PATH_MARK, Danger
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.tui.widgets.lookout_text import attack_line
+from officers_chess.tui.widgets.map_view import MapView
+
+from pilot_helpers import screen_text, walk_cursor
+
+
+def _training_yard(fog: bool = False):
+    loaded = load_scenario(find_scenario("training_yard"))
+    if fog:
+        loaded = dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"fog": True}))
+    return OfficersChessApp(scenario=loaded, seed=1)
+
+
+def _marks(screen) -> dict[tuple[int, int], str]:
+    """The second cell of every tile as drawn: where the lookout puts its marks."""
+    view = screen.query_one(MapView)
+    height = screen.controller.state.map.height
+    view.scroll_to(0, 0, animate=False)
+    rows = [view._render_row(y).text for y in range(height)]
+    return {(x // 2, y): row[x + 1] for y, row in enumerate(rows) for x in range(0, len(row), 2)}
+
+
+def _pane_text(screen) -> str:
+    content = screen.query_one(ForecastPane).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def _zone(state, enemies) -> set[tuple[int, int]]:
+    return {p for t in threats(state, enemies) for tiles in t.by_gap.values() for p in tiles}
+
+
+async def test_the_danger_key_cycles_all_one_off_and_marks_match_the_threats():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        c, lookout = screen.controller, screen.lookout
+        enemies = c.state.living(Side.ATTACKER)  # the defender acts first
+        assert not any(m.isdigit() or m == ONE_MARK for m in _marks(screen).values())
+        await pilot.press("d")
+        assert lookout.danger is Danger.ALL
+        marks = _marks(screen)
+        digits = {p for p, m in marks.items() if m.isdigit()}
+        assert digits == _zone(c.state, enemies)  # units' tiles too: one of yours standing in danger shows it
+        both = {p for p in digits if marks[p] == "2"}
+        assert both == _zone(c.state, enemies[:1]) & _zone(c.state, enemies[1:])
+        assert "digits count the enemies" in _pane_text(screen)
+        # Only one enemy's: the one hovered.
+        wren = next(u for u in enemies if u.name == "Wren")
+        await walk_cursor(pilot, screen, wren.pos)
+        await pilot.press("d")
+        assert lookout.danger is Danger.ONE and lookout.enemy == wren.id
+        crosses = {p for p, m in _marks(screen).items() if m == ONE_MARK}
+        assert crosses and crosses == _zone(c.state, [wren])
+        await pilot.press("d")
+        assert lookout.danger is Danger.OFF
+        assert not any(m.isdigit() or m == ONE_MARK for m in _marks(screen).values())
+
+
+async def test_the_danger_zone_follows_the_move_just_made():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        await pilot.press("d")
+        before = dict(screen.lookout.danger_tiles())
+        # The defenders play one activation; then the attacker's zone is the defenders'.
+        bram = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Bram")
+        await walk_cursor(pilot, screen, bram.pos)
+        await pilot.press("enter", "left", "left", "enter", "w")
+        await pilot.pause()
+        assert c.state.to_act is Side.ATTACKER
+        zone = {p: int(m) for p, m in screen.lookout.danger_tiles().items()}
+        assert zone != before
+        assert set(zone) == _zone(c.state, c.state.living(Side.DEFENDER))
+        moved = c.state.unit(bram.id)
+        assert moved.pos != bram.pos and zone[(moved.pos[0] - 1, moved.pos[1])] >= 1
+
+
+async def test_hidden_enemies_add_nothing_to_the_danger_zone_under_fog():
+    app = _training_yard(fog=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-over screen
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        await pilot.press("d")
+        assert screen.lookout.enemies() == []  # both attackers are out of sight
+        assert screen.lookout.danger_tiles() == {}
+        assert not any(m.isdigit() for m in _marks(screen).values())
+
+
+async def test_moving_shows_the_path_and_its_cost():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        bram = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Bram")
+        await walk_cursor(pilot, screen, bram.pos)
+        await pilot.press("enter", "left", "left", "down")
+        assert c.mode is Mode.MOVING
+        reach = c.state.reach(bram)
+        path = reach.path_to(c.cursor)
+        drawn = {p for p, m in _marks(screen).items() if m == PATH_MARK}
+        assert drawn == set(path[1:]) and len(path) == 4
+        assert f"Path cost {reach.costs[c.cursor]} of {bram.movement}" in " ".join(screen_text(app).split())
+        await pilot.press("up")  # the path shortens: the tile left behind loses its mark
+        drawn = {p for p, m in _marks(screen).items() if m == PATH_MARK}
+        assert drawn == set(reach.path_to(c.cursor)[1:]) and len(drawn) == 2
+
+
+async def test_the_threat_inspector_lists_each_enemy_with_the_core_forecast():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        bram = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Bram")
+        await walk_cursor(pilot, screen, bram.pos)
+        await pilot.press("enter", "left", "left", "down")
+        tile = c.cursor
+        await pilot.press("t")
+        assert screen.lookout.inspecting
+        pane = screen.query_one(ForecastPane)
+        assert pane.border_title == "Threats"
+        expected = threat_forecasts(c.state, bram, tile, c.state.living(Side.ATTACKER))
+        assert {a.enemy.name for a in expected} == {"Hale", "Wren"}
+        shown = _pane_text(screen)
+        for attack in expected:
+            assert attack_line(attack) in shown
+        # The inspector follows the cursor; Esc closes it without leaving the move.
+        await pilot.press("right")
+        assert screen.lookout.inspected()[2] == threat_forecasts(c.state, bram, c.cursor, c.state.living(Side.ATTACKER))
+        await pilot.press("escape")
+        assert not screen.lookout.inspecting and c.mode is Mode.MOVING
+        assert pane.border_title == "Move"
+
+
+async def test_the_inspector_places_the_hovered_own_unit_while_browsing():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        tilda = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Tilda")
+        await walk_cursor(pilot, screen, tilda.pos)
+        await walk_cursor(pilot, screen, (3, 5))
+        await pilot.press("t")
+        assert c.mode is Mode.BROWSE
+        unit, pos, attacks = screen.lookout.inspected()
+        assert unit.id == tilda.id and pos == (3, 5)
+        assert attacks == threat_forecasts(c.state, tilda, (3, 5), c.state.living(Side.ATTACKER))
+        assert "Tilda on" in screen_text(app)
+        await pilot.press("t")  # t closes it too
+        assert screen.lookout.inspected() is None
+
+
+async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        # A known position: the attacker to act, a wounded Tilda within Hale's reach.
+        tilda = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Tilda")
+        units = [u.model_copy(update={"hp": 6, "pos": (5, 5)}) if u.id == tilda.id else u for u in c.state.units]
+        c.state = c.state.model_copy(update={"units": units, "to_act": Side.ATTACKER})
+        c.mode = Mode.BROWSE
+        screen.refresh_view()
+        hale = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Hale")
+        await walk_cursor(pilot, screen, hale.pos)
+        await pilot.press("enter")
+        assert c.mode is Mode.MOVING and screen.lookout.heat() == {}
+        await pilot.press("o")
+        heat = screen.lookout.heat()
+        tiles = set(c.state.reach(hale).costs)
+        assert set(heat) == tiles
+        foes = c.state.living(Side.DEFENDER)
+        direct = {p: best_kill(c.state, hale, p, foes)[0] for p in tiles}
+        best = max(direct.values())
+        assert best > 0
+        assert {p for p, h in heat.items() if h.kill == best} == {p for p, k in direct.items() if k == best}
+        assert screen.lookout.heat() is heat  # computed once per selection, not per repaint
+        marks = _marks(screen)
+        hale_now = c.state.unit(hale.id)
+        for pos, tile in heat.items():
+            if pos != hale_now.pos and pos != c.cursor:
+                assert marks[pos] == (str(tile.threats) if tile.threats else " ")
+        await walk_cursor(pilot, screen, max(direct, key=lambda p: (direct[p], p)))
+        assert "to rout" in " ".join(screen_text(app).split())
+        await pilot.press("o")
+        assert screen.lookout.heat() == {}
