@@ -1,4 +1,4 @@
-"""The Textual application: title → army building (when a side hires) → battle → result, with quit and help reachable from anywhere."""
+"""The Textual application: title → army building (when a side hires) → battle → result, with quit, help and the rules reachable from anywhere."""
 
 from __future__ import annotations
 
@@ -7,23 +7,29 @@ import secrets
 from textual.app import App
 from textual.binding import Binding
 
-from officers_chess.content.loaders import LoadedScenario
+from officers_chess.content.loaders import LoadedScenario, load_catalogue
 from officers_chess.rules.ai.play import make_policy
 from officers_chess.rules.ai.policy import Policy
+from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
 from officers_chess.rules.muster import Phase
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.help import HelpScreen
+from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.muster_session import MusterSession, hires_any
 from officers_chess.tui.players import check_levels
+from officers_chess.tui.reference import Entry, reference
+from officers_chess.tui.rules_search import RulesSearch
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 
@@ -32,8 +38,14 @@ class OfficersChessApp(App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True)]
+    # The palette searches the rules only: Textual's own commands include a quit that would skip the question.
+    COMMANDS = {RulesSearch}
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("f1", "rules", "Rules", key_display="F1"),
+        # The footer shows this one at its right end, as Textual's Footer does for the palette's key.
+        Binding("ctrl+p", "command_palette", "Search", show=False, priority=True),
+    ]
 
     def __init__(
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None
@@ -48,6 +60,8 @@ class OfficersChessApp(App):
         self.policies: dict[Side, Policy] = {}
         self.game_seed = 0
         self.muster: MusterSession | None = None
+        self._references: dict[int, tuple[Catalogue, dict[str, Entry]]] = {}
+        self._bundled_catalogue: Catalogue | None = None
 
     def on_mount(self) -> None:
         if self.first_scenario is not None:
@@ -119,6 +133,65 @@ class OfficersChessApp(App):
     def show_title(self) -> None:
         self.muster = None
         self.switch_screen(TitleScreen(self.computer))
+
+    # --- the rules reference ---------------------------------------------------------------
+
+    def catalogue_in_play(self) -> Catalogue:
+        """The catalogue of the scenario being built or fought, else the bundled one."""
+        if self.muster is not None:
+            return self.muster.loaded.catalogue
+        for screen in reversed(self.screen_stack):
+            loaded = getattr(screen, "loaded", None)
+            if isinstance(loaded, LoadedScenario):
+                return loaded.catalogue
+        if self._bundled_catalogue is None:
+            self._bundled_catalogue = load_catalogue()
+        return self._bundled_catalogue
+
+    def reference(self) -> dict[str, Entry]:
+        """The rules reference with the classes and items in play (built once per catalogue)."""
+        catalogue = self.catalogue_in_play()
+        cached = self._references.get(id(catalogue))
+        if cached is None or cached[0] is not catalogue:
+            cached = self._references[id(catalogue)] = (catalogue, reference(catalogue))
+        return cached[1]
+
+    def _busy(self) -> bool:
+        """A question is on screen: the rules wait until it is answered."""
+        return isinstance(self.screen, (ConfirmDialog, RuleCard, ExplainChooser))
+
+    def action_rules(self, key: str | None = None) -> None:
+        """Open the rules browser (at `key` if given); if it is open already, turn to `key` there."""
+        if self._busy():
+            return
+        if isinstance(self.screen, RulesBrowser):
+            if key is not None:
+                self.screen.show_entry(key)
+            return
+        self.push_screen(RulesBrowser(self.reference(), key))
+
+    def explain(self, key: str) -> None:
+        """The rule card of one entry; Enter on it opens the rules browser there."""
+        entries = self.reference()
+        if key not in entries:
+            return
+
+        def answered(browse: bool | None) -> None:
+            if browse:
+                self.action_rules(key)
+
+        self.push_screen(RuleCard(entries[key], entries), answered)
+
+    def explain_choices(self, title: str, choices: list[tuple[str, str]]) -> None:
+        """Let the player pick one of `choices` ((label, key) pairs), then show its rule card."""
+        if self._busy() or not choices:
+            return
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.explain(key)
+
+        self.push_screen(ExplainChooser(title, choices), chosen)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

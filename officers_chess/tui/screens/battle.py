@@ -25,6 +25,7 @@ from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text
 from officers_chess.rules.actions import Trade
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain
 from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
 from officers_chess.tui.widgets.action_preview import preview
@@ -84,6 +85,7 @@ class BattleScreen(Screen):
         Binding("enter,space", "canto", "Move on"),
         Binding("a", "menu('attack')", "Attack"),
         Binding("w", "wait", "Wait"),
+        Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
         Binding("o", "heat", "Heatmap"),
@@ -324,6 +326,10 @@ class BattleScreen(Screen):
     def action_wait(self) -> None:
         before = self.controller.state
         self._after(self.controller.wait(), before)
+
+    def action_explain(self) -> None:
+        """The rule card of a modifier of the forecast, or of a tag, status or item on the unit sheet."""
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue))  # type: ignore[attr-defined]
 
     def _ask_trade(self) -> None:
         c = self.controller

@@ -56,10 +56,19 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
 class ForecastPane(Static):
     """Shows the forecast while targeting, and otherwise what the current step expects."""
 
+    showing_forecast = False
+
     def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit) -> None:
+        self.showing_forecast = True
         self.border_title = "Forecast"
         self.update(forecast_view(fc, attacker, defender))
 
+    async def on_click(self) -> None:
+        # A click on a forecast asks which modifier to explain, as the e key does (the screen's explain action).
+        if self.showing_forecast:
+            await self.run_action("screen.explain")
+
     def show_text(self, title: str, body: RenderableType) -> None:
+        self.showing_forecast = False
         self.border_title = title
         self.update(body)

@@ -119,6 +119,10 @@ def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
 class UnitSheet(Static):
     """Shows the unit under the cursor, or the terrain when the tile is empty."""
 
+    async def on_click(self) -> None:
+        # A click asks what to explain, as the e key does (the screen's explain action).
+        await self.run_action("screen.explain")
+
     def show_unit(self, unit: Unit, terrain: Terrain, orders: str | None = None) -> None:
         self.border_title = "Unit"
         self.update(unit_sheet(unit, terrain, orders))

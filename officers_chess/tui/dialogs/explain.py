@@ -1,0 +1,67 @@
+"""The explain chooser: the modifiers, tags and terrain on the battle screen, one of which the rule card explains."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.combat import Role
+from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.reference import forecast_choices, tile_choices, unit_choices
+
+
+def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, list[tuple[str, str]]]:
+    """A title and (label, key) choices for what the side panel shows now: the forecast's modifiers,
+    else the unit sheet's unit, else the tile under the cursor."""
+    fc = c.forecast()
+    if fc is not None and c.selected_unit and c.hovered_unit:
+        names = {Role.ATTACKER: c.selected_unit.name, Role.DEFENDER: c.hovered_unit.name}
+        return "Explain the forecast", forecast_choices(fc.plan, names)
+    unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
+    if unit is not None:
+        return f"Explain {unit.name}", unit_choices(unit, c.state.map.terrain_at(unit.pos), catalogue)
+    return "Explain this tile", tile_choices(c.state.map.terrain_at(c.cursor))
+
+
+class ExplainChooser(ModalScreen[str | None]):
+    """Lists what can be explained; ↑↓ and Enter, a digit 1-9, or a click choose; Esc cancels.
+    Answers the chosen entry's key."""
+
+    DEFAULT_CSS = """
+    ExplainChooser { align: center middle; }
+    ExplainChooser > OptionList {
+        width: 70; max-width: 95%; height: auto; max-height: 80%;
+        border: thick $accent; background: $surface;
+    }
+    """
+    BINDINGS = [
+        Binding("escape,e", "cancel", "Close"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        options = OptionList(*(Option(Text(f"{n} {label}" if n <= 9 else f"  {label}"), id=key)
+                               for n, (label, key) in enumerate(self.choices, 1)))
+        options.border_title = self.title_text
+        options.border_subtitle = "↑↓ Enter or 1-9 · Esc"
+        yield options
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.choices):
+            self.dismiss(self.choices[index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
