@@ -273,7 +273,7 @@ class ScriptedDice:
     def __init__(self, rolls: tuple[int, ...]):
         self.rolls = rolls
 
-    def d20(self) -> tuple[int, ScriptedDice]:
+    def d20(self, why: str = "a d20") -> tuple[int, ScriptedDice]:
         return self.rolls[0], ScriptedDice(self.rolls[1:])
 
 
