@@ -1,4 +1,4 @@
-"""Run the rules-core benchmarks and print medians beside their targets and baselines.
+"""Run the benchmarks (rules core, computer players, the terminal UI) and print medians beside their targets and baselines.
 
     python benchmarks/run.py                  a readable table
     python benchmarks/run.py --json           one JSON object keyed by benchmark name
@@ -10,6 +10,7 @@ See benchmarks/README.md for what each number means.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing anything
 
 from benchmarks import ai_activation, ai_battle, forecast_pair, reach, simulate_jobs  # noqa: E402
+from benchmarks import startup_title, ui_cursor, ui_forecast  # noqa: E402
 from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.rules.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.models import Side  # noqa: E402
@@ -269,6 +271,96 @@ def bench_simulate_jobs(plan: Plan) -> Result:
     return result
 
 
+def _verdict(timing: Timing, target_ms: float) -> str:
+    return "within" if timing.median_ms <= target_ms else "OVER"
+
+
+def _load_note() -> str | None:
+    load = simulate_jobs.load_average()
+    return None if load is None else f"load average before the row: {load:.2f} on {simulate_jobs.cores()} core(s)"
+
+
+def bench_ui_cursor(plan: Plan) -> Result:
+    side = plan.reps(ui_cursor.SIDE, 2)
+    load = _load_note()
+    ours = asyncio.run(ui_cursor.laps((80, 24), side))
+    base = asyncio.run(ui_cursor.laps((80, 24), side, baseline=True))
+    large = asyncio.run(ui_cursor.laps((200, 60), side))
+    result = Result(ours.timing(), target_ms=8.0)
+    result.baseline = "the same keys with the map's row cache bypassed: every move a full-map redraw (MapView.redraw)"
+    result.baseline_timing = base.timing()
+    for name, run in (("ours", ours), ("baseline", base), ("200×60", large)):
+        result.problems += [f"{name}: {p}" for p in run.problems]
+    result.check = "after every key the cursor stood one tile on and the map's painted line showed it there (reverse video)"
+    keys = len(ui_cursor.lap(side))
+    result.notes.append(
+        f"one arrow key, sent as a terminal sends it, to the first frame repainting the map (with the status line and side "
+        f"panel the key also changed; the frame's escape sequences built, the write to the terminal not timed), headless at "
+        f"80×24 on {ui_cursor.SCENARIO.stem} (32×24); {keys} keys per lap of a {side}×{side} square, one lap browsing and "
+        f"one moving, each key started on a quiet app"
+    )
+    for mode in ui_cursor.MODES:
+        mine, theirs = ours.timing((mode,)), base.timing((mode,))
+        result.notes.append(f"{mode}: median {_ms(mine.median_ms)} ({_verdict(mine, 8.0)} the 8 ms target), "
+                            f"full-map baseline {_ms(theirs.median_ms)}")
+    big = large.timing()
+    result.notes.append(
+        f"at 200×60 (the whole map in view): {_spread(big)} ({_verdict(big, 8.0)} the 8 ms target); "
+        + ", ".join(f"{mode} {_ms(large.timing((mode,)).median_ms)}" for mode in ui_cursor.MODES)
+    )
+    result.notes.append(
+        f"until the app is quiet again (the footer redraws its keys a frame or two later): {_spread(ours.settled_timing())} at 80×24"
+    )
+    if load:
+        result.notes.append(load)
+    return result
+
+
+def bench_ui_forecast(plan: Plan) -> Result:
+    load = _load_note()
+    ours = asyncio.run(ui_forecast.openings((80, 24), plan.reps(60, 3)))
+    large = asyncio.run(ui_forecast.openings((200, 60), plan.reps(20, 2)))
+    result = Result(ours.timing, target_ms=15.0)
+    result.problems += ours.problems + [f"200×60: {p}" for p in large.problems]
+    result.notes.append(
+        f"the Attack key (a) in the action menu to the first frame showing the forecast pane ({ui_forecast.ATTACKER} against "
+        f"{ui_forecast.DEFENDER}, {ours.modifiers} modifiers with their rules; Attack chosen, the target aimed, the exact "
+        f"forecast computed, the map's target tint drawn), headless at 80×24 on {ui_forecast.FIXTURE.name}; Esc back to "
+        f"the menu between samples, untimed"
+    )
+    result.notes.append(f"at 200×60: {_spread(large.timing)} ({_verdict(large.timing, 15.0)} the 15 ms target)")
+    result.notes.append(f"until the app is quiet again: {_spread(Timing(tuple(ours.settled_ns)))} at 80×24")
+    result.notes.append("no baseline: nothing else shows this forecast")
+    if load:
+        result.notes.append(load)
+    return result
+
+
+def bench_startup_title(plan: Plan) -> Result:
+    load = _load_note()
+    runs = startup_title.measure(repeats=plan.reps(9, 2), floors=plan.reps(3, 1))
+    result = Result(runs.timing("ours"), target_ms=1000.0)
+    result.baseline = "a bare Textual App (one line of text) started, painted and exited by the same probe"
+    result.baseline_timing = runs.timing("bare")
+    result.problems += runs.problems
+    result.check = "both processes exited 0 after painting the awaited screen (ours: the title screen)"
+    result.notes.append(
+        "the whole process, from just before it starts to its exit: `officers-chess` with no arguments (cli.main) run "
+        "headless at 80×24 by benchmarks/startup_probe.py, which exits once the title screen's first frame is painted"
+    )
+    result.notes.append(
+        f"start to the painted title frame: median {_ms(runs.painted('ours').median_ms)} "
+        f"(the bare app's first frame: {_ms(runs.painted('bare').median_ms)})"
+    )
+    result.notes.append(
+        f"floors: `python -c pass` {_ms(runs.timing('python').median_ms)}, "
+        f"`python -c \"import textual.app\"` {_ms(runs.timing('import textual').median_ms)}"
+    )
+    if load:
+        result.notes.append(load)
+    return result
+
+
 BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "forecast_pair": bench_forecast_pair,
     "reach_32x24": bench_reach_32x24,
@@ -276,6 +368,9 @@ BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "ai_activation_24x16": bench_ai_activation,
     "ai_battle_normal": bench_ai_battle,
     "simulate_jobs": bench_simulate_jobs,
+    "ui_cursor_32x24": bench_ui_cursor,
+    "ui_forecast_open": bench_ui_forecast,
+    "startup_title": bench_startup_title,
 }
 
 
@@ -317,7 +412,7 @@ def table(results: dict[str, Result]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Time the rules core against its targets and baselines.")
+    parser = argparse.ArgumentParser(description="Time the rules core, the computer players and the UI against their targets and baselines.")
     parser.add_argument("--json", action="store_true", help="print one JSON object keyed by benchmark name")
     parser.add_argument("--only", action="append", choices=list(BENCHMARKS), metavar="NAME",
                         help=f"run only this benchmark (may be repeated): {', '.join(BENCHMARKS)}")

@@ -11,7 +11,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "benchmarks" / "run.py"
-NAMES = {"forecast_pair", "reach_32x24", "reach_100x100", "ai_activation_24x16", "ai_battle_normal", "simulate_jobs"}
+NAMES = {
+    "forecast_pair", "reach_32x24", "reach_100x100", "ai_activation_24x16", "ai_battle_normal", "simulate_jobs",
+    "ui_cursor_32x24", "ui_forecast_open", "startup_title",
+}
+NO_BASELINE = {"ui_forecast_open"}  # nothing else shows our forecast: the row has no baseline keys
 BASELINE_KEYS = {"baseline", "baseline_median_ms", "ratio"}
 NEEDS_NETWORKX = {"reach_32x24", "reach_100x100"}
 
@@ -63,7 +67,8 @@ def test_quick_json_is_one_object_keyed_by_benchmark_name(quick_json):
 
 @pytest.mark.parametrize("name", sorted(NAMES))
 def test_every_row_has_the_contract_keys_and_an_honest_ratio(quick_json, name):
-    check_row(name, quick_json[name], expect_baseline=name not in NEEDS_NETWORKX or has_networkx())
+    expect = name not in NO_BASELINE and (name not in NEEDS_NETWORKX or has_networkx())
+    check_row(name, quick_json[name], expect_baseline=expect)
 
 
 def test_only_runs_just_the_named_benchmark():
@@ -99,6 +104,9 @@ def test_the_table_marks_each_row_against_its_target():
         ("ai_activation_24x16", {"target_ms": 50.0, "target_p99_ms": 300.0}),
         ("ai_battle_normal", {"target_ms": 5000.0}),
         ("simulate_jobs", {"target_ratio": 1.6}),  # a speed-up, not a time: no target_ms
+        ("ui_cursor_32x24", {"target_ms": 8.0}),
+        ("ui_forecast_open", {"target_ms": 15.0}),
+        ("startup_title", {"target_ms": 1000.0}),
     ],
 )
 def test_each_row_carries_its_own_targets(quick_json, name, targets):
@@ -116,6 +124,35 @@ def test_the_ai_rows_show_their_targets_and_the_p99_and_speed_up_verdicts():
     assert ">= 1.6x" in jobs and ("pass" in jobs or "FAIL" in jobs)
     assert any("300 ms target" in line and ("within" in line or "OVER" in line) for line in lines)
     assert any("1.6x target" in line and ("within" in line or "UNDER" in line) for line in lines)
+
+
+def test_the_ui_rows_say_what_they_time_and_at_which_sizes():
+    done = run("--quick", "--only", "ui_cursor_32x24", "--only", "ui_forecast_open", "--only", "startup_title")
+    assert done.returncode == 0, done.stderr  # 1 would mean a key did not do what the benchmark expected
+    lines = done.stdout.splitlines()
+    for name, target in (("ui_cursor_32x24", "<= 8 ms"), ("ui_forecast_open", "<= 15 ms"), ("startup_title", "<= 1000 ms")):
+        row = next(line for line in lines if line.startswith(f"{name} "))
+        assert target in row and ("pass" in row or "FAIL" in row), row
+    notes = "\n".join(lines)
+    assert "first frame repainting the map" in notes and "full-map redraw" in notes
+    assert any(line.strip().startswith("browse:") for line in lines) and any(line.strip().startswith("moving:") for line in lines)
+    assert notes.count("at 200×60") >= 2  # the cursor and the forecast, at a large terminal too
+    assert "first frame showing the forecast pane" in notes
+    assert "the whole process" in notes and "bare Textual App" in notes and "import textual.app" in notes
+
+
+def test_the_forecast_fixture_puts_two_units_of_the_long_march_face_to_face():
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks import ui_forecast
+    from officers_chess.content.loaders import load_scenario
+
+    state = load_scenario(ui_forecast.FIXTURE).new_battle(0)
+    assert (state.map.width, state.map.height) == (32, 24) and state.map.name == "The Long March"
+    attacker = next(u for u in state.living(state.to_act) if u.name == ui_forecast.ATTACKER)
+    defender = next(u for u in state.living(state.to_act.other) if u.name == ui_forecast.DEFENDER)
+    assert ui_forecast.STRIKE_FROM in state.reach(attacker).costs
+    assert defender in state.targets_from(attacker, ui_forecast.STRIKE_FROM)
 
 
 def test_the_activation_fixture_is_twelve_against_twelve_on_a_24x16_map_of_mixed_ground():
