@@ -43,7 +43,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _fail(str(exc))
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
-    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level)).run()
+    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level), own_dice=args.own_dice).run()
     return EXIT_OK
 
 
@@ -224,6 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", metavar="SCENARIO",
                       help="a bundled scenario (by file name or title) or a scenario .yaml file")
     play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
+    play.add_argument("--own-dice", action="store_true",
+                      help="roll real d20s at the table: the game asks for each result (1 to 20) and applies the rules")
     play.add_argument("--ai", choices=AI_SIDES, metavar="SIDE",
                       help="the computer plays this side (attacker, defender or both); without SCENARIO the title "
                       "screen starts with that choice")

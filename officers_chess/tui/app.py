@@ -20,6 +20,7 @@ from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.help import HelpScreen
 from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.muster_session import MusterSession, hires_any
+from officers_chess.rules.physical import roll_your_own
 from officers_chess.tui.players import check_levels
 from officers_chess.tui.reference import Entry, reference
 from officers_chess.tui.rules_search import RulesSearch
@@ -48,14 +49,17 @@ class OfficersChessApp(App):
     ]
 
     def __init__(
-        self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None
+        self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
+        own_dice: bool = False,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
-        unknown): with a scenario they play without asking, else the title screen starts with that choice."""
+        unknown): with a scenario they play without asking, else the title screen starts with that choice.
+        `own_dice`: the players roll real d20s and type each result in (the title screen can change it)."""
         super().__init__()
         check_levels(computer or {})
         self.first_scenario = scenario
         self.seed = seed
+        self.own_dice = own_dice
         self.computer: dict[Side, str] = dict(computer or {})  # the last choice, kept for the next battle
         self.policies: dict[Side, Policy] = {}
         self.game_seed = 0
@@ -95,6 +99,8 @@ class OfficersChessApp(App):
         seed = self.game_seed
         state = self.muster.new_battle(seed) if self.muster is not None and self.muster.loaded is loaded else loaded.new_battle(seed)
         self.muster = None
+        if self.own_dice:
+            state = roll_your_own(state)
         self._show(BattleScreen(loaded, state, computer=self.policies))
 
     def next_muster_step(self) -> None:

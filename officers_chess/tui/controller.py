@@ -11,7 +11,10 @@ from enum import Enum
 
 from officers_chess.rules.combat import Forecast, weapon_range
 from officers_chess.rules.events import Event, tile_name
-from officers_chess.rules.game import Action, Attack, CantoMove, GameState, IllegalAction, Move, Special, Wait, apply_action, legal_actions
+from officers_chess.rules.game import (
+    Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, legal_actions,
+)
+from officers_chess.rules.physical import apply_with_rolls
 from officers_chess.rules.vision import player_view, visible_tiles
 from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
@@ -86,6 +89,7 @@ class BattleController:
         self.trade_partner: str | None = None  # set when the player chose to trade; the screen opens the dialog
         self.showing: Action | None = None  # the computer's action on screen before it is applied
         self.glimpse: Glimpse | None = None
+        self.rolls: list[int] = []  # physical dice: the d20s typed in so far for the action being applied
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
@@ -338,9 +342,18 @@ class BattleController:
         self.cursor = sorted(self._candidates(), key=lambda p: (p == own, p[1], p[0]))[0]
         return []
 
+    def _apply(self, action: Action) -> Outcome:
+        """Apply an action; with physical dice, with the rolls typed in so far (RollNeeded when the
+        rules need another: the screen asks for it, adds it to `rolls` and calls again)."""
+        if not self.state.dice.physical:
+            return apply_action(self.state, action)
+        outcome = apply_with_rolls(self.state, action, self.rolls)
+        self.rolls = []
+        return outcome
+
     def perform(self, action: Action) -> list[Event]:
         """Apply one legal action and move to the step that follows it."""
-        outcome = apply_action(self.state, action)
+        outcome = self._apply(action)
         self.state = outcome.state
         self.chosen, self.aimed, self.trade_partner = None, [], None
         if self.state.is_over or (not isinstance(action, Move) and self.state.active is None):
@@ -415,7 +428,7 @@ class BattleController:
     def play_computer(self, action: Action) -> list[Event]:
         """Apply the computer's action; then it goes on with the same unit, or the next activation begins."""
         assert self.mode is Mode.COMPUTER
-        outcome = apply_action(self.state, action)
+        outcome = self._apply(action)
         self.state = outcome.state
         self.showing, self.glimpse = None, None
         active = self.state.active_unit

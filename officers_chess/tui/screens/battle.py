@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from functools import partial
 
 from rich.text import Text
@@ -23,8 +24,10 @@ from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.fog_log import log_lines
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text
-from officers_chess.rules.actions import Trade
+from officers_chess.rules.actions import Action, Trade
+from officers_chess.rules.dice import RollNeeded
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.explain import what_to_explain
 from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
@@ -314,18 +317,41 @@ class BattleScreen(Screen):
         self.refresh_view(full=False)
 
     def _confirm(self) -> None:
+        self._act(self.controller.confirm)
+
+    def _act(self, step: Callable[[], list[Event]]) -> None:
+        """Take a player's step; with physical dice, ask for each d20 the rules need and take it again
+        with the rolls so far (the controller changes nothing until the whole action has its rolls)."""
         before = self.controller.state
-        self._after(self.controller.confirm(), before)
+        try:
+            events = step()
+        except RollNeeded as need:
+            def rolled(roll: int | None) -> None:
+                if roll is not None:
+                    self.controller.rolls.append(roll)
+                    self._act(step)
+
+            self.app.push_screen(RollPrompt(need.why), rolled)
+            return
+        self._after(events, before)
+
+    async def _computer_applies(self, action: Action) -> list[Event]:
+        """Apply the computer's action, asking the table for its d20s too when the players roll their own."""
+        while True:
+            try:
+                return self.controller.play_computer(action)
+            except RollNeeded as need:
+                answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+                self.app.push_screen(RollPrompt(need.why), answer.set_result)
+                self.controller.rolls.append(await answer)
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
     def action_menu(self, key: str) -> None:
-        before = self.controller.state
-        self._after(self.controller.choose(key), before)
+        self._act(partial(self.controller.choose, key))
 
     def action_wait(self) -> None:
-        before = self.controller.state
-        self._after(self.controller.wait(), before)
+        self._act(self.controller.wait)
 
     def action_explain(self) -> None:
         """The rule card of a modifier of the forecast, or of a tag, status or item on the unit sheet."""
@@ -347,8 +373,7 @@ class BattleScreen(Screen):
                 c.hint = "That trade is not possible: nothing chosen, or someone would carry more than three items."
                 self.refresh_view()
                 return
-            before = c.state
-            self._after(c.perform(action), before)
+            self._act(partial(c.perform, action))
 
         self.app.push_screen(TradeDialog(me, partner), traded)
 
@@ -455,7 +480,7 @@ class BattleScreen(Screen):
                     self.refresh_view()
                     await self._linger(glimpse.beats)
                     await self._on_top()
-            events = c.play_computer(action)
+            events = await self._computer_applies(action)
             lines = self._log(events, state)
             if action.kind == "move" and not lines:
                 self.query_one(RichLog).write(f"The {state.to_act.value} activates a unit out of sight.")

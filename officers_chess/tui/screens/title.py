@@ -106,6 +106,19 @@ class PlayerChoice(Static):
         self.post_message(self.Pressed(self.side))
 
 
+class DiceChoice(Static):
+    """Whose d20s the battle uses: the game's seeded dice, or the players' own, typed in as they roll."""
+
+    class Pressed(Message):
+        pass
+
+    def show(self, own: bool) -> None:
+        self.update(Text.assemble((" 3 ", "bold reverse"), " Dice ", ("your own d20s" if own else "the game's", "bold")))
+
+    def on_click(self) -> None:
+        self.post_message(self.Pressed())
+
+
 class TitleScreen(Screen):
     """Lists the bundled scenarios; Enter starts the highlighted one; 1 and 2 choose who plays each side."""
 
@@ -124,6 +137,7 @@ class TitleScreen(Screen):
         Binding("enter", "play", "Play", priority=True),
         Binding("1", "change_player('attacker')", "Attacker's player"),
         Binding("2", "change_player('defender')", "Defender's player"),
+        Binding("3", "change_dice", "Dice"),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
@@ -162,6 +176,7 @@ class TitleScreen(Screen):
             yield Static("Players", classes="label")
             for side in Side:
                 yield PlayerChoice(side)
+            yield DiceChoice(id="dice")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -170,6 +185,14 @@ class TitleScreen(Screen):
         self._show(0)
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
+        self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
+
+    def action_change_dice(self) -> None:
+        self.app.own_dice = not self.app.own_dice  # type: ignore[attr-defined]
+        self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
+
+    def on_dice_choice_pressed(self, message: DiceChoice.Pressed) -> None:
+        self.action_change_dice()
 
     def action_change_player(self, side: str) -> None:
         self._change(Side(side))

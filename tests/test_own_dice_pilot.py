@@ -1,0 +1,64 @@
+"""Physical dice on screen: the battle asks for each d20 the rules need, refuses anything but 1 to 20,
+and the exchange comes out exactly as the typed rolls say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from officers_chess.cli import build_parser
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.actions import Attack, Move
+from officers_chess.rules.events import Attacked
+from officers_chess.rules.game import apply_action
+from officers_chess.rules.physical import apply_with_rolls
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.dialogs.roll_prompt import RollPrompt, read_roll
+from officers_chess.tui.screens.battle import BattleScreen
+
+FIXTURE = Path(__file__).parent / "fixtures" / "own_dice_yard.yaml"
+
+
+def test_read_roll_takes_only_one_to_twenty():
+    assert [read_roll(t) for t in ("1", " 20 ", "7")] == [1, 20, 7]
+    assert [read_roll(t) for t in ("0", "21", "", "x", "2.5", "٣", "-4")] == [None] * 7
+
+
+def test_play_takes_own_dice():
+    assert build_parser().parse_args(["play", "--own-dice"]).own_dice is True
+    assert build_parser().parse_args(["play"]).own_dice is False
+
+
+async def test_an_attack_asks_for_each_roll_and_uses_them():
+    loaded = load_scenario(FIXTURE)
+    app = OfficersChessApp(scenario=loaded, seed=1, own_dice=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.controller.state.dice.physical
+        start = screen.controller.state
+        hale = next(u for u in start.units if u.name == "Hale")
+        bram = next(u for u in start.units if u.name == "Bram")
+        screen.controller.cursor = hale.pos
+        for key in ("enter", "enter", "a", "enter", "enter"):  # select, stay, Attack, Bram, confirm
+            await pilot.press(key)
+        await pilot.pause()
+        typed: list[int] = []
+        for attempt in ("25", "x", "12", "3", "9", "15", "2", "18"):
+            if not isinstance(app.screen, RollPrompt):
+                break
+            prompt = app.screen
+            assert "Hale's swing at Bram" in prompt.why or "Bram's swing at Hale" in prompt.why
+            await pilot.press(*attempt, "enter")
+            await pilot.pause()
+            if read_roll(attempt) is not None:
+                typed.append(int(attempt))
+            else:
+                assert app.screen is prompt  # refused: the same question again
+        assert not isinstance(app.screen, RollPrompt) and len(typed) >= 2
+        # The same rolls applied directly in the core give the very same battle.
+        moved = apply_action(start, Move(unit=hale.id, to=hale.pos)).state
+        expected = apply_with_rolls(moved, Attack(target=bram.id), typed).state
+        assert [u.hp for u in screen.controller.state.units] == [u.hp for u in expected.units]
+        swings = [s.roll for e in apply_with_rolls(moved, Attack(target=bram.id), typed).events
+                  if isinstance(e, Attacked) for s in e.swings]
+        assert swings == typed
