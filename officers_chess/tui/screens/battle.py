@@ -136,7 +136,7 @@ class BattleScreen(Screen):
             with Vertical(id="side"):
                 yield UnitSheet()
                 yield ForecastPane()
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_resize(self, event: events.Resize) -> None:
         # The map's column is as wide as the map (plus border and scrollbar) when the

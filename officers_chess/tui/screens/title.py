@@ -177,7 +177,7 @@ class TitleScreen(Screen):
             for side in Side:
                 yield PlayerChoice(side)
             yield DiceChoice(id="dice")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
