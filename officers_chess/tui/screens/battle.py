@@ -167,7 +167,19 @@ class BattleScreen(Screen):
         else:
             map_view.redraw_rows(*rows)
         self._refresh_side()
-        self.refresh_bindings()
+        # The footer is rebuilt only when the keys that work change (check_action reads just these):
+        # rebuilding it on every cursor step cost more than the step itself.
+        keys = self._bindings_key()
+        if keys != getattr(self, "_shown_keys", None):
+            self._shown_keys = keys
+            self.refresh_bindings()
+
+    def _bindings_key(self) -> tuple:
+        c = self.controller
+        acting = c.mode in (Mode.ACTING, Mode.CANTO)
+        return (c.mode, self.lookout.inspecting, self.pace, bool(c.humans),
+                tuple(i.key for i in c.menu()) if c.mode is Mode.ACTING else (),
+                acting and any(i.kind == "wait" for i in c.legal()))
 
     def _refresh_side(self) -> None:
         c = self.controller
