@@ -303,14 +303,17 @@ class BattleScreen(Screen):
         return True
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        before, path, zone = self.controller.cursor[1], self.lookout.path(), self.lookout.danger_tiles()
-        self.controller.move_cursor(dx, dy)
+        c = self.controller
+        before, path, zone = c.cursor[1], self.lookout.path(), self.lookout.danger_tiles()
+        hovered = c.hovered_unit.id if c.hovered_unit else None
+        c.move_cursor(dx, dy)
         self.lookout.follow_cursor()
-        after = self.controller.cursor[1]
-        # While moving, the tints stay put and only the cursor's rows and the path's change; elsewhere
-        # (browsing shows the hovered unit's ranges) the whole map may change, and so may a danger zone
-        # that follows the hovered enemy.
-        stays = self.controller.mode in (Mode.MOVING, Mode.PLACING, Mode.CANTO) and self.lookout.danger_tiles() is zone
+        after = c.cursor[1]
+        # While moving, the tints stay put and only the cursor's rows and the path's change; browsing
+        # shows the hovered unit's ranges, so the whole map changes only when another unit is under the
+        # cursor; a danger zone that follows the hovered enemy may change too.
+        same_hover = c.mode is Mode.BROWSE and (c.hovered_unit.id if c.hovered_unit else None) == hovered
+        stays = (c.mode in (Mode.MOVING, Mode.PLACING, Mode.CANTO) or same_hover) and self.lookout.danger_tiles() is zone
         rows = {before, after} | {y for _, y in path ^ self.lookout.path()}
         self.refresh_view(full=not stays, rows=tuple(sorted(rows)))
 
