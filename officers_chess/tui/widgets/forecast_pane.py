@@ -61,7 +61,7 @@ class ForecastPane(Static):
     def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit) -> None:
         self.showing_forecast = True
         self.border_title = "Forecast"
-        self.update(forecast_view(fc, attacker, defender))
+        self.update(forecast_view(fc, attacker, defender), layout=False)  # its size is the pane's, not the text's
 
     async def on_click(self) -> None:
         # A click on a forecast asks which modifier to explain, as the e key does (the screen's explain action).
@@ -71,4 +71,4 @@ class ForecastPane(Static):
     def show_text(self, title: str, body: RenderableType) -> None:
         self.showing_forecast = False
         self.border_title = title
-        self.update(body)
+        self.update(body, layout=False)

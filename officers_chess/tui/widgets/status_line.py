@@ -29,4 +29,4 @@ class StatusLine(Static):
     """One line at the top of the battle screen."""
 
     def show(self, state: GameState, computer: frozenset[Side] = frozenset()) -> None:
-        self.update(status_text(state, computer))
+        self.update(status_text(state, computer), layout=False)  # one line, always
