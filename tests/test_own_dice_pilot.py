@@ -62,3 +62,36 @@ async def test_an_attack_asks_for_each_roll_and_uses_them():
         swings = [s.roll for e in apply_with_rolls(moved, Attack(target=bram.id), typed).events
                   if isinstance(e, Attacked) for s in e.swings]
         assert swings == typed
+
+
+async def test_the_computers_attack_asks_the_table_for_its_rolls_too():
+    from officers_chess.rules.models import Side
+
+    loaded = load_scenario(FIXTURE)
+    app = OfficersChessApp(scenario=loaded, seed=1, computer={Side.ATTACKER: "greedy"}, own_dice=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        await pilot.press("s")  # skip the computer's pace: only the rolls are left to wait for
+        prompt = None
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, RollPrompt):
+                prompt = app.screen
+                break
+        assert prompt is not None and prompt.why.startswith("Hale's swing at Bram")
+        typed = []
+        for _ in range(8):
+            if not isinstance(app.screen, RollPrompt):
+                break
+            await pilot.press("1", "enter")  # a natural 1 hits, every time
+            typed.append(1)
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if not isinstance(app.screen, RollPrompt) or app.screen is not prompt:
+                    break
+            prompt = app.screen if isinstance(app.screen, RollPrompt) else None
+        attacked = battle.controller.state  # the battle may be over already: two natural 1s rout Bram
+        assert attacked.dice.physical and attacked.dice.given == () and len(typed) >= 1
+        bram = next(u for u in attacked.units if u.name == "Bram")
+        assert bram.hp < 20  # every typed 1 landed
