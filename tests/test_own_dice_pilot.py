@@ -95,3 +95,21 @@ async def test_the_computers_attack_asks_the_table_for_its_rolls_too():
         assert attacked.dice.physical and attacked.dice.given == () and len(typed) >= 1
         bram = next(u for u in attacked.units if u.name == "Bram")
         assert bram.hp < 20  # every typed 1 landed
+
+
+async def test_three_on_the_title_screen_hands_the_dice_to_the_players():
+    from officers_chess.tui.screens.title import DiceChoice
+
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        label = app.screen.query_one(DiceChoice)
+        assert not app.own_dice and "Dice: game" in str(label.render())
+        await pilot.press("2", "3")  # the defender to the computer, then the players' own dice
+        assert app.own_dice and "Dice: yours" in str(label.render())
+        players = app.screen.query_one("#players")
+        assert players.region.right <= 80 and label.region.right <= 80  # the whole line fits 80 columns
+        await pilot.press("enter")  # Training Yard, first in the list
+        await pilot.pause()
+        battle = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+        assert battle.controller.state.dice.physical

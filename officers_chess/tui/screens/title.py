@@ -113,7 +113,8 @@ class DiceChoice(Static):
         pass
 
     def show(self, own: bool) -> None:
-        self.update(Text.assemble((" 3 ", "bold reverse"), " Dice ", ("your own d20s" if own else "the game's", "bold")))
+        # Short words: the whole players line must fit 80 columns with a computer level on a side.
+        self.update(Text.assemble((" 3 ", "bold reverse"), " Dice: ", ("yours" if own else "game", "bold")))
 
     def on_click(self) -> None:
         self.post_message(self.Pressed())
@@ -130,7 +131,7 @@ class TitleScreen(Screen):
     #scenarios { width: 34; height: 100%; border: round $primary; }
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
-    #players Static { width: auto; margin-right: 3; }
+    #players Static { width: auto; margin-right: 2; }
     #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
