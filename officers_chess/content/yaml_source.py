@@ -12,6 +12,9 @@ from pydantic import ValidationError
 from officers_chess.content.errors import ContentError
 
 MAX_FILE_BYTES = 1_000_000  # content files are hand-written; anything larger is a mistake or an attack
+# libyaml's safe loader when PyYAML was built with it (several times faster, and start-up reads every
+# bundled file); the pure-Python one otherwise. Both are the safe loader: plain data, no Python objects.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Loc = tuple[str | int, ...]
 
@@ -64,13 +67,23 @@ def value_lines(text: str) -> dict[Loc, int]:
     Empty when the text does not parse (the caller has its own error for that).
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node, _ = parse(text)
     except yaml.YAMLError:
         return {}
     lines: dict[Loc, int] = {}
     if node is not None:
         _walk(node, (), lines)
     return lines
+
+
+def parse(text: str) -> tuple[yaml.Node | None, Any]:
+    """The YAML text's node tree (for the lines) and its data, from a single parse; yaml.YAMLError if invalid."""
+    loader = SAFE_LOADER(text)
+    try:
+        node = loader.get_single_node()
+        return node, (loader.construct_document(node) if node is not None else None)
+    finally:
+        loader.dispose()
 
 
 def read_text(path: Path, limit: int) -> str:
@@ -95,8 +108,7 @@ def read_yaml(path: Path | str) -> YamlSource:
     path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node, data = parse(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
