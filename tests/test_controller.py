@@ -247,3 +247,27 @@ def test_a_status_staff_preview_counts_the_staff_in_hand_not_the_weapon_held_bef
     c.confirm()  # stay put
     c.choose(next(i.key for i in c.menu() if i.key.startswith("special:status")))
     assert preview(c).plain == "D1: Sleep lands on a d20 at or under 8 (40%)."
+
+
+def test_explain_while_aiming_a_staff_lists_the_heal_its_tags_the_staff_and_the_rule_of_staves():
+    from factories import A, D, game, plains, staff, unit
+
+    from officers_chess.content.loaders import load_catalogue
+    from officers_chess.tui.dialogs.explain import what_to_explain
+
+    healer = unit(id="a1", side=A, pos=(0, 0), weapon=staff(tags=["Heal(5)"]), tags=["GreaterHeal(2)"])
+    hurt = unit(id="a2", side=A, pos=(1, 0), hp=10)
+    foe = unit(id="d1", side=D, pos=(7, 2))
+    c = BattleController(game(plains(8, 3), [healer, hurt, foe], to_act=A))
+    c.point_at((0, 0))
+    c.confirm()
+    c.confirm()  # stay
+    c.choose(next(i.key for i in c.menu() if i.key.startswith("special:heal")))
+    assert c.mode is Mode.TARGETING
+    title, choices = what_to_explain(c, load_catalogue())
+    keys = [key for _, key in choices]
+    assert title == f"Explain {healer.inventory[0].name}"
+    assert keys[0] == "heal"  # the action's own rule comes first
+    assert {"heal", "staves", "greater-heal"} <= set(keys)
+    assert keys.count("heal") == 1  # the verb's rule and the Heal(5) tag are the same entry, listed once
+    assert not any(key.startswith("item-") for key in keys)  # the test staff is in no catalogue: no dead entry

@@ -14,6 +14,7 @@ from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.reference import SECTIONS, markdown, reference
+from officers_chess.tui.rules_search import text_snippet
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.title import TitleScreen
@@ -194,3 +195,33 @@ async def test_e_on_a_unit_lists_its_class_items_and_terrain_and_enter_chooses()
         await pilot.press("enter")  # the first choice is highlighted
         await pilot.pause()
         assert isinstance(app.screen, RuleCard) and app.screen.entry.key == "class-archer"
+
+
+def test_a_text_snippet_needs_every_word_and_starts_on_a_whole_word():
+    text = "A critical hit doubles the damage left after Defense or Resistance, whatever the weapon or the Skill."
+    assert text_snippet("DOUBLES damage", text).startswith("A critical hit doubles")
+    assert text_snippet("doubles healing", text) is None
+    assert text_snippet("of a", text) is None  # only short words: nothing to look for
+    far = "word " * 40 + "the Resistance counts here and nowhere else at all"
+    snippet = text_snippet("resistance", far)
+    assert snippet.startswith("…word ") and "Resistance" in snippet and len(snippet) <= 72
+
+
+async def test_the_palette_finds_an_entry_by_words_in_its_text():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        entries = app.reference()
+        wanted = [e for e in entries.values() if "doubles the damage" in e.text.lower()]
+        assert wanted and all("doubles" not in e.title.lower() for e in wanted)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"doubles the damage")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if "doubles the damage" in screen_text(app):
+                break
+        assert wanted[0].title in screen_text(app) and "doubles the damage" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RuleCard) and app.screen.entry.key in {e.key for e in wanted}

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from officers_chess.forecast_words import modifier_text
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.combat import ExchangePlan, Role
-from officers_chess.rules.models import Accessory, UnitClass, Unit, Weapon
+from officers_chess.rules.models import Accessory, Item, UnitClass, Unit, Weapon, WeaponType
 from officers_chess.rules.rulebook import RULES, rule_id
+from officers_chess.rules.tags import tag_args
 from officers_chess.rules.terrain import Terrain
 
 # The sections of the reference, in the order the browser shows them.
@@ -170,6 +171,31 @@ def unit_choices(unit: Unit, terrain: Terrain, catalogue: Catalogue | None = Non
             if (key := tag_key(tag)) is not None:
                 choices.append((f"{item.name}: {tag} · {RULES[key].text}", key))
     choices.append((f"Terrain: {terrain.name}", terrain_key(terrain)))
+    return _unique(choices)
+
+
+# The rule behind each special action's verb, when it is not the name of a tag the action carries.
+ACTION_RULES = {"heal": "heal", "status": "status", "restore": "restore", "rescue": "rescue", "warp": "warp",
+                "dance": "dance", "pick": "pick", "seize": "seize", "escape": "escape", "raze": "raze"}
+
+
+def action_choices(unit: Unit, action_name: str, tags: list[str], item: Item | None,
+                   catalogue: Catalogue | None = None) -> list[tuple[str, str]]:
+    """(label, key) for a staff, item or special action being aimed: its rule, the tags it works with, its
+    item, and the rules of staves (a staff's status rolls against the user's Skill)."""
+    choices: list[tuple[str, str]] = []
+    if (key := ACTION_RULES.get(action_name)) in RULES:
+        choices.append((f"{RULES[key].title}: {RULES[key].text}", key))
+    for tag in tags:
+        if (key := tag_key(tag)) is not None:
+            choices.append((f"{tag} · {RULES[key].text}", key))
+    if item is not None:
+        if catalogue is None or item.name in catalogue.items:
+            choices.append((f"Item: {item.name}", f"item-{_slug(item.name)}"))
+        if isinstance(item, Weapon) and item.type is WeaponType.STAFF:
+            choices.append((RULES["staves"].title, "staves"))
+    if action_name == "heal" and tag_args(unit.tags, "GreaterHeal"):  # the user's own bonus to every heal
+        choices.append((f"GreaterHeal · {RULES['greater-heal'].text}", "greater-heal"))
     return _unique(choices)
 
 

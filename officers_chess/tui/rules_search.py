@@ -13,12 +13,33 @@ KIND_WORD = {"rule": "rule", "tag": "tag", "status": "status", "terrain": "terra
              "class": "class", "item": "item", "art": "combat art"}
 
 
+TEXT_SCORE = 0.2  # below any title that matches well: "heal" lists the Heal tag before items whose text heals
+
+
 def _gist(text: str, width: int = 72) -> str:
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
+def text_snippet(query: str, text: str, width: int = 72) -> str | None:
+    """The part of `text` around the first word of `query`, if every word of the query is in the text; else None.
+
+    Words shorter than three letters are left out (they are in every text); the match ignores case.
+    """
+    words = [w for w in query.lower().split() if len(w) >= 3]
+    lowered = text.lower()
+    if not words or not all(w in lowered for w in words):
+        return None
+    at = lowered.index(words[0])
+    start = max(0, at - width // 3)
+    if start:
+        start = text.find(" ", start) + 1 or start  # begin on a whole word
+    snippet = text[start:]
+    snippet = _gist(snippet, width - 1 if start else width)
+    return ("…" if start else "") + snippet
+
+
 class RulesSearch(Provider):
-    """Finds entries of the rules reference by title; choosing one opens its rule card."""
+    """Finds entries of the rules reference by title, then by their text; choosing one opens its rule card."""
 
     async def startup(self) -> None:
         self.entries: dict[str, Entry] = self.app.reference()  # type: ignore[attr-defined]
@@ -38,7 +59,11 @@ class RulesSearch(Provider):
         for entry in self.entries.values():
             # The title alone decides the score, so "brave" ranks the Brave tag above any item with Brave.
             score = matcher.match(entry.title)
+            shown = f"{entry.title} ({KIND_WORD[entry.kind]})"
             if score > 0:
-                shown = f"{entry.title} ({KIND_WORD[entry.kind]})"
                 yield Hit(score, matcher.highlight(shown), partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
                           text=shown, help=_gist(entry.text))
+            elif (snippet := text_snippet(query, entry.text)) is not None:
+                # Found in the text only: the help line shows where, so the player sees why it is listed.
+                yield Hit(TEXT_SCORE, shown, partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
+                          text=shown, help=snippet)

@@ -10,14 +10,23 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.actions import Special
 from officers_chess.rules.combat import Role
+from officers_chess.rules.specials import action_tags
 from officers_chess.tui.controller import BattleController, Mode
-from officers_chess.tui.reference import forecast_choices, tile_choices, unit_choices
+from officers_chess.tui.reference import action_choices, forecast_choices, tile_choices, unit_choices
 
 
 def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, list[tuple[str, str]]]:
-    """A title and (label, key) choices for what the side panel shows now: the forecast's modifiers,
-    else the unit sheet's unit, else the tile under the cursor."""
+    """A title and (label, key) choices for what the side panel shows now: the staff or special action being
+    aimed, else the forecast's modifiers, else the unit sheet's unit, else the tile under the cursor."""
+    aimed = c.aimed_actions() if c.mode is Mode.TARGETING else []
+    special = aimed[0] if aimed and isinstance(aimed[0], Special) else None
+    if special is not None and c.selected_unit is not None:  # a staff, item or special action being aimed
+        unit = c.selected_unit
+        item = unit.inventory[special.source] if special.source is not None else None
+        title = f"Explain {item.name if item else special.name.capitalize()}"
+        return title, action_choices(unit, special.name, action_tags(unit, special), item, catalogue)
     fc = c.forecast()
     if fc is not None and c.selected_unit and c.hovered_unit:
         names = {Role.ATTACKER: c.selected_unit.name, Role.DEFENDER: c.hovered_unit.name}
