@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
@@ -35,6 +36,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.level is not None and args.ai is None:
         return _fail("--level sets the computer's level: give --ai attacker|defender|both with it")
+    colours = args.colours or os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
+    if colours not in COLOURS:
+        return _fail(f"{COLOURS_VARIABLE}={colours!r} names no colour scheme: choose one of {', '.join(COLOURS)}")
     loaded = None
     if args.scenario:
         try:
@@ -43,11 +47,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _fail(str(exc))
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
-    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level), own_dice=args.own_dice).run()
+    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level), own_dice=args.own_dice,
+                     colours=colours).run()
     return EXIT_OK
 
 
 AI_SIDES = ("attacker", "defender", "both")
+# The palettes' names (tui.palette.PALETTES, checked by a test): the CLI does not load Textual to list them.
+COLOURS = ("classic", "colour-blind")
+COLOURS_VARIABLE = "OFFICERS_CHESS_COLOURS"
 
 
 def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
@@ -231,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "screen starts with that choice")
     play.add_argument("--level", choices=_level_names(), metavar="LEVEL",
                       help=f"the computer's level ({', '.join(_level_names())}; default normal)")
+    play.add_argument("--colours", choices=COLOURS, metavar="SCHEME",
+                      help=f"colour scheme ({', '.join(COLOURS)}; default from ${COLOURS_VARIABLE}, else classic); "
+                      "F2 switches during the game")
     play.set_defaults(func=cmd_play)
 
     validate = commands.add_parser("validate", help="check map, scenario, catalogue and save files (or folders of them)")
@@ -298,7 +309,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader (`| head`) left early: nothing more to say, and no traceback on the way out.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from textual import events
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.army import decode_army

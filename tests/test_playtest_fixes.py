@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from factories import A, D, game, plains, unit
 from officers_chess.rules.events import StatusLost
-from officers_chess.rules.game import Move, Special, Wait, apply_action, legal_actions
+from officers_chess.rules.game import Move, Wait, apply_action, legal_actions
 from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.tui.controller import BattleController, Mode
 

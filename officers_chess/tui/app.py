@@ -20,6 +20,7 @@ from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.help import HelpScreen
 from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.muster_session import MusterSession, hires_any
+from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.rules.physical import roll_your_own
 from officers_chess.tui.players import check_levels
 from officers_chess.tui.reference import Entry, reference
@@ -44,18 +45,22 @@ class OfficersChessApp(App):
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
         Binding("f1", "rules", "Rules", key_display="F1"),
+        Binding("f2", "next_colours", "Colours", key_display="F2", show=False),
         # The footer shows this one at its right end, as Textual's Footer does for the palette's key.
         Binding("ctrl+p", "command_palette", "Search", show=False, priority=True),
     ]
 
     def __init__(
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
-        own_dice: bool = False,
+        own_dice: bool = False, colours: str = CLASSIC.name,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
-        `own_dice`: the players roll real d20s and type each result in (the title screen can change it)."""
+        `own_dice`: the players roll real d20s and type each result in (the title screen can change it).
+        `colours`: the palette's name (KeyError if unknown); F2 steps through them."""
         super().__init__()
+        self.register_theme(COLOUR_BLIND_THEME)
+        self.theme = use(colours).textual_theme
         check_levels(computer or {})
         self.first_scenario = scenario
         self.seed = seed
@@ -198,6 +203,16 @@ class OfficersChessApp(App):
                 self.explain(key)
 
         self.push_screen(ExplainChooser(title, choices), chosen)
+
+    def action_next_colours(self) -> None:
+        """Draw with the next palette, and repaint every screen open."""
+        chosen = use(next_palette().name)
+        self.theme = chosen.textual_theme
+        for screen in self.screen_stack:
+            repaint = getattr(screen, "repaint_colours", None)
+            if repaint is not None:
+                repaint()
+        self.notify(f"Colours: {chosen.title} (F2 for the next)", timeout=3)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -444,6 +444,22 @@ class BattleController:
             return []
         return self.perform(Wait())
 
+    def take_back_line(self) -> str | None:
+        """What the selected unit's Esc can still take back, for the line under the log; None while browsing.
+
+        Only the move: once an action has rolled a die (or changed anything), nothing goes back.
+        """
+        unit = self.selected_unit
+        if unit is None or self.mode in (Mode.BROWSE, Mode.MOVING, Mode.COMPUTER):
+            return None
+        # Short: it must fit one line of the map's column at 80 columns (the unit is named in the side pane).
+        if self._before_move is not None:
+            start = self._before_move.unit(unit.id).pos
+            if start == unit.pos:
+                return f"↶ Esc undoes staying at {tile_name(start)}"
+            return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
+        return f"✓ {unit.name} acted: no undo now"
+
     def cancel(self) -> str | None:
         """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
         self.hint = ""

@@ -14,17 +14,19 @@ from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.rulebook import TAG_TEXT
 from officers_chess.rules.terrain import TERRAIN
+from officers_chess.tui.palette import palette
 
 KEYS = [
     ("Arrows / h j k l", "move the cursor (in menus and targeting: choose)"),
     ("Enter / Space", "select a unit · move there · choose · attack"),
-    ("Esc", "step back (a move can be taken back until the unit acts); while browsing, leave the battle"),
+    ("Esc", "step back: a move can be taken back until the unit acts (the line under the log says what Esc "
+            "would undo; once a die is rolled, nothing); while browsing, leave the battle"),
     ("Tab", "jump to the next unit still to act"),
     ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
     ("d", "danger zone: off → every enemy's (digits: how many could attack a tile) → one enemy's (×; hover "
           "another to switch) → off"),
     ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),
-    ("o", "while moving: heatmap of each tile's best rout chance (amber: some, bright: likely) and, as a digit, "
+    ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "
           "how many enemies could attack it after"),
     ("PgUp / PgDn", "scroll the battle log"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
@@ -34,6 +36,7 @@ KEYS = [
           "(a click on the forecast or the sheet does the same)"),
     ("F1", "the rules browser: every rule, tag, status, terrain, class and item (from anywhere)"),
     ("Ctrl+P", "search the rules by name, from anywhere; Enter opens the entry's card"),
+    ("F2", "colours: classic → safe for colour-blind eyes (or start with play --colours colour-blind)"),
     ("?", "this help"),
     ("q", "quit (asks first)"),
 ]
@@ -43,14 +46,15 @@ def help_text(catalogue: Catalogue) -> Table:
     keys = Table(box=None, show_header=False, pad_edge=False)
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
+    words = palette().words
     for key, meaning in KEYS:
-        keys.add_row(key, meaning)
+        keys.add_row(key, meaning.format(**words))
     keys.add_row("", "")
-    keys.add_row("Units", Text("Attackers are CAPITAL letters (blue), defenders small letters (red). "
+    keys.add_row("Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
     keys.add_row("Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
-    keys.add_row("Overlays", "blue: where the unit under the cursor (or the selected one) can move · "
-                             "dark red: what it could strike · bright red: targets in reach now · "
+    keys.add_row("Overlays", f"{words['move']}: where the unit under the cursor (or the selected one) can move · "
+                             f"{words['strike']}: what it could strike · {words['target']}: targets in reach now · "
                              "•: the path to the cursor while moving (its cost in the side panel)")
     keys.add_row("", "")
     keys.add_row("Classes", "")

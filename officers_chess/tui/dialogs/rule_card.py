@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from officers_chess.tui.reference import SECTIONS, Entry
+from officers_chess.tui.palette import palette
 
 
 def card_text(entry: Entry, entries: dict[str, Entry]) -> Text:
@@ -17,7 +18,7 @@ def card_text(entry: Entry, entries: dict[str, Entry]) -> Text:
     for key in entry.tags:
         if key in entries:
             text.append("\n\n")
-            text.append(entries[key].title, "bold #c0a0ff")
+            text.append(entries[key].title, "bold " + palette().note)
             text.append(f": {entries[key].text}")
     return text
 

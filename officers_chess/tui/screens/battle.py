@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
 
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.rules.events import Event
+from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side, Unit
@@ -36,18 +37,32 @@ from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text, tile_notes
+from officers_chess.tui.palette import palette
 
+# {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
 STEP_HELP = {
-    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move (blue) and strike (red).",
-    Mode.MOVING: "Blue tiles: where it can move. Red: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
+    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move ({move}) and strike ({strike}).",
+    Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
     Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
 }
+
+
+
+def step_help(mode: Mode) -> str:
+    """What to do in this step, naming the tints as the palette in use colours them."""
+    words = palette().words
+    return STEP_HELP.get(mode, "").format(move=words["move"], strike=words["strike"], Move=words["move"].capitalize(),
+                                           Strike=words["strike"].capitalize())
+
 
 LEFT_MIN, SIDE_MIN = 38, 42
 
 # Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
 BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
+# Seconds between the lines of a player's exchange as the side pane reveals them: quick enough never to be
+# in the way (a 4-swing exchange is over in about a second), and any key shows them all at once.
+RESULT_BEAT = 0.25
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
 ENTER_ACTIONS = {
@@ -70,6 +85,7 @@ class BattleScreen(Screen):
     #left { width: 38; }
     MapView { width: auto; max-width: 100%; height: auto; max-height: 75%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
+    #take-back { height: auto; padding: 0 1; background: $boost; }
     #side { width: 1fr; max-width: 64; }
     UnitSheet { height: auto; border: round $panel; padding: 0 1; }
     ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }
@@ -116,6 +132,9 @@ class BattleScreen(Screen):
         self.pace = "normal"
         self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
         self._nudge = asyncio.Event()  # cuts short a pause when the pace changes or a skip is asked
+        self._result: list[str] = []  # the lines of the player's last exchange, for the side pane while browsing
+        self._result_shown = 0  # how many of them are revealed so far
+        self._result_timer: Timer | None = None
 
     @property
     def hot_seat(self) -> bool:
@@ -133,6 +152,7 @@ class BattleScreen(Screen):
                 log.border_title = "Battle log"
                 log.can_focus = False
                 yield log
+                yield Static(id="take-back")  # what Esc can still take back of the current unit's steps
             with Vertical(id="side"):
                 yield UnitSheet()
                 yield ForecastPane()
@@ -156,6 +176,9 @@ class BattleScreen(Screen):
 
     # --- drawing -------------------------------------------------------------------
 
+    def repaint_colours(self) -> None:
+        self.refresh_view(full=True)
+
     def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
         c = self.controller
         if c.mode not in INSPECTABLE:
@@ -167,12 +190,22 @@ class BattleScreen(Screen):
         else:
             map_view.redraw_rows(*rows)
         self._refresh_side()
+        self._show_take_back(c.take_back_line())
         # The footer is rebuilt only when the keys that work change (check_action reads just these):
         # rebuilding it on every cursor step cost more than the step itself.
         keys = self._bindings_key()
         if keys != getattr(self, "_shown_keys", None):
             self._shown_keys = keys
             self.refresh_bindings()
+
+    def _show_take_back(self, line: str | None) -> None:
+        if line == getattr(self, "_take_back", ""):
+            return  # unchanged (as on most cursor steps): no layout pass
+        self._take_back = line
+        widget = self.query_one("#take-back", Static)
+        widget.display = line is not None
+        if line is not None:
+            widget.update(Text(line, palette().good if line.startswith("↶") else "grey70"))
 
     def _bindings_key(self) -> tuple:
         c = self.controller
@@ -193,6 +226,8 @@ class BattleScreen(Screen):
         fc = c.forecast()
         sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
         inspected = self.lookout.inspected()
+        if c.mode is not Mode.BROWSE:
+            self._result = []  # someone acts again: the last exchange stays in the log
         if inspected is not None:
             pane.show_text("Threats", inspector_text(c.view, *inspected))
             return
@@ -202,17 +237,20 @@ class BattleScreen(Screen):
         if c.mode is Mode.COMPUTER:
             pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
             return
+        if self._result and inspected is None and c.mode is Mode.BROWSE:
+            pane.show_text("Result", self._result_text())
+            return
         if c.mode is Mode.TARGETING and c.chosen is not None:
             body = preview(c)
             if c.hint:
-                body.append(f"\n\n{c.hint}", "bold yellow")
+                body.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text(c.chosen.label, body)
             return
         if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
             left = c.selected_unit.movement - c.state.active.spent
             body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here.")
             if c.hint:
-                body.append(f"\n\n{c.hint}", "bold yellow")
+                body.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text("Canto", body)
             return
         if c.mode is Mode.ACTING:
@@ -223,7 +261,7 @@ class BattleScreen(Screen):
             # One line, so a long menu still shows it at 80×24.
             menu.append("↑↓ Enter choose · w wait · Esc undo move\n", "grey62")
             if c.hint:
-                menu.append(f"\n\n{c.hint}", "bold yellow")
+                menu.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
             return
         body = Text()
@@ -232,16 +270,48 @@ class BattleScreen(Screen):
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
-        body.append(STEP_HELP.get(c.mode, ""))
+        body.append(step_help(c.mode))
         body.append(danger_legend(self.lookout))
         if c.mode is Mode.MOVING:
             foes = c.reachable_enemies()
             if foes:
-                body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), "#ff9090")
+                body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), palette().threat)
         if c.hint:
-            body.append(f"\n\n{c.hint}", "bold yellow")
+            body.append(f"\n\n{c.hint}", palette().hint)
         title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
+
+    def _result_text(self) -> Text:
+        body = Text("\n".join(self._result[: self._result_shown]))
+        if self._result_shown < len(self._result):
+            body.append("\n…  any key shows the rest", "grey62")
+        else:
+            body.append("\n\n" + step_help(Mode.BROWSE), "grey62")
+        return body
+
+    def _reveal_result(self, lines: list[str]) -> None:
+        """Show an exchange's lines in the side pane one beat apart (its first line at once)."""
+        self._result, self._result_shown = lines, 1
+        if self._result_timer is not None:
+            self._result_timer.stop()
+        self._result_timer = self.set_interval(RESULT_BEAT, self._next_result_line)
+
+    def _next_result_line(self) -> None:
+        self._result_shown += 1
+        if self._result_shown >= len(self._result) and self._result_timer is not None:
+            self._result_timer.stop()
+            self._result_timer = None
+        if self.controller.mode is Mode.BROWSE:
+            self._refresh_side()
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the rest of the reveal; the key itself still does what it does.
+        if self._result_shown < len(self._result):
+            self._result_shown = len(self._result)
+            if self._result_timer is not None:
+                self._result_timer.stop()
+                self._result_timer = None
+            self._refresh_side()
 
     def _orders(self, unit: Unit) -> str | None:
         """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
@@ -259,7 +329,7 @@ class BattleScreen(Screen):
         until = "its turn" if c.humans else "the round"
         body.append(f"{faster} · s: skip to the end of {until}.", "grey62")
         if self._skip_round is not None:
-            body.append("\nSkipping…", "bold yellow")
+            body.append("\nSkipping…", palette().hint)
         return body
 
     def _log(self, events: list[Event], before: GameState) -> list[str]:
@@ -425,7 +495,9 @@ class BattleScreen(Screen):
 
     def _after(self, events: list[Event], state_before: GameState) -> None:
         before = self._at_keyboard
-        self._log(events, state_before)
+        lines = self._log(events, state_before)
+        if any(isinstance(event, Attacked) for event in events):
+            self._reveal_result([line for text in lines for line in text.splitlines()])
         self.refresh_view()
         self._at_keyboard = self.controller.state.to_act
         if self.controller.mode is Mode.COMPUTER:

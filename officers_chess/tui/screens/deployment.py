@@ -20,9 +20,9 @@ from officers_chess.tui.widgets.unit_sheet import tile_notes
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
-from officers_chess.tui.widgets.unit_sheet import SIDE_COLOUR, describe_item, terrain_sheet
+from officers_chess.tui.widgets.unit_sheet import describe_item, terrain_sheet
+from officers_chess.tui.palette import palette
 
-ERROR = "bold #ff8080"
 LEFT_MIN, SIDE_MIN = 24, 40
 
 
@@ -34,7 +34,7 @@ def sentence(exc: Exception) -> str:
 
 def own_sheet(unit: Unit, terrain: Terrain) -> Group:
     """The deploying side's own unit: class, stats, items and tags, and the tile it stands on."""
-    side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
+    side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
     lines = [
         Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
         Text(f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
@@ -44,7 +44,7 @@ def own_sheet(unit: Unit, terrain: Terrain) -> Group:
     lines += [describe_item(unit, item, index in (unit.weapon, unit.accessory)) for index, item in enumerate(unit.inventory)]
     tags = list(unit.unit_class.tags) + list(unit.scenario_tags)
     if tags:
-        lines.append(Text("Tags: " + " ".join(tags), "italic #c0a0ff"))
+        lines.append(Text("Tags: " + " ".join(tags), palette().tag))
     bonus = unit.terrain_bonus(terrain)
     lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else ""), "grey62"))
     return Group(*lines)
@@ -150,6 +150,9 @@ class DeploymentScreen(MusterStepScreen):
 
     # --- drawing ---------------------------------------------------------------------
 
+    def repaint_colours(self) -> None:
+        self._refresh()
+
     def _refresh(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
         self._sync()
         placed = self.placed
@@ -162,7 +165,7 @@ class DeploymentScreen(MusterStepScreen):
         help_text = Text()
         help_text.append_text(self.message)
         if len(placed) == len(self.names):
-            help_text.append("\nAll placed: d confirms; Enter on a unit picks it up to move it.", "bold green")
+            help_text.append("\nAll placed: d confirms; Enter on a unit picks it up to move it.", palette().good)
         self.query_one("#help", Static).update(help_text)
         self.refresh_bindings()
 
@@ -176,7 +179,7 @@ class DeploymentScreen(MusterStepScreen):
             unit_class = self.session.catalogue.classes[recruit.unit_class]
             letter = unit_class.letter if self.side is Side.ATTACKER else unit_class.letter.lower()
             lines.append(Text.assemble(mark, (f"{letter} ", "bold"), (name, "bold" if name == self.held else ""),
-                                       f" {recruit.unit_class}", (f"  {where}", "grey70" if at else "#ffb060")))
+                                       f" {recruit.unit_class}", (f"  {where}", "grey70" if at else palette().warning)))
         return Group(*lines)
 
     def _sheet(self) -> RenderableType:
@@ -187,7 +190,7 @@ class DeploymentScreen(MusterStepScreen):
         if unit is not None and unit.side is self.side:
             return own_sheet(unit, terrain)
         if unit is not None:  # the other side's unit: only what the field shows, never its items
-            side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
+            side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
             return Group(Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
                          Text("Already on the field. Its items are hidden until the battle.", "grey70"))
         notes = tile_notes(board, c.cursor)  # type: ignore[arg-type]  # DeployBoard has what it reads
@@ -211,7 +214,7 @@ class DeploymentScreen(MusterStepScreen):
         return True
 
     def say(self, text: str, error: bool = False) -> None:
-        self.message = Text(text, ERROR if error else "")
+        self.message = Text(text, palette().error if error else "")
 
     def action_cursor(self, dx: int, dy: int) -> None:
         before = self.controller.cursor[1]

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 from officers_chess.rules.muster import Phase
 from officers_chess.tui.muster_session import PHASE_TITLE
 from officers_chess.tui.screens.muster_step import MusterStepScreen
-from officers_chess.tui.widgets.status_line import SIDE_STYLE
+from officers_chess.tui.palette import palette
 
 WHAT_NEXT = {
     Phase.HIRING: "hires an army within the war chest",
@@ -36,7 +36,7 @@ class HandOverScreen(MusterStepScreen):
         who = self.side.title
         with Vertical() as box:
             box.border_title = f"{PHASE_TITLE[phase]} · {self.session.step_label()}"
-            yield Static(Text.assemble(("Pass the keyboard to the ", "bold"), (f" {who.upper()} ", SIDE_STYLE[self.side]),
+            yield Static(Text.assemble(("Pass the keyboard to the ", "bold"), (f" {who.upper()} ", palette().side_banner(self.side)),
                                        (".", "bold")))
             yield Static(Text(f"\nThe {who} {WHAT_NEXT[phase]}. What comes next is for the {who}'s eyes only: "
                               f"the {self.side.other.title} should look away."))

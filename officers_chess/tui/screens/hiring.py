@@ -25,8 +25,8 @@ from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
+from officers_chess.tui.palette import palette
 
-ERROR = "bold #ff8080"
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
 
 
@@ -162,23 +162,28 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
         limits = self.rules.army
         army.border_title = f"Your army · {len(self.draft.units)} of {limits.min}–{limits.max} units"
 
+    def repaint_colours(self) -> None:
+        self._fill_shop()
+        self._fill_army()
+        self._refresh()
+
     def _refresh(self) -> None:
         cost, chest = self.session.cost(self.draft), self.rules.war_chest
         left = chest - cost
-        gold = Text(f"{cost} of {chest} gold", ERROR if left < 0 else "bold")
+        gold = Text(f"{cost} of {chest} gold", palette().error if left < 0 else "bold")
         gold.append(f" ({left} left)" if left >= 0 else f" ({-left} over)")
         self.query_one("#header", Static).update(header(self.session, self.side, gold))
         notes = Text()
         notes.append_text(self.message)
         problems = self.session.problems(self.draft, self.side)
         if problems:
-            notes.append("\nTo confirm: " + "; ".join(problems), "#ffb060")
+            notes.append("\nTo confirm: " + "; ".join(problems), palette().warning)
         else:
-            notes.append("\nReady: press d to confirm this army.", "bold green")
+            notes.append("\nReady: press d to confirm this army.", palette().good)
             unarmed = [r.name for r in self.draft.units
                        if not any(isinstance(self.session.catalogue.items.get(i), Weapon) for i in r.items)]
             if unarmed:  # allowed, but rarely meant
-                notes.append(f" ({', '.join(unarmed)} carr{'y' if len(unarmed) > 1 else 'ies'} no weapon or staff.)", "#ffb060")
+                notes.append(f" ({', '.join(unarmed)} carr{'y' if len(unarmed) > 1 else 'ies'} no weapon or staff.)", palette().warning)
         self.query_one("#notes", Static).update(notes)
         self._show_details()
         self.refresh_bindings()
@@ -213,7 +218,7 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
         return item_details(item, price, note)
 
     def say(self, text: str, error: bool = False) -> None:
-        self.message = Text(text, ERROR if error else "")
+        self.message = Text(text, palette().error if error else "")
 
     def _changed(self, draft: Army, unit_index: int | None) -> None:
         self.draft = draft

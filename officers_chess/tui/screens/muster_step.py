@@ -9,7 +9,7 @@ from textual.screen import Screen
 from officers_chess.rules.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
-from officers_chess.tui.widgets.status_line import SIDE_STYLE
+from officers_chess.tui.palette import palette
 
 ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."
 
@@ -17,7 +17,7 @@ ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both 
 def header(session: MusterSession, side: Side, detail: Text | str = "") -> Text:
     """" HIRING · DEFENDER · step 1 of 8 · detail" for the top line of a step screen."""
     phase, _ = session.current()
-    text = Text.assemble((f" {PHASE_TITLE.get(phase, '')} ", "bold"), " · ", (f" {side.title.upper()} ", SIDE_STYLE[side]),
+    text = Text.assemble((f" {PHASE_TITLE.get(phase, '')} ", "bold"), " · ", (f" {side.title.upper()} ", palette().side_banner(side)),
                          (f" {session.step_label()}", "grey70"))
     if detail:
         text.append(" · ")
@@ -44,6 +44,10 @@ class MusterStepScreen(Screen):
                 self.app.show_title()  # type: ignore[attr-defined]
 
         self.app.push_screen(ConfirmDialog(ABANDON_QUESTION), answered)
+
+    def repaint_colours(self) -> None:
+        """The palette changed: build the screen again (these screens keep nothing that a rebuild loses)."""
+        self.refresh(recompose=True)
 
     def step_done(self) -> None:
         """The session has moved on: show the next hand-over (or the battle)."""

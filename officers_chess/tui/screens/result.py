@@ -73,5 +73,8 @@ class ResultScreen(Screen):
             yield Static(summary(self.state, self.last_events), id="summary")
         yield Footer()
 
+    def repaint_colours(self) -> None:
+        self.refresh(recompose=True)
+
     def action_title(self) -> None:
         self.app.show_title()  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, movement, stat_line
+from officers_chess.tui.palette import palette
 
 
 class ScoutingScreen(MusterStepScreen):
@@ -55,7 +56,7 @@ class ScoutingScreen(MusterStepScreen):
             lines.append(Text(f"   {wields} · {movement(unit_class)}", "grey70"))
             lines.append(Text(f"   {stat_line(unit_class.stats, compact=True)}", "grey70"))
             if unit_class.tags:
-                lines.append(Text("   " + " ".join(unit_class.tags), "italic #c0a0ff"))
+                lines.append(Text("   " + " ".join(unit_class.tags), palette().tag))
         return Group(*lines)
 
     def _own(self) -> Group:

@@ -20,7 +20,7 @@ from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.rules.models import Side
 from officers_chess.rules.victory import DEFAULT_CONDITIONS
 from officers_chess.tui.players import Player, next_player, player_label
-from officers_chess.tui.widgets.status_line import SIDE_STYLE
+from officers_chess.tui.palette import palette
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
 
@@ -100,7 +100,7 @@ class PlayerChoice(Static):
 
     def show(self, player: Player) -> None:
         self.update(Text.assemble((f" {PLAYER_KEYS[self.side]} ", "bold reverse"), " ",
-                                  (f" {self.side.title} ", SIDE_STYLE[self.side]), " ", (player_label(player), "bold")))
+                                  (f" {self.side.title} ", palette().side_banner(self.side)), " ", (player_label(player), "bold")))
 
     def on_click(self) -> None:
         self.post_message(self.Pressed(self.side))
@@ -187,6 +187,10 @@ class TitleScreen(Screen):
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
+
+    def repaint_colours(self) -> None:
+        for choice in self.query(PlayerChoice):
+            choice.show(self.players[choice.side])
 
     def action_change_dice(self) -> None:
         self.app.own_dice = not self.app.own_dice  # type: ignore[attr-defined]

@@ -10,9 +10,8 @@ from officers_chess.rules.models import Accessory, Consumable, Stats, UnitClass,
 from officers_chess.rules.rulebook import TAG_TEXT
 from officers_chess.rules.tags import parse_tag
 from officers_chess.tui.muster_session import Item, class_of
+from officers_chess.tui.palette import palette
 
-TAG_STYLE = "italic #c0a0ff"
-DEAR = "#ff8080"  # a price above the gold left
 NAME_WIDTH = 18  # the longest catalogue item name, and a space
 
 
@@ -59,7 +58,7 @@ def short_figures(item: Item) -> str:
 def _price(price: int, gold_left: int | None) -> Text:
     dear = gold_left is not None and price > gold_left
     # A "!" as well as the colour, so a price the war chest cannot pay reads without colour too.
-    return Text(f"{price:>4}{'!' if dear else ' '}", style=DEAR if dear else "")
+    return Text(f"{price:>4}{'!' if dear else ' '}", style=palette().error if dear else "")
 
 
 def class_row(unit_class: UnitClass, price: int, gold_left: int | None, wide: bool = False) -> Text:
@@ -83,7 +82,9 @@ def item_row(item: Item, price: int, gold_left: int | None, usable: bool = True,
                         (f" {item_kind(item):<10}" if wide else f" {item_kind(item)}", "grey62"))
     if wide:
         row.append(f"{short_figures(item):<15}")
-        row.append(" ".join(item.tags), TAG_STYLE)
+        row.append(" ".join(item.tags), palette().tag)
+        # One line per item, so the list reads as a table: long tags end in "…" (the details pane has them all).
+        row.no_wrap, row.overflow = True, "ellipsis"
     if not usable:
         row.stylize("grey50")
     return row
@@ -96,7 +97,7 @@ def tag_lines(tags: list[str]) -> list[Text]:
             name = parse_tag(tag).name
         except ValueError:
             name = tag
-        lines.append(Text.assemble((tag, TAG_STYLE), ("  " + TAG_TEXT.get(name, ""), "grey70")))
+        lines.append(Text.assemble((tag, palette().tag), ("  " + TAG_TEXT.get(name, ""), "grey70")))
     return lines
 
 
@@ -122,7 +123,7 @@ def item_details(item: Item, price: int, note: str = "") -> Group:
         lines.append(Text("Used from the menu in battle.", "grey70"))
     lines += tag_lines(list(item.tags))
     if note:
-        lines.append(Text(note, "bold #ffb060"))
+        lines.append(Text(note, "bold " + palette().warning))
     return Group(*lines)
 
 

@@ -12,6 +12,7 @@ from officers_chess.rules.combat import Forecast, Role
 from officers_chess.rules.models import Unit
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.rulebook import rule_title
+from officers_chess.tui.palette import palette
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableType:
@@ -49,7 +50,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     lines: list[RenderableType] = [table]
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     for mod in plan.modifiers:
-        lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {rule_title(mod.rule)}", "#c0a0ff"))
+        lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {rule_title(mod.rule)}", palette().note))
     return Group(*lines)
 
 

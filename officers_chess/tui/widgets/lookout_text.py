@@ -11,6 +11,7 @@ from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.state import GameState
 from officers_chess.rules.threat_map import AttackForecast, TileHeat
 from officers_chess.tui.lookout import ONE_MARK, Danger, Lookout
+from officers_chess.tui.palette import palette
 
 
 def attack_line(attack: AttackForecast) -> str:
@@ -37,7 +38,7 @@ def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackFo
     if not attacks:
         body.append("No enemy in sight could attack it there next activation.")
     for attack in attacks:
-        body.append("• " + attack_line(attack) + "\n", "#ff9090" if attack.rout_chance else "")
+        body.append("• " + attack_line(attack) + "\n", palette().threat if attack.rout_chance else "")
     body.append("Arrows: another tile · Esc closes", "grey62")
     return body
 
@@ -54,9 +55,9 @@ def heat_line(view: GameState, heat: TileHeat | None) -> Text:
 def danger_legend(lookout: Lookout) -> Text:
     """A line naming what the danger zone shows, so the marks can be read without colour."""
     if lookout.danger is Danger.ALL:
-        return Text("\nDanger zone (d): digits count the enemies that could attack a tile.", "#d090d0")
+        return Text("\nDanger zone (d): digits count the enemies that could attack a tile.", palette().note)
     if lookout.danger is Danger.ONE:
         enemy = lookout.chosen_enemy()
         who = enemy.name if enemy else "no enemy in sight"
-        return Text(f"\nDanger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", "#d090d0")
+        return Text(f"\nDanger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
     return Text()

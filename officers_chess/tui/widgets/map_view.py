@@ -16,54 +16,9 @@ from officers_chess.rules.models import Pos, Side, Unit
 from officers_chess.rules.state import GameState
 from officers_chess.tui.controller import Overlays
 from officers_chess.tui.lookout import PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.tui.palette import Palette, palette
 
 TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
-
-# Terrain colours only help; the glyphs alone tell terrain apart.
-TERRAIN_STYLE: dict[str, Style] = {
-    "plains": Style(color="#7a8c5a", bgcolor="#1d2417"),
-    "sand": Style(color="#c9b37a", bgcolor="#2b2618"),
-    "building": Style(color="#b0a090", bgcolor="#2a2420"),
-    "ruins": Style(color="#8a8070", bgcolor="#221f1a"),
-    "floor": Style(color="#807868", bgcolor="#262320"),
-    "stairs": Style(color="#a09888", bgcolor="#262320"),
-    "bridge": Style(color="#c0a070", bgcolor="#3a2c1c"),
-    "village_gate": Style(color="#d0b080", bgcolor="#2a2418"),
-    "sea": Style(color="#6aa0e0", bgcolor="#0e2240"),
-    "river": Style(color="#7ab8f0", bgcolor="#15305a"),
-    "mountain": Style(color="#c8c0b8", bgcolor="#3a3430", bold=True),
-    "desert": Style(color="#e0c880", bgcolor="#3a3018"),
-    "forest": Style(color="#5ad05a", bgcolor="#12301a", bold=True),
-    "pillars": Style(color="#d0d0d0", bgcolor="#2a2a2e"),
-    "snag": Style(color="#b08050", bgcolor="#15305a"),
-    "wall": Style(color="#a0a0a8", bgcolor="#44444c", bold=True),
-    "door": Style(color="#e0b060", bgcolor="#44444c", bold=True),
-    "fort": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
-    "castle_gate": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
-    "throne": Style(color="#f0d060", bgcolor="#4a2040", bold=True),
-}
-SIDE_STYLE = {
-    Side.ATTACKER: Style(color="#ffffff", bgcolor="#2050c0", bold=True),
-    Side.DEFENDER: Style(color="#ffffff", bgcolor="#b02828", bold=True),
-}
-SPENT_STYLE = {
-    Side.ATTACKER: Style(color="#a0b0d0", bgcolor="#28324a"),
-    Side.DEFENDER: Style(color="#d0a0a0", bgcolor="#4a2828"),
-}
-MOVE_TINT = Style(bgcolor="#2f5f9f")
-ATTACK_TINT = Style(bgcolor="#7a3030")
-TARGET_TINT = Style(bgcolor="#c04040", bold=True)
-FOG = Style(color="#505050", bgcolor="#0c0c0c", bold=False)  # tiles the side to act does not see
-CHEST = Style(color="#ffd700", bold=True)
-OBJECTIVE = Style(underline=True, bold=True)  # seize, escape and raze tiles
-DANGER_TINT = Style(bgcolor="#5a2a5a")  # the enemy's danger zone (its mark tells it without colour)
-MOVE_DANGER_TINT = Style(bgcolor="#4a3a8a")  # a tile the unit can move to, inside the danger zone
-PATH = Style(bgcolor="#4f8fdf", bold=True)
-# The heatmap: the best chance to rout an enemy from a tile, none / some / likely (its digit counts the threats).
-HEAT_TINT = (MOVE_TINT, Style(bgcolor="#6a5a20"), Style(bgcolor="#a07a10", bold=True))
-SELECTED = Style(color="#000000", bgcolor="#e0b020", bold=True)
-CURSOR = Style(reverse=True, bold=True)
-
 
 def unit_letter(unit: Unit) -> str:
     """Attackers are capitals, defenders small letters, so sides read apart without colour."""
@@ -180,35 +135,36 @@ class MapView(ScrollView, can_focus=False):
         focus = c.focus_unit
         focus_side = focus.side if focus else None
         marks = self.lookout.marks() if self.lookout else NO_MARKS
+        colours = palette()
         segments: list[Segment] = []
         for x in range(state.map.width):
             pos = (x, row)
             terrain = state.map.terrain_at(pos)
             unit = units.get(pos)
             if unit is not None:
-                style = (SPENT_STYLE if unit.activated else SIDE_STYLE)[unit.side]
+                style = (colours.spent if unit.activated else colours.side)[unit.side]
                 text = unit_letter(unit) + " "
             elif pos in chests:
-                style = TERRAIN_STYLE[terrain.id] + CHEST
+                style = colours.terrain[terrain.id] + colours.chest
                 text = "$ "
             else:
-                style = TERRAIN_STYLE[terrain.id]
+                style = colours.terrain[terrain.id]
                 text = terrain.glyph + " "
             if pos in objectives:
-                style += OBJECTIVE
+                style += colours.objective
             if seen is not None and pos not in seen:
-                style += FOG
+                style += colours.fog
             if unit is not None and unit.id == c.selected:
-                style += SELECTED
+                style += colours.selected
             elif pos in targets:
-                style += TARGET_TINT
+                style += colours.target
             elif pos in moves and unit is None:
-                style += MOVE_TINT
+                style += colours.move
             elif pos in strikes and (unit is None or unit.side is not focus_side):
-                style += ATTACK_TINT
-            style, text = _marked(pos, unit is None and pos in moves, style, text, marks)
+                style += colours.attack
+            style, text = _marked(pos, unit is None and pos in moves, style, text, marks, colours)
             if pos == c.cursor:
-                style += CURSOR
+                style += colours.cursor
             segments.append(Segment(text, style))
         return Strip(segments, state.map.width * TILE_WIDTH)
 
@@ -226,7 +182,7 @@ class MapView(ScrollView, can_focus=False):
 NO_MARKS = Marks()
 
 
-def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks) -> tuple[Style, str]:
+def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colours: Palette) -> tuple[Style, str]:
     """A tile with the lookout's marks: the heatmap on free reachable tiles, else the path, else the danger zone.
 
     The mark goes in the tile's second cell, so each reads without colour: a digit (how many enemies
@@ -236,13 +192,13 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks) -> t
     danger = marks.danger.get(pos)
     if heat is not None:
         level = 0 if heat.kill == 0 else 2 if heat.kill >= 0.5 else 1
-        style += HEAT_TINT[level]
+        style += colours.heat[level]
         mark = count_mark(heat.threats) if heat.threats else " "
         if pos in marks.path:
-            style += PATH
+            style += colours.path
         return style, text[0] + mark
     if pos in marks.path:
-        return style + PATH, text[0] + PATH_MARK
+        return style + colours.path, text[0] + PATH_MARK
     if danger is not None:
-        return style + (MOVE_DANGER_TINT if movable else DANGER_TINT), text[0] + danger
+        return style + (colours.move_danger if movable else colours.danger), text[0] + danger
     return style, text

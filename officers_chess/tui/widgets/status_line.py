@@ -7,8 +7,8 @@ from textual.widgets import Static
 
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
+from officers_chess.tui.palette import palette
 
-SIDE_STYLE = {Side.ATTACKER: "bold reverse #6f9cff", Side.DEFENDER: "bold reverse #ff7070"}
 
 
 def status_text(state: GameState, computer: frozenset[Side] = frozenset()) -> Text:
@@ -17,7 +17,7 @@ def status_text(state: GameState, computer: frozenset[Side] = frozenset()) -> Te
     text = Text.assemble(
         (f" Round {state.round} ", "bold"),
         " · ",
-        (f" {side.title.upper()} to act ", SIDE_STYLE[side]),
+        (f" {side.title.upper()} to act ", palette().side_banner(side)),
         (" computer", "italic") if side in computer else "",
         " · still to act: ",
         f"Attacker {len(state.waiting(Side.ATTACKER))} · Defender {len(state.waiting(Side.DEFENDER))}",

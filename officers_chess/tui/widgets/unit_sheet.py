@@ -7,13 +7,13 @@ from rich.text import Text
 from textual.widgets import Static
 
 from officers_chess.rules.combat import weapon_range
-from officers_chess.rules.models import Accessory, Consumable, Side, Unit, Weapon
+from officers_chess.rules.models import Accessory, Consumable, Unit, Weapon
 from officers_chess.rules.ai.directives import directive
 from officers_chess.rules.orders import FREE, describe
 from officers_chess.rules.state import GameState
 from officers_chess.rules.terrain import MoveType, Terrain
+from officers_chess.tui.palette import palette
 
-SIDE_COLOUR = {Side.ATTACKER: "#6f9cff", Side.DEFENDER: "#ff7070"}
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 20) -> Text:
@@ -35,7 +35,7 @@ def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: b
     if item.uses_left is not None:
         line.append(f" ({item.uses_left} left)", "yellow")
     if item.tags:
-        line.append("  " + " ".join(item.tags), "italic #c0a0ff")
+        line.append("  " + " ".join(item.tags), palette().tag)
     return line
 
 
@@ -53,7 +53,7 @@ def orders_text(unit: Unit, view: GameState) -> str:
 def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> RenderableType:
     """`orders`: the behaviour of a computer-played unit (see orders_text); None for a person's unit."""
     stats = unit.stats
-    side = Text(f" {unit.side.title} ", style=f"bold reverse {SIDE_COLOUR[unit.side]}")
+    side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
     header = Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side)
     status = "has acted this round" if unit.activated else "still to act this round"
     numbers = Text(
@@ -68,7 +68,7 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
         lines.append(describe_item(unit, item, index in (unit.weapon, unit.accessory)))
     own = list(unit.unit_class.tags) + list(unit.scenario_tags)
     if own:
-        lines.append(Text("Tags: " + " ".join(own), "italic #c0a0ff"))
+        lines.append(Text("Tags: " + " ".join(own), palette().tag))
     conditions = [s.name.value for s in unit.statuses]
     if unit.transformed:
         conditions.insert(0, "beast form")
@@ -77,9 +77,9 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
     if unit.crests:
         conditions.append("crest of " + ", ".join(unit.crests))
     if conditions:
-        lines.append(Text("Now: " + " · ".join(conditions), "bold #ffb060"))
+        lines.append(Text("Now: " + " · ".join(conditions), "bold " + palette().warning))
     if orders is not None:
-        lines.append(Text.assemble(("Orders: ", "bold"), (orders, "#80d0ff")))
+        lines.append(Text.assemble(("Orders: ", "bold"), (orders, palette().note)))
     bonus = unit.terrain_bonus(terrain)
     lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else "") + f" · {status}", "grey62"))
     return Group(*lines)
