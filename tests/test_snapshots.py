@@ -1,0 +1,133 @@
+"""Pictures of every screen (pytest-textual-snapshot): a change in what the player sees shows up as a failed test.
+
+After an intended change of the look, redraw them with `pytest tests/test_snapshots.py --snapshot-update`
+and look at the new SVGs (docs/snapshots.md says how to turn them into PNGs).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.models import Side
+from officers_chess.tui import palette
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.screens.deployment import DeploymentScreen
+from officers_chess.tui.screens.hiring import HiringScreen
+from officers_chess.tui.screens.scouting import ScoutingScreen
+
+from muster_keys import confirm_step, hire, press, walk
+from pilot_helpers import walk_cursor
+
+CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
+SMALL, LARGE = (80, 24), (120, 36)
+
+
+@pytest.fixture(autouse=True)
+def _classic_colours():
+    yield
+    palette.use(palette.CLASSIC.name)
+
+
+def battle_app(colours: str = "classic") -> OfficersChessApp:
+    return OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1, colours=colours)
+
+
+def contact_app() -> OfficersChessApp:
+    """The Long March with a Cavalier and a Brigand in the woods face to face: a forecast with seven modifiers."""
+    return OfficersChessApp(scenario=load_scenario(CONTACT), seed=1)
+
+
+async def aim_at_niko(pilot) -> None:
+    screen = pilot.app.screen
+    c = screen.controller
+    aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
+    await walk_cursor(pilot, screen, aurelie.pos)
+    await pilot.press("enter")
+    await walk_cursor(pilot, screen, (14, 10))
+    await pilot.press("enter", "a")
+    await pilot.pause()
+    assert c.mode is Mode.TARGETING and c.forecast() is not None
+
+
+def muster_app() -> OfficersChessApp:
+    return OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=1,
+                            computer={Side.DEFENDER: "greedy"})
+
+
+async def hire_two(pilot) -> None:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, HiringScreen)
+    await hire(pilot, screen, "Fighter", ["Iron Axe"])
+    await hire(pilot, screen, "Archer", ["Iron Bow"])
+
+
+async def to_deployment(pilot) -> None:
+    await hire_two(pilot)
+    await confirm_step(pilot)
+    assert isinstance(pilot.app.screen, ScoutingScreen)
+    await press(pilot, "enter")
+    assert isinstance(pilot.app.screen, HiringScreen)  # outfitting: keep the kit
+    await confirm_step(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, DeploymentScreen)
+    first = sorted(screen.controller.zone, key=lambda p: (p[1], p[0]))[0]
+    await walk(pilot, screen, first)
+    await press(pilot, "enter")
+
+
+def test_title_screen(snap_compare):
+    assert snap_compare(OfficersChessApp(seed=1), terminal_size=SMALL)
+
+
+def test_title_screen_with_a_scenario_briefing_and_a_computer_side(snap_compare):
+    # Three scenarios down the list, the defender played by the computer.
+    assert snap_compare(OfficersChessApp(seed=1), press=["down", "down", "down", "2"], terminal_size=LARGE)
+
+
+def test_hiring_screen(snap_compare):
+    assert snap_compare(muster_app(), run_before=hire_two, terminal_size=LARGE)
+
+
+def test_deployment_screen(snap_compare):
+    assert snap_compare(muster_app(), run_before=to_deployment, terminal_size=LARGE)
+
+
+def test_battle_screen_small_terminal(snap_compare):
+    assert snap_compare(battle_app(), press=["tab"], terminal_size=SMALL)
+
+
+def test_battle_screen_colour_blind_scheme_with_moves_shown(snap_compare):
+    async def select(pilot) -> None:
+        await pilot.press("tab", "enter", "d")
+
+    assert snap_compare(battle_app("colour-blind"), run_before=select, terminal_size=LARGE)
+
+
+def test_forecast_pane_with_its_modifiers(snap_compare):
+    assert snap_compare(contact_app(), run_before=aim_at_niko, terminal_size=LARGE)
+
+
+def test_forecast_pane_at_80_columns(snap_compare):
+    assert snap_compare(contact_app(), run_before=aim_at_niko, terminal_size=SMALL)
+
+
+def test_rules_browser(snap_compare):
+    assert snap_compare(battle_app(), press=["f1"], terminal_size=LARGE)
+
+
+def test_rule_card_from_a_forecast_modifier(snap_compare):
+    async def explain(pilot) -> None:
+        await aim_at_niko(pilot)
+        await pilot.press("e", "1")
+        await pilot.pause()
+
+    assert snap_compare(contact_app(), run_before=explain, terminal_size=LARGE)
+
+
+def test_help_screen(snap_compare):
+    assert snap_compare(battle_app(), press=["question_mark"], terminal_size=LARGE)
