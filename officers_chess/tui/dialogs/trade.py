@@ -11,6 +11,23 @@ from textual.widgets import SelectionList, Static
 from officers_chess.rules.models import Unit
 
 
+class TradeList(SelectionList[int]):
+    """One side's items; Enter trades. Bound here, not as a priority key of the dialog, so the ticks typed
+    just before Enter (they come back up to the app to be bound) are in before the trade is made."""
+
+    BINDINGS = [Binding("space", "tick", "Tick", show=False), Binding("enter", "screen.confirm", "Trade")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The inherited "select" is bound to both Space and Enter: off, so Space ticks and Enter trades.
+        return False if action == "select" else super().check_action(action, parameters)
+
+    def action_tick(self) -> None:
+        # At once, not through the OptionSelected message the inherited Space sends: an Enter right
+        # behind it would trade before that message was read.
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted).value)
+
+
 class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
     """Returns (give, take) inventory indexes, or None when cancelled."""
 
@@ -21,7 +38,7 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
     TradeDialog .keys { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("enter", "confirm", "Trade", priority=True),
+        Binding("enter", "confirm", "Trade"),
         Binding("escape", "cancel", "Cancel"),
         Binding("tab", "app.focus_next", "Other side", show=False),
     ]
@@ -34,10 +51,10 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
         with Vertical() as box:
             box.border_title = f"Trade: {self.me.name} ⇄ {self.partner.name}"
             with Horizontal():
-                give = SelectionList[int](*[(item.name, i) for i, item in enumerate(self.me.inventory)], id="give")
+                give = TradeList(*[(item.name, i) for i, item in enumerate(self.me.inventory)], id="give")
                 give.border_title = f"{self.me.name} gives"
                 yield give
-                take = SelectionList[int](*[(item.name, i) for i, item in enumerate(self.partner.inventory)], id="take")
+                take = TradeList(*[(item.name, i) for i, item in enumerate(self.partner.inventory)], id="take")
                 take.border_title = f"{self.partner.name} gives"
                 yield take
             yield Static("Space ticks an item · Tab switches side · Enter trades · Esc cancels. Each may carry three items.", classes="keys")

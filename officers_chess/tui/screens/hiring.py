@@ -26,6 +26,7 @@ from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.enter_list import ArmyList, ShopList
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
 
@@ -48,9 +49,6 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
     HiringScreen #notes { height: auto; max-height: 3; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("enter", "hire", "Hire", priority=True),
-        Binding("enter", "give", "Give item", priority=True),
-        Binding("enter", "shop_items", "Items", priority=True),
         Binding("tab", "to_army", "Army", priority=True),
         Binding("tab", "to_shop", "Shop", priority=True),
         Binding("i", "show_items", "Items"),
@@ -81,8 +79,8 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         with Horizontal(id="main"):
-            yield OptionList(id="shop")
-            army = OptionList(id="army")
+            yield ShopList(id="shop")  # Enter: Hire or Give item
+            army = ArmyList(id="army")  # Enter: Items
             army.border_title = "Your army"
             yield army
             # Below the lists on a small terminal; a third column on a wide one.
@@ -92,7 +90,7 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
 
     def on_mount(self) -> None:
         intro = ("Outfitting: change what your units carry; classes and names are fixed." if self.outfitting else
-                 "Enter hires the highlighted class; i shows items for the unit; Tab moves between shop and army.")
+                 "Enter hires the class; i: items for the unit; Tab: shop ↔ army.")  # one line at 80 columns
         self.message = Text(intro, "grey70")
         self._fill_shop()
         self._fill_army()
@@ -239,9 +237,15 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
         self._show_details()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        # A mouse click on a shop row does what Enter does.
+        # Enter on a row, or a click on it.
         if event.option_list.id == "shop":
             self.action_hire() if self.shop_mode == "classes" else self.action_give()
+        elif event.option_list.id == "army" and self.check_action("shop_items", ()):
+            self.action_shop_items()
+
+    def enter_does(self, option_list: OptionList, what: str) -> bool:
+        """Which label the focused list's Enter shows in the footer (EnterList asks)."""
+        return bool(self.check_action(what, ()))
 
     def on_descendant_focus(self) -> None:
         self._show_details()

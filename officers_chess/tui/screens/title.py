@@ -19,6 +19,7 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.rules.models import Side
 from officers_chess.rules.victory import DEFAULT_CONDITIONS
+from officers_chess.tui.widgets.enter_list import ScenarioList
 from officers_chess.tui.players import Player, next_player, player_label
 from officers_chess.tui.palette import palette
 
@@ -135,7 +136,6 @@ class TitleScreen(Screen):
     #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
-        Binding("enter", "play", "Play", priority=True),
         Binding("1", "change_player('attacker')", "Attacker's player"),
         Binding("2", "change_player('defender')", "Defender's player"),
         Binding("3", "change_dice", "Dice"),
@@ -167,7 +167,7 @@ class TitleScreen(Screen):
                        disabled=not isinstance(loaded, LoadedScenario))
                 for i, (path, loaded) in enumerate(self.scenarios)
             ]
-            option_list = OptionList(*options, id="scenarios")
+            option_list = ScenarioList(*options, id="scenarios")  # Enter: Play
             option_list.border_title = "Choose a battle"
             yield option_list
             with VerticalScroll(id="brief-box") as box:
@@ -229,11 +229,6 @@ class TitleScreen(Screen):
     def action_scroll_brief(self, direction: int) -> None:
         box = self.query_one("#brief-box", VerticalScroll)
         box.scroll_page_down() if direction > 0 else box.scroll_page_up()
-
-    def action_play(self) -> None:
-        index = self.query_one(OptionList).highlighted
-        if index is not None:
-            self._start(index)
 
     def _start(self, index: int) -> None:
         _, loaded = self.scenarios[index]

@@ -1,0 +1,78 @@
+"""Keys typed faster than the screen answers (a quick typist, key repeat, a paste into the terminal) act in the order typed."""
+
+from __future__ import annotations
+
+from textual import events
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.models import Side
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.hiring import HiringScreen
+
+from pilot_helpers import screen_text, walk_cursor
+
+CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
+
+
+def burst(app, *keys: str) -> None:
+    """Post the keys as the terminal driver does when they arrive together: all queued before any is handled."""
+    for key in keys:
+        app.post_message(events.Key(key, CHARACTERS.get(key)))
+
+
+async def test_down_down_enter_on_the_title_screen_starts_the_scenario_the_highlight_reached():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        wanted = app.screen.scenarios[3][1].scenario.name
+        burst(app, "down", "down", "down", "enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, BattleScreen) or app.muster is not None
+        name = app.screen.loaded.scenario.name if isinstance(app.screen, BattleScreen) else app.muster.loaded.scenario.name
+        assert name == wanted
+
+
+async def test_a_burst_of_arrows_then_enter_hires_the_class_the_highlight_reached():
+    loaded = load_scenario(find_scenario("storm_the_saltmarsh"))
+    app = OfficersChessApp(scenario=loaded, seed=4, computer={Side.DEFENDER: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HiringScreen)
+        shop = screen.query_one("#shop")
+        wanted = shop.get_option_at_index(8).id.partition(":")[2]
+        burst(app, *["down"] * 8, "enter")
+        await pilot.pause(0.3)
+        assert [r.unit_class for r in screen.draft.units] == [wanted]
+        assert "⏎ Hire" in " ".join(screen_text(app).split())  # the footer still names Enter
+
+
+async def test_ticks_typed_just_before_enter_are_in_the_trade():
+    loaded = load_scenario(find_scenario("greyhollow_vault"))
+    app = OfficersChessApp(scenario=loaded, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})
+        c.mode = Mode.BROWSE
+        rhea = next(u for u in c.state.units if u.name == "Rhea")
+        bronn = next(u for u in c.state.units if u.name == "Bronn")
+        spot = next(p for p in c.state.reach(rhea).costs if abs(p[0] - bronn.pos[0]) + abs(p[1] - bronn.pos[1]) == 1)
+        await walk_cursor(pilot, screen, rhea.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, spot)
+        await pilot.press("enter")
+        items = [i.key for i in c.menu()]
+        for _ in range(items.index("trade:" + bronn.id)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        burst(app, "space", "enter")  # Rhea gives her first item, and the trade is made at once
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, BattleScreen)
+        assert [i.name for i in c.state.unit(bronn.id).inventory][-1] == "Steel Sword"
