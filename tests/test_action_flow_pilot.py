@@ -173,3 +173,22 @@ async def test_left_alone_the_result_reveal_ends_by_itself_in_a_beat_per_line():
         await pilot.pause(RESULT_BEAT * (len(lines) + 2))
         assert screen._result_shown >= len(lines)
         assert "any key" not in str(screen.query_one(ForecastPane).content)
+
+
+async def test_the_turn_controller_shows_the_time_limit_and_both_sides_objectives():
+    from officers_chess.content.loaders import find_scenario
+    from officers_chess.tui.objectives import victory_line
+    from officers_chess.tui.widgets.status_line import StatusLine
+
+    loaded = load_scenario(find_scenario("harrow_watch"))
+    assert loaded.scenario.time_limit is not None
+    app = OfficersChessApp(scenario=loaded, seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = str(screen.query_one(StatusLine).content)
+        assert f"Round 1 of {loaded.scenario.time_limit.rounds}" in status
+        pane = " ".join(str(screen.query_one(ForecastPane).content).split())
+        for side in Side:
+            assert f"{side.title} wins: " + " ".join(victory_line(loaded.scenario, side).split()) in pane
+        assert f"Time limit: {loaded.scenario.time_limit.rounds} rounds" in pane

@@ -273,3 +273,27 @@ async def test_under_fog_the_computers_activations_out_of_sight_show_nothing_of_
         assert log_text(screen).count(f"The {D.value} activates a unit out of sight.") == 2
         drawn = {ch for y in range(c.state.map.height) for ch in screen.query_one(MapView).render_line(y).text[::2]}
         assert not any(ch.islower() for ch in drawn)  # no defender letter on the map
+
+
+async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
+    from officers_chess.tui.widgets.forecast_pane import ForecastPane
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=3,
+                           computer={Side.DEFENDER: "normal"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        defenders = {u.name for u in screen.controller.state.units if u.side is Side.DEFENDER}
+        for _ in range(40):
+            for _ in range(400):  # the computer's turn, played out
+                await pilot.pause(0.02)
+                if screen.controller.mode in (Mode.BROWSE, Mode.OVER):
+                    break
+            if screen.controller.mode is Mode.OVER:
+                break
+            if screen._result and screen._result[0].split(" attacks ")[0] in defenders:
+                pane = screen.query_one(ForecastPane)
+                assert pane.border_title == "Result"
+                assert all(line in str(pane.content) for line in screen._result)  # all at once: it was paced already
+                return
+            await play_activation(pilot, screen)
+        raise AssertionError("the computer never attacked before the battle ended")

@@ -24,6 +24,7 @@ from officers_chess.rules.models import Side, Unit
 from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.fog_log import log_lines
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
+from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text
 from officers_chess.rules.actions import Action, Trade
 from officers_chess.rules.dice import RollNeeded
@@ -271,6 +272,8 @@ class BattleScreen(Screen):
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
         body.append(step_help(c.mode))
+        if c.mode is Mode.BROWSE:
+            body.append_text(self._objectives())
         body.append(danger_legend(self.lookout))
         if c.mode is Mode.MOVING:
             foes = c.reachable_enemies()
@@ -281,6 +284,18 @@ class BattleScreen(Screen):
         title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
 
+    def _objectives(self) -> Text:
+        """Both sides' winning conditions and the time limit, under the step's help while browsing."""
+        scenario = self.loaded.scenario
+        text = Text("\n")
+        first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
+        for side in (first, first.other):
+            text.append(f"\n{side.title} wins: ", "bold")
+            text.append(victory_line(scenario, side))
+        if (limit := time_limit_line(scenario, with_reason=False)) is not None:
+            text.append(f"\n{limit}", "bold")
+        return text
+
     def _result_text(self) -> Text:
         body = Text("\n".join(self._result[: self._result_shown]))
         if self._result_shown < len(self._result):
@@ -289,12 +304,15 @@ class BattleScreen(Screen):
             body.append("\n\n" + step_help(Mode.BROWSE), "grey62")
         return body
 
-    def _reveal_result(self, lines: list[str]) -> None:
-        """Show an exchange's lines in the side pane one beat apart (its first line at once)."""
-        self._result, self._result_shown = lines, 1
+    def _reveal_result(self, lines: list[str], at_once: bool = False) -> None:
+        """Show an exchange's lines in the side pane one beat apart (its first line at once), or all at once."""
+        self._result = [line for text in lines for line in text.splitlines()]
+        self._result_shown = len(self._result) if at_once else 1
         if self._result_timer is not None:
             self._result_timer.stop()
-        self._result_timer = self.set_interval(RESULT_BEAT, self._next_result_line)
+            self._result_timer = None
+        if not at_once:
+            self._result_timer = self.set_interval(RESULT_BEAT, self._next_result_line)
 
     def _next_result_line(self) -> None:
         self._result_shown += 1
@@ -497,7 +515,7 @@ class BattleScreen(Screen):
         before = self._at_keyboard
         lines = self._log(events, state_before)
         if any(isinstance(event, Attacked) for event in events):
-            self._reveal_result([line for text in lines for line in text.splitlines()])
+            self._reveal_result(lines)
         self.refresh_view()
         self._at_keyboard = self.controller.state.to_act
         if self.controller.mode is Mode.COMPUTER:
@@ -552,6 +570,7 @@ class BattleScreen(Screen):
         """Play the computer's activations one action at a time: think in a thread, show the action, apply it."""
         c = self.controller
         events: list[Event] = []
+        last_exchange: list[str] = []  # the log lines of the computer's last attack this turn
         while c.mode is Mode.COMPUTER:
             state = c.state
             policy = self.computer[state.to_act]
@@ -569,6 +588,8 @@ class BattleScreen(Screen):
                     await self._on_top()
             events = await self._computer_applies(action)
             lines = self._log(events, state)
+            if any(isinstance(event, Attacked) for event in events):
+                last_exchange = lines
             if action.kind == "move" and not lines:
                 self.query_one(RichLog).write(f"The {state.to_act.value} activates a unit out of sight.")
             if not self._skipping():
@@ -579,6 +600,8 @@ class BattleScreen(Screen):
                 self._skip_round = None  # the round a demo skipped through is over
         self._skip_round = None
         self._at_keyboard = c.state.to_act
+        if last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
+            self._reveal_result(last_exchange, at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:
             await self._on_top()  # the result replaces the battle, never a dialog open over it

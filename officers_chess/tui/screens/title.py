@@ -18,7 +18,7 @@ from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.rules.models import Side
-from officers_chess.rules.victory import DEFAULT_CONDITIONS
+from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.widgets.enter_list import ScenarioList
 from officers_chess.tui.players import Player, next_player, player_label
 from officers_chess.tui.palette import palette
@@ -46,24 +46,11 @@ def briefing(loaded: LoadedScenario) -> Group:
              else f"The {scenario.first_deployer.value} deploys first; the {first.value} acts first.", "grey70"),
     ]
     for side in Side:
-        parts.append(Text(f"{side.title} wins: " + _victory_line(scenario, side), "#a0d0a0"))
-    limit = scenario.time_limit
-    if limit is not None:
-        outcome = "a draw" if limit.winner == "draw" else f"the {limit.winner.value} wins"
-        parts.append(Text(f"Time limit: {limit.rounds} rounds ({reflow(limit.reason).rstrip('.')}); then {outcome}.", "#e0c080"))
+        parts.append(Text(f"{side.title} wins: " + victory_line(scenario, side), "#a0d0a0"))
+    if (limit := time_limit_line(scenario)) is not None:
+        parts.append(Text(limit, "#e0c080"))
     parts += [Text(""), Text(reflow(scenario.briefing))]
     return Group(*parts)
-
-
-def _victory_line(scenario, side: Side) -> str:
-    """A side's conditions in words, with their tiers (the defaults when the scenario gives none)."""
-    conditions = scenario.rules(side).victory or DEFAULT_CONDITIONS
-    if not scenario.rules(side).victory and not scenario.tiles.seize:
-        conditions = [c for c in conditions if c.kind != "seize"]  # nothing to seize on this map
-    wins = "; or ".join(f"{c.describe(side)} ({c.tier})" for c in conditions if c.kind != "protect")
-    guards = [c for c in conditions if c.kind == "protect"]
-    losses = "".join(f" Loses at once ({c.tier} for the {side.other.value}) if {c.unit} is routed." for c in guards)
-    return (wins + "." if wins else "only by the time limit.") + losses
 
 
 def _forces(scenario, side: Side) -> str:
@@ -71,12 +58,6 @@ def _forces(scenario, side: Side) -> str:
         rules = scenario.rules(side)
         return f"{side.title}: hires {rules.army.min}–{rules.army.max} units, {rules.war_chest} gold"
     return f"{side.title}: {len(scenario.armies.get(side, []))} units"
-
-
-def reflow(text: str) -> str:
-    """Join the lines of each paragraph, so the pane wraps them rather than the author's editor."""
-    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
-    return "\n\n".join(p for p in paragraphs if p)
 
 
 def _size(loaded: LoadedScenario | ContentError) -> int:

@@ -1,4 +1,4 @@
-"""The status line: round, whose activation it is, and how many units each side still has to activate."""
+"""The status line: the round (of the time limit), whose activation it is, and how many units each side still has to activate."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from officers_chess.tui.palette import palette
 def status_text(state: GameState, computer: frozenset[Side] = frozenset()) -> Text:
     """The line; `computer` are the sides the computer plays (its level is in the side panel: 80 columns are tight)."""
     side = state.to_act
+    of = f" of {state.time_limit.rounds}" if state.time_limit else ""
     text = Text.assemble(
-        (f" Round {state.round} ", "bold"),
+        (f" Round {state.round}{of} ", "bold"),
         " · ",
         (f" {side.title.upper()} to act ", palette().side_banner(side)),
         (" computer", "italic") if side in computer else "",

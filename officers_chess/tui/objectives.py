@@ -1,0 +1,34 @@
+"""What each side must do to win, and the time limit, in words: for the briefing and the battle screen."""
+
+from __future__ import annotations
+
+from officers_chess.rules.models import Side
+from officers_chess.rules.scenario import Scenario
+from officers_chess.rules.victory import DEFAULT_CONDITIONS
+
+
+def reflow(text: str) -> str:
+    """Join the lines of each paragraph, so the pane wraps them rather than the author's editor."""
+    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def victory_line(scenario: Scenario, side: Side) -> str:
+    """A side's conditions in words, with their tiers (the defaults when the scenario gives none)."""
+    conditions = scenario.rules(side).victory or DEFAULT_CONDITIONS
+    if not scenario.rules(side).victory and not scenario.tiles.seize:
+        conditions = [c for c in conditions if c.kind != "seize"]  # nothing to seize on this map
+    wins = "; or ".join(f"{c.describe(side)} ({c.tier})" for c in conditions if c.kind != "protect")
+    guards = [c for c in conditions if c.kind == "protect"]
+    losses = "".join(f" Loses at once ({c.tier} for the {side.other.value}) if {c.unit} is routed." for c in guards)
+    return (wins + "." if wins else "only by the time limit.") + losses
+
+
+def time_limit_line(scenario: Scenario, with_reason: bool = True) -> str | None:
+    """The time limit and what it brings, or None when the battle has none."""
+    limit = scenario.time_limit
+    if limit is None:
+        return None
+    outcome = "a draw" if limit.winner == "draw" else f"the {limit.winner.value} wins"
+    reason = f" ({reflow(limit.reason).rstrip('.')})" if with_reason and limit.reason else ""
+    return f"Time limit: {limit.rounds} rounds{reason}; then {outcome}."
