@@ -28,7 +28,7 @@ def pane_rows(pane: ForecastPane) -> dict[str, list[str]]:
     """The forecast pane's table as label → [attacker's figure, defender's figure]."""
     console = Console(width=pane.content_region.width, record=True, file=io.StringIO())
     console.print(pane.content)
-    labels = sorted(("HP (likely)", "HP (worst)", "Damage", "Crit damage", "Hit", "Crit", "Swings", "Attack speed",
+    labels = sorted(("HP likeliest", "HP (worst)", "Damage", "Crit damage", "Hit", "Crit", "Swings", "Attack speed",
                      "Routed"), key=len, reverse=True)  # "Crit damage" before "Crit"
     rows = {}
     for line in console.export_text().splitlines():
@@ -90,7 +90,8 @@ async def test_select_move_cancel_move_attack_shows_the_cores_forecast_and_strik
             dist = fc.hp_after(role)
             return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
-        assert rows["HP (likely)"] == [f"20→{likely(Role.ATTACKER)}", f"20→{likely(Role.DEFENDER)}"]
+        assert rows["HP likeliest"] == [f"20→{likely(Role.ATTACKER)}", shown_percent(fc.hp_after(Role.ATTACKER)[likely(Role.ATTACKER)]),
+                                        f"20→{likely(Role.DEFENDER)}", shown_percent(fc.hp_after(Role.DEFENDER)[likely(Role.DEFENDER)])]
         assert rows["HP (worst)"] == [f"→{min(fc.hp_after(Role.ATTACKER))}", f"→{min(fc.hp_after(Role.DEFENDER))}"]
         assert rows["Damage"] == [str(plan.attacker.damage), str(plan.defender.damage)]
         assert rows["Crit damage"] == [str(plan.attacker.crit_damage), str(plan.defender.crit_damage)]

@@ -137,7 +137,7 @@ def test_the_menu_offers_a_carried_weapon_and_equipping_keeps_the_turn_going():
     assert [e.text() for e in events] == ["Pell equips Hand Axe."]
     assert c.mode is Mode.ACTING and c.state.unit(pell.id).equipped_weapon.name == "Hand Axe"
     assert [item.key for item in c.menu()][0] == "equip:0"
-    assert c.menu_index == 0
+    assert c.menu()[c.menu_index].key == "wait"  # nothing in reach: the menu reopens on Wait, not on Equip
 
 
 def test_the_strike_zone_covers_every_weapon_the_unit_carries():
@@ -271,3 +271,44 @@ def test_explain_while_aiming_a_staff_lists_the_heal_its_tags_the_staff_and_the_
     assert {"heal", "staves", "greater-heal"} <= set(keys)
     assert keys.count("heal") == 1  # the verb's rule and the Heal(5) tag are the same entry, listed once
     assert not any(key.startswith("item-") for key in keys)  # the test staff is in no catalogue: no dead entry
+
+
+def test_the_menu_offers_the_attack_a_spare_weapon_would_make_and_a_equips_it_then_aims():
+    from factories import A, D, game, plains, unit, weapon
+
+    from officers_chess.tui.action_menu import first_choice
+
+    # A sword in hand (reach 1) and a javelin in the pack (reach 1-2); the foe stands two tiles off.
+    javelin = weapon("sword", range=(1, 2), name="Throwing Sword")
+    thrower = unit(id="a1", side=A, pos=(0, 0), extra_items=[javelin])
+    foe = unit(id="d1", side=D, pos=(2, 0))
+    c = BattleController(game(plains(5, 1), [thrower, foe], to_act=A))
+    c.point_at((0, 0))
+    c.confirm()
+    c.confirm()  # stay
+    items = c.menu()
+    keys = [i.key for i in items]
+    assert "attack" not in keys and "arm:1" in keys
+    assert next(i.label for i in items if i.key == "arm:1") == "Attack with Throwing Sword (1 in reach)"
+    assert c.menu_index == keys.index("arm:1") == first_choice(items)  # Enter lands on it, not on Equip
+    c.choose("attack")  # the a key
+    assert c.mode is Mode.TARGETING and c.cursor == foe.pos
+    assert c.state.unit("a1").equipped_weapon.name == "Throwing Sword"
+    assert c.forecast() is not None
+    c.cancel()  # back to the menu: the spare is in hand now, the plain Attack is offered
+    assert "attack" in [i.key for i in c.menu()]
+    c.cancel()  # the move taken back takes the equip back with it
+    assert c.state.unit("a1").equipped_weapon.name != "Throwing Sword"
+
+
+def test_with_nothing_in_reach_the_menu_opens_on_wait_not_on_a_free_action():
+    from factories import A, D, game, plains, unit, weapon
+
+    spare = weapon("sword", name="Spare Sword")
+    lone = unit(id="a1", side=A, pos=(0, 0), extra_items=[spare])
+    foe = unit(id="d1", side=D, pos=(9, 0))
+    c = BattleController(game(plains(10, 1), [lone, foe], to_act=A))
+    c.point_at((0, 0))
+    c.confirm()
+    c.confirm()
+    assert c.menu()[c.menu_index].key == "wait"

@@ -57,9 +57,13 @@ async def test_the_danger_key_cycles_all_one_off_and_marks_match_the_threats():
         assert lookout.danger is Danger.ALL
         marks = _marks(screen)
         digits = {p for p, m in marks.items() if m.isdigit()}
-        assert digits == _zone(c.state, enemies)  # units' tiles too: one of yours standing in danger shows it
+        # Own units' tiles too (one of yours standing in danger shows it), never the enemies' own tiles.
+        enemy_tiles = {u.pos for u in enemies}
+        assert digits == _zone(c.state, enemies) - enemy_tiles
+        assert any(u.pos in digits for u in c.state.living(Side.DEFENDER)) or not (
+            {u.pos for u in c.state.living(Side.DEFENDER)} & _zone(c.state, enemies))
         both = {p for p in digits if marks[p] == "2"}
-        assert both == _zone(c.state, enemies[:1]) & _zone(c.state, enemies[1:])
+        assert both == (_zone(c.state, enemies[:1]) & _zone(c.state, enemies[1:])) - enemy_tiles
         assert "digits count the enemies" in _pane_text(screen)
         # Only one enemy's: the one hovered.
         wren = next(u for u in enemies if u.name == "Wren")
@@ -67,7 +71,7 @@ async def test_the_danger_key_cycles_all_one_off_and_marks_match_the_threats():
         await pilot.press("d")
         assert lookout.danger is Danger.ONE and lookout.enemy == wren.id
         crosses = {p for p, m in _marks(screen).items() if m == ONE_MARK}
-        assert crosses and crosses == _zone(c.state, [wren])
+        assert crosses and crosses == _zone(c.state, [wren]) - {u.pos for u in enemies}
         await pilot.press("d")
         assert lookout.danger is Danger.OFF
         assert not any(m.isdigit() or m == ONE_MARK for m in _marks(screen).values())
@@ -89,7 +93,7 @@ async def test_the_danger_zone_follows_the_move_just_made():
         assert c.state.to_act is Side.ATTACKER
         zone = {p: int(m) for p, m in screen.lookout.danger_tiles().items()}
         assert zone != before
-        assert set(zone) == _zone(c.state, c.state.living(Side.DEFENDER))
+        assert set(zone) == _zone(c.state, c.state.living(Side.DEFENDER)) - {u.pos for u in c.state.living(Side.DEFENDER)}
         moved = c.state.unit(bram.id)
         assert moved.pos != bram.pos and zone[(moved.pos[0] - 1, moved.pos[1])] >= 1
 
@@ -209,3 +213,41 @@ async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
         assert "to rout" in " ".join(screen_text(app).split())
         await pilot.press("o")
         assert screen.lookout.heat() == {}
+
+
+def test_a_unit_standing_in_the_danger_zone_keeps_its_colour_and_shows_the_count():
+    from rich.style import Style
+
+    from officers_chess.tui.lookout import Marks
+    from officers_chess.tui.palette import CLASSIC
+    from officers_chess.tui.widgets.map_view import _marked
+
+    unit_style = CLASSIC.side[Side.DEFENDER]
+    marks = Marks(danger={(3, 4): "2"})
+    style, text = _marked((3, 4), False, unit_style, "s ", marks, CLASSIC, occupied=True)
+    assert (style, text) == (unit_style, "s2")
+    empty = Style(bgcolor="#000000")
+    style, text = _marked((3, 4), False, empty, ". ", marks, CLASSIC)
+    assert style.bgcolor == CLASSIC.danger.bgcolor and text == ".2"
+
+
+async def test_the_inspector_with_nobody_to_place_says_what_it_needs():
+    app = _training_yard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (4, 0))  # an empty tile; no unit of the defender's hovered yet
+        await pilot.press("t")
+        assert screen.lookout.inspecting and screen.lookout.inspected() is None
+        assert "Hover one of the defender's units" in _pane_text(screen)
+        await pilot.press("escape")
+        assert not screen.lookout.inspecting
+
+
+def test_the_inspector_sentence_ends_before_the_keys_line():
+    from officers_chess.tui.widgets.lookout_text import inspector_text
+
+    state = load_scenario(find_scenario("training_yard")).new_battle(seed=1)
+    unit = state.living(Side.DEFENDER)[0]
+    text = inspector_text(state, unit, unit.pos, []).plain
+    assert "No enemy could attack it there next activation.\nArrows: another tile" in text

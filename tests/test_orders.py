@@ -341,7 +341,7 @@ def test_describe_says_what_the_script_makes_the_unit_do_now():
     assert describe(scripted(unit("a1", A, (0, 0), hp=3), ("hp <= 4", "retreat to healing")), [], 1) == (
         "Retreat to heal (at 4 HP or less)"
     )
-    assert describe(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == "free (default tactics)"
+    assert describe(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == "none (plays freely)"
     assert describe(unit("a1", A, (0, 0)), [], 1) is None
 
 

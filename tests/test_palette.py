@@ -132,3 +132,4 @@ async def test_the_app_starts_in_the_scheme_asked_for():
         await pilot.pause()
         assert app.theme == CLEAR.textual_theme
         assert palettes.palette() is CLEAR
+

@@ -167,6 +167,9 @@ async def test_e_on_the_forecast_explains_the_weapon_triangle(tmp_path):
         chooser = app.screen
         assert isinstance(chooser, ExplainChooser)
         keys = [key for _, key in chooser.choices]
+        # Every modifier line of the pane has its own entry, even two from the same rule.
+        triangle_lines = [m for m in c.forecast().plan.modifiers if m.rule == "weapon-triangle"]
+        assert len(triangle_lines) > 1 and keys.count("weapon-triangle") == len(triangle_lines)
         assert "Weapon triangle" in screen_text(app)
         await pilot.press(str(keys.index("weapon-triangle") + 1))
         await pilot.pause()

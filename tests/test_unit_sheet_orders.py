@@ -19,14 +19,14 @@ SCENARIO = Path(__file__).parent / "fixtures" / "sheet_orders.yaml"
 def test_orders_text_is_the_scripts_current_order_or_free_tactics():
     state = load_scenario(SCENARIO).new_battle(1)
     words = {u.name: orders_text(u, state) for u in state.units if u.side is Side.DEFENDER}
-    assert words == {"Bram": "Hold until round 3", "Tilda": "free (default tactics)", "Odo": "Guard 9,7"}
+    assert words == {"Bram": "Hold until round 3", "Tilda": "none (plays freely)", "Odo": "Guard 9,7"}
     bram = next(u for u in state.units if u.name == "Bram")
     assert orders_text(bram, state.model_copy(update={"round": 3})).startswith("Advance to 5,4")  # from round 3 the first order holds
     # An order whose ward is gone leaves the unit free, and the sheet says so (as it plays).
     odo = next(u for u in state.units if u.name == "Odo").model_copy(update={"orders": [Order(do="guard Tilda")]})
     assert orders_text(odo, state) == "Guard Tilda"
     alone = state.model_copy(update={"units": [u for u in state.units if u.name != "Tilda"]})
-    assert orders_text(odo, alone) == "free (default tactics)"
+    assert orders_text(odo, alone) == "none (plays freely)"
 
 async def test_the_sheet_of_a_computer_unit_shows_its_orders_and_a_persons_unit_none():
     app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer={Side.DEFENDER: "normal"})
@@ -44,6 +44,6 @@ async def test_the_sheet_of_a_computer_unit_shows_its_orders_and_a_persons_unit_
 
         text = await sheet_at("Bram")
         assert "Orders: Hold until round 3" in text
-        assert "Orders: free (default tactics)" in await sheet_at("Tilda")
+        assert "Orders: none (plays freely)" in await sheet_at("Tilda")
         assert "Orders: Guard 9,7" in await sheet_at("Odo")  # a group's script
         assert "Orders:" not in await sheet_at("Hale")

@@ -63,7 +63,7 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"flee", "flee"),
 ]
 _DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
-FREE = "free (default tactics)"  # a scripted unit when no line of its script applies
+FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
 
 

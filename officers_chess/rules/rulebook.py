@@ -64,7 +64,8 @@ TAG_TEXT: dict[str, str] = {
     "Countermeasure": "Countermeasure(Tag): weapons Effective against that tag lose their +3 here.",
     "Decimate": "A hit takes half of the target's current HP (rounded down, at least 1) instead of normal damage.",
     "Devastate": "A hit leaves the target at 1 HP instead of dealing normal damage.",
-    "Devil": "A roll of 9 or 10 turns the swing on its wielder, who takes the damage instead.",
+    "Devil": "When the swing's d20 (its hit roll) shows 9 or 10, the wielder takes the swing's damage "
+             "instead of the target, whatever its Skill.",
     "DistantCounter": "Counters at any distance, even out of its weapon's range.",
     "Drain": "Heals the wielder by half the damage it deals (rounded down).",
     "Effective": "Effective(Tag): +3 damage against units with that tag.",

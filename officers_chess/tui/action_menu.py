@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.rules.actions import Action, Attack, CantoMove, Discard, Equip, Special, Strike, Trade, Wait
+from officers_chess.rules.game import apply_action, legal_actions
 from officers_chess.rules.models import Consumable, Pos, Unit
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.state import GameState
@@ -61,7 +62,10 @@ def _special_label(unit: Unit, action: Special) -> str:
 
 # Menu order: the fight first, then special actions, then the free actions and Wait; Discard last,
 # and Strike after Wait, so a reflex Enter never throws a weapon away or breaks a wall.
-_ORDER = {"attack": 0, "art": 1, "special": 2, "equip": 3, "trade": 4, "wait": 5, "strike": 6, "discard": 7}
+_ORDER = {"attack": 0, "art": 1, "arm": 1, "special": 2, "equip": 3, "trade": 4, "wait": 5, "strike": 6, "discard": 7}
+# What Enter lands on when the menu opens: the first way to act on someone, else Wait (never a free
+# action such as Equip, which would leave the unit still to act and the player wondering why).
+_FIRST_CHOICE = ("attack", "art", "arm", "special", "wait")
 
 
 def menu_items(state: GameState, unit: Unit, actions: list[Action]) -> list[MenuItem]:
@@ -97,4 +101,28 @@ def menu_items(state: GameState, unit: Unit, actions: list[Action]) -> list[Menu
         if key == "attack" or key.startswith("art:"):
             label = f"{label} ({len(targets)} in reach)"
         items.append(MenuItem(key, label, tuple(grouped)))
+    items += _other_weapon_attacks(state, unit, actions, has_attack="attack" in groups)
     return sorted(items, key=lambda item: _ORDER[item.key.split(":")[0]])
+
+
+def _other_weapon_attacks(state: GameState, unit: Unit, actions: list[Action], has_attack: bool) -> list[MenuItem]:
+    """"Attack with X" for each weapon in the pack that would reach someone the equipped one does not:
+    equipping is free, so the menu offers the attack rather than leaving the player to find Equip first."""
+    reached = {a.target for a in actions if isinstance(a, Attack) and a.art is None} if has_attack else set()
+    items = []
+    for equip in (a for a in actions if isinstance(a, Equip)):
+        armed = apply_action(state, equip).state
+        targets = {a.target for a in legal_actions(armed) if isinstance(a, Attack) and a.art is None}
+        if targets - reached:
+            name = unit.inventory[equip.item].name
+            items.append(MenuItem(f"arm:{equip.item}", f"Attack with {name} ({len(targets)} in reach)", (equip,)))
+    return items
+
+
+def first_choice(items: list[MenuItem]) -> int:
+    """The index Enter should land on when the menu opens."""
+    for kind in _FIRST_CHOICE:
+        for index, item in enumerate(items):
+            if item.key.split(":")[0] == kind:
+                return index
+    return 0

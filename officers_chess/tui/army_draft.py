@@ -15,6 +15,11 @@ from officers_chess.rules.pricing import item_price
 from officers_chess.rules.scenario import SideRules
 from officers_chess.tui.muster_session import MusterSession
 
+
+def article(noun: str) -> str:
+    """"an" before a vowel sound as the class names spell it (an Archer, a Cleric)."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
 NAME_LIMIT = 24  # as Recruit allows
 
 
@@ -42,7 +47,7 @@ def hire(army: Army, class_name: str, session: MusterSession, side: Side) -> Edi
     everyone = [rule.role for rule in rules.roles if rule.count == "all"]
     recruit = Recruit(name=session.default_name(side, army), unit_class=class_name, roles=everyone)
     return Edit(Army(units=[*army.units, recruit]), len(army.units),
-                f"Hired {recruit.name}, a {class_name}. Press i to give {recruit.name} items, n to rename.")
+                f"Hired {recruit.name}, {article(class_name)} {class_name}. Press i to give {recruit.name} items, n to rename.")
 
 
 def give(army: Army, index: int | None, item_name: str, session: MusterSession) -> Edit:

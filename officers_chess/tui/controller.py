@@ -19,7 +19,7 @@ from officers_chess.rules.vision import player_view, visible_tiles
 from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.movement import Reach
-from officers_chess.tui.action_menu import MenuItem, menu_items, target_of
+from officers_chess.tui.action_menu import MenuItem, first_choice, menu_items, target_of
 
 
 class Mode(str, Enum):
@@ -93,6 +93,7 @@ class BattleController:
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
+        self._menu_cache: tuple[int, list[MenuItem]] | None = None
         self._view_cache: tuple[int, GameState] | None = None
         self._seen_cache: tuple[int, set[Pos]] | None = None
         self.jump_to_next_unit()
@@ -245,7 +246,10 @@ class BattleController:
     def menu(self) -> list[MenuItem]:
         if self.mode is not Mode.ACTING or self.selected_unit is None:
             return []
-        return menu_items(self.state, self.selected_unit, self.legal())
+        # Once per state: building it tries each spare weapon ("Attack with …"), and the screen asks often.
+        if self._menu_cache is None or self._menu_cache[0] != self._version:
+            self._menu_cache = (self._version, menu_items(self.state, self.selected_unit, self.legal()))
+        return self._menu_cache[1]
 
     def aimed_actions(self) -> list[Action]:
         """The actions the cursor's tile stands for while targeting."""
@@ -329,8 +333,15 @@ class BattleController:
     def choose(self, key: str) -> list[Event]:
         """Pick a menu entry by its key (the menu's shortcut letters call this too)."""
         item = next((i for i in self.menu() if i.key == key), None)
+        if item is None and key == "attack":  # a: with the weapon in hand, else with the first spare that reaches
+            item = next((i for i in self.menu() if i.key.startswith("arm:")), None)
         if item is None:
             return []
+        if item.key.startswith("arm:"):  # equip (free, and taken back with the move), then aim the attack
+            events = self.perform(item.actions[0])
+            if self.mode is Mode.ACTING:
+                events = events + self.choose("attack")
+            return events
         if key.startswith("trade:"):
             self.trade_partner = key.split(":", 1)[1]  # the screen asks what to swap
             return []
@@ -363,7 +374,8 @@ class BattleController:
             self._before_move = None  # the action is done: nothing to take back any more
             self.mode = Mode.CANTO
         else:
-            self.mode, self.menu_index = Mode.ACTING, 0
+            self.mode = Mode.ACTING
+            self.menu_index = first_choice(self.menu())
         return outcome.events
 
     def _between_activations(self) -> None:

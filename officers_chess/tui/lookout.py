@@ -120,6 +120,10 @@ class Lookout:
                 marks = {p: ONE_MARK for p in danger_zone(view, [enemy])}
             else:
                 marks = {}
+            # Not on the enemies' own tiles: no unit of the viewer's can stand there, and a digit beside
+            # an enemy's letter reads as part of its name.
+            for unit in self.enemies():
+                marks.pop(unit.pos, None)
             self._danger_cache = (key, marks)
             self._danger_view = view  # keeps the view alive, so its id is never reused for another
         return self._danger_cache[1]

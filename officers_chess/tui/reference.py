@@ -145,10 +145,12 @@ def heading_order(entries: dict[str, Entry]) -> list[str]:
 
 def forecast_choices(plan: ExchangePlan, names: dict[Role, str]) -> list[tuple[str, str]]:
     """(label, key) for each modifier of an exchange, then the basic rules behind its numbers."""
-    choices = [(f"{names[mod.role]}: {modifier_text(mod)} · {RULES[mod.rule].title}", mod.rule)
-               for mod in plan.modifiers if mod.rule in RULES]
-    choices += [(RULES[key].title, key) for key in FORECAST_BASICS]
-    return _unique(choices)
+    # Every modifier line as the pane shows it (two lines may share a rule: both are listed), then the
+    # basic rules behind the numbers that no modifier named.
+    lines = list(dict.fromkeys((f"{names[mod.role]}: {modifier_text(mod)} · {RULES[mod.rule].title}", mod.rule)
+                               for mod in plan.modifiers if mod.rule in RULES))
+    named = {key for _, key in lines}
+    return lines + [(RULES[key].title, key) for key in FORECAST_BASICS if key not in named]
 
 
 def unit_choices(unit: Unit, terrain: Terrain, catalogue: Catalogue | None = None) -> list[tuple[str, str]]:

@@ -59,14 +59,15 @@ class ExplainChooser(ModalScreen[str | None]):
         self.choices = choices
 
     def compose(self) -> ComposeResult:
-        options = OptionList(*(Option(Text(f"{n} {label}" if n <= 9 else f"  {label}"), id=key)
-                               for n, (label, key) in enumerate(self.choices, 1)))
+        # Ids by position: two lines may explain the same rule (both weapon-triangle modifiers).
+        options = OptionList(*(Option(Text(f"{n} {label}" if n <= 9 else f"  {label}"), id=str(n - 1))
+                               for n, (label, _key) in enumerate(self.choices, 1)))
         options.border_title = self.title_text
         options.border_subtitle = "↑↓ Enter or 1-9 · Esc"
         yield options
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        self.dismiss(self.choices[int(event.option.id or 0)][1])
 
     def action_pick(self, index: int) -> None:
         if index < len(self.choices):

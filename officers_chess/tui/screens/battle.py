@@ -25,7 +25,7 @@ from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.fog_log import log_lines
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
-from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text
+from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
 from officers_chess.rules.actions import Action, Trade
 from officers_chess.rules.dice import RollNeeded
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -42,7 +42,7 @@ from officers_chess.tui.palette import palette
 
 # {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
 STEP_HELP = {
-    Mode.BROWSE: "Move the cursor onto one of your units and press Enter. Tab jumps to the next unit still to act. Hovering any unit shows where it can move ({move}) and strike ({strike}).",
+    Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}).",
     Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
     Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
@@ -57,7 +57,7 @@ def step_help(mode: Mode) -> str:
                                            Strike=words["strike"].capitalize())
 
 
-LEFT_MIN, SIDE_MIN = 38, 42
+LEFT_MIN, SIDE_MIN, SIDE_MAX = 38, 42, 72
 
 # Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
 BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
@@ -82,12 +82,12 @@ class BattleScreen(Screen):
     DEFAULT_CSS = """
     BattleScreen { layout: vertical; }
     #status { height: 1; background: $boost; }
-    #main { height: 1fr; align-horizontal: center; }
-    #left { width: 38; }
+    #main { height: 1fr; }
+    #left { width: 38; align-horizontal: center; }
     MapView { width: auto; max-width: 100%; height: auto; max-height: 75%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #take-back { height: auto; padding: 0 1; background: $boost; }
-    #side { width: 1fr; max-width: 64; }
+    #side { width: 42; }
     UnitSheet { height: auto; border: round $panel; padding: 0 1; }
     ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }
     """
@@ -111,7 +111,7 @@ class BattleScreen(Screen):
         Binding("o", "heat", "Heatmap"),
         Binding("escape", "inspect(True)", "Close"),
         Binding("escape", "back", "Back"),
-        Binding("escape", "leave", "Title"),
+        Binding("escape", "leave", "Title", show=False),  # 80 columns: Help and F1 matter more (help lists it)
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
         Binding("pagedown", "log_page(1)", "Log ↓", show=False),
         Binding("tab", "next_unit", "Next unit"),
@@ -120,7 +120,7 @@ class BattleScreen(Screen):
         Binding("s", "skip('turn')", "Skip turn"),
         Binding("s", "skip('round')", "Skip round"),
         Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
     def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None) -> None:
@@ -160,11 +160,17 @@ class BattleScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_resize(self, event: events.Resize) -> None:
-        # The map's column is as wide as the map (plus border and scrollbar) when the
-        # terminal allows, leaving the side panel at least SIDE_MIN cells; never narrower
-        # than LEFT_MIN so the log stays readable.
+        # The side panel takes what the map leaves, between SIDE_MIN (80 columns) and SIDE_MAX (wider
+        # forecast lines wrap less, wider still is only blank); the map's column takes the rest, map
+        # centred over a log as wide as the column, so combat lines do not wrap on a big terminal.
+        width = event.size.width
         wanted = self.controller.state.map.width * TILE_WIDTH + 3
-        self.query_one("#left").styles.width = max(LEFT_MIN, min(wanted, event.size.width - SIDE_MIN))
+        side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))
+        self.query_one("#side").styles.width = side
+        self.query_one("#left").styles.width = max(width - side, 1)
+        # The log re-wraps its lines to the new width and loses its place: back to the newest line.
+        log = self.query_one(RichLog)
+        self.call_after_refresh(lambda: log.scroll_end(animate=False))
 
     def on_mount(self) -> None:
         state = self.controller.state
@@ -232,6 +238,9 @@ class BattleScreen(Screen):
         if inspected is not None:
             pane.show_text("Threats", inspector_text(c.view, *inspected))
             return
+        if self.lookout.inspecting and c.mode in INSPECTABLE:
+            pane.show_text("Threats", inspector_waiting(self.lookout.side.value))
+            return
         if fc is not None and c.selected_unit and c.hovered_unit:
             pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
             return
@@ -288,12 +297,12 @@ class BattleScreen(Screen):
         """Both sides' winning conditions and the time limit, under the step's help while browsing."""
         scenario = self.loaded.scenario
         text = Text("\n")
+        if (limit := time_limit_line(scenario, with_reason=False)) is not None:
+            text.append(f"\n{limit}", "bold")  # first: short, and it decides many battles
         first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
         for side in (first, first.other):
             text.append(f"\n{side.title} wins: ", "bold")
             text.append(victory_line(scenario, side))
-        if (limit := time_limit_line(scenario, with_reason=False)) is not None:
-            text.append(f"\n{limit}", "bold")
         return text
 
     def _result_text(self) -> Text:

@@ -45,6 +45,8 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
     HiringScreen OptionList:focus { border: round $accent; }
     HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 8; border: round $panel; padding: 0 1; }
     HiringScreen.-wide #shop { width: 66; }
+    /* One line per row, so the shop reads as a table: long tags end in "…" (the details pane has them all). */
+    HiringScreen #shop { text-wrap: nowrap; text-overflow: ellipsis; }
     HiringScreen.-wide #details { dock: none; width: 1fr; height: 100%; max-height: 100%; }
     HiringScreen #notes { height: auto; max-height: 3; padding: 0 1; }
     """
@@ -133,6 +135,7 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
         if self.shop_mode == "classes":
             wide = self.has_class("-wide")
             shop.border_title = "Classes · gold · weapons · Str Skl Spd Def Res · Move" if wide else "Classes · gold"
+            prices = [price for _, price in self.session.classes(self.side)]
             options = [Option(class_row(c, price, left, wide), id=f"class:{c.name}") for c, price in self.session.classes(self.side)]
         else:
             unit = self.unit
@@ -141,8 +144,14 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
             other = "a: all" if unit and not self.all_items else f"a: {unit.unit_class}'s" if unit else ""
             shop.border_title = title + (f" · {other}" if other else "")
             wide = self.has_class("-wide")
+            shown = list(self._shop_items())
+            prices = [price for _, price, _ in shown]
             options = [Option(item_row(item, price, left, usable, wide), id=f"item:{item.name}")
-                       for item, price, usable in self._shop_items()]
+                       for item, price, usable in shown]
+        if any(price > left for price in prices):  # the "!" after a price, said in words once
+            shop.border_subtitle = f"!: more than the {max(left, 0)} gold left"
+        else:
+            shop.border_subtitle = ""
         shop.set_options(options)
         ids = [o.id for o in options]
         if before not in ids and self.unit is not None:  # back in the classes: on the selected unit's class

@@ -83,8 +83,6 @@ def item_row(item: Item, price: int, gold_left: int | None, usable: bool = True,
     if wide:
         row.append(f"{short_figures(item):<15}")
         row.append(" ".join(item.tags), palette().tag)
-        # One line per item, so the list reads as a table: long tags end in "…" (the details pane has them all).
-        row.no_wrap, row.overflow = True, "ellipsis"
     if not usable:
         row.stylize("grey50")
     return row

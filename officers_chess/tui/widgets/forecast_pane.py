@@ -26,7 +26,10 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
         return fn(Role.ATTACKER, attacker), fn(Role.DEFENDER, defender)
 
     def hp(role: Role, unit: Unit) -> str:
-        return f"{unit.hp}→{most_likely(fc.hp_after(role))}"
+        # With its chance: a likeliest "→0" beside "Routed 44%" reads as a contradiction without it.
+        dist = fc.hp_after(role)
+        after = most_likely(dist)
+        return f"{unit.hp}→{after} {percent(dist[after])}"
 
     def worst(role: Role, unit: Unit) -> str:
         return f"→{min(fc.hp_after(role))}"
@@ -38,7 +41,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
         n = plan.swings(role)
         return "no counter" if n == 0 else f"×{n}"
 
-    table.add_row("HP (likely)", *both(hp))
+    table.add_row("HP likeliest", *both(hp))
     table.add_row("HP (worst)", *both(worst))
     table.add_row("Damage", *both(profile_value("damage")))
     table.add_row("Crit damage", *both(profile_value("crit_damage")))

@@ -36,7 +36,8 @@ def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackFo
     elif unit.entry_cost(terrain) is None:
         body.append(f"{unit.name} cannot stand on {terrain.name.lower()}.\n", "grey62")
     if not attacks:
-        body.append("No enemy in sight could attack it there next activation.")
+        who = "No enemy in sight" if view.fog else "No enemy"
+        body.append(f"{who} could attack it there next activation.\n")
     for attack in attacks:
         body.append("• " + attack_line(attack) + "\n", palette().threat if attack.rout_chance else "")
     body.append("Arrows: another tile · Esc closes", "grey62")
@@ -48,8 +49,15 @@ def heat_line(view: GameState, heat: TileHeat | None) -> Text:
     if heat is None:
         return Text()
     kill = f"{percent(heat.kill)} to rout {view.unit(heat.victim).name}" if heat.victim else "no enemy in reach"
-    threatened = f"{heat.threats} enem{'y' if heat.threats == 1 else 'ies'} could attack here after" if heat.threats else "safe from every enemy in sight"
+    safe = "no enemy in sight could attack here" if view.fog else "no enemy could attack here"
+    threatened = f"{heat.threats} enem{'y' if heat.threats == 1 else 'ies'} could attack here after" if heat.threats else safe
     return Text(f"\nFrom here: {kill} · {threatened}.")
+
+
+def inspector_waiting(side_name: str) -> Text:
+    """The threat inspector with nobody to place yet."""
+    return Text.assemble(f"Hover one of the {side_name}'s units (or select one to move): the inspector then lists "
+                         "every enemy that could attack it on the tile under the cursor.\n", ("Esc closes", "grey62"))
 
 
 def danger_legend(lookout: Lookout) -> Text:

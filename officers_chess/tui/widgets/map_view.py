@@ -162,7 +162,7 @@ class MapView(ScrollView, can_focus=False):
                 style += colours.move
             elif pos in strikes and (unit is None or unit.side is not focus_side):
                 style += colours.attack
-            style, text = _marked(pos, unit is None and pos in moves, style, text, marks, colours)
+            style, text = _marked(pos, unit is None and pos in moves, style, text, marks, colours, unit is not None)
             if pos == c.cursor:
                 style += colours.cursor
             segments.append(Segment(text, style))
@@ -182,7 +182,8 @@ class MapView(ScrollView, can_focus=False):
 NO_MARKS = Marks()
 
 
-def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colours: Palette) -> tuple[Style, str]:
+def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colours: Palette,
+            occupied: bool = False) -> tuple[Style, str]:
     """A tile with the lookout's marks: the heatmap on free reachable tiles, else the path, else the danger zone.
 
     The mark goes in the tile's second cell, so each reads without colour: a digit (how many enemies
@@ -193,12 +194,15 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     if heat is not None:
         level = 0 if heat.kill == 0 else 2 if heat.kill >= 0.5 else 1
         style += colours.heat[level]
-        mark = count_mark(heat.threats) if heat.threats else " "
+        # The threat count wins the cell; a threat-free tile on the way still shows the path's dot.
+        mark = count_mark(heat.threats) if heat.threats else PATH_MARK if pos in marks.path else " "
         if pos in marks.path:
             style += colours.path
         return style, text[0] + mark
     if pos in marks.path:
         return style + colours.path, text[0] + PATH_MARK
+    if danger is not None and occupied:  # one of the viewer's units in danger: the digit, its side's colour kept
+        return style, text[0] + danger
     if danger is not None:
         return style + (colours.move_danger if movable else colours.danger), text[0] + danger
     return style, text
