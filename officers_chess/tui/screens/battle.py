@@ -83,8 +83,9 @@ class BattleScreen(Screen):
     BattleScreen { layout: vertical; }
     #status { height: 1; background: $boost; }
     #main { height: 1fr; }
-    #left { width: 38; align-horizontal: center; }
-    MapView { width: auto; max-width: 100%; height: auto; max-height: 75%; border: round $primary; }
+    #left { width: 38; }
+    #map-row { height: auto; max-height: 75%; align-horizontal: center; }
+    MapView { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #take-back { height: auto; padding: 0 1; background: $boost; }
     #side { width: 42; }
@@ -146,9 +147,10 @@ class BattleScreen(Screen):
         yield StatusLine(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                map_view = MapView(self.controller, self.lookout)
-                map_view.border_title = self.controller.state.map.name
-                yield map_view
+                with Horizontal(id="map-row"):  # centres the map over the log
+                    map_view = MapView(self.controller, self.lookout)
+                    map_view.border_title = self.controller.state.map.name
+                    yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.border_title = "Battle log"
                 log.can_focus = False
