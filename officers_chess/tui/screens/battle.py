@@ -58,6 +58,7 @@ def step_help(mode: Mode) -> str:
 
 
 LEFT_MIN, SIDE_MIN, SIDE_MAX = 38, 42, 72
+TALL = 40  # rows from which the unit sheet and the forecast pane are shown together
 
 # Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
 BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
@@ -233,7 +234,9 @@ class BattleScreen(Screen):
         else:
             sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor))
         fc = c.forecast()
-        sheet.display = fc is None  # the forecast needs the whole side panel at 80×24
+        # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
+        # target's sheet stays in view (no layout pass either).
+        sheet.display = fc is None or self.size.height >= TALL
         inspected = self.lookout.inspected()
         if c.mode is not Mode.BROWSE:
             self._result = []  # someone acts again: the last exchange stays in the log
