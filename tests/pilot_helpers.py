@@ -58,3 +58,26 @@ def screen_text(app) -> str:
     svg = app.export_screenshot()
     lines = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape(" ".join(re.sub(r"<[^>]+>", "", line) for line in lines)).replace("\xa0", " ")
+
+
+async def open_trade(pilot, screen, giver: str, partner: str):
+    """Greyhollow Vault's attacker `giver` walks beside `partner` and picks Trade: the dialog is open.
+    Returns (giver, partner) as they stood before."""
+    from officers_chess.rules.models import Side
+
+    c = screen.controller
+    c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})
+    c.mode = Mode.BROWSE
+    me = next(u for u in c.state.units if u.name == giver)
+    other = next(u for u in c.state.units if u.name == partner)
+    spot = next(p for p in c.state.reach(me).costs if distance(p, other.pos) == 1)
+    await walk_cursor(pilot, screen, me.pos)
+    await pilot.press("enter")
+    await walk_cursor(pilot, screen, spot)
+    await pilot.press("enter")
+    items = [i.key for i in c.menu()]
+    for _ in range((items.index("trade:" + other.id) - c.menu_index) % len(items)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    return me, other

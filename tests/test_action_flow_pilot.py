@@ -39,6 +39,17 @@ def pane_rows(pane: ForecastPane) -> dict[str, list[str]]:
     return rows
 
 
+async def move_beside_niko(pilot) -> None:
+    """Aurelie selected and moved beside Niko: the action menu is open."""
+    screen = pilot.app.screen
+    aurelie = next(u for u in screen.controller.state.living(Side.ATTACKER) if u.name == "Aurelie")
+    await walk_cursor(pilot, screen, aurelie.pos)
+    await pilot.press("enter")
+    await walk_cursor(pilot, screen, BESIDE_NIKO)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def shown_percent(p: Fraction) -> str:
     if 0 < p < Fraction(1, 100):
         return "<1%"
@@ -117,15 +128,9 @@ async def test_the_line_under_the_log_says_what_esc_can_still_take_back():
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         screen = app.screen
-        c = screen.controller
         line = screen.query_one("#take-back")
-        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
         assert not line.display  # browsing: nothing to take back
-        await walk_cursor(pilot, screen, aurelie.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, BESIDE_NIKO)
-        await pilot.press("enter")
-        await pilot.pause()
+        await move_beside_niko(pilot)
         assert line.display and str(line.content) == "↶ Esc undoes the move 11,11→15,11"
         await pilot.press("a")  # aiming keeps the move open to taking back
         await pilot.pause()
@@ -142,11 +147,8 @@ async def test_the_result_is_revealed_line_by_line_and_any_key_shows_it_all():
         screen = app.screen
         c = screen.controller
         pane = screen.query_one(ForecastPane)
-        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
-        await walk_cursor(pilot, screen, aurelie.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, BESIDE_NIKO)
-        await pilot.press("enter", "a", "enter")
+        await move_beside_niko(pilot)
+        await pilot.press("a", "enter")
         lines = screen._result
         assert len(lines) >= 3 and lines[0].startswith("Aurelie attacks Niko")
         assert pane.border_title == "Result"
@@ -164,12 +166,8 @@ async def test_left_alone_the_result_reveal_ends_by_itself_in_a_beat_per_line():
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         screen = app.screen
-        c = screen.controller
-        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
-        await walk_cursor(pilot, screen, aurelie.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, BESIDE_NIKO)
-        await pilot.press("enter", "a", "enter")
+        await move_beside_niko(pilot)
+        await pilot.press("a", "enter")
         lines = screen._result
         await pilot.pause(RESULT_BEAT * (len(lines) + 2))
         assert screen._result_shown >= len(lines)

@@ -11,7 +11,7 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
-from pilot_helpers import play_activation, screen_text, walk_cursor
+from pilot_helpers import open_trade, play_activation, screen_text, walk_cursor
 
 
 async def test_a_whole_battle_from_title_to_result_with_keys_only():
@@ -157,7 +157,6 @@ async def test_clicking_a_tile_points_at_it_and_clicking_again_confirms():
 
 async def test_a_trade_is_chosen_in_the_dialog_with_keys():
     from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.rules.models import Side
     from officers_chess.tui.dialogs.trade import TradeDialog
 
     loaded = load_scenario(find_scenario("greyhollow_vault"))
@@ -166,20 +165,7 @@ async def test_a_trade_is_chosen_in_the_dialog_with_keys():
         await pilot.pause()
         screen = app.screen
         c = screen.controller
-        c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})
-        c.mode = Mode.BROWSE
-        rhea = next(u for u in c.state.units if u.name == "Rhea")
-        bronn = next(u for u in c.state.units if u.name == "Bronn")
-        spot = next(p for p in c.state.reach(rhea).costs if abs(p[0] - bronn.pos[0]) + abs(p[1] - bronn.pos[1]) == 1)
-        await walk_cursor(pilot, screen, rhea.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, spot)
-        await pilot.press("enter")
-        items = [i.key for i in c.menu()]
-        for _ in range((items.index("trade:" + bronn.id) - c.menu_index) % len(items)):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
+        rhea, bronn = await open_trade(pilot, screen, "Rhea", "Bronn")
         assert isinstance(app.screen, TradeDialog)
         await pilot.press("space")  # Rhea gives her first item (Steel Sword)
         await pilot.press("tab", "space")  # Bronn gives his first item (Hammer)

@@ -7,12 +7,11 @@ from textual import events
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 
-from pilot_helpers import screen_text, walk_cursor
+from pilot_helpers import open_trade, screen_text
 
 CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
 
@@ -57,20 +56,7 @@ async def test_ticks_typed_just_before_enter_are_in_the_trade():
         await pilot.pause()
         screen = app.screen
         c = screen.controller
-        c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})
-        c.mode = Mode.BROWSE
-        rhea = next(u for u in c.state.units if u.name == "Rhea")
-        bronn = next(u for u in c.state.units if u.name == "Bronn")
-        spot = next(p for p in c.state.reach(rhea).costs if abs(p[0] - bronn.pos[0]) + abs(p[1] - bronn.pos[1]) == 1)
-        await walk_cursor(pilot, screen, rhea.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, spot)
-        await pilot.press("enter")
-        items = [i.key for i in c.menu()]
-        for _ in range((items.index("trade:" + bronn.id) - c.menu_index) % len(items)):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
+        rhea, bronn = await open_trade(pilot, screen, "Rhea", "Bronn")
         assert isinstance(app.screen, TradeDialog)
         burst(app, "space", "enter")  # Rhea gives her first item, and the trade is made at once
         await pilot.pause(0.3)
