@@ -16,8 +16,8 @@ from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.yaml_source import Loc, YamlSource, read_text, value_lines
 from officers_chess.rules.physical import roll_your_own
 from officers_chess.rules.record import (
+    READABLE_VERSIONS,
     SAVE_FORMAT,
-    SAVE_VERSION,
     ArmyMismatch,
     BattleRecord,
     ContentHashes,
@@ -139,8 +139,9 @@ def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource]:
     source = _SaveSource(path, text)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ContentError(path, f'not an Officer\'s Chess save (it should be a JSON object with "format": "{SAVE_FORMAT}")', 1)
-    if data.get("version") != SAVE_VERSION:
-        raise source.error(f"save version {data.get('version')!r} is not one this program reads (it reads {SAVE_VERSION})", ("version",))
+    if data.get("version") not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise source.error(f"save version {data.get('version')!r} is not one this program reads (it reads {readable})", ("version",))
     try:
         return BattleRecord.model_validate(data), source
     except ValidationError as exc:

@@ -41,7 +41,8 @@ from officers_chess.rules.scenario import Scenario, UnitSetup
 from officers_chess.rules.state import GameState
 
 SAVE_FORMAT = "officers-chess-battle"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 2 added `finished` and the round checkpoints; a version-1 save reads as before
 
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
@@ -105,6 +106,15 @@ class RecordedAction(_Record):
     rolls: list[Face] | None = Field(None, max_length=200)  # the d20s typed in, with physical dice
 
 
+class Checkpoint(_Record):
+    """The whole state at the start of a round, after the first `after` actions: a resume can start
+    here even when a newer program no longer replays the earlier actions to the same hashes."""
+
+    after: int = Field(ge=0)
+    round: int = Field(ge=1, le=999)
+    state: GameState
+
+
 class BattleRecord(_Record):
     """A battle from round 1: everything `replay --verify` needs to play it again, and what to compare.
 
@@ -115,7 +125,7 @@ class BattleRecord(_Record):
     """
 
     format: Literal["officers-chess-battle"] = SAVE_FORMAT
-    version: Literal[1] = SAVE_VERSION
+    version: Literal[1, 2] = SAVE_VERSION
     edition: str = Field(max_length=20)
     scenario: ScenarioRef
     seed: int = Field(ge=-(2**63), lt=2**64)
@@ -124,6 +134,8 @@ class BattleRecord(_Record):
     initial_state: Sha256
     physical_dice: bool = False  # the players rolled their own d20s: each action carries its rolls
     actions: list[RecordedAction] = Field(default_factory=list)
+    finished: bool = False  # the battle reached its result (an unfinished one can be resumed)
+    checkpoints: list[Checkpoint] = Field(default_factory=list, max_length=1000)
 
 
 class Recorder:
@@ -134,12 +146,34 @@ class Recorder:
         self._head = dict(edition=edition, scenario=scenario, seed=seed, armies=armies, players=players or {},
                           initial_state=state_hash(start), physical_dice=start.dice.physical)
         self._actions: list[RecordedAction] = []
+        self._checkpoints: list[Checkpoint] = [Checkpoint(after=0, round=start.round, state=start)]
+        self.finished = False
+
+    @classmethod
+    def carry_on(cls, record: BattleRecord) -> Recorder:
+        """A recorder that continues a saved record (a resumed battle): its actions and checkpoints kept."""
+        recorder = cls.__new__(cls)
+        recorder._head = record.model_dump(exclude={"actions", "checkpoints", "finished", "format", "version"})
+        recorder._actions = list(record.actions)
+        recorder._checkpoints = list(record.checkpoints)
+        recorder.finished = record.finished
+        return recorder
+
+    @property
+    def count(self) -> int:
+        """How many actions are recorded."""
+        return len(self._actions)
 
     def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> None:
         self._actions.append(RecordedAction(action=action, state=state_hash(after), rolls=rolls or None))
+        last_round = self._checkpoints[-1].round if self._checkpoints else None
+        if after.round != last_round:  # a new round began with this action: keep its whole state
+            self._checkpoints.append(Checkpoint(after=len(self._actions), round=after.round, state=after))
+        self.finished = after.is_over
 
     def record(self) -> BattleRecord:
-        return BattleRecord(**self._head, actions=list(self._actions))
+        return BattleRecord(**self._head, actions=list(self._actions), checkpoints=list(self._checkpoints),
+                            finished=self.finished)
 
 
 class ArmyMismatch(ValueError):

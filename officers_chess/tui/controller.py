@@ -6,6 +6,7 @@ the battle screen turns key presses into calls here and draws what it reports.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -84,6 +85,10 @@ class BattleController:
         self.menu_index = 0
         self.hint = ""
         self._before_move: GameState | None = None
+        # Told of each action once it can no longer be taken back (the autosave): a move and the free
+        # actions after it wait in _pending until the unit acts, and vanish if the move is taken back.
+        self.committed: Callable[[Action, GameState, list[int] | None], None] | None = None
+        self._pending: list[tuple[Action, GameState, list[int] | None]] = []
         self.chosen: MenuItem | None = None  # the menu entry being aimed (targeting and placing)
         self.aimed: list[Action] = []  # while placing: the actions with the chosen target
         self.trade_partner: str | None = None  # set when the player chose to trade; the screen opens the dialog
@@ -357,10 +362,22 @@ class BattleController:
         """Apply an action; with physical dice, with the rolls typed in so far (RollNeeded when the
         rules need another: the screen asks for it, adds it to `rolls` and calls again)."""
         if not self.state.dice.physical:
-            return apply_action(self.state, action)
+            outcome = apply_action(self.state, action)
+            self._pending.append((action, outcome.state, None))
+            return outcome
         outcome = apply_with_rolls(self.state, action, self.rolls)
+        self._pending.append((action, outcome.state, list(self.rolls)))
         self.rolls = []
         return outcome
+
+    def _commit(self) -> None:
+        """Hand the actions that can no longer be taken back to whoever records them."""
+        if self._before_move is not None:
+            return
+        pending, self._pending = self._pending, []
+        if self.committed is not None:
+            for action, after, rolls in pending:
+                self.committed(action, after, rolls)
 
     def perform(self, action: Action) -> list[Event]:
         """Apply one legal action and move to the step that follows it."""
@@ -376,6 +393,7 @@ class BattleController:
         else:
             self.mode = Mode.ACTING
             self.menu_index = first_choice(self.menu())
+        self._commit()
         return outcome.events
 
     def _between_activations(self) -> None:
@@ -448,6 +466,7 @@ class BattleController:
             self._between_activations()
         else:  # the unit stays marked while it is still acting, where the viewer can see it
             self.selected = active.id if any(u.id == active.id for u in self.view.units) else None
+        self._commit()
         return outcome.events
 
     def wait(self) -> list[Event]:
@@ -482,6 +501,7 @@ class BattleController:
             assert unit is not None
             self.state = self._before_move
             self._before_move = None
+            self._pending.clear()  # the move and any free action after it never happened
             self.mode = Mode.MOVING
             self.cursor = self.state.unit(unit.id).pos
             return f"{unit.name}'s move is taken back."
@@ -537,12 +557,13 @@ class BattleController:
             self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
         before = self.state
+        self._before_move = before  # first: the move is not committed until the unit acts
         try:
             events = self.perform(Move(unit=unit.id, to=self.cursor))
         except IllegalAction:  # only an enemy the fog hides can make a shown tile unreachable
+            self._before_move = None
             self.hint = f"Something unseen blocks {unit.name}'s way there."
             return []
-        self._before_move = before
         return events
 
     def _deselect(self) -> None:

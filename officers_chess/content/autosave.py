@@ -1,0 +1,146 @@
+"""Autosaves: every committed action written at once (atomically) to the battle's save, the last few battles kept."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import LoadedScenario
+from officers_chess.content.saves import SavedBattle, open_save, scenario_ref, write_save
+from officers_chess.content.user_data import autosave_dir
+from officers_chess.rules.actions import Action
+from officers_chess.rules.models import Side
+from officers_chess.rules.record import Recorder, replay, start_divergence
+from officers_chess.rules.scenario import UnitSetup
+from officers_chess.rules.state import GameState
+
+KEEP_BATTLES = 10  # autosaves of older battles are removed when a new battle starts
+SUFFIX = ".json"
+
+
+class Autosaver:
+    """Keeps one battle's save up to date: `add` after each action that can no longer be taken back."""
+
+    def __init__(self, path: Path, recorder: Recorder) -> None:
+        self.path = path
+        self.recorder = recorder
+
+    @classmethod
+    def start(cls, loaded: LoadedScenario, seed: int, armies: dict[Side, list[UnitSetup]], start: GameState,
+              players: dict[Side, str], folder: Path | None = None) -> Autosaver:
+        """A new battle's save in the autosave folder (created if need be); the oldest battles beyond
+        KEEP_BATTLES go. The first state is written at once, so even round 1 can be resumed."""
+        folder = autosave_dir() if folder is None else folder
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{loaded.path.stem}{SUFFIX}"
+        for n in range(2, 1000):  # two battles started in the same second
+            if not path.exists():
+                break
+            path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
+        recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), seed, armies, start, players)
+        saver = cls(path, recorder)
+        saver.write()
+        prune(folder, keep=KEEP_BATTLES, spare=path)
+        return saver
+
+    @classmethod
+    def carry_on(cls, saved: SavedBattle) -> Autosaver:
+        """Go on writing a resumed battle's save where it is."""
+        return cls(saved.path, Recorder.carry_on(saved.record))
+
+    def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> None:
+        self.recorder.add(action, after, rolls)
+        self.write()
+
+    def write(self) -> None:
+        write_save(self.path, self.recorder.record())
+
+
+def saves_in(folder: Path) -> list[Path]:
+    """The autosaves in a folder, newest first (by the time each was last written)."""
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file() and not p.name.startswith(".")]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+def prune(folder: Path, keep: int, spare: Path | None = None) -> list[Path]:
+    """Remove all but the newest `keep` saves (never `spare`); returns what was removed."""
+    removed = []
+    for path in saves_in(folder)[keep:]:
+        if path != spare:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    for stray in folder.glob(f".*{SUFFIX}.*.tmp"):  # a temporary file left by a kill mid-write
+        if time.time() - stray.stat().st_mtime > 60:
+            stray.unlink(missing_ok=True)
+    return removed
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A battle that can be resumed: its save, and the save's problems skipped on the way to it."""
+
+    saved: SavedBattle
+    skipped: list[ContentError]
+
+    @property
+    def label(self) -> str:
+        record = self.saved.record
+        last = record.checkpoints[-1].round if record.checkpoints else 1
+        when = time.strftime("%d %b %H:%M", time.localtime(os.stat(self.saved.path).st_mtime))
+        return f"{record.scenario.title}, round {last}, saved {when}"
+
+
+def newest_unfinished(folder: Path | None = None) -> Unfinished | None:
+    """The newest autosave of a battle that has not ended and that loads cleanly; a save that does not
+    load is skipped (and reported), so a damaged newest save falls back to the one before it."""
+    folder = autosave_dir() if folder is None else folder
+    skipped: list[ContentError] = []
+    for path in saves_in(folder):
+        try:
+            saved = open_save(path)
+        except ContentError as exc:
+            skipped.append(exc)
+            continue
+        if not saved.record.finished:
+            return Unfinished(saved, skipped)
+    return None
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Where a resumed battle stands, and how it got there."""
+
+    state: GameState
+    actions: int  # how many recorded actions the state includes
+    note: str  # "" when every action replayed to its recorded state
+
+
+def resume_state(saved: SavedBattle) -> Resumed:
+    """The battle as of its last recorded action: replayed from the seed, each state checked against its
+    hash. If this program no longer replays an action to the recorded state, the battle goes on from the
+    last round checkpoint before it, and the note says so."""
+    state, done = saved.start, 0
+    if start_divergence(saved.record, saved.start) is not None:
+        return _from_checkpoint(saved, 1)
+    for step in replay(saved.record, saved.start):
+        if step.illegal is not None or step.found != step.recorded:
+            return _from_checkpoint(saved, step.number)
+        state, done = step.after, step.number
+    return Resumed(state, done, "")
+
+
+def _from_checkpoint(saved: SavedBattle, parted_at: int) -> Resumed:
+    usable = [c for c in saved.record.checkpoints if c.after < parted_at]
+    if not usable:
+        raise ContentError(saved.path, f"action {parted_at} no longer replays to its recorded state, and there is "
+                                       "no round checkpoint before it to go on from")
+    checkpoint = usable[-1]
+    note = (f"action {parted_at} no longer replays as recorded (the program has changed since): the battle goes on "
+            f"from the start of round {checkpoint.round}")
+    return Resumed(checkpoint.state, checkpoint.after, note)

@@ -1,0 +1,145 @@
+"""Autosave: each action recorded once it can no longer be taken back, written atomically, resumed exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from factories import A, D, game, plains, unit
+
+from officers_chess.content.autosave import Autosaver, newest_unfinished, prune, resume_state, saves_in
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.saves import open_save, read_save
+from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_dir
+from officers_chess.rules.actions import Move, Wait
+from officers_chess.rules.game import apply_action, legal_actions
+from officers_chess.rules.record import state_hash
+from officers_chess.tui.controller import BattleController, Mode
+
+
+def test_the_data_folder_follows_the_variable_then_the_platform(tmp_path):
+    assert data_dir({DATA_VARIABLE: str(tmp_path)}) == tmp_path
+    assert data_dir({"HOME": "/h"}, "linux") == data_dir({"HOME": "/h", "XDG_DATA_HOME": ""}, "linux")
+    assert str(data_dir({"HOME": "/h"}, "linux")) == "/h/.local/share/officers-chess"
+    assert str(data_dir({"HOME": "/h", "XDG_DATA_HOME": "/x"}, "linux")) == "/x/officers-chess"
+    assert str(data_dir({"HOME": "/h"}, "darwin")) == "/h/Library/Application Support/officers-chess"
+    assert data_dir({"HOME": "/h", "APPDATA": "/a"}, "win32") == Path("/a") / "officers-chess"
+    assert autosave_dir({DATA_VARIABLE: str(tmp_path)}) == tmp_path / "autosaves"
+
+
+def test_the_controller_commits_a_move_only_when_the_unit_acts_and_never_one_taken_back():
+    mover = unit(id="a1", side=A, pos=(0, 0))
+    foe = unit(id="d1", side=D, pos=(6, 0))
+    c = BattleController(game(plains(8, 1), [mover, foe], to_act=A))
+    committed = []
+    c.committed = lambda action, after, rolls: committed.append((action, after))
+    c.point_at((0, 0))
+    c.confirm()
+    c.point_at((2, 0))
+    c.confirm()  # moved: not yet committed
+    assert c.mode is Mode.ACTING and committed == []
+    c.cancel()  # taken back: never committed
+    assert committed == []
+    c.point_at((3, 0))
+    c.confirm()
+    c.wait()
+    assert [a for a, _ in committed] == [Move(unit="a1", to=(3, 0)), Wait()]
+    assert committed[-1][1] == c.state
+
+
+@pytest.fixture
+def training_yard():
+    return load_scenario(find_scenario("training_yard"))
+
+
+def _play(state, n):
+    """n legal actions, always the first Move then Wait: a battle that goes on."""
+    actions = []
+    for _ in range(n):
+        action = next(a for a in legal_actions(state) if isinstance(a, (Move, Wait)))
+        state = apply_action(state, action).state
+        actions.append((action, state))
+    return actions
+
+
+def test_each_action_is_written_as_it_comes_and_resume_gives_the_state_back(tmp_path, training_yard):
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    assert read_save(saver.path).actions == []  # round 1 can be resumed before anyone acts
+    for action, after in _play(start, 9):
+        saver.add(action, after)
+        record = read_save(saver.path)
+        assert record.actions[-1].state == state_hash(after)
+    found = newest_unfinished(tmp_path)
+    assert found is not None and found.saved.path == saver.path and found.skipped == []
+    resumed = resume_state(found.saved)
+    assert resumed.actions == 9 and resumed.note == "" and resumed.state == after
+    assert [c.round for c in read_save(saver.path).checkpoints] == sorted({c.round for c in read_save(saver.path).checkpoints})
+
+
+def test_a_damaged_newest_save_falls_back_to_the_one_before(tmp_path, training_yard):
+    start = training_yard.new_battle(seed=4)
+    older = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    for action, after in _play(start, 3):
+        older.add(action, after)
+    newer = Autosaver.start(training_yard, 5, {}, training_yard.new_battle(seed=5), {}, folder=tmp_path)
+    text = newer.path.read_text()
+    newer.path.write_text(text[: len(text) // 2])  # cut off, as a disk filling up would
+    os.utime(newer.path, (10**10, 10**10))  # still the newest
+    found = newest_unfinished(tmp_path)
+    assert found is not None and found.saved.path == older.path
+    assert len(found.skipped) == 1 and str(newer.path) in str(found.skipped[0])
+    assert newer.path.read_text() == text[: len(text) // 2]  # a bad save is never overwritten
+
+
+def test_a_finished_battle_is_not_offered_to_resume(tmp_path):
+    loaded = load_scenario(find_scenario("training_yard"))
+    start = loaded.new_battle(seed=1)
+    saver = Autosaver.start(loaded, 1, {}, start, {}, folder=tmp_path)
+    saver.recorder.finished = True
+    saver.write()
+    assert newest_unfinished(tmp_path) is None
+
+
+def test_only_the_newest_battles_are_kept(tmp_path, training_yard):
+    paths = []
+    for n in range(5):
+        saver = Autosaver.start(training_yard, n, {}, training_yard.new_battle(seed=n), {}, folder=tmp_path)
+        os.utime(saver.path, (1000 + n, 1000 + n))
+        paths.append(saver.path)
+    removed = prune(tmp_path, keep=2)
+    assert set(removed) == set(paths[:3]) and saves_in(tmp_path) == [paths[4], paths[3]]
+
+
+def test_a_version_1_save_still_reads(tmp_path, training_yard):
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    for action, after in _play(start, 4):
+        saver.add(action, after)
+    data = json.loads(saver.path.read_text())
+    data["version"] = 1
+    del data["checkpoints"], data["finished"]
+    saver.path.write_text(json.dumps(data))
+    saved = open_save(saver.path)
+    assert resume_state(saved).state == after
+
+
+def test_when_an_action_no_longer_replays_the_battle_goes_on_from_the_last_round_checkpoint(tmp_path, training_yard):
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    played = _play(start, 12)
+    for action, after in played:
+        saver.add(action, after)
+    data = json.loads(saver.path.read_text())
+    checkpoints = data["checkpoints"]
+    assert len(checkpoints) >= 2, "the battle should reach round 2"
+    last = checkpoints[-1]
+    broken = last["after"] + 1  # an action after the last checkpoint whose recorded state no longer matches
+    data["actions"][broken - 1]["state"] = "0" * 64
+    saver.path.write_text(json.dumps(data))
+    resumed = resume_state(open_save(saver.path))
+    assert resumed.actions == last["after"] and f"action {broken}" in resumed.note
+    assert resumed.state == played[last["after"] - 1][1]
