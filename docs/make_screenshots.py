@@ -16,11 +16,11 @@ from officers_chess.tui.app import OfficersChessApp  # noqa: E402
 
 
 async def main() -> None:
-    app = OfficersChessApp(seed=11)
+    app = OfficersChessApp(seed=11, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.save_screenshot("title.svg", path=str(HERE))
-    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=11)
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=11, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # past the hand-over: the Defender's Hiring
@@ -29,7 +29,7 @@ async def main() -> None:
         await pilot.pause()
         app.save_screenshot("hiring.svg", path=str(HERE))
     loaded = load_scenario(find_scenario("ford_skirmish"))
-    app = OfficersChessApp(scenario=loaded, seed=11)
+    app = OfficersChessApp(scenario=loaded, seed=11, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

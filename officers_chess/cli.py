@@ -52,6 +52,33 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_resume(args: argparse.Namespace) -> int:
+    """Go on with a saved battle: the given save, else the newest unfinished autosave."""
+    from officers_chess.content.autosave import newest_unfinished
+    from officers_chess.content.saves import open_save
+    from officers_chess.content.user_data import autosave_dir
+
+    if args.save:
+        try:
+            saved = open_save(args.save)
+        except ContentError as exc:
+            return _fail(str(exc))
+    else:
+        found = newest_unfinished()
+        if found is None:
+            return _fail(f"no unfinished battle to resume in {autosave_dir()}")
+        for problem in found.skipped:
+            print(f"officers-chess: skipped a save that does not load: {problem}", file=sys.stderr)
+        saved = found.saved
+    if saved.record.finished:
+        return _fail(f"{saved.path}: that battle is over; `officers-chess replay {saved.path}` shows it")
+    from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
+
+    colours = os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
+    OfficersChessApp(resume=saved, colours=colours if colours in COLOURS else COLOURS[0]).run()
+    return EXIT_OK
+
+
 AI_SIDES = ("attacker", "defender", "both")
 # The palettes' names (tui.palette.PALETTES, checked by a test): the CLI does not load Textual to list them.
 COLOURS = ("classic", "colour-blind")
@@ -296,6 +323,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", type=Path, metavar="SAVE", help="a save file (.json)")
     replay.add_argument("--verify", action="store_true", help="re-play headless and compare every state hash")
     replay.set_defaults(func=cmd_replay)
+
+    resume = commands.add_parser(
+        "resume",
+        help="go on with an unfinished battle (the newest autosave, or SAVE)",
+        description="Go on with an unfinished battle from its last committed action: SAVE, or else the newest "
+                    "autosave of a battle that has not ended (a damaged one is skipped).",
+    )
+    resume.add_argument("save", nargs="?", metavar="SAVE", help="a save file (.json)")
+    resume.set_defaults(func=cmd_resume)
     return parser
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.content.saves import SavedBattle, open_save, scenario_ref, write_save
+from officers_chess.content.saves import SavedBattle, open_save, read_save, scenario_ref, write_save
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.rules.actions import Action
 from officers_chess.rules.models import Side
@@ -88,12 +87,22 @@ class Unfinished:
     saved: SavedBattle
     skipped: list[ContentError]
 
-    @property
-    def label(self) -> str:
-        record = self.saved.record
-        last = record.checkpoints[-1].round if record.checkpoints else 1
-        when = time.strftime("%d %b %H:%M", time.localtime(os.stat(self.saved.path).st_mtime))
-        return f"{record.scenario.title}, round {last}, saved {when}"
+
+
+def unfinished_hint(folder: Path | None = None) -> str | None:
+    """A line naming the newest autosave of an unfinished battle, from its record alone (quick enough for
+    the title screen; `newest_unfinished` does the full check when the player asks to continue)."""
+    folder = autosave_dir() if folder is None else folder
+    for path in saves_in(folder)[:KEEP_BATTLES]:
+        try:
+            record = read_save(path)
+        except ContentError:
+            continue
+        if not record.finished:
+            last = record.checkpoints[-1].round if record.checkpoints else 1
+            when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+            return f"{record.scenario.title}, round {last}, saved {when}"
+    return None
 
 
 def newest_unfinished(folder: Path | None = None) -> Unfinished | None:

@@ -158,13 +158,16 @@ class LoadedScenario:
 
 
 def _map_path(scenario_path: Path, name: str) -> Path | None:
-    if name.endswith((".yaml", ".yml")):
-        candidate = (scenario_path.parent / name).resolve()
-        return candidate if candidate.is_file() else None
-    for folder in (scenario_path.parent.parent / "maps", bundled_dir("maps")):
-        candidate = folder / f"{name}.yaml"
-        if candidate.is_file():
-            return candidate
+    try:
+        if name.endswith((".yaml", ".yml")):
+            candidate = (scenario_path.parent / name).resolve()
+            return candidate if candidate.is_file() else None
+        for folder in (scenario_path.parent.parent / "maps", bundled_dir("maps")):
+            candidate = folder / f"{name}.yaml"
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError):  # a name no file system takes (too long, a NUL byte): no such map
+        return None
     return None
 
 

@@ -76,8 +76,46 @@ def value_lines(text: str) -> dict[Loc, int]:
     return lines
 
 
+# The shape of a hand-written content file: generous, but a stranger's file cannot make the parser
+# recurse until it crashes (libyaml builds nested nodes recursively), or expand aliases a billion-fold.
+MAX_DEPTH = 40
+MAX_ALIASES = 100
+MAX_NODES = 200_000
+
+
+class TooComplex(yaml.YAMLError):
+    """A YAML text past the limits above; `line` is 1-based."""
+
+    def __init__(self, problem: str, line: int) -> None:
+        super().__init__(problem)
+        self.problem, self.line = problem, line
+
+
+def check_shape(text: str) -> None:
+    """Walk the parser's events (a flat stream, no recursion) and refuse a text nested deeper than
+    MAX_DEPTH, using more than MAX_ALIASES aliases or holding more than MAX_NODES values."""
+    depth = aliases = nodes = 0
+    for event in yaml.parse(text, Loader=SAFE_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise TooComplex(f"nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+        elif isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise TooComplex(f"more than {MAX_ALIASES} aliases (*name)", event.start_mark.line + 1)
+        if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise TooComplex(f"more than {MAX_NODES} values", event.start_mark.line + 1)
+
+
 def parse(text: str) -> tuple[yaml.Node | None, Any]:
-    """The YAML text's node tree (for the lines) and its data, from a single parse; yaml.YAMLError if invalid."""
+    """The YAML text's node tree (for the lines) and its data, from a single parse; yaml.YAMLError if invalid
+    (TooComplex if past the limits of check_shape)."""
+    check_shape(text)
     loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
@@ -109,6 +147,8 @@ def read_yaml(path: Path | str) -> YamlSource:
     text = read_text(path, MAX_FILE_BYTES)
     try:
         node, data = parse(text)
+    except TooComplex as exc:
+        raise ContentError(path, f"not a content file: {exc.problem}", exc.line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

@@ -132,7 +132,7 @@ class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=60)
-    map: str
+    map: str = Field(min_length=1, max_length=120)  # a bundled map's name or a file beside the scenario
     edition: str = "v0.6"
     purpose: str = Field("", max_length=300)
     briefing: str = Field("", max_length=2000)

@@ -7,8 +7,11 @@ import secrets
 from textual.app import App
 from textual.binding import Binding
 
+from officers_chess.content.autosave import Autosaver, resume_state
+from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_catalogue
-from officers_chess.rules.ai.play import make_policy
+from officers_chess.content.saves import SavedBattle
+from officers_chess.rules.ai.play import LEVELS, make_policy
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.events import Event
@@ -52,17 +55,22 @@ class OfficersChessApp(App):
 
     def __init__(
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
-        own_dice: bool = False, colours: str = CLASSIC.name,
+        own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
+        autosave: bool = True,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
         `own_dice`: the players roll real d20s and type each result in (the title screen can change it).
-        `colours`: the palette's name (KeyError if unknown); F2 steps through them."""
+        `colours`: the palette's name (KeyError if unknown); F2 steps through them.
+        `resume`: a saved battle to go on with at once. `autosave`: write each battle's save as it is played
+        (to the player's data folder, see content/user_data.py)."""
         super().__init__()
         self.register_theme(COLOUR_BLIND_THEME)
         self.theme = use(colours).textual_theme
         check_levels(computer or {})
         self.first_scenario = scenario
+        self.first_resume = resume
+        self.autosave = autosave
         self.seed = seed
         self.own_dice = own_dice
         self.computer: dict[Side, str] = dict(computer or {})  # the last choice, kept for the next battle
@@ -73,7 +81,10 @@ class OfficersChessApp(App):
         self._bundled_catalogue: Catalogue | None = None
 
     def on_mount(self) -> None:
-        if self.first_scenario is not None:
+        if self.first_resume is not None:
+            self.push_screen(TitleScreen(self.computer))  # Esc from the battle leads somewhere
+            self.resume(self.first_resume)
+        elif self.first_scenario is not None:
             self.begin(self.first_scenario)
         else:
             self.push_screen(TitleScreen(self.computer))
@@ -102,11 +113,42 @@ class OfficersChessApp(App):
 
     def start_battle(self, loaded: LoadedScenario) -> None:
         seed = self.game_seed
-        state = self.muster.new_battle(seed) if self.muster is not None and self.muster.loaded is loaded else loaded.new_battle(seed)
+        mustered = self.muster is not None and self.muster.loaded is loaded
+        armies = self.muster.battle_armies() if mustered else {}
+        state = loaded.new_battle(seed, armies=armies or None)
         self.muster = None
         if self.own_dice:
             state = roll_your_own(state)
-        self._show(BattleScreen(loaded, state, computer=self.policies))
+        players = {side: self.computer.get(side, "human") for side in Side}
+        saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players))
+        self._show(BattleScreen(loaded, state, computer=self.policies, autosaver=saver))
+
+    def resume(self, saved: SavedBattle) -> None:
+        """Go on with a saved battle from its last recorded action, with the players it had."""
+        try:
+            resumed = resume_state(saved)
+        except ContentError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        computer = {side: level for side, level in saved.record.players.items() if level in LEVELS}
+        self.computer = computer
+        self.game_seed = saved.record.seed
+        self.policies = {side: make_policy(level, saved.record.seed + 1 + index + resumed.actions)
+                         for index, side in enumerate(Side) if (level := computer.get(side))}
+        saver = self._autosaver(lambda: Autosaver.carry_on(saved))
+        if resumed.note:
+            self.notify(resumed.note, severity="warning", timeout=10)
+        self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver))
+
+    def _autosaver(self, make) -> Autosaver | None:
+        """The battle's autosave, unless it is switched off or cannot be written (then the battle goes on unsaved)."""
+        if not self.autosave:
+            return None
+        try:
+            return make()
+        except (OSError, ValueError) as exc:
+            self.notify(f"Autosave is off for this battle: {exc}", severity="warning", timeout=8)
+            return None
 
     def next_muster_step(self) -> None:
         """After a step is confirmed: the computer takes its own steps at once; then the hand-over to the

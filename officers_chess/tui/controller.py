@@ -102,8 +102,20 @@ class BattleController:
         self._view_cache: tuple[int, GameState] | None = None
         self._seen_cache: tuple[int, set[Pos]] | None = None
         self.jump_to_next_unit()
+        self._pick_up_active_unit()
         if self.mode is Mode.COMPUTER and self.viewer is not None and self.state.living(self.viewer):
             self.cursor = min(u.pos for u in self.state.living(self.viewer))  # on the player's own army meanwhile
+
+    def _pick_up_active_unit(self) -> None:
+        """A battle resumed in the middle of a unit's turn (after its move, or between an attack and a
+        Canto move) goes on with that unit, at the step it had reached; its move can no longer be taken back."""
+        active = self.state.active_unit
+        if active is None or self.mode is not Mode.BROWSE:
+            return
+        self.selected, self.cursor = active.id, active.pos
+        self.mode = Mode.CANTO if self.state.active.acted else Mode.ACTING
+        if self.mode is Mode.ACTING:
+            self.menu_index = first_choice(self.menu())
 
     @property
     def state(self) -> GameState:

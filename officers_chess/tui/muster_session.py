@@ -188,5 +188,9 @@ class MusterSession:
 
     # --- the battle ----------------------------------------------------------------
 
+    def battle_armies(self) -> dict:
+        """The deployed armies of the sides that hired theirs (what a save records)."""
+        return core.battle_armies(self.muster, self.scenario)
+
     def new_battle(self, seed: int) -> GameState:
-        return self.loaded.new_battle(seed, armies=core.battle_armies(self.muster, self.scenario))
+        return self.loaded.new_battle(seed, armies=self.battle_armies())

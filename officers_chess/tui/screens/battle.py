@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
+from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
@@ -125,11 +126,15 @@ class BattleScreen(Screen):
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
-    def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None) -> None:
+    def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None,
+                 autosaver: Autosaver | None = None) -> None:
         super().__init__()
         self.loaded = loaded
+        self.autosaver = autosaver
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
         self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
+        if autosaver is not None:
+            self.controller.committed = self._autosave
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
         self._at_keyboard = state.to_act
         self.pace = "normal"
@@ -309,6 +314,17 @@ class BattleScreen(Screen):
             text.append(f"\n{side.title} wins: ", "bold")
             text.append(victory_line(scenario, side))
         return text
+
+    def _autosave(self, action: Action, after: GameState, rolls: list[int] | None) -> None:
+        """Write the action to the battle's save at once; a failing disk stops the saving, never the battle."""
+        if self.autosaver is None:
+            return
+        try:
+            self.autosaver.add(action, after, rolls)
+        except OSError as exc:
+            self.autosaver = None
+            self.app.notify(f"Autosave stopped: {exc.strerror or exc}. The battle goes on unsaved.",
+                            severity="error", timeout=10)
 
     def _result_text(self) -> Text:
         body = Text("\n".join(self._result[: self._result_shown]))

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from officers_chess.content.autosave import newest_unfinished, unfinished_hint
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
@@ -113,6 +114,7 @@ class TitleScreen(Screen):
     #scenarios { width: 34; height: 100%; border: round $primary; }
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
+    #continue { height: 1; background: $boost; color: $success; }
     #players Static { width: auto; margin-right: 2; }
     #players .label { color: $text-muted; margin: 0 1; }
     """
@@ -120,6 +122,7 @@ class TitleScreen(Screen):
         Binding("1", "change_player('attacker')", "Attacker's player"),
         Binding("2", "change_player('defender')", "Defender's player"),
         Binding("3", "change_dice", "Dice"),
+        Binding("c", "continue_battle", "Continue"),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
@@ -154,6 +157,7 @@ class TitleScreen(Screen):
             with VerticalScroll(id="brief-box") as box:
                 box.border_title = "Briefing · PgUp/PgDn scroll"
                 yield Static(id="briefing")
+        yield Static(id="continue")  # the newest unfinished battle, when there is one
         with Horizontal(id="players"):
             yield Static("Players", classes="label")
             for side in Side:
@@ -168,6 +172,26 @@ class TitleScreen(Screen):
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
+        self.unfinished = unfinished_hint()
+        box = self.query_one("#continue", Static)
+        box.display = self.unfinished is not None
+        if self.unfinished is not None:
+            box.update(Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold")))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_battle":
+            return getattr(self, "unfinished", None) is not None
+        return True
+
+    def action_continue_battle(self) -> None:
+        found = newest_unfinished()
+        if found is None:
+            self.app.notify("No unfinished battle to continue.", severity="warning")
+            return
+        for problem in found.skipped:  # a damaged newer save: say so, then go on with the good one
+            self.app.notify(f"Skipped a save that does not load: {problem}", severity="warning", timeout=10)
+        self.app.resume(found.saved)  # type: ignore[attr-defined]
 
     def repaint_colours(self) -> None:
         for choice in self.query(PlayerChoice):

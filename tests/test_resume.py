@@ -1,0 +1,108 @@
+"""Resume from the title screen (c) and from the command line (`officers-chess resume [SAVE]`)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from officers_chess import cli
+from officers_chess.content.autosave import Autosaver, resume_state
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.saves import open_save
+from officers_chess.content.user_data import autosave_dir
+from officers_chess.rules.actions import Move, Wait
+from officers_chess.rules.game import apply_action, legal_actions
+from officers_chess.tui import app as app_module
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.title import TitleScreen
+
+from pilot_helpers import screen_text
+
+
+def _unfinished(actions: int = 5, seed: int = 4) -> Autosaver:
+    """An autosave of Training Yard, two people at the keyboard, `actions` actions in."""
+    loaded = load_scenario(find_scenario("training_yard"))
+    state = loaded.new_battle(seed=seed)
+    saver = Autosaver.start(loaded, seed, {}, state, {"attacker": "human", "defender": "human"})
+    for _ in range(actions):
+        action = next(a for a in legal_actions(state) if isinstance(a, (Move, Wait)))
+        state = apply_action(state, action).state
+        saver.add(action, state)
+    return saver
+
+
+async def test_the_title_offers_the_unfinished_battle_and_c_goes_on_with_it():
+    saver = _unfinished()
+    expected = resume_state(open_save(saver.path)).state
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Continue: Training Yard, round" in text and "c Continue" in text
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.controller.state == expected
+        # It was saved in the middle of a turn: that unit goes on, and what it does is saved on.
+        c = screen.controller
+        assert c.selected == expected.active.unit
+        before = len(open_save(saver.path).record.actions)
+        await pilot.press("w")
+        await pilot.pause()
+        assert len(open_save(saver.path).record.actions) == before + 1
+        assert open_save(saver.path).record.actions[-1].action == Wait()
+
+
+async def test_without_a_save_the_title_has_no_continue_line():
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#continue").display
+        await pilot.press("c")  # nothing to continue: nothing happens
+        assert isinstance(app.screen, TitleScreen)
+
+
+@pytest.fixture
+def started(monkeypatch) -> list[OfficersChessApp]:
+    apps: list[OfficersChessApp] = []
+    monkeypatch.setattr(app_module.OfficersChessApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+def test_resume_without_a_save_takes_the_newest_unfinished_autosave(started):
+    older = _unfinished(3, seed=1)
+    newer = _unfinished(6, seed=2)
+    os.utime(older.path, (1000, 1000))
+    assert cli.main(["resume"]) == 0
+    (app,) = started
+    assert app.first_resume.path == newer.path
+
+
+def test_resume_names_a_save_and_refuses_bad_ones(started, tmp_path, capsys):
+    saver = _unfinished(2)
+    assert cli.main(["resume", str(saver.path)]) == 0
+    assert started[0].first_resume.path == saver.path
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "officers-chess-battle", "version": 2,\n "seed": "x"}')
+    assert cli.main(["resume", str(broken)]) == 2
+    assert "broken.json" in capsys.readouterr().err
+
+
+def test_resume_with_nothing_to_resume_says_where_it_looked(started, capsys):
+    assert cli.main(["resume"]) == 2
+    assert str(autosave_dir()) in capsys.readouterr().err and started == []
+
+
+def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
+    from officers_chess.tui.controller import BattleController, Mode
+
+    saver = _unfinished(5)  # Move, Wait, Move, Wait, Move: the fifth unit has moved and not acted
+    state = resume_state(open_save(saver.path)).state
+    assert state.active is not None
+    c = BattleController(state)
+    assert c.mode is Mode.ACTING and c.selected == state.active.unit and c.cursor == state.active_unit.pos
+    assert c.cancel() is None and c.state == state  # the move was committed: it cannot be taken back
+    assert c.take_back_line() is not None and "no undo" in c.take_back_line()

@@ -1,0 +1,62 @@
+"""`replay --verify` on the saves of 100 simulated battles, and on one with a single roll altered."""
+
+from __future__ import annotations
+
+import json
+
+from officers_chess.cli import main
+from officers_chess.content.autosave import Autosaver
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.actions import Attack
+from officers_chess.rules.ai.play import make_policy
+from officers_chess.rules.dice import RollNeeded
+from officers_chess.rules.models import Side
+from officers_chess.rules.physical import apply_with_rolls, roll_your_own
+
+
+def test_verify_passes_on_the_saves_of_a_hundred_simulated_battles(tmp_path, capsys):
+    folder = tmp_path / "saves"
+    for scenario, games, levels in (("training_yard", 60, "greedy:random"), ("ford_skirmish", 40, "greedy:greedy")):
+        assert main(["simulate", scenario, "--games", str(games), "--seed", "7", "--levels", levels,
+                     "--save-dir", str(folder / scenario), "--json"]) == 0
+    saves = sorted(folder.rglob("*.json"))
+    assert len(saves) == 100
+    capsys.readouterr()
+    for save in saves:
+        assert main(["replay", str(save), "--verify"]) == 0, save
+    out = capsys.readouterr().out
+    assert out.count("replay to the recorded states") == 100
+
+
+def test_verify_fails_on_a_save_with_one_altered_roll(tmp_path, capsys):
+    # The players rolled their own dice; every d20 is in the save. Change one, and the battle parts.
+    loaded = load_scenario(find_scenario("training_yard"))
+    state = roll_your_own(loaded.new_battle(seed=2))
+    saver = Autosaver.start(loaded, 2, {}, state, {"attacker": "human", "defender": "human"}, folder=tmp_path)
+    rolls = iter([11, 4, 17, 9, 2, 14, 6, 19, 3, 12] * 40)
+    players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    attacked = 0
+    for _ in range(80):
+        action = players[state.to_act].choose(state)
+        typed: list[int] = []
+        while True:
+            try:
+                outcome = apply_with_rolls(state, action, typed)
+                break
+            except RollNeeded:  # the rules want one more d20
+                typed.append(next(rolls))
+        attacked += isinstance(action, Attack)
+        state = outcome.state
+        saver.add(action, state, typed or None)
+        if state.is_over:
+            break
+    assert attacked, "the battle should come to blows"
+    assert main(["replay", str(saver.path), "--verify"]) == 0
+    data = json.loads(saver.path.read_text())
+    number, entry = next((n, e) for n, e in enumerate(data["actions"], 1) if e.get("rolls"))
+    entry["rolls"][0] = 20 if entry["rolls"][0] != 20 else 1
+    altered = tmp_path / "altered.json"
+    altered.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", str(altered), "--verify"]) == 1
+    assert f"action {number} " in capsys.readouterr().err
