@@ -215,6 +215,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         saved = open_save(args.save)
     except ContentError as exc:
         return _fail(str(exc))
+    if not args.verify and not args.text and sys.stdout.isatty() and sys.stdin.isatty():
+        from officers_chess.tui.app import OfficersChessApp  # at a terminal: step through it on the map
+
+        OfficersChessApp(replay=saved, autosave=False).run()
+        return EXIT_OK
     if args.verify:
         diverged = first_divergence(saved.record, saved.start)
     else:
@@ -316,12 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="show a saved battle action by action, or check it with --verify",
-        description="Show a saved battle action by action with the battle log's lines. With --verify, play it "
+        description="Show a saved battle action by action: at a terminal on the map (→ ← one action, ] [ one "
+        "round), else (or with --text) with the battle log's lines. With --verify, play it "
         "again from its seed, armies and actions and check every recorded state: exit 0 if all match, "
         "1 at the first that does not (named), 2 if the file cannot be read.",
     )
     replay.add_argument("save", type=Path, metavar="SAVE", help="a save file (.json)")
     replay.add_argument("--verify", action="store_true", help="re-play headless and compare every state hash")
+    replay.add_argument("--text", action="store_true",
+                        help="tell it as text, action by action (what happens anyway when the output is not a terminal)")
     replay.set_defaults(func=cmd_replay)
 
     resume = commands.add_parser(

@@ -33,6 +33,7 @@ from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.muster_step import MusterStepScreen
+from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
@@ -56,7 +57,7 @@ class OfficersChessApp(App):
     def __init__(
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
-        autosave: bool = True,
+        autosave: bool = True, replay: SavedBattle | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
@@ -70,6 +71,7 @@ class OfficersChessApp(App):
         check_levels(computer or {})
         self.first_scenario = scenario
         self.first_resume = resume
+        self.replay = replay  # a saved battle to step through, and nothing else
         self.autosave = autosave
         self.seed = seed
         self.own_dice = own_dice
@@ -81,7 +83,9 @@ class OfficersChessApp(App):
         self._bundled_catalogue: Catalogue | None = None
 
     def on_mount(self) -> None:
-        if self.first_resume is not None:
+        if self.replay is not None:
+            self.push_screen(ReplayViewer(self.replay))
+        elif self.first_resume is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the battle leads somewhere
             self.resume(self.first_resume)
         elif self.first_scenario is not None:

@@ -1,0 +1,138 @@
+"""The replay viewer: a saved battle shown action by action on the map, forwards and back, a round at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from officers_chess.content.saves import SavedBattle
+from officers_chess.rules.events import Event
+from officers_chess.rules.record import action_words, replay
+from officers_chess.rules.state import GameState
+from officers_chess.tui.controller import BattleController
+from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.unit_sheet import UnitSheet
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The battle after `number` actions (0: the start), and the words of the action that led there."""
+
+    number: int
+    state: GameState
+    words: str
+    events: tuple[Event, ...]
+    problem: str = ""  # the action did not replay as recorded
+
+
+def frames(saved: SavedBattle) -> list[Frame]:
+    """Every state of the battle, from the start to its last action (or to where the record parts)."""
+    out = [Frame(0, saved.start, "The battle begins.", ())]
+    for step in replay(saved.record, saved.start):
+        if step.after is None:
+            out.append(Frame(step.number, step.before, action_words(step.before, step.action), (),
+                             f"action {step.number} cannot be played again: {step.illegal}"))
+            break
+        problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
+        out.append(Frame(step.number, step.after, action_words(step.before, step.action), tuple(step.events), problem))
+        if problem:
+            break
+    return out
+
+
+class ReplayViewer(Screen):
+    """Steps through a saved battle: ← → one action, [ ] one round, Home / End the ends."""
+
+    DEFAULT_CSS = """
+    ReplayViewer { layout: vertical; }
+    #where { height: 1; background: $boost; }
+    #replay-main { height: 1fr; }
+    #replay-left { width: auto; min-width: 38; }
+    ReplayViewer MapView { width: auto; height: auto; max-height: 100%; border: round $primary; }
+    #told { width: 1fr; border: round $panel; padding: 0 1; }
+    ReplayViewer UnitSheet { height: auto; border: round $panel; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", "Next", key_display="→"),
+        Binding("left,h", "step(-1)", "Back", key_display="←"),
+        Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
+        Binding("left_square_bracket", "round(-1)", "Round back", key_display="["),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, saved: SavedBattle) -> None:
+        super().__init__()
+        self.saved = saved
+        self.frames = frames(saved)
+        self.index = 0
+        self.controller = BattleController(saved.start)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="where")
+        with Horizontal(id="replay-main"):
+            with Vertical(id="replay-left"):
+                map_view = MapView(self.controller)
+                map_view.border_title = self.saved.loaded.battle_map.name
+                yield map_view
+                yield UnitSheet()
+            told = Static(id="told")
+            told.border_title = "What happened"
+            yield told
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        frame = self.frames[self.index]
+        last = self.frames[-1].number
+        self.controller = BattleController(frame.state)
+        active = frame.state.active_unit
+        self.controller.cursor = active.pos if active else self.controller.cursor
+        map_view = self.query_one(MapView)
+        map_view.controller = self.controller
+        map_view.redraw()
+        state = frame.state
+        where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),
+                              f"· action {frame.number} of {last} · round {state.round}")
+        if self.saved.record.finished and self.index == len(self.frames) - 1 and state.result is not None:
+            where.append(f" · {state.result.reason}")
+        self.query_one("#where", Static).update(where)
+        told = Text(frame.words + "\n\n", "bold")
+        told.append("\n".join(event.text() for event in frame.events))
+        if frame.problem:
+            told.append(f"\n\n{frame.problem}; the replay stops here.", "bold red")
+        self.query_one("#told", Static).update(told)
+        sheet = self.query_one(UnitSheet)
+        sheet.display = active is not None
+        if active is not None:
+            sheet.show_unit(active, state.map.terrain_at(active.pos))
+
+    def action_step(self, delta: int) -> None:
+        self.index = min(max(self.index + delta, 0), len(self.frames) - 1)
+        self._show()
+
+    def action_round(self, delta: int) -> None:
+        """To the first action of the next (or this, then the previous) round."""
+        here = self.frames[self.index].state.round
+        if delta > 0:
+            later = [i for i, f in enumerate(self.frames) if f.state.round > here]
+            self.index = later[0] if later else len(self.frames) - 1
+        else:
+            starts = [i for i, f in enumerate(self.frames) if f.state.round < here or i == 0]
+            target_round = self.frames[starts[-1]].state.round if starts else here
+            same = [i for i, f in enumerate(self.frames) if f.state.round == target_round]
+            self.index = same[0] if same else 0
+        self._show()
+
+    def action_jump(self, where: int) -> None:
+        self.index = 0 if where == 0 else len(self.frames) - 1
+        self._show()

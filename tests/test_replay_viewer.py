@@ -1,0 +1,54 @@
+"""The replay viewer: a saved battle stepped through on the map, forwards, back and a round at a time."""
+
+from __future__ import annotations
+
+from officers_chess.content.autosave import Autosaver
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.saves import open_save
+from officers_chess.rules.ai.play import make_policy
+from officers_chess.rules.game import apply_action
+from officers_chess.rules.models import Side
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.replay_viewer import ReplayViewer
+
+
+def _save(tmp_path, actions: int = 40):
+    loaded = load_scenario(find_scenario("training_yard"))
+    state = loaded.new_battle(seed=6)
+    saver = Autosaver.start(loaded, 6, {}, state, {"attacker": "greedy", "defender": "greedy"}, folder=tmp_path)
+    players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    states = [state]
+    for _ in range(actions):
+        if state.is_over:
+            break
+        action = players[state.to_act].choose(state)
+        state = apply_action(state, action).state
+        saver.add(action, state)
+        states.append(state)
+    return open_save(saver.path), states
+
+
+async def test_the_viewer_steps_forward_and_back_and_by_rounds(tmp_path):
+    saved, states = _save(tmp_path)
+    app = OfficersChessApp(replay=saved, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewer) and viewer.controller.state == states[0]
+        await pilot.press("right", "right", "right")
+        assert viewer.controller.state == states[3]
+        assert f"action 3 of {len(states) - 1}" in str(viewer.query_one("#where").content)
+        await pilot.press("left")
+        assert viewer.controller.state == states[2]
+        await pilot.press("right_square_bracket")  # to round 2's first action
+        assert viewer.controller.state.round == 2
+        first_of_round_2 = next(i for i, s in enumerate(states) if s.round == 2)
+        assert viewer.controller.state == states[first_of_round_2]
+        await pilot.press("left_square_bracket")  # back to round 1
+        assert viewer.controller.state.round == 1
+        await pilot.press("end")
+        assert viewer.controller.state == states[-1]
+        await pilot.press("right")  # nothing after the end
+        assert viewer.controller.state == states[-1]
+        await pilot.press("q")
+    assert app.return_code == 0
