@@ -106,3 +106,20 @@ def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
     assert c.mode is Mode.ACTING and c.selected == state.active.unit and c.cursor == state.active_unit.pos
     assert c.cancel() is None and c.state == state  # the move was committed: it cannot be taken back
     assert c.take_back_line() is not None and "no undo" in c.take_back_line()
+
+
+async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_end():
+    from officers_chess.rules.dice import seed_fingerprint
+    from officers_chess.tui.screens.result import summary
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=77)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = " ".join(str(line.text) for line in app.screen.query_one("RichLog").lines)
+        assert f"Dice fingerprint {seed_fingerprint(77)}" in log and "77" not in log.replace(seed_fingerprint(77), "")
+    state = load_scenario(find_scenario("training_yard")).new_battle(seed=77)
+    from rich.console import Console
+
+    console = Console(width=120, record=True, file=open(os.devnull, "w"))
+    console.print(summary(state))
+    assert f"Dice seed 77 (fingerprint {seed_fingerprint(77)})" in console.export_text()

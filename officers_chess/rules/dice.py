@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +30,17 @@ class RollNeeded(Exception):
     def __init__(self, why: str) -> None:
         super().__init__(why)
         self.why = why
+
+
+def seed_fingerprint(seed: int) -> str:
+    """A short fingerprint of the dice seed, shown to both players before a battle and checked against the
+    seed revealed after it: the rolls cannot have been changed mid-battle without it showing.
+
+    >>> seed_fingerprint(7) == seed_fingerprint(7) != seed_fingerprint(8)
+    True
+    """
+    digest = hashlib.sha256(f"officers-chess dice seed {seed}".encode()).hexdigest()
+    return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
 class Dice(BaseModel):

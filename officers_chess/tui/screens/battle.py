@@ -28,7 +28,7 @@ from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
 from officers_chess.rules.actions import Action, Trade
-from officers_chess.rules.dice import RollNeeded
+from officers_chess.rules.dice import RollNeeded, seed_fingerprint
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.explain import what_to_explain
@@ -182,7 +182,11 @@ class BattleScreen(Screen):
 
     def on_mount(self) -> None:
         state = self.controller.state
-        self.query_one(RichLog).write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
+        log = self.query_one(RichLog)
+        log.write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
+        if self.hot_seat and not state.dice.physical:
+            # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
+            log.write(f"Dice fingerprint {seed_fingerprint(state.dice.seed)}: note it; the seed is shown when the battle ends.")
         self.refresh_view()
         if state.fog and self.hot_seat:
             self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))

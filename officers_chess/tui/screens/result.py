@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from officers_chess.rules.dice import seed_fingerprint
 from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
@@ -47,6 +48,8 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     if final_blow:  # the last exchange, so nobody misses how it ended
         parts += [Text(final_blow[-1].text(), "grey85"), Text("")]
     parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
+    if not state.dice.physical:  # the seed behind the fingerprint shown at the start
+        parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
     return Group(*parts)
 
 
