@@ -60,7 +60,7 @@ async def test_without_a_save_the_title_has_no_continue_line():
     app = OfficersChessApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#continue").display
+        assert "Continue" not in str(app.screen.query_one("#continue").content)
         await pilot.press("c")  # nothing to continue: nothing happens
         assert isinstance(app.screen, TitleScreen)
 
@@ -123,3 +123,39 @@ async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_en
     console = Console(width=120, record=True, file=open(os.devnull, "w"))
     console.print(summary(state))
     assert f"Dice seed 77 (fingerprint {seed_fingerprint(77)})" in console.export_text()
+
+
+async def test_ctrl_s_saves_a_named_copy_and_l_on_the_title_loads_it():
+    from officers_chess.content.user_data import saves_dir
+    from officers_chess.tui.dialogs.army_file import TextPrompt
+    from officers_chess.tui.dialogs.save_picker import SavePicker
+
+    from pilot_helpers import play_activation
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        await play_activation(pilot, battle)
+        await play_activation(pilot, battle)
+        expected = battle.controller.state
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press("ctrl+a", "ctrl+k", *"my-game", "enter")  # clear the suggested name, type ours
+        await pilot.pause()
+        assert (saves_dir() / "my-game.json").is_file()
+    app = OfficersChessApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, SavePicker)
+        names = [s.path.name for s in picker.saves]
+        assert "my-game.json" in names
+        for _ in range(names.index("my-game.json")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen) and app.screen.controller.state == expected

@@ -31,3 +31,8 @@ def data_dir(environ: dict[str, str] | None = None, platform: str | None = None)
 
 def autosave_dir(environ: dict[str, str] | None = None) -> Path:
     return data_dir(environ) / "autosaves"
+
+
+def saves_dir(environ: dict[str, str] | None = None) -> Path:
+    """Where battles saved by hand go (kept until the player deletes them)."""
+    return data_dir(environ) / "saves"

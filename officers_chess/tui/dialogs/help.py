@@ -36,6 +36,7 @@ KEYS = [
           "(a click on the forecast or the sheet does the same)"),
     ("F1", "the rules browser: every rule, tag, status, terrain, class and item (from anywhere)"),
     ("Ctrl+P", "search the rules by name, from anywhere; Enter opens the entry's card"),
+    ("Ctrl+S", "save this battle under a name of yours (it autosaves anyway after every action); load it with l on the title screen"),
     ("F2", "colours: classic → safe for colour-blind eyes (or start with play --colours colour-blind)"),
     ("?", "this help"),
     ("q", "quit (asks first)"),

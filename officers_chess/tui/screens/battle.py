@@ -17,6 +17,9 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
 from officers_chess.content.autosave import Autosaver
+from officers_chess.content.saves import write_save
+from officers_chess.content.user_data import saves_dir
+from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
@@ -123,6 +126,7 @@ class BattleScreen(Screen):
         Binding("s", "skip('turn')", "Skip turn"),
         Binding("s", "skip('round')", "Skip round"),
         Binding("question_mark", "app.help", "Help"),
+        Binding("ctrl+s", "save_copy", "Save", show=False),
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
@@ -329,6 +333,37 @@ class BattleScreen(Screen):
             self.autosaver = None
             self.app.notify(f"Autosave stopped: {exc.strerror or exc}. The battle goes on unsaved.",
                             severity="error", timeout=10)
+
+    def action_save_copy(self) -> None:
+        """Ctrl+S: keep the battle as it stands under a name of the player's (the autosave goes on too)."""
+        if self.autosaver is None:
+            self.app.notify("Saving is off for this battle (see the message when it started).", severity="warning")
+            return
+        state = self.controller.state
+        default = f"{self.loaded.path.stem}-round-{state.round}"
+
+        def check(name: str) -> str | None:
+            name = name.strip()
+            if not name or len(name) > 60 or any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+                return "A name of 1 to 60 characters, without / \\ : * ? \" < > | and not starting with a dot."
+            return None
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            folder = saves_dir()
+            path = folder / f"{name.strip()}.json"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                write_save(path, self.autosaver.recorder.record())
+            except OSError as exc:
+                self.app.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
+                return
+            self.app.notify(f"Saved to {path}. Load it from the title screen (l) or with officers-chess resume.",
+                            timeout=6)
+
+        self.app.push_screen(TextPrompt("Save this battle", f"A name for the save (kept in {saves_dir()}):",
+                                        default, check, max_length=60), named)
 
     def _result_text(self) -> Text:
         body = Text("\n".join(self._result[: self._result_shown]))

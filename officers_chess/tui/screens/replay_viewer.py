@@ -65,7 +65,7 @@ class ReplayViewer(Screen):
         Binding("left_square_bracket", "round(-1)", "Round back", key_display="["),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
-        Binding("q,escape", "app.quit", "Quit"),
+        Binding("q,escape", "close", "Close"),
     ]
 
     def __init__(self, saved: SavedBattle) -> None:
@@ -132,6 +132,13 @@ class ReplayViewer(Screen):
             same = [i for i, f in enumerate(self.frames) if f.state.round == target_round]
             self.index = same[0] if same else 0
         self._show()
+
+    def action_close(self) -> None:
+        """Back to the title screen; from `officers-chess replay`, out of the program."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
 
     def action_jump(self, where: int) -> None:
         self.index = 0 if where == 0 else len(self.frames) - 1

@@ -15,6 +15,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import newest_unfinished, unfinished_hint
+from officers_chess.content.saves import open_save
+from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
+from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
+from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
@@ -123,6 +127,7 @@ class TitleScreen(Screen):
         Binding("2", "change_player('defender')", "Defender's player"),
         Binding("3", "change_dice", "Dice"),
         Binding("c", "continue_battle", "Continue"),
+        Binding("l", "load_battle", "Load", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
@@ -174,15 +179,35 @@ class TitleScreen(Screen):
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
         self.unfinished = unfinished_hint()
         box = self.query_one("#continue", Static)
-        box.display = self.unfinished is not None
         if self.unfinished is not None:
-            box.update(Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold")))
+            box.update(Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"), "   ",
+                                     (" l ", "bold reverse"), " Load…"))
+        else:
+            box.update(Text.assemble((" l ", "bold reverse"), " Load a saved battle"))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_battle":
             return getattr(self, "unfinished", None) is not None
         return True
+
+    def action_load_battle(self) -> None:
+        """l: pick a saved (or autosaved) battle: an unfinished one goes on, a finished one is replayed."""
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                saved = open_save(path)
+            except ContentError as exc:
+                self.app.notify(str(exc), severity="error", timeout=10)
+                return
+            if saved.record.finished:
+                self.app.push_screen(ReplayViewer(saved))
+            else:
+                self.app.resume(saved)  # type: ignore[attr-defined]
+
+        self.app.push_screen(SavePicker(list_saves(saves_dir(), autosave_dir()), str(data_dir())), chosen)
 
     def action_continue_battle(self) -> None:
         found = newest_unfinished()
