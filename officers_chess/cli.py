@@ -59,8 +59,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from officers_chess.content.user_data import autosave_dir
 
     if args.save:
+        from officers_chess.content.muster_saves import is_muster_file, open_muster
+
         try:
-            saved = open_save(args.save)
+            saved = open_muster(args.save) if is_muster_file(Path(args.save)) else open_save(args.save)
         except ContentError as exc:
             return _fail(str(exc))
     else:
@@ -70,7 +72,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         for problem in found.skipped:
             print(f"officers-chess: skipped a save that does not load: {problem}", file=sys.stderr)
         saved = found.saved
-    if saved.record.finished:
+    if getattr(saved.record, "finished", False):
         return _fail(f"{saved.path}: that battle is over; `officers-chess replay {saved.path}` shows it")
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 

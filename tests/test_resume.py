@@ -159,3 +159,36 @@ async def test_ctrl_s_saves_a_named_copy_and_l_on_the_title_loads_it():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen) and app.screen.controller.state == expected
+
+
+async def test_army_building_is_saved_after_each_step_and_resumes_there():
+    from officers_chess.content.autosave import newest_unfinished, unfinished_hint
+    from officers_chess.content.muster_saves import SavedMuster
+    from officers_chess.rules.models import Side
+    from officers_chess.tui.screens.hiring import HiringScreen
+    from officers_chess.tui.screens.scouting import ScoutingScreen
+
+    from muster_keys import confirm_step, hire
+
+    loaded = load_scenario(find_scenario("practice_muster"))
+    app = OfficersChessApp(scenario=loaded, seed=3, computer={Side.DEFENDER: "greedy"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HiringScreen)
+        await hire(pilot, screen, "Fighter", ["Iron Axe"])
+        await hire(pilot, screen, "Archer", ["Iron Bow"])
+        await confirm_step(pilot)
+        assert isinstance(app.screen, ScoutingScreen)
+        hired = app.muster.muster.model_copy(deep=True)
+    found = newest_unfinished()
+    assert found is not None and isinstance(found.saved, SavedMuster)
+    assert found.saved.record.muster == hired and found.saved.record.seed == 3
+    assert unfinished_hint().startswith("Practice Muster, army building")
+    app = OfficersChessApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoutingScreen)  # the step after the hiring that was confirmed
+        assert app.muster.muster == hired and app.game_seed == 3 and app.computer == {Side.DEFENDER: "greedy"}

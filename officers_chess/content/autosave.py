@@ -8,6 +8,7 @@ from pathlib import Path
 
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
+from officers_chess.content.muster_saves import MusterRecord, SavedMuster, is_muster_file, open_muster
 from officers_chess.content.saves import SavedBattle, open_save, read_save, scenario_ref, write_save
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.rules.actions import Action
@@ -29,17 +30,12 @@ class Autosaver:
 
     @classmethod
     def start(cls, loaded: LoadedScenario, seed: int, armies: dict[Side, list[UnitSetup]], start: GameState,
-              players: dict[Side, str], folder: Path | None = None) -> Autosaver:
-        """A new battle's save in the autosave folder (created if need be); the oldest battles beyond
-        KEEP_BATTLES go. The first state is written at once, so even round 1 can be resumed."""
+              players: dict[Side, str], folder: Path | None = None, path: Path | None = None) -> Autosaver:
+        """A new battle's save in the autosave folder (created if need be), or at `path` (the army building's
+        autosave, which the battle's replaces); the oldest battles beyond KEEP_BATTLES go. The first state
+        is written at once, so even round 1 can be resumed."""
         folder = autosave_dir() if folder is None else folder
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{stamp}-{loaded.path.stem}{SUFFIX}"
-        for n in range(2, 1000):  # two battles started in the same second
-            if not path.exists():
-                break
-            path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
+        path = new_save_path(folder, loaded) if path is None else path
         recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), seed, armies, start, players)
         saver = cls(path, recorder)
         saver.write()
@@ -57,6 +53,18 @@ class Autosaver:
 
     def write(self) -> None:
         write_save(self.path, self.recorder.record())
+
+
+def new_save_path(folder: Path, loaded: LoadedScenario) -> Path:
+    """A fresh file name for a battle in the autosave folder (created if need be), by date and scenario."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-{loaded.path.stem}{SUFFIX}"
+    for n in range(2, 1000):  # two battles started in the same second
+        if not path.exists():
+            break
+        path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
+    return path
 
 
 def saves_in(folder: Path) -> list[Path]:
@@ -84,7 +92,7 @@ def prune(folder: Path, keep: int, spare: Path | None = None) -> list[Path]:
 class Unfinished:
     """A battle that can be resumed: its save, and the save's problems skipped on the way to it."""
 
-    saved: SavedBattle
+    saved: SavedBattle | SavedMuster  # a battle, or its army building still going on
     skipped: list[ContentError]
 
 
@@ -94,6 +102,13 @@ def unfinished_hint(folder: Path | None = None) -> str | None:
     the title screen; `newest_unfinished` does the full check when the player asks to continue)."""
     folder = autosave_dir() if folder is None else folder
     for path in saves_in(folder)[:KEEP_BATTLES]:
+        if is_muster_file(path):
+            try:
+                muster = MusterRecord.model_validate_json(path.read_text(encoding="utf-8"))
+            except (ValueError, OSError):
+                continue
+            when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+            return f"{muster.scenario.title}, army building, saved {when}"
         try:
             record = read_save(path)
         except ContentError:
@@ -112,6 +127,8 @@ def newest_unfinished(folder: Path | None = None) -> Unfinished | None:
     skipped: list[ContentError] = []
     for path in saves_in(folder):
         try:
+            if is_muster_file(path):
+                return Unfinished(open_muster(path), skipped)
             saved = open_save(path)
         except ContentError as exc:
             skipped.append(exc)

@@ -69,8 +69,11 @@ def dump_record(record: BattleRecord) -> str:
 
 def write_save(path: Path | str, record: BattleRecord) -> None:
     """Write a save atomically: a crash at any moment leaves the old file or the new one, never half of one."""
-    path = Path(path)
-    text = dump_record(record)
+    write_text_atomically(Path(path), dump_record(record))
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """A temporary file beside `path`, written, flushed and fsynced, then renamed over it (and the folder synced)."""
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:

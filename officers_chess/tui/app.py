@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 
-from officers_chess.content.autosave import Autosaver, resume_state
+from officers_chess.content.autosave import Autosaver, new_save_path, resume_state
+from officers_chess.content.muster_saves import SavedMuster, write_muster
+from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_catalogue
 from officers_chess.content.saves import SavedBattle
@@ -71,6 +74,7 @@ class OfficersChessApp(App):
         check_levels(computer or {})
         self.first_scenario = scenario
         self.first_resume = resume
+        self.muster_path: Path | None = None  # army building's autosave, while armies are being built
         self.replay = replay  # a saved battle to step through, and nothing else
         self.autosave = autosave
         self.seed = seed
@@ -111,9 +115,21 @@ class OfficersChessApp(App):
                          for index, side in enumerate(Side) if (level := self.computer.get(side))}
         if hires_any(loaded):
             self.muster = MusterSession(loaded)
+            self.muster_path = self._autosaver(lambda: new_save_path(autosave_dir(), loaded))
             self.next_muster_step()
         else:
             self.start_battle(loaded)
+
+    def _save_muster(self) -> None:
+        """Army building so far, to its autosave (replaced by the battle's when the battle begins)."""
+        if self.muster is None or self.muster_path is None:
+            return
+        players = {side: self.computer.get(side, "human") for side in Side}
+        try:
+            write_muster(self.muster_path, self.muster.loaded, self.game_seed, players, self.own_dice, self.muster.muster)
+        except (OSError, ValueError) as exc:
+            self.muster_path = None
+            self.notify(f"Autosave is off for this army building: {exc}", severity="warning", timeout=8)
 
     def start_battle(self, loaded: LoadedScenario) -> None:
         seed = self.game_seed
@@ -124,11 +140,25 @@ class OfficersChessApp(App):
         if self.own_dice:
             state = roll_your_own(state)
         players = {side: self.computer.get(side, "human") for side in Side}
-        saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players))
+        muster_path = self.muster_path if mustered else None
+        self.muster_path = None
+        saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players, path=muster_path))
         self._show(BattleScreen(loaded, state, computer=self.policies, autosaver=saver))
 
-    def resume(self, saved: SavedBattle) -> None:
-        """Go on with a saved battle from its last recorded action, with the players it had."""
+    def resume(self, saved: SavedBattle | SavedMuster) -> None:
+        """Go on with a saved battle from its last recorded action (or its army building from its last
+        confirmed step), with the players it had."""
+        if isinstance(saved, SavedMuster):
+            record = saved.record
+            self.computer = {side: level for side, level in record.players.items() if level in LEVELS}
+            self.game_seed, self.own_dice = record.seed, record.own_dice
+            self.policies = {side: make_policy(level, record.seed + 1 + index)
+                             for index, side in enumerate(Side) if (level := self.computer.get(side))}
+            self.muster = MusterSession(saved.loaded)
+            self.muster.muster = record.muster
+            self.muster_path = saved.path if self.autosave else None
+            self.next_muster_step()
+            return
         try:
             resumed = resume_state(saved)
         except ContentError as exc:
@@ -166,6 +196,7 @@ class OfficersChessApp(App):
             if side not in self.policies:
                 break
             self.muster.computer_step(self.policies[side])
+        self._save_muster()
         if self.policies:  # one person at the keyboard: nobody to look away
             self.open_muster_step()
         else:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import saves_in
 from officers_chess.content.errors import ContentError
+from officers_chess.content.muster_saves import MusterRecord, is_muster_file
 from officers_chess.content.saves import read_save
 from officers_chess.tui.dialogs.army_file import DIALOG_CSS
 
@@ -35,6 +36,14 @@ def list_saves(*folders: Path) -> list[SaveInfo]:
     infos = []
     for path in paths[:MAX_LISTED]:
         when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+        if is_muster_file(path):
+            try:
+                muster = MusterRecord.model_validate_json(path.read_text(encoding="utf-8"))
+            except (ValueError, OSError) as exc:
+                infos.append(SaveInfo(path, f"{path.name} · {when}", f"not a readable army building: {exc}"[:200]))
+                continue
+            infos.append(SaveInfo(path, f"{muster.scenario.title} · army building · {when}"))
+            continue
         try:
             record = read_save(path)
         except ContentError as exc:

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import newest_unfinished, unfinished_hint
+from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save
 from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
@@ -198,11 +199,11 @@ class TitleScreen(Screen):
             if path is None:
                 return
             try:
-                saved = open_save(path)
+                saved = open_muster(path) if is_muster_file(path) else open_save(path)
             except ContentError as exc:
                 self.app.notify(str(exc), severity="error", timeout=10)
                 return
-            if saved.record.finished:
+            if getattr(saved.record, "finished", False):
                 self.app.push_screen(ReplayViewer(saved))
             else:
                 self.app.resume(saved)  # type: ignore[attr-defined]
