@@ -105,7 +105,11 @@ def load_partial_catalogue(path: Path | str) -> Catalogue:
 def load_catalogue(edition: str = "v0.6") -> Catalogue:
     """The bundled catalogue of an edition."""
     path = catalogue_path(edition)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):  # a name no file system takes
+        found = False
+    if not found:
         raise ContentError(path, f"no catalogue for edition {edition!r}")
     return load_catalogue_file(path)
 

@@ -133,7 +133,7 @@ class Scenario(BaseModel):
 
     name: str = Field(min_length=1, max_length=60)
     map: str = Field(min_length=1, max_length=120)  # a bundled map's name or a file beside the scenario
-    edition: str = "v0.6"
+    edition: str = Field("v0.6", min_length=1, max_length=20, pattern=r"^[A-Za-z0-9._-]+$")  # a catalogue's name
     purpose: str = Field("", max_length=300)
     briefing: str = Field("", max_length=2000)
     first_deployer: Side = Side.DEFENDER
