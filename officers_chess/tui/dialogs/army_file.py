@@ -14,14 +14,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.rosters import RosterInfo
+from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
-DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{ width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
-                    border: thick $accent; background: $surface; }}
-{name} .keys {{ color: $text-muted; margin-top: 1; }}
-{name} .error {{ color: $error; height: auto; }}
-"""
 
 # What the army-file menu offers: the key that does it on the hiring screen, and the words.
 FILE_CHOICES = [
@@ -121,40 +115,19 @@ class TextPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class RosterPicker(ModalScreen[Path | None]):
+class RosterPicker(FilePicker):
     """Lists the saved rosters; Enter returns the file of the highlighted one."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="RosterPicker") + "RosterPicker OptionList { max-height: 12; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    TITLE_TEXT = "Load a roster"
 
     def __init__(self, rosters: list[RosterInfo], folder: Path) -> None:
-        super().__init__()
+        super().__init__([Pick(r.path, _roster_label(r), r.problem) for r in rosters],
+                         f"No saved rosters yet. Save one with s; they are kept in {folder}.")
         self.rosters, self.folder = rosters, folder
 
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = "Load a roster"
-            if self.rosters:
-                yield OptionList(*[Option(self._label(r), id=str(i)) for i, r in enumerate(self.rosters)])
-            else:
-                yield Static(f"No saved rosters yet. Save one with s; they are kept in {self.folder}.")
-            yield Static("", classes="error")
-            yield Static("↑↓ Enter load · Esc cancel", classes="keys")
 
-    @staticmethod
-    def _label(info: RosterInfo) -> Text:
-        if info.problem:
-            return Text(f"{info.name}  (damaged)", "grey50")
-        return Text(f"{info.name}  ({info.units} unit{'s' if info.units != 1 else ''})")
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        info = self.rosters[int(event.option.id or 0)]
-        self.query_one(".error", Static).update(info.problem)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        info = self.rosters[int(event.option.id or 0)]
-        if not info.problem:
-            self.dismiss(info.path)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def _roster_label(info: RosterInfo) -> str:
+    if info.problem:
+        return f"{info.name}  (damaged)"
+    return f"{info.name}  ({info.units} unit{'s' if info.units != 1 else ''})"

@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import saves_in
 from officers_chess.content.errors import ContentError
 from officers_chess.content.muster_saves import MusterRecord, is_muster_file
 from officers_chess.content.saves import read_save
-from officers_chess.tui.dialogs.army_file import DIALOG_CSS
+from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
 MAX_LISTED = 40
 
 
-@dataclass(frozen=True)
-class SaveInfo:
-    path: Path
-    label: str
-    problem: str = ""
+SaveInfo = Pick  # a save in the list
 
 
 def list_saves(*folders: Path) -> list[SaveInfo]:
@@ -56,34 +44,12 @@ def list_saves(*folders: Path) -> list[SaveInfo]:
     return infos
 
 
-class SavePicker(ModalScreen[Path | None]):
+class SavePicker(FilePicker):
     """Enter on a save returns its file (an unfinished battle goes on, a finished one is replayed)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="SavePicker") + "SavePicker OptionList { max-height: 14; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    TITLE_TEXT = "Load a battle"
 
-    def __init__(self, saves: list[SaveInfo], where: str) -> None:
-        super().__init__()
-        self.saves, self.where = saves, where
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = "Load a battle"
-            if self.saves:
-                yield OptionList(*[Option(Text(s.label, "grey50" if s.problem else ""), id=str(i))
-                                   for i, s in enumerate(self.saves)])
-            else:
-                yield Static(f"No saved battles yet. Every battle autosaves to {self.where}.")
-            yield Static("", classes="error")
-            yield Static("↑↓ Enter load · Esc cancel", classes="keys")
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one(".error", Static).update(self.saves[int(event.option.id or 0)].problem)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        info = self.saves[int(event.option.id or 0)]
-        if not info.problem:
-            self.dismiss(info.path)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def __init__(self, saves: list[Pick], where: str) -> None:
+        super().__init__(saves, f"No saved battles yet. Every battle autosaves to {where}.")
+        self.saves = saves
