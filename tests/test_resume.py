@@ -46,6 +46,7 @@ async def test_the_title_offers_the_unfinished_battle_and_c_goes_on_with_it():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.controller.state == expected
+        assert "Training Yard goes on: round" in " ".join(str(line.text) for line in screen.query_one("RichLog").lines)
         # It was saved in the middle of a turn: that unit goes on, and what it does is saved on.
         c = screen.controller
         assert c.selected == expected.active.unit

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.content.muster_saves import MusterRecord, SavedMuster, is_muster_file, open_muster
-from officers_chess.content.saves import SavedBattle, open_save, read_save, scenario_ref, write_save
+from officers_chess.content.muster_saves import MUSTER_FORMAT, SavedMuster, is_muster_file, open_muster
+from officers_chess.content.saves import SavedBattle, open_save, scenario_ref, write_save
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.rules.actions import Action
 from officers_chess.rules.models import Side
@@ -98,25 +99,24 @@ class Unfinished:
 
 
 def unfinished_hint(folder: Path | None = None) -> str | None:
-    """A line naming the newest autosave of an unfinished battle, from its record alone (quick enough for
-    the title screen; `newest_unfinished` does the full check when the player asks to continue)."""
+    """A line naming the newest autosave of an unfinished battle (or army building), read from its JSON alone:
+    the title screen asks on start-up, so no validation here (`newest_unfinished` does it all when the
+    player asks to continue, and skips what does not load)."""
     folder = autosave_dir() if folder is None else folder
     for path in saves_in(folder)[:KEEP_BATTLES]:
-        if is_muster_file(path):
-            try:
-                muster = MusterRecord.model_validate_json(path.read_text(encoding="utf-8"))
-            except (ValueError, OSError):
-                continue
-            when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-            return f"{muster.scenario.title}, army building, saved {when}"
         try:
-            record = read_save(path)
-        except ContentError:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            title = str(data["scenario"]["title"])[:60]
+            finished = data.get("finished") is True
+            rounds = [c.get("round") for c in data.get("checkpoints") or [] if isinstance(c, dict)]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        if not record.finished:
-            last = record.checkpoints[-1].round if record.checkpoints else 1
-            when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-            return f"{record.scenario.title}, round {last}, saved {when}"
+        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+        if data.get("format") == MUSTER_FORMAT:
+            return f"{title}, army building, saved {when}"
+        if not finished:
+            last = rounds[-1] if rounds and isinstance(rounds[-1], int) else 1
+            return f"{title}, round {last}, saved {when}"
     return None
 
 

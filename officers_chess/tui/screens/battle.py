@@ -131,9 +131,10 @@ class BattleScreen(Screen):
     ]
 
     def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None,
-                 autosaver: Autosaver | None = None) -> None:
+                 autosaver: Autosaver | None = None, resumed: bool = False) -> None:
         super().__init__()
         self.loaded = loaded
+        self.resumed = resumed  # goes on with a saved battle (the log says so instead of "acts first")
         self.autosaver = autosaver
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
         self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
@@ -187,7 +188,11 @@ class BattleScreen(Screen):
     def on_mount(self) -> None:
         state = self.controller.state
         log = self.query_one(RichLog)
-        log.write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
+        if self.resumed:
+            log.write(f"{self.loaded.scenario.name} goes on: round {state.round}, the {state.to_act.value} to act. "
+                      "Press ? for help.")
+        else:
+            log.write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
         if self.hot_seat and not state.dice.physical:
             # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
             log.write(f"Dice fingerprint {seed_fingerprint(state.dice.seed)}: note it; the seed is shown when the battle ends.")
