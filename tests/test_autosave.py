@@ -143,3 +143,70 @@ def test_when_an_action_no_longer_replays_the_battle_goes_on_from_the_last_round
     resumed = resume_state(open_save(saver.path))
     assert resumed.actions == last["after"] and f"action {broken}" in resumed.note
     assert resumed.state == played[last["after"] - 1][1]
+
+
+def test_a_kept_save_resumed_goes_on_in_a_new_autosave_and_a_won_battle_leaves_no_copy_to_continue(tmp_path, training_yard):
+    from officers_chess.rules.ai.play import make_policy
+    from officers_chess.rules.models import Side
+
+    autos = tmp_path / "autosaves"
+    start = training_yard.new_battle(seed=4)
+    first = Autosaver.start(training_yard, 4, {}, start, {}, folder=autos)
+    state = start
+    for action, state in _play(start, 4):
+        first.add(action, state)
+    kept = tmp_path / "saves" / "kept.json"
+    kept.parent.mkdir()
+    kept.write_text(first.path.read_text())
+    before = kept.read_text()
+    saved = open_save(kept)
+    resumed = resume_state(saved)
+    saver = Autosaver.carry_on(saved, resumed.actions, folder=autos)
+    assert saver.path.parent == autos and saver.path != first.path
+    players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    state = resumed.state
+    while not state.is_over:
+        action = players[state.to_act].choose(state)
+        state = apply_action(state, action).state
+        saver.add(action, state)
+    assert kept.read_text() == before  # the kept save is as it was kept
+    assert not first.path.exists()  # the autosave that stopped at 4 actions is retired with the win
+    assert newest_unfinished(autos) is None
+
+
+def test_a_save_resumed_from_a_checkpoint_is_not_overwritten(tmp_path, training_yard):
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    for action, after in _play(start, 12):
+        saver.add(action, after)
+    data = json.loads(saver.path.read_text())
+    data["actions"][-1]["state"] = "0" * 64
+    saver.path.write_text(json.dumps(data))
+    damaged = saver.path.read_text()
+    saved = open_save(saver.path)
+    resumed = resume_state(saved)
+    assert resumed.note and resumed.actions < 12
+    again = Autosaver.carry_on(saved, resumed.actions, folder=tmp_path)
+    assert again.path != saver.path and saver.path.read_text() == damaged
+    assert len(read_save(again.path).actions) == resumed.actions
+
+
+def test_validate_plays_a_save_again(tmp_path, training_yard, capsys):
+    from officers_chess.cli import main
+
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)
+    for action, after in _play(start, 6):
+        saver.add(action, after)
+    assert main(["validate", str(saver.path)]) == 0
+    data = json.loads(saver.path.read_text())
+    data["actions"][2]["state"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    data = json.loads(saver.path.read_text())
+    data["finished"] = True
+    claims_won = tmp_path / "claims_won.json"
+    claims_won.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["validate", str(bad)]) == 2 and "action 3" in capsys.readouterr().err
+    assert main(["validate", str(claims_won)]) == 2 and "marked finished" in capsys.readouterr().err

@@ -51,7 +51,7 @@ async def test_ai_without_a_scenario_opens_the_title_with_that_choice(started):
         title = app.screen
         assert isinstance(title, TitleScreen)
         assert title.players == {A: "greedy", D: None} and title.computer == {A: "greedy"}
-        assert "Attacker Computer (greedy)" in " ".join(screen_text(app).split())
+        assert "Attacker CPU (greedy)" in " ".join(screen_text(app).split())
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -39,7 +39,7 @@ def test_a_side_steps_from_human_through_every_level_and_back(monkeypatch):
         player = next_player(player)
         seen.append(player)
     assert seen[-1] is None and sorted(seen[:-1]) == sorted(play.LEVELS)
-    assert player_label(None) == "Human" and player_label("greedy") == "Computer (greedy)"
+    assert player_label(None) == "Human" and player_label("greedy") == "CPU (greedy)"
 
 
 def test_an_unknown_level_is_refused_with_the_levels_there_are():

@@ -146,6 +146,18 @@ async def test_ctrl_s_saves_a_named_copy_and_l_on_the_title_loads_it():
         await pilot.press("ctrl+a", "ctrl+k", *"my-game", "enter")  # clear the suggested name, type ours
         await pilot.pause()
         assert (saves_dir() / "my-game.json").is_file()
+        kept = (saves_dir() / "my-game.json").read_text()
+        await play_activation(pilot, battle)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"my-game", "enter")  # the same name again: asked first
+        await pilot.pause()
+        from officers_chess.tui.dialogs.confirm import ConfirmDialog
+
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert (saves_dir() / "my-game.json").read_text() == kept
     app = OfficersChessApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -83,7 +83,7 @@ async def test_the_title_screen_chooses_the_computer_for_a_side_by_key_and_by_cl
         assert "Attacker Human" in flat and "Defender Human" in flat
         await press(pilot, "2")
         assert title.players[D] == default_level()
-        assert f"Defender Computer ({default_level()})" in " ".join(screen_text(app).split())
+        assert f"Defender CPU ({default_level()})" in " ".join(screen_text(app).split())
         await pilot.click("#player-attacker")
         await pilot.pause()
         assert title.players[A] == default_level()

@@ -44,13 +44,25 @@ class Autosaver:
         return saver
 
     @classmethod
-    def carry_on(cls, saved: SavedBattle) -> Autosaver:
-        """Go on writing a resumed battle's save where it is."""
-        return cls(saved.path, Recorder.carry_on(saved.record))
+    def carry_on(cls, saved: SavedBattle, upto: int | None = None, folder: Path | None = None) -> Autosaver:
+        """Go on saving a resumed battle, as of its first `upto` recorded actions. An autosave goes on in its
+        own file; a save kept by name stays as it was kept (and a save resumed from a checkpoint is never
+        overwritten): the battle then goes on in a new autosave."""
+        folder = autosave_dir() if folder is None else folder
+        recorder = Recorder.carry_on(saved.record, upto)
+        in_place = saved.path.parent.resolve() == folder.resolve() and recorder.count == len(saved.record.actions)
+        path = saved.path if in_place else new_save_path(folder, saved.loaded)
+        saver = cls(path, recorder)
+        if not in_place:
+            saver.write()
+            prune(folder, keep=KEEP_BATTLES, spare=path)
+        return saver
 
     def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> None:
         self.recorder.add(action, after, rolls)
         self.write()
+        if self.recorder.finished:
+            retire_copies(self.path.parent, self.recorder.record(), keep=self.path)
 
     def write(self) -> None:
         write_save(self.path, self.recorder.record())
@@ -66,6 +78,26 @@ def new_save_path(folder: Path, loaded: LoadedScenario) -> Path:
             break
         path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
     return path
+
+
+def retire_copies(folder: Path, record, keep: Path) -> list[Path]:
+    """Once a battle is over, remove the other autosaves of the same battle that stopped earlier (left behind
+    when a kept save or a checkpoint was resumed into a new file), so Continue never offers a battle already
+    won. Only files whose actions are a beginning of this record's are removed."""
+    removed = []
+    for path in saves_in(folder):
+        if path == keep or is_muster_file(path):
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            same = (data.get("seed") == record.seed and data.get("initial_state") == record.initial_state)
+            states = [a["state"] for a in data.get("actions", [])]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if same and states == [a.state for a in record.actions[: len(states)]]:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def saves_in(folder: Path) -> list[Path]:
@@ -167,6 +199,6 @@ def _from_checkpoint(saved: SavedBattle, parted_at: int) -> Resumed:
         raise ContentError(saved.path, f"action {parted_at} no longer replays to its recorded state, and there is "
                                        "no round checkpoint before it to go on from")
     checkpoint = usable[-1]
-    note = (f"action {parted_at} no longer replays as recorded (the program has changed since): the battle goes on "
-            f"from the start of round {checkpoint.round}")
+    note = (f"action {parted_at} does not replay as recorded (the save was edited or damaged, or the program has "
+            f"changed since): the battle goes on from the start of round {checkpoint.round}, in a new autosave")
     return Resumed(checkpoint.state, checkpoint.after, note)

@@ -23,6 +23,8 @@ from officers_chess.rules.record import (
     ContentHashes,
     ScenarioRef,
     check_armies,
+    first_divergence,
+    replay,
     sha256_bytes,
 )
 from officers_chess.rules.state import GameState
@@ -134,7 +136,7 @@ def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ContentError(path, f"not valid JSON: {exc.msg}", exc.lineno) from None
+        raise ContentError(path, f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
     except RecursionError:
         raise ContentError(path, "not a save: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
@@ -222,5 +224,16 @@ def open_save(path: Path | str) -> SavedBattle:
 
 
 def validate_save(path: Path | str) -> None:
-    """Load a save fully (record, scenario, content hashes, armies); raises ContentError on the first problem."""
-    open_save(path)
+    """Load a save fully (record, scenario, content hashes, armies) and play it again: every recorded state
+    must come back, and a save marked finished must end in a finished battle. ContentError on the first problem."""
+    saved = open_save(path)
+    record = saved.record
+    diverged = first_divergence(record, saved.start)
+    if diverged is not None:
+        raise ContentError(saved.path, f"does not replay as recorded: {diverged.text()}")
+    if record.finished:
+        state = saved.start
+        for step in replay(record, saved.start):
+            state = step.after if step.after is not None else state
+        if not state.is_over:
+            raise ContentError(saved.path, "marked finished, but its battle has not ended after its recorded actions")

@@ -150,13 +150,15 @@ class Recorder:
         self.finished = False
 
     @classmethod
-    def carry_on(cls, record: BattleRecord) -> Recorder:
-        """A recorder that continues a saved record (a resumed battle): its actions and checkpoints kept."""
+    def carry_on(cls, record: BattleRecord, upto: int | None = None) -> Recorder:
+        """A recorder that continues a saved record (a resumed battle): its first `upto` actions (all of them
+        by default) and the checkpoints among them kept."""
+        upto = len(record.actions) if upto is None else upto
         recorder = cls.__new__(cls)
         recorder._head = record.model_dump(exclude={"actions", "checkpoints", "finished", "format", "version"})
-        recorder._actions = list(record.actions)
-        recorder._checkpoints = list(record.checkpoints)
-        recorder.finished = record.finished
+        recorder._actions = list(record.actions[:upto])
+        recorder._checkpoints = [c for c in record.checkpoints if c.after <= upto]
+        recorder.finished = record.finished and upto == len(record.actions)
         return recorder
 
     @property

@@ -169,7 +169,7 @@ class OfficersChessApp(App):
         self.game_seed = saved.record.seed
         self.policies = {side: make_policy(level, saved.record.seed + 1 + index + resumed.actions)
                          for index, side in enumerate(Side) if (level := computer.get(side))}
-        saver = self._autosaver(lambda: Autosaver.carry_on(saved))
+        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed.actions))
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
         self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True))
@@ -305,6 +305,11 @@ class OfficersChessApp(App):
 
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
         mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
-        question = ("Quit Officer's Chess? The battle in progress will be lost." if in_battle else
-                    "Quit Officer's Chess? The armies being built will be lost." if mustering else "Quit Officer's Chess?")
+        saving = self.autosave and (self.muster_path is not None or any(
+            getattr(screen, "autosaver", None) is not None for screen in self.screen_stack))
+        if saving and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
+            question = "Quit Officer's Chess? This battle is autosaved: c Continue on the title screen brings it back."
+        else:
+            question = ("Quit Officer's Chess? The battle in progress will be lost." if in_battle else
+                        "Quit Officer's Chess? The armies being built will be lost." if mustering else "Quit Officer's Chess?")
         self.push_screen(ConfirmDialog(question), answered)

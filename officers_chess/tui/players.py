@@ -30,7 +30,7 @@ def next_player(current: Player) -> Player:
 
 
 def player_label(player: Player) -> str:
-    return "Human" if player is None else f"Computer ({player})"
+    return "Human" if player is None else f"CPU ({player})"  # short: both sides and the dice fit 80 columns
 
 
 def check_levels(computer: dict[Side, str]) -> None:

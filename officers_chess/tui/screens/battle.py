@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from collections.abc import Callable
 from functools import partial
 
@@ -104,7 +105,7 @@ class BattleScreen(Screen):
         Binding("up,k", "cursor(0, -1)", show=False),
         Binding("down,j", "cursor(0, 1)", show=False),
         Binding("enter,space", "select", "Select"),
-        Binding("enter,space", "move_here", "Move here"),
+        Binding("enter,space", "move_here", "Move"),
         Binding("enter,space", "choose", "Choose"),
         Binding("enter,space", "strike", "Confirm"),
         Binding("enter,space", "place", "Land here"),
@@ -114,7 +115,7 @@ class BattleScreen(Screen):
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
-        Binding("o", "heat", "Heatmap"),
+        Binding("o", "heat", "Heat"),
         Binding("escape", "inspect(True)", "Close"),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Title", show=False),  # 80 columns: Help and F1 matter more (help lists it)
@@ -353,19 +354,25 @@ class BattleScreen(Screen):
                 return "A name of 1 to 60 characters, without / \\ : * ? \" < > | and not starting with a dot."
             return None
 
-        def named(name: str | None) -> None:
-            if name is None:
-                return
-            folder = saves_dir()
-            path = folder / f"{name.strip()}.json"
+        def write(path: Path) -> None:
             try:
-                folder.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)
                 write_save(path, self.autosaver.recorder.record())
             except OSError as exc:
                 self.app.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
                 return
-            self.app.notify(f"Saved to {path}. Load it from the title screen (l) or with officers-chess resume.",
-                            timeout=6)
+            self.app.notify(f"Saved to {path}. Load it with l on the title screen, or officers-chess resume \"{path}\".",
+                            timeout=8)
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            path = saves_dir() / f"{name.strip()}.json"
+            if not path.exists():
+                write(path)
+                return
+            self.app.push_screen(ConfirmDialog(f"A save named \"{name.strip()}\" exists already. Replace it?"),
+                                 lambda yes: write(path) if yes else None)
 
         self.app.push_screen(TextPrompt("Save this battle", f"A name for the save (kept in {saves_dir()}):",
                                         default, check, max_length=60), named)

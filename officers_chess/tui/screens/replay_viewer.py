@@ -103,11 +103,11 @@ class ReplayViewer(Screen):
         state = frame.state
         where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),
                               f"· action {frame.number} of {last} · round {state.round}")
-        if self.saved.record.finished and self.index == len(self.frames) - 1 and state.result is not None:
-            where.append(f" · {state.result.reason}")
         self.query_one("#where", Static).update(where)
         told = Text(frame.words + "\n\n", "bold")
         told.append("\n".join(event.text() for event in frame.events))
+        if state.result is not None:  # the end, in the panel (the header line must fit 80 columns)
+            told.append(f"\n\nThe battle is over: {state.result.reason}.", "bold")
         if frame.problem:
             told.append(f"\n\n{frame.problem}; the replay stops here.", "bold red")
         self.query_one("#told", Static).update(told)

@@ -44,9 +44,8 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if u.on_field)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
-    final_blow = [e for e in last_events if isinstance(e, Attacked)]
-    if final_blow:  # the last exchange, so nobody misses how it ended
-        parts += [Text(final_blow[-1].text(), "grey85"), Text("")]
+    if any(isinstance(e, Attacked) for e in last_events):  # the last action in full, so nobody misses how it ended
+        parts += [Text("\n".join(e.text() for e in last_events), "grey85"), Text("")]
     parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))

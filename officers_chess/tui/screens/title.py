@@ -124,8 +124,8 @@ class TitleScreen(Screen):
     #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
-        Binding("1", "change_player('attacker')", "Attacker's player"),
-        Binding("2", "change_player('defender')", "Defender's player"),
+        Binding("1", "change_player('attacker')", "Attacker"),
+        Binding("2", "change_player('defender')", "Defender"),
         Binding("3", "change_dice", "Dice"),
         Binding("c", "continue_battle", "Continue"),
         Binding("l", "load_battle", "Load", show=False),
