@@ -46,7 +46,9 @@ async def test_the_title_offers_the_unfinished_battle_and_c_goes_on_with_it():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.controller.state == expected
-        assert "Training Yard goes on: round" in " ".join(str(line.text) for line in screen.query_one("RichLog").lines)
+        logged = " ".join(str(line.text) for line in screen.query_one("RichLog").lines)
+        assert "Training Yard goes on: round" in logged
+        assert resume_state(open_save(saver.path)).told[-1] in logged  # where things stood, told again
         # It was saved in the middle of a turn: that unit goes on, and what it does is saved on.
         c = screen.controller
         assert c.selected == expected.active.unit

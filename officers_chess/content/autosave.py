@@ -18,6 +18,7 @@ from officers_chess.rules.record import Recorder, replay, start_divergence
 from officers_chess.rules.scenario import UnitSetup
 from officers_chess.rules.state import GameState
 
+TOLD_LINES = 12  # log lines of the last actions shown again when a battle is resumed
 KEEP_BATTLES = 10  # autosaves of older battles are removed when a new battle starts
 SUFFIX = ".json"
 
@@ -177,6 +178,7 @@ class Resumed:
     state: GameState
     actions: int  # how many recorded actions the state includes
     note: str  # "" when every action replayed to its recorded state
+    told: tuple[str, ...] = ()  # the battle log's lines of the last actions, to show where things stand
 
 
 def resume_state(saved: SavedBattle) -> Resumed:
@@ -184,13 +186,15 @@ def resume_state(saved: SavedBattle) -> Resumed:
     hash. If this program no longer replays an action to the recorded state, the battle goes on from the
     last round checkpoint before it, and the note says so."""
     state, done = saved.start, 0
+    told: list[str] = []
     if start_divergence(saved.record, saved.start) is not None:
         return _from_checkpoint(saved, 1)
     for step in replay(saved.record, saved.start):
         if step.illegal is not None or step.found != step.recorded:
             return _from_checkpoint(saved, step.number)
         state, done = step.after, step.number
-    return Resumed(state, done, "")
+        told = (told + [event.text() for event in step.events])[-TOLD_LINES:]
+    return Resumed(state, done, "", tuple(told))
 
 
 def _from_checkpoint(saved: SavedBattle, parted_at: int) -> Resumed:

@@ -172,7 +172,8 @@ class OfficersChessApp(App):
         saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed.actions))
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
-        self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True))
+        self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True,
+                                told=resumed.told))
 
     def _autosaver(self, make) -> Autosaver | None:
         """The battle's autosave, unless it is switched off or cannot be written (then the battle goes on unsaved)."""

@@ -132,10 +132,11 @@ class BattleScreen(Screen):
     ]
 
     def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None,
-                 autosaver: Autosaver | None = None, resumed: bool = False) -> None:
+                 autosaver: Autosaver | None = None, resumed: bool = False, told: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.loaded = loaded
         self.resumed = resumed  # goes on with a saved battle (the log says so instead of "acts first")
+        self.told = told  # the log's last lines before the battle was saved
         self.autosaver = autosaver
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
         self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
@@ -190,6 +191,8 @@ class BattleScreen(Screen):
         state = self.controller.state
         log = self.query_one(RichLog)
         if self.resumed:
+            for line in self.told if not state.fog else ():  # under fog the old lines are not filtered: leave them
+                log.write(line)
             log.write(f"{self.loaded.scenario.name} goes on: round {state.round}, the {state.to_act.value} to act. "
                       "Press ? for help.")
         else:
