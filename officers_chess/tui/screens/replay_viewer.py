@@ -53,7 +53,7 @@ class ReplayViewer(Screen):
     ReplayViewer { layout: vertical; }
     #where { height: 1; background: $boost; }
     #replay-main { height: 1fr; }
-    #replay-left { width: auto; min-width: 38; }
+    #replay-left { width: auto; min-width: 46; }  /* the unit sheet's stats line whole */
     ReplayViewer MapView { width: auto; height: auto; max-height: 100%; border: round $primary; }
     #told { width: 1fr; border: round $panel; padding: 0 1; }
     ReplayViewer UnitSheet { height: auto; border: round $panel; padding: 0 1; }
