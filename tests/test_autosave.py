@@ -210,3 +210,19 @@ def test_validate_plays_a_save_again(tmp_path, training_yard, capsys):
     capsys.readouterr()
     assert main(["validate", str(bad)]) == 2 and "action 3" in capsys.readouterr().err
     assert main(["validate", str(claims_won)]) == 2 and "marked finished" in capsys.readouterr().err
+
+
+def test_the_load_list_and_the_continue_line_read_the_same_summary(tmp_path, training_yard):
+    from officers_chess.content.autosave import unfinished_hint
+    from officers_chess.tui.dialogs.save_picker import list_saves
+
+    folder = tmp_path / "autosaves"
+    start = training_yard.new_battle(seed=4)
+    saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=folder)
+    broken = folder / "broken.json"
+    broken.write_text(saver.path.read_text()[:50])
+    os.utime(broken, (10**10, 10**10))
+    listed = list_saves(folder)
+    assert [i.path for i in listed] == [broken, saver.path]
+    assert listed[0].problem and not listed[1].problem and "Training Yard · round 1 · autosave" in listed[1].label
+    assert unfinished_hint(folder).startswith("Training Yard, round 1, saved")  # the broken one is passed over

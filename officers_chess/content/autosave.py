@@ -131,25 +131,42 @@ class Unfinished:
 
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What a list shows of a save, read from its JSON alone (no validation: that comes when it is loaded)."""
+
+    title: str
+    where: str  # "army building", "round 3" or "finished"
+    unfinished: bool
+    when: str  # when it was last written, as people read it
+
+
+def save_summary(path: Path) -> SaveSummary | None:
+    """A save's summary, or None when its JSON is not that of a save at all."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        title = str(data["scenario"]["title"])[:60]
+        rounds = [c.get("round") for c in data.get("checkpoints") or [] if isinstance(c, dict)]
+        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if data.get("format") == MUSTER_FORMAT:
+        return SaveSummary(title, "army building", True, when)
+    if data.get("finished") is True:
+        return SaveSummary(title, "finished", False, when)
+    last = rounds[-1] if rounds and isinstance(rounds[-1], int) else 1
+    return SaveSummary(title, f"round {last}", True, when)
+
+
 def unfinished_hint(folder: Path | None = None) -> str | None:
-    """A line naming the newest autosave of an unfinished battle (or army building), read from its JSON alone:
-    the title screen asks on start-up, so no validation here (`newest_unfinished` does it all when the
-    player asks to continue, and skips what does not load)."""
+    """A line naming the newest autosave of an unfinished battle (or army building), from its summary: the
+    title screen asks on start-up, so no validation here (`newest_unfinished` does it all when the player
+    asks to continue, and skips what does not load)."""
     folder = autosave_dir() if folder is None else folder
     for path in saves_in(folder)[:KEEP_BATTLES]:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            title = str(data["scenario"]["title"])[:60]
-            finished = data.get("finished") is True
-            rounds = [c.get("round") for c in data.get("checkpoints") or [] if isinstance(c, dict)]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue
-        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-        if data.get("format") == MUSTER_FORMAT:
-            return f"{title}, army building, saved {when}"
-        if not finished:
-            last = rounds[-1] if rounds and isinstance(rounds[-1], int) else 1
-            return f"{title}, round {last}, saved {when}"
+        summary = save_summary(path)
+        if summary is not None and summary.unfinished:
+            return f"{summary.title}, {summary.where}, saved {summary.when}"
     return None
 
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 
-from officers_chess.content.autosave import saves_in
-from officers_chess.content.errors import ContentError
-from officers_chess.content.muster_saves import MusterRecord, is_muster_file
-from officers_chess.content.saves import read_save
+from officers_chess.content.autosave import save_summary, saves_in
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
 MAX_LISTED = 40
@@ -19,28 +15,17 @@ SaveInfo = Pick  # a save in the list
 
 
 def list_saves(*folders: Path) -> list[SaveInfo]:
-    """The saves in the folders, newest first, each with a label (or the problem that stops it loading)."""
+    """The saves in the folders, newest first, each with its summary (a file that is no save says so; any
+    other problem shows when it is loaded)."""
     paths = sorted((p for folder in folders for p in saves_in(folder)), key=lambda p: p.stat().st_mtime, reverse=True)
     infos = []
     for path in paths[:MAX_LISTED]:
-        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-        if is_muster_file(path):
-            try:
-                muster = MusterRecord.model_validate_json(path.read_text(encoding="utf-8"))
-            except (ValueError, OSError) as exc:
-                infos.append(SaveInfo(path, f"{path.name} · {when}", f"not a readable army building: {exc}"[:200]))
-                continue
-            infos.append(SaveInfo(path, f"{muster.scenario.title} · army building · {when}"))
+        summary = save_summary(path)
+        if summary is None:
+            infos.append(SaveInfo(path, f"{path.name}  (damaged)", "not a readable save"))
             continue
-        try:
-            record = read_save(path)
-        except ContentError as exc:
-            infos.append(SaveInfo(path, f"{path.name} · {when}", exc.message))
-            continue
-        last = record.checkpoints[-1].round if record.checkpoints else 1
-        state = "finished" if record.finished else f"round {last}"
         kind = "autosave" if path.parent.name == "autosaves" else path.stem
-        infos.append(SaveInfo(path, f"{record.scenario.title} · {state} · {kind} · {when}"))
+        infos.append(SaveInfo(path, f"{summary.title} · {summary.where} · {kind} · {summary.when}"))
     return infos
 
 
