@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from officers_chess.rules.combat import Forecast, Modifier, Role
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
-from officers_chess.rules.rulebook import RULE_TITLES
+from officers_chess.rules.editions import rules_for
+from officers_chess.rules.rulebook import RULE_TITLES, edition_rules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -87,7 +88,8 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
     row("Hit", profile_value("hit_chance"))
     row("Crit", profile_value("crit_chance"))
     row("Swings", lambda r: str(plan.swings(r)) if plan.swings(r) or r is Role.ATTACKER else "0 (no counter)")
-    row("Attack speed", lambda r: str(plan.attack_speed[r]))
+    rules = rules_for(duel.edition)
+    row(rules.speed_title, lambda r: rules.speed_text(plan.attack_speed[r]))
     row("Routed", lambda r: percent(fc.p_routed(r)))
 
     parts: list[RenderableType] = [table]
@@ -97,7 +99,8 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
         mods.add_column("Change")
         mods.add_column("Rule")
         for mod in plan.modifiers:
-            mods.add_row(mod.role.value, modifier_text(mod), RULE_TITLES.get(mod.rule, mod.rule))
+            book = edition_rules(duel.edition)
+            mods.add_row(mod.role.value, modifier_text(mod), book[mod.rule].title if mod.rule in book else RULE_TITLES.get(mod.rule, mod.rule))
         parts.append(mods)
     return Group(*parts)
 

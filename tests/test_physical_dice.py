@@ -49,10 +49,18 @@ def test_a_roll_is_asked_for_only_when_the_rules_need_one():
         apply_with_rolls(physical, attack, [20] * 9)  # far more swings than any exchange has
 
 
-@pytest.mark.parametrize("bad", [0, 21, -3, 2.5, "7"])
-def test_a_d20_shows_one_to_twenty(bad):
-    with pytest.raises(ValueError, match="1 to 20"):
+@pytest.mark.parametrize("bad", [0, 101, -3, 2.5, "7"])
+def test_a_typed_roll_is_a_whole_number_a_die_can_show(bad):
+    with pytest.raises(ValueError, match="1 to 100"):
         Dice(seed=1).with_rolls([5, bad])
+
+
+def test_a_d20_refuses_a_roll_above_twenty_when_it_is_used():
+    """A 21 is a fine d100 roll, so it is taken in; the d20 that would use it says what a d20 shows."""
+    dice = Dice(seed=1).with_rolls([21])
+    with pytest.raises(ValueError, match="1 to 20"):
+        dice.d20()
+    assert dice.die(100)[0] == 21
 
 
 def test_physical_dice_survive_json_and_replay_from_their_recorded_rolls():

@@ -266,10 +266,11 @@ def test_a_status_staff_rolls_with_the_staff_in_hand_and_the_forecast_chance_say
     # Skl 10; the sword in hand gives Skl+3, the staff (equipped by using it) has Inaccurate(2): 8 is needed.
     hexer = unit(id="a1", pos=(1, 1), weapon=weapon(tags=["Bonus(Skl+3)"]),
                  extra_items=[staff(tags=["Status(Sleep)", "Inaccurate(2)"], range=(1, 2))])
-    assert staff_hit_chance(hexer, 1) == Fraction(8, 20)
+    target = unit(id="d1", side=D, pos=(3, 1))
+    assert staff_hit_chance(game(plains(5, 3), [hexer, target]), hexer, 1, target) == Fraction(8, 20)
 
     def cast(seed):
-        units = [hexer.model_copy(deep=True), unit(id="d1", side=D, pos=(3, 1))]
+        units = [hexer.model_copy(deep=True), target.model_copy(deep=True)]
         state = stay(game(plains(5, 3), units, seed=seed), "a1")
         return do(state, Special(name="status", source=1, target="d1")).unit("d1").statuses
 

@@ -274,6 +274,10 @@ class ScriptedDice:
         self.rolls = rolls
 
     def d20(self, why: str = "a d20") -> tuple[int, ScriptedDice]:
+        return self.die(20, why)
+
+    def die(self, faces: int, why: str = "") -> tuple[int, ScriptedDice]:
+        assert 1 <= self.rolls[0] <= faces
         return self.rolls[0], ScriptedDice(self.rolls[1:])
 
 

@@ -43,14 +43,15 @@ from officers_chess.rules.models import (
 )
 from officers_chess.rules.scenario import can_equip_class
 from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.tags import check_tag, has_tag, tag_args
-from officers_chess.rules.terrain import TERRAIN, Terrain
+from officers_chess.rules.tags import check_tag, has_tag, parse_tag, tag_args
+from officers_chess.rules.editions import EDITIONS, rules_for
+from officers_chess.rules.terrain import Terrain
 
-EDITIONS = ("v0.6",)
 TOP_KEYS = ("edition", "distance", "attacker", "defender")
 SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "status")
-STAT_KEYS = ("str", "skl", "spd", "def", "res", "hp")
-_LONG_STATS = {"strength": "str", "skill": "skl", "speed": "spd", "defense": "def", "resistance": "res"}
+STAT_KEYS = ("str", "mag", "skl", "spd", "def", "res", "hp")
+_LONG_STATS = {"strength": "str", "magic": "mag", "skill": "skl", "dexterity": "skl", "dex": "skl", "speed": "spd",
+               "defense": "def", "resistance": "res"}
 
 # Other spellings players use for a terrain id (ids themselves are always accepted).
 TERRAIN_ALIASES = {"plain": "plains", "lake": "sea"}
@@ -70,7 +71,7 @@ class Duel:
     defender: Fighter
 
     def plan(self) -> ExchangePlan:
-        return plan_exchange(self.attacker, self.defender, self.distance)
+        return plan_exchange(self.attacker, self.defender, self.distance, edition=self.edition)
 
     def forecast(self) -> Forecast:
         return forecast(self.plan(), self.attacker.unit.hp, self.defender.unit.hp)
@@ -109,6 +110,7 @@ class _SideReader:
     def __init__(self, source: YamlSource, catalogue: Catalogue, side: Side) -> None:
         self.source = source
         self.catalogue = catalogue
+        self.rules = rules_for(catalogue.edition)
         self.side = side
         self.key = side.value
         self.spec = expect_mapping(source, (self.key,))
@@ -146,7 +148,9 @@ class _SideReader:
                 raise self.error(f"unknown stat {key!r} (stats: {', '.join(STAT_KEYS)})", "stats", key)
             given[short] = value
         if base is None:
-            missing = [s for s in STAT_KEYS[:-1] if s not in given]
+            # Magic is a stat of the later editions only; HP has a default everywhere.
+            needed = [s for s in STAT_KEYS if s != "hp" and (s != "mag" or self.rules.letter_stats)]
+            missing = [s for s in needed if s not in given]
             if missing:
                 raise self.error(
                     f"without a class, give every stat (missing: {', '.join(missing)})", *(["stats"] if "stats" in self.spec else [])
@@ -175,6 +179,9 @@ class _SideReader:
                 tags.append(check_tag(text))
             except ValueError as exc:
                 raise self.error(str(exc), "tags", index) from None
+            name = parse_tag(text).name
+            if name not in self.rules.tags:
+                raise self.error(f"{name} is not a tag of the {self.rules.name} rules", "tags", index)
         return tags
 
     def unit_class(self, base: UnitClass | None) -> UnitClass:
@@ -191,14 +198,16 @@ class _SideReader:
             return base.model_copy(update=update)
         # An inline unit: a class of its own that may wield anything (one stat block for both forms).
         stats = self.stats(None)
-        return UnitClass(
+        inline = UnitClass(
             name=self.side.title,
             letter=self.side.title[0],
             stats=stats,
             wields=list(WeaponType),
             tags=extra,
             transformed=stats if has_tag(extra, "Shifter") else None,
+            edition=self.rules.name,
         )
+        return self.rules.setup_class(inline)
 
     # --- equipment -----------------------------------------------------------------
 
@@ -232,6 +241,7 @@ class _SideReader:
         data = dict(raw)
         data["type"] = weapon_type
         data.setdefault("name", f"Inline {weapon_type.value}")
+        data["edition"] = self.rules.name
         if data.get("damage") is None:
             data["damage"] = DamageKind.MAGIC if weapon_type in TOMES else DamageKind.MARTIAL
         if _is_int(data.get("range")):
@@ -249,6 +259,7 @@ class _SideReader:
             return self._catalogue_item("accessory", raw, Accessory)
         data = dict(raw)
         data.setdefault("name", "Inline accessory")
+        data["edition"] = self.rules.name
         try:
             return Accessory.model_validate(data)
         except ValidationError as exc:
@@ -257,16 +268,17 @@ class _SideReader:
     # --- where it stands and how it is ----------------------------------------------
 
     def terrain(self) -> Terrain:
+        table = self.rules.terrain  # the edition's own table
         raw = self.spec.get("terrain")
         if raw is None:
-            return TERRAIN["plains"]
-        known = ", ".join(TERRAIN)
+            return table["plains"]
+        known = ", ".join(table)
         if not isinstance(raw, str):
             raise self.error(f"should be a terrain name ({known})", "terrain")
         name = "_".join(raw.strip().lower().replace("-", " ").split())
-        terrain = TERRAIN.get(TERRAIN_ALIASES.get(name, name))
+        terrain = table.get(TERRAIN_ALIASES.get(name, name))
         if terrain is None:
-            raise self.error(f"unknown terrain {raw!r}{_closest(name, list(TERRAIN), list_all=True)}", "terrain")
+            raise self.error(f"unknown terrain {raw!r}{_closest(name, list(table), list_all=True)}", "terrain")
         return terrain
 
     def statuses(self) -> list[Status]:
@@ -277,8 +289,8 @@ class _SideReader:
             raw = [raw]
         if not isinstance(raw, list):
             raise self.error("should be a list of status names, such as [Poisoned]", "status")
-        by_lower = {s.value.lower(): s for s in StatusName}
-        known = ", ".join(s.value for s in StatusName)
+        by_lower = {s.value.lower(): s for s in self.rules.statuses}
+        known = ", ".join(s.value for s in self.rules.statuses)
         statuses: list[Status] = []
         for index, name in enumerate(raw):
             found = by_lower.get(name.strip().lower()) if isinstance(name, str) else None
@@ -366,7 +378,7 @@ def load_duel(path: Path | str) -> Duel:
     data = expect_mapping(source)
     _check_keys(source, data, TOP_KEYS, (), "the duel")
     edition = data.get("edition", "v0.6")
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise source.error(f"edition: unknown edition {edition!r} (this version plays {', '.join(EDITIONS)})", ("edition",))
     catalogue = load_catalogue(edition)
     distance = _distance(source, data)

@@ -12,11 +12,12 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS, Edition
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Accessory, Art, BattleMap, Consumable, UnitClass, Weapon
-from officers_chess.rules.tags import tag_args
+from officers_chess.rules.tags import parse_tag, tag_args
 from officers_chess.rules.scenario import Scenario, ScenarioError, check_scenario, new_battle
-from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
+from officers_chess.rules.terrain import known_glyph, terrain_table
 
 MAX_MAP_SIDE = 64
 
@@ -53,10 +54,44 @@ def _read_entries(source: YamlSource) -> tuple[dict, dict, dict]:
     return classes, items, arts
 
 
+def _edition_of(source: YamlSource) -> Edition:
+    edition = source.data.get("edition", DEFAULT_EDITION)
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise source.error(f"unknown edition {edition!r} (this version plays {', '.join(EDITIONS)})", ("edition",))
+    return EDITIONS[edition]
+
+
+def _for_edition(source: YamlSource, rules: Edition, classes: dict, items: dict) -> tuple[dict, dict]:
+    """Entries as the edition plays them (its movement and HP, its name on each), with only the tags it knows."""
+    for section, table in (("classes", classes), ("items", items)):
+        for index, entry in enumerate(table.values()):
+            where = (section, index) if section == "classes" else _item_place(source, entry.name)
+            for text in entry.tags:
+                name = parse_tag(text).name
+                if name not in rules.tags:
+                    raise source.error(f"{entry.name}: the tag {name} is not part of the {rules.name} rules", where + ("tags",))
+            problem = rules.class_problem(entry) if section == "classes" else None
+            if problem:
+                raise source.error(f"{entry.name}: {problem}", where)
+    classes = {name: rules.setup_class(c).model_copy(update={"edition": rules.name}) for name, c in classes.items()}
+    items = {name: i.model_copy(update={"edition": rules.name}) for name, i in items.items()}
+    return classes, items
+
+
+def _item_place(source: YamlSource, name: str) -> tuple:
+    for section in ("weapons", "accessories", "consumables"):
+        for index, raw in enumerate(source.data.get(section) or []):
+            if isinstance(raw, dict) and raw.get("name") == name:
+                return (section, index)
+    return ()
+
+
 def load_catalogue_file(path: Path | str) -> Catalogue:
     """Read a catalogue file: `edition`, then lists of classes, weapons, accessories, consumables and arts."""
     source = read_yaml(path)
     classes, items, arts = _read_entries(source)
+    rules = _edition_of(source)
+    classes, items = _for_edition(source, rules, classes, items)
     _check_references(source, classes, arts)
     letters: dict[str, str] = {}
     for index, unit_class in enumerate(classes.values()):
@@ -66,7 +101,7 @@ def load_catalogue_file(path: Path | str) -> Catalogue:
                 ("classes", index, "letter"),
             )
         letters[unit_class.letter] = unit_class.name
-    return Catalogue(edition=str(source.data.get("edition", "v0.6")), classes=classes, items=items, arts=arts)
+    return Catalogue(edition=rules.name, classes=classes, items=items, arts=arts)
 
 
 def _check_references(source: YamlSource, classes: dict, arts: dict) -> None:
@@ -92,13 +127,11 @@ def load_partial_catalogue(path: Path | str) -> Catalogue:
     classes, items, arts = _read_entries(source)
     if not set(source.data) & set(_SECTIONS):
         raise source.error(f"nothing to read: give at least one of {', '.join(_SECTIONS)}")
-    edition = str(source.data.get("edition", "v0.6"))
-    try:
-        bundled = load_catalogue(edition)
-    except ContentError:
-        raise source.error(f"unknown edition {edition!r} (this version plays v0.6)", ("edition",)) from None
+    rules = _edition_of(source)
+    classes, items = _for_edition(source, rules, classes, items)
+    bundled = load_catalogue(rules.name)
     _check_references(source, {**bundled.classes, **classes}, {**bundled.arts, **arts})
-    return Catalogue(edition=edition, classes=classes, items=items, arts=arts)
+    return Catalogue(edition=rules.name, classes=classes, items=items, arts=arts)
 
 
 @lru_cache(maxsize=8)
@@ -131,8 +164,10 @@ def load_map(path: Path | str) -> BattleMap:
         raise source.error(f"maps may be at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE} tiles", ("tiles",))
     for y, row in enumerate(rows):
         for x, glyph in enumerate(row):
-            if glyph not in TERRAIN_BY_GLYPH:
-                known = " ".join(f"{g}={t.name}" for g, t in TERRAIN_BY_GLYPH.items())
+            if not known_glyph(glyph):
+                tables = [terrain_table(name) for name in EDITIONS]
+                names = {g: t.name for table in tables for g, t in table.items()}
+                known = " ".join(f"{g}={name}" for g, name in names.items())
                 raise ContentError(source.path, f"column {x + 1}: unknown terrain {glyph!r} (known: {known})", first_row_line + y)
         if len(row) != len(rows[0]):
             raise ContentError(source.path, f"this row has {len(row)} tiles but the first has {len(rows[0])}", first_row_line + y)
@@ -187,16 +222,27 @@ def load_scenario(path: Path | str) -> LoadedScenario:
     map_file = _map_path(path, scenario.map)
     if map_file is None:
         raise source.error(f"no map named {scenario.map!r} beside the scenario or among the bundled maps", ("map",))
-    try:
-        catalogue = load_catalogue(scenario.edition)
-    except ContentError:
-        raise source.error(f"unknown edition {scenario.edition!r} (this version plays v0.6)", ("edition",)) from None
-    loaded = LoadedScenario(path, scenario, load_map(map_file), catalogue, source, map_file)
+    if scenario.edition not in EDITIONS:
+        raise source.error(f"unknown edition {scenario.edition!r} (this version plays {', '.join(EDITIONS)})", ("edition",))
+    catalogue = load_catalogue(scenario.edition)
+    battle_map = _map_for(load_map(map_file), scenario.edition, map_file, source)
+    loaded = LoadedScenario(path, scenario, battle_map, catalogue, source, map_file)
     try:  # classes, items, zones, tiles and overlaps, now, with file-and-line errors
         check_scenario(scenario, catalogue, loaded.battle_map)
     except ScenarioError as exc:
         raise source.error(str(exc), exc.where) from None
     return loaded
+
+
+def _map_for(battle_map: BattleMap, edition: str, map_file: Path, source: YamlSource) -> BattleMap:
+    """The map read with the edition's terrain table; every glyph on it must mean something there."""
+    table = terrain_table(edition)
+    for y, row in enumerate(battle_map.rows):
+        for x, glyph in enumerate(row):
+            if glyph not in table:
+                raise source.error(f"map {map_file.name}: the tile {glyph!r} at [{x + 1}, {y + 1}] is not in the "
+                                   f"{edition} terrain table", ("map",))
+    return battle_map.model_copy(update={"edition": edition})
 
 
 def bundled_titles() -> dict[str, Path]:

@@ -39,7 +39,8 @@ class Strike(_Action):
 # Special actions by name; which ones a unit has comes from tags on its class, its
 # scenario role, its staves and its consumables.
 SpecialName = Literal[
-    "heal", "restore", "status", "rescue", "warp", "torch", "dance", "escape", "pick", "raze", "seize"
+    "heal", "restore", "status", "rescue", "warp", "torch", "dance", "escape", "pick", "raze", "seize",
+    "entrap", "freeze", "rewarp", "vein",
 ]
 
 

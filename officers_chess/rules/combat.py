@@ -1,4 +1,5 @@
-"""The v0.6 attack exchange: one plan of swings, shared by the exact forecast and the dice resolver."""
+"""The attack exchange: one plan of swings, shared by the exact forecast and the dice resolver (each edition
+works out the numbers of the plan; see rules/editions)."""
 
 from __future__ import annotations
 
@@ -60,14 +61,19 @@ class Modifier:
 class SwingProfile:
     """Everything one unit's swings depend on: what it needs to roll and what a hit does.
 
-    `result` classifies a d20 roll and `apply` carries out its effect; the exact
-    forecast and the resolver both go through these two, so they cannot disagree.
+    `result` classifies a roll of the edition's hit die and `apply` carries out its effect;
+    the exact forecast and the resolver both go through these two, so they cannot disagree.
     """
 
-    skill: int
+    skill: int  # hits on this or less (Skill in v0.6; the to-hit number on a d100 in the later editions)
     crit_top: int
     damage: int
     crit_damage: int
+    faces: int = 20  # the hit die
+    natural_one: bool = True  # v0.6: a 1 always hits
+    always_hits: bool = False  # Homing: no roll can miss, and none crits
+    breaks: bool = False  # a hit that deals damage leaves the target Broken (later editions)
+    pushes: bool = False  # Heavy: a hit pushes the target one tile back
     devil: bool = False  # rolls of 9 or 10 turn on the wielder
     drain: bool = False  # heals the wielder by half of what it deals
     decimate: bool = False  # a hit takes half the target's current HP
@@ -79,7 +85,9 @@ class SwingProfile:
         """Classify one d20 roll: at or under Skill hits, 1 always hits, a hit in the crit range crits."""
         if self.devil and roll in DEVIL_ROLLS:
             return "backfire"
-        hits = roll == 1 or roll <= self.skill
+        if self.always_hits:
+            return "hit"
+        hits = (self.natural_one and roll == 1) or roll <= self.skill
         if not hits:
             return "miss"
         return "crit" if roll <= self.crit_top else "hit"
@@ -114,10 +122,10 @@ class SwingProfile:
     def outcomes(self) -> list[tuple[Fraction, SwingResult]]:
         """The chance of each result, counted face by face with `result` (so never out of step)."""
         counts: dict[SwingResult, int] = {}
-        for roll in range(1, 21):
+        for roll in range(1, self.faces + 1):
             result = self.result(roll)
             counts[result] = counts.get(result, 0) + 1
-        return [(Fraction(n, 20), result) for result, n in counts.items()]
+        return [(Fraction(n, self.faces), result) for result, n in counts.items()]
 
     @property
     def hit_chance(self) -> Fraction:
@@ -134,10 +142,12 @@ class SwingProfile:
 
 @dataclass(frozen=True)
 class Fighter:
-    """A unit as it stands in an exchange: the unit, and the terrain under it."""
+    """A unit as it stands in an exchange: the unit, the terrain under it, and what its neighbours lend it."""
 
     unit: Unit
     terrain: Terrain
+    backed: bool = False  # an ally with Backup could attack this fighter's foe (later editions)
+    guarding: bool = False  # a Qi Adept taking this attack for an adjacent ally
 
 
 @dataclass(frozen=True)
@@ -195,6 +205,10 @@ def weapon_range(unit: Unit, weapon: Weapon) -> tuple[int, int]:
         high += tag_total(unit.tags, "SpellRange")
     if weapon.strength_reach:
         high = max(high, unit.stat("strength") // 2)
+    if weapon.magic_reach:
+        from officers_chess.rules.editions.ratings_tables import STAFF_RANGE  # a table of facts, no imports back
+
+        high = max(high, STAFF_RANGE[max(0, min(len(STAFF_RANGE) - 1, unit.stat("magic")))])
     return low, max(low, high)
 
 
@@ -224,134 +238,17 @@ def can_counter(defender: Unit, distance: int) -> bool:
     return reaches(defender, weapon, distance) or defender.has("DistantCounter")
 
 
-def _profile(me: Fighter, foe: Fighter, role: Role, mods: list[Modifier], art: Art | None = None) -> SwingProfile:
-    unit, target = me.unit, foe.unit
-    weapon = usable_weapon(unit)
-    assert weapon is not None, "a unit without a usable weapon cannot swing"
-    kind = attack_type(unit)[1]
-    tags = unit.tags + (list(art.tags) if art else [])
-
-    def note(what: str, value: int, rule: str, who: Role = role) -> None:
-        if value:
-            mods.append(Modifier(who, what, value, rule))
-
-    for stat in ("strength", "skill"):
-        note(stat, unit.stat(stat) - getattr(unit.stats, stat) - _inflicted(unit, stat), "bonus")
-        note(stat, _inflicted(unit, stat), "inflict")
-    edge = triangle_edge(unit, target)
-    rule = "inverted" if unit.has("Inverted") or target.has("Inverted") else "weapon-triangle"
-    note("skill", edge, rule)
-    note("damage", edge, rule)
-    inaccurate = tag_total(tags, "Inaccurate")
-    note("skill", -inaccurate, "inaccurate")
-    art_skill, art_might = (art.skill, art.might) if art else (0, 0)
-    note("skill", art_skill, "art")
-    note("damage", art_might, "art")
-    skill = unit.stat("skill") + edge - inaccurate + art_skill
-
-    lucky = tag_total(tags, "Lucky")
-    note("crit range", lucky, "lucky")
-    petrified = PETRIFIED_LUCKY if target.has_status(StatusName.PETRIFIED) else 0
-    note("crit range", petrified, "petrified")
-
-    effective = False
-    countered = set(tag_args(target.tags, "Countermeasure"))
-    for wanted in tag_args(tags, "Effective"):
-        if target.has(wanted):
-            if wanted in countered:
-                mods.append(Modifier(role.other, "effective", -EFFECTIVE_BONUS, "countermeasure"))
-            else:
-                effective = True
-    if effective:  # several matching Effective tags still give +3 once
-        note("damage", EFFECTIVE_BONUS, "effective")
-
-    raw = unit.stat("strength") + weapon.might + edge + art_might + (EFFECTIVE_BONUS if effective else 0)
-    terrain = target.terrain_bonus(foe.terrain)
-    if kind is DamageKind.MAGIC:
-        resistance_bonus = target.stat("resistance") - target.stats.resistance
-        note("resistance", resistance_bonus, "bonus", role.other)
-        reduction = target.stat("resistance") + terrain
-        if terrain:
-            mods.append(Modifier(role.other, "resistance", terrain, "terrain"))
-    else:
-        accessory = target.equipped_accessory
-        shield = accessory.defense if accessory else 0
-        note("defense", target.stat("defense") - target.stats.defense, "bonus", role.other)
-        note("defense", shield, "accessory", role.other)
-        if terrain:
-            mods.append(Modifier(role.other, "defense", terrain, "terrain"))
-        reduction = target.stat("defense") + terrain + shield
-        if "Piercing" in tags:
-            note("ignores defense", reduction, "piercing")
-            reduction = 0
-    damage = max(0, raw - reduction)
-    ineffective = any(target.has(t) for t in tag_args(tags, "Ineffective"))
-    if ineffective:
-        note("damage", -damage, "ineffective")
-    guarded = target.has("Guarded")
-    if guarded:
-        mods.append(Modifier(role.other, "crit multiplier", -1, "guarded"))
-    assassinate = "Assassinate" in tags and not target.unit_class.promoted
-    for flag, rule in (("Devil", "devil"), ("Drain", "drain"), ("Decimate", "decimate"), ("Devastate", "devastate")):
-        if flag in tags:
-            mods.append(Modifier(role, rule, 1, rule))
-    if assassinate:
-        mods.append(Modifier(role, "assassinate", 1, "assassinate"))
-    return SwingProfile(
-        skill=skill,
-        crit_top=1 + lucky + petrified,
-        damage=damage,
-        crit_damage=damage if guarded else damage * 2,
-        devil="Devil" in tags,
-        drain="Drain" in tags,
-        decimate="Decimate" in tags,
-        devastate="Devastate" in tags,
-        assassinate=assassinate,
-        ineffective=ineffective,
-    )
-
-
-def _inflicted(unit: Unit, stat: str) -> int:
+def inflicted(unit: Unit, stat: str) -> int:
+    """How much an Inflict lowers one of the unit's stats now."""
     return unit.inflicted.amount if unit.inflicted and unit.inflicted.stat == stat else 0
 
 
-def plan_exchange(attacker: Fighter, defender: Fighter, distance: int, art: Art | None = None) -> ExchangePlan:
-    """Work out one attack: each role's swing profile and the order of every swing.
+def plan_exchange(attacker: Fighter, defender: Fighter, distance: int, art: Art | None = None,
+                  edition: str = "v0.6") -> ExchangePlan:
+    """Work out one attack under an edition's rules: each role's swing profile and the order of every swing."""
+    from officers_chess.rules.editions import rules_for  # the editions build on this module
 
-    With a combat `art`, the attacker's swings carry the art's bonuses and tags, and
-    the art never follows up (docs/rulings.md).
-    """
-    mods: list[Modifier] = []
-    a_profile = _profile(attacker, defender, Role.ATTACKER, mods, art)
-    counters = can_counter(defender.unit, distance)
-    d_profile = _profile(defender, attacker, Role.DEFENDER, mods) if counters else None
-    if counters and not reaches(defender.unit, usable_weapon(defender.unit), distance):  # type: ignore[arg-type]
-        mods.append(Modifier(Role.DEFENDER, "counter range", distance, "distant-counter"))
-
-    def attack(role: Role, unit: Unit, extra_tags: tuple[str, ...] = ()) -> list[Role]:
-        brave = unit.has("Brave") or "Brave" in extra_tags
-        if brave:
-            mods.append(Modifier(role, "swings", 2, "brave"))
-        return [role] * (2 if brave else 1)
-
-    speeds = {Role.ATTACKER: attacker.unit.attack_speed, Role.DEFENDER: defender.unit.attack_speed}
-    order = attack(Role.ATTACKER, attacker.unit, tuple(art.tags) if art else ())
-    if counters:
-        order += attack(Role.DEFENDER, defender.unit)
-    faster = max(speeds, key=speeds.__getitem__) if speeds[Role.ATTACKER] != speeds[Role.DEFENDER] else None
-    if faster is not None and (faster is Role.ATTACKER or counters):
-        unit = attacker.unit if faster is Role.ATTACKER else defender.unit
-        if unit.has("Complex"):
-            mods.append(Modifier(faster, "follow-up", 0, "complex"))
-        elif faster is Role.ATTACKER and art is not None:
-            mods.append(Modifier(faster, "follow-up", 0, "art"))
-        else:
-            mods.append(Modifier(faster, "follow-up", 1, "follow-up"))
-            order += attack(faster, unit)
-    # Brave notes are appended once per attack; keep one per role.
-    unique = tuple(dict.fromkeys(mods))
-    max_hp = {Role.ATTACKER: attacker.unit.max_hp, Role.DEFENDER: defender.unit.max_hp}
-    return ExchangePlan(a_profile, d_profile, tuple(order), speeds, unique, max_hp)
+    return rules_for(edition).plan(attacker, defender, distance, art)
 
 
 @dataclass(frozen=True)
@@ -383,30 +280,38 @@ def _swing(plan: ExchangePlan, role: Role, result: SwingResult, hps: tuple[int, 
     return theirs, mine
 
 
-# A state of the enumeration: both HPs, and whether each role has landed a hit yet.
-_State = tuple[int, int, bool, bool]
+# A state of the enumeration: both HPs, whether each role has landed a hit yet, and whether the
+# defender has been Broken (it then counters no more in this exchange).
+_State = tuple[int, int, bool, bool, bool]
+
+
+def breaks_now(plan: ExchangePlan, role: Role, result: SwingResult, target_before: int, target_after: int) -> bool:
+    """Whether this swing leaves the defender Broken: a breaking attacker's hit that deals damage."""
+    return role is Role.ATTACKER and plan.profile(role).breaks and result in ("hit", "crit") and target_after < target_before
 
 
 def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast:
     """Enumerate every roll of every swing; no sampling, so the numbers are exact."""
-    dist: dict[_State, Fraction] = {(attacker_hp, defender_hp, False, False): Fraction(1)}
+    dist: dict[_State, Fraction] = {(attacker_hp, defender_hp, False, False, False): Fraction(1)}
     for role in plan.order:
         outcomes = plan.profile(role).outcomes()
         nxt: dict[_State, Fraction] = {}
         for state, p in dist.items():
-            a, d, a_landed, d_landed = state
-            if a == 0 or d == 0:  # a routed unit swings no more, and is swung at no more
+            a, d, a_landed, d_landed, broken = state
+            # A routed unit swings no more and is swung at no more; a Broken defender counters no more.
+            if a == 0 or d == 0 or (broken and role is Role.DEFENDER):
                 nxt[state] = nxt.get(state, Fraction(0)) + p
                 continue
             for q, result in outcomes:
                 a2, d2 = _swing(plan, role, result, (a, d))
                 hit = result in ("hit", "crit")
-                key = (a2, d2, a_landed or (hit and role is Role.ATTACKER), d_landed or (hit and role is Role.DEFENDER))
+                key = (a2, d2, a_landed or (hit and role is Role.ATTACKER), d_landed or (hit and role is Role.DEFENDER),
+                       broken or breaks_now(plan, role, result, d, d2))
                 nxt[key] = nxt.get(key, Fraction(0)) + p * q
         dist = nxt
     outcomes: dict[tuple[int, int], Fraction] = {}
     landed = {Role.ATTACKER: Fraction(0), Role.DEFENDER: Fraction(0)}
-    for (a, d, a_landed, d_landed), p in dist.items():
+    for (a, d, a_landed, d_landed, _broken), p in dist.items():
         outcomes[(a, d)] = outcomes.get((a, d), Fraction(0)) + p
         landed[Role.ATTACKER] += p if a_landed else 0
         landed[Role.DEFENDER] += p if d_landed else 0
@@ -424,6 +329,8 @@ class Swing:
     result: SwingResult
     damage: int  # damage actually taken (by the wielder on a backfire)
     target_hp: int  # the HP of whoever took the damage, after it
+    faces: int = 20  # the die rolled
+    broke: bool = False  # it left the defender Broken
 
     @property
     def landed(self) -> bool:
@@ -431,8 +338,12 @@ class Swing:
 
 
 def _swing_words(me: str, foe: str, profile: SwingProfile) -> str:
+    die = "" if profile.faces == 20 else f"d{profile.faces}, "
+    if profile.always_hits:
+        return f"{me}'s swing at {foe}: {die}always hits"
     crit = f", crits on {profile.crit_top} or less" if profile.crit_top >= 1 else ""
-    return f"{me}'s swing at {foe}: hits on {max(1, profile.skill)} or less{crit}"
+    low = 1 if profile.natural_one else 0
+    return f"{me}'s swing at {foe}: {die}hits on {max(low, profile.skill)} or less{crit}"
 
 
 def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
@@ -441,16 +352,22 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
     `names` (attacker, defender) only word the request for a roll when the players roll their own dice."""
     hps = (attacker_hp, defender_hp)
     swings: list[Swing] = []
+    broken = False
     for role in plan.order:
         if 0 in hps:
             break
+        if broken and role is Role.DEFENDER:
+            continue
         profile = plan.profile(role)
         me, foe = names if role is Role.ATTACKER else names[::-1]
-        roll, dice = dice.d20(_swing_words(me, foe, profile))
+        roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile))
         result = profile.result(roll)
         before = hps
         hps = _swing(plan, role, result, hps)
         mine, theirs = (0, 1) if role is Role.ATTACKER else (1, 0)
         hurt = mine if result == "backfire" else theirs
-        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, before[hurt] - hps[hurt], hps[hurt]))
+        broke = not broken and breaks_now(plan, role, result, before[1], hps[1])
+        broken = broken or broke
+        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, before[hurt] - hps[hurt], hps[hurt],
+                            profile.faces, broke))
     return swings, hps[0], hps[1], dice

@@ -1,4 +1,5 @@
-"""The seeded d20 source kept inside the game state, so a saved battle rolls the same dice again."""
+"""The seeded dice kept inside the game state (d20s, and d100s in the later editions), so a saved battle rolls
+the same dice again."""
 
 from __future__ import annotations
 
@@ -20,16 +21,17 @@ def _splitmix64(value: int) -> int:
     return z ^ (z >> 31)
 
 
-Face = Annotated[int, Field(ge=1, le=20)]
+Face = Annotated[int, Field(ge=1, le=100)]
 
 
 class RollNeeded(Exception):
     """Physical dice: the rules need a d20 the players have not rolled yet. `why` says what it decides,
     in words for the prompt (e.g. "Hale's swing at Tilda: hits on 11 or less")."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, faces: int = 20) -> None:
         super().__init__(why)
         self.why = why
+        self.faces = faces
 
 
 def seed_fingerprint(seed: int) -> str:
@@ -77,17 +79,24 @@ class Dice(BaseModel):
                 return value % sides + 1, dice
 
     def d20(self, why: str = "a d20") -> tuple[int, Dice]:
-        """Roll a d20; with physical dice, take the next roll the players typed in (RollNeeded when
-        there is none left: the caller asks for it and tries the whole action again)."""
+        """Roll a d20 (see `die`)."""
+        return self.die(20, why)
+
+    def die(self, faces: int, why: str = "") -> tuple[int, Dice]:
+        """Roll a die of `faces` (20 or 100); with physical dice, take the next roll the players typed in
+        (RollNeeded when there is none left: the caller asks for it and tries the whole action again)."""
         if not self.physical:
-            return self.roll(20)
+            return self.roll(faces)
         if not self.given:
-            raise RollNeeded(why)
+            raise RollNeeded(why or f"a d{faces}", faces)
+        if self.given[0] > faces:
+            raise ValueError(f"a d{faces} shows 1 to {faces}, not {self.given[0]}")
         return self.given[0], Dice(seed=self.seed, draws=self.draws + 1, physical=True, given=self.given[1:])
 
     def with_rolls(self, rolls: list[int] | tuple[int, ...]) -> Dice:
-        """Physical dice holding these typed-in rolls (each 1 to 20, or a ValueError saying so)."""
+        """Physical dice holding these typed-in rolls (each 1 to 100, or a ValueError saying so; a roll
+        higher than the die it is used for is refused when it is used)."""
         for roll in rolls:
-            if not (isinstance(roll, int) and 1 <= roll <= 20):
-                raise ValueError(f"a d20 shows 1 to 20, not {roll!r}")
+            if not (isinstance(roll, int) and 1 <= roll <= 100):
+                raise ValueError(f"a die roll is 1 to 100 (a d20 1 to 20), not {roll!r}")
         return Dice(seed=self.seed, draws=self.draws, physical=True, given=tuple(rolls))

@@ -16,18 +16,18 @@ from officers_chess.rules.actions import (
     Trade,
     Wait,
 )
-from officers_chess.rules.combat import Fighter, Role, plan_exchange, reaches, resolve, usable_weapon
-from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.combat import ExchangePlan, Role, Swing, reaches, resolve, usable_weapon
+from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, StatusLost, TerrainChanged, Waited
 from officers_chess.rules.inventory import discard, equip, equippable, trade, trade_options
-from officers_chess.rules.models import Unit, distance
+from officers_chess.rules.models import Pos, Unit, distance
+from officers_chess.rules.movement import STEPS
 from officers_chess.rules.specials import perform, special_actions
 from officers_chess.rules import victory
 from officers_chess.rules.state import ActiveTurn, Claim, GameState, TerrainDamage
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args
-from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.turn_order import after_activation
-from officers_chess.rules.upkeep import apply_status, end_of_round, end_of_turn, inflict, on_activation, start_of_round
+from officers_chess.rules.upkeep import apply_status, end_of_round, end_of_turn, inflict, on_activation, start_of_round, start_of_turn
 
 __all__ = [
     "Action", "ActiveTurn", "Attack", "CantoMove", "Discard", "Equip", "GameState", "IllegalAction", "Move",
@@ -96,7 +96,8 @@ def _turn_actions(state: GameState, unit: Unit) -> list[Action]:
             actions += [Strike(at=p) for p in state.strikable_from(unit, unit.pos)]
             actions += special_actions(state, unit)
     elif unit.has("Canto"):
-        budget = unit.movement - turn.spent
+        tiles = state.rules.canto_tiles
+        budget = unit.movement - turn.spent if tiles is None else tiles
         actions += [CantoMove(to=p) for p in state.reach(unit, budget).costs if p != unit.pos]
     if not unit.has_status(StatusName.BERSERK):
         actions += [Equip(item=i) for i in equippable(unit)]
@@ -131,7 +132,8 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         _move(new, action, events)
     elif isinstance(action, Attack):
         _attack(new, action, events)
-        _end_turn(new, events)
+        if not (new.active and new.active.acted):  # unless Canto may still move it
+            _end_turn(new, events)
     elif isinstance(action, Strike):
         _strike(new, action, events)
         _end_turn(new, events)
@@ -215,6 +217,7 @@ def _move(state: GameState, action: Move, events: list[Event]) -> None:
     state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=cost)
     if state.reactivate == unit.id:
         state.reactivate = None
+    start_of_turn(state, unit, events)
     unit.pos = action.to
     on_activation(unit, events)
 
@@ -222,8 +225,13 @@ def _move(state: GameState, action: Move, events: list[Event]) -> None:
 def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     attacker = state.active_unit
     assert attacker is not None
-    defender = state.unit(action.target)
-    plan = state.plan(attacker, defender, art=action.art)
+    target = state.unit(action.target)
+    plan = state.plan(attacker, target, art=action.art)
+    defender = state.defender_for(attacker, target)
+    if defender is not target:
+        defender.guarded = True
+        events.append(Acted(f"{defender.name} steps in front of {target.name} and takes the attack (Qi Adept)."))
+    started_broken = defender.has_status(StatusName.BROKEN)
     swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice,
                                                             (attacker.name, defender.name))
     for swing in swings:
@@ -236,11 +244,57 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     for role, hitter, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
         if victim.on_field and any(s.landed and s.role is role for s in swings):
             _on_hit(state, hitter, victim, art_tags if role is Role.ATTACKER else [], events)
+    _break(state, plan, swings, attacker, defender, started_broken, events)
+    _push(state, plan, swings, attacker, defender, events)
     if attacker.on_field and ("AoE" in attacker.tags or "AoE" in art_tags):
         _splash(state, attacker, defender, action.art, events)
     for unit in (defender, attacker):
         if unit.routed:
             events.append(Routed(unit.name))
+    if state.rules.canto_after_attack and attacker.on_field and attacker.has("Canto"):
+        _mark(state, acted=True)  # it may still move its Canto tiles (the d100 draft)
+
+
+def _break(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
+           started_broken: bool, events: list[Event]) -> None:
+    """Broken: a unit that fought a combat already Broken is cured by it; a hit with the triangle's
+    advantage that dealt damage leaves its target Broken (the defender at once, see `resolve`)."""
+    if started_broken:
+        defender.statuses = [s for s in defender.statuses if s.name is not StatusName.BROKEN]
+        events.append(StatusLost(defender.name, StatusName.BROKEN.value))
+    for role, victim in ((Role.ATTACKER, defender), (Role.DEFENDER, attacker)):
+        landed = any(s.role is role and s.landed and s.damage > 0 for s in swings)
+        profile = plan.attacker if role is Role.ATTACKER else plan.defender
+        if landed and profile is not None and profile.breaks and victim.on_field and not victim.has_status(StatusName.BROKEN):
+            apply_status(state, victim, StatusName.BROKEN, events)
+
+
+def _push(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
+          events: list[Event]) -> None:
+    """Heavy: a unit that hit with a Heavy weapon pushes its foe one tile straight back, if that tile is free."""
+    for role, pusher, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
+        profile = plan.attacker if role is Role.ATTACKER else plan.defender
+        if profile is None or not profile.pushes or not victim.on_field or not pusher.on_field:
+            continue
+        if not any(s.role is role and s.landed for s in swings):
+            continue
+        to = _pushed_to(state, pusher.pos, victim)
+        if to is None:
+            events.append(Acted(f"{victim.name} cannot be pushed back: the tile behind it is taken or closed."))
+        else:
+            events.append(Acted(f"{pusher.name}'s heavy blow pushes {victim.name} back to {to[0] + 1},{to[1] + 1}."))
+            victim.pos = to
+
+
+def _pushed_to(state: GameState, source: Pos, victim: Unit) -> Pos | None:
+    dx, dy = victim.pos[0] - source[0], victim.pos[1] - source[1]
+    # Straight away from the pusher along the longer axis (a diagonal-ish bow shot pushes along x).
+    step = ((dx > 0) - (dx < 0), 0) if abs(dx) >= abs(dy) else (0, (dy > 0) - (dy < 0))
+    assert step in STEPS
+    to = (victim.pos[0] + step[0], victim.pos[1] + step[1])
+    if not state.map.contains(to) or state.unit_at(to) is not None:
+        return None
+    return to if victim.entry_cost(state.map.terrain_at(to)) is not None else None
 
 
 def _on_hit(state: GameState, hitter: Unit, victim: Unit, extra_tags: list[str], events: list[Event]) -> None:
@@ -261,20 +315,15 @@ def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, eve
     for other in state.living(attacker.side.other):
         if other.id == target.id or not reaches(attacker, weapon, distance(attacker.pos, other.pos)):
             continue
-        plan = plan_exchange(
-            Fighter(attacker, state.map.terrain_at(attacker.pos)),
-            Fighter(other, state.map.terrain_at(other.pos)),
-            distance(attacker.pos, other.pos),
-            state.arts[art] if art else None,
-        )
-        profile = plan.attacker
-        roll, state.dice = state.dice.d20(f"{attacker.name}'s splash at {other.name}: hits on {max(1, profile.skill)} or less")
+        profile = state.plan(attacker, other, art=art).attacker
+        roll, state.dice = state.dice.die(profile.faces, f"{attacker.name}'s splash at {other.name}: "
+                                          f"d{profile.faces}, hits on {max(1, profile.skill)} or less")
         result = profile.result(roll)
         before = other.hp
         attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)
         state.tallies[attacker.side].damage_dealt += before - other.hp
         verdict = "miss" if other.hp == before else f"{before - other.hp} damage → {other.hp} HP"
-        events.append(Acted(f"  The blast reaches {other.name}: d20 {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
+        events.append(Acted(f"  The blast reaches {other.name}: d{profile.faces} {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
         if other.routed:
             events.append(Routed(other.name))
         if not attacker.on_field:
@@ -291,12 +340,12 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
     hp = state.terrain_hp(action.at)
     assert hp is not None
     swings = 2 if unit.has("Brave") else 1
-    hp = max(0, hp - swings * (unit.stat("strength") + weapon.might))
+    hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
     terrain = state.map.terrain_at(action.at)
     events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left."))
     _mark(state, busy=True, attacked=True)
     if hp == 0:
-        after = TERRAIN["bridge" if terrain.id == "snag" else "floor"]
+        after = state.terrain_named(terrain.becomes or "floor")
         state.set_terrain(action.at, after)
         events.append(TerrainChanged(action.at, terrain.name, after.name))
     else:
@@ -314,8 +363,8 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     _claim_tiles(state)
     if victory.check(state, events):
         return
-    nxt = after_activation(state.units, unit.side, state.finished_first)
-    state.to_act, state.finished_first = nxt.to_act, nxt.finished_first
+    nxt = after_activation(state.units, unit.side, state.finished_first, state.game_master, state.burst)
+    state.to_act, state.finished_first, state.burst = nxt.to_act, nxt.finished_first, nxt.burst
     if state.reactivate:
         refreshed = state.unit(state.reactivate)
         if refreshed.on_field:

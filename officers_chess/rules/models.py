@@ -8,9 +8,11 @@ from typing import Annotated, Literal, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from officers_chess.rules.orders import Order
+from officers_chess.rules.rating_scale import rating_index
+from officers_chess.rules.sparse import Sparse
 from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import check_tag, has_tag, tag_args, tag_total
-from officers_chess.rules.terrain import TERRAIN_BY_GLYPH, MoveType, Terrain
+from officers_chess.rules.terrain import MoveType, Terrain, known_glyph, terrain_table
 
 TagText = Annotated[str, AfterValidator(check_tag)]
 Pos = tuple[int, int]
@@ -55,24 +57,42 @@ class DamageKind(str, Enum):
     MAGIC = "magic"
 
 
-class _Content(BaseModel):
+class _Content(Sparse):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Stats(_Content):
-    """A class's base numbers. Files use the short names str, skl, spd, def, res, hp."""
+    """A class's base numbers. Files use the short names str, mag, skl, spd, def, res, hp.
+
+    The later editions rate stats with letters (F to S); a letter is kept as its place on that
+    scale (F = 0 ... S = 6) and the edition reads it back as a rating.
+    """
+
+    _sparse = ("magic",)
 
     hp: int = Field(FULL_HP, ge=1, le=99)
     strength: int = Field(alias="str", ge=0, le=99)
+    magic: int = Field(0, alias="mag", ge=0, le=99)  # the later editions' Magic rating (v0.6 has none)
     skill: int = Field(alias="skl", ge=0, le=99)
     speed: int = Field(alias="spd", ge=0, le=99)
     defense: int = Field(alias="def", ge=0, le=99)
     resistance: int = Field(alias="res", ge=0, le=99)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _letters_to_places(cls, data: object) -> object:
+        if isinstance(data, dict):
+            return {key: rating_index(value) if isinstance(value, str) and key != "hp" else value
+                    for key, value in data.items()}
+        return data
+
 
 class _Item(_Content):
     """What every item has: a name, tags, and how many of its Consumable(X) uses are spent."""
 
+    _sparse = ("edition",)
+
+    edition: str = Field("v0.6", max_length=20)  # whose figures these are (set when its catalogue is read)
     name: str = Field(min_length=1, max_length=40)
     tags: list[TagText] = []
     used: int = Field(0, ge=0)
@@ -87,14 +107,19 @@ class _Item(_Content):
 class Weapon(_Item):
     """A weapon or staff: what it adds to Damage, what it costs in Attack Speed, and how far it reaches."""
 
+    _sparse = ("edition", "hit", "magic_reach")
+
     kind: Literal["weapon"] = "weapon"
     type: WeaponType
     damage: DamageKind
     might: int = Field(0, ge=0, le=99)
-    weight: int = Field(0, ge=0, le=99)
+    weight: int = Field(0, ge=-10, le=99)  # the later editions weigh light weapons below 0
+    hit: int = Field(0, ge=-99, le=99)  # the d100 edition's Hit of the weapon
     range: tuple[int, int] = (1, 1)
     # Some staves reach further with a stronger user: their longest range is at least Str / 2.
     strength_reach: bool = False
+    # The "ratings" edition's Mag staves: their longest range follows the user's Magic rating.
+    magic_reach: bool = False
 
     @model_validator(mode="after")
     def _range_in_order(self) -> Weapon:
@@ -112,7 +137,7 @@ class Accessory(_Item):
 
     kind: Literal["accessory"] = "accessory"
     defense: int = Field(0, ge=0, le=99)
-    weight: int = Field(0, ge=0, le=99)
+    weight: int = Field(0, ge=-10, le=99)
 
 
 class Consumable(_Item):
@@ -145,14 +170,18 @@ class Inflicted(BaseModel):
 
 
 class UnitClass(_Content):
-    """A class: base stats, the weapon types it wields, and its tags."""
+    """A class: base stats, the weapon types it wields, its movement and its tags."""
 
+    _sparse = ("edition", "move")
+
+    edition: str = Field("v0.6", max_length=20)  # whose ratings these are (set when its catalogue is read)
     name: str = Field(min_length=1, max_length=40)
     letter: str = Field(min_length=1, max_length=1, pattern=r"^[A-Z]$")
     stats: Stats
     wields: list[WeaponType] = Field(min_length=1)
     tags: list[TagText] = []
     promoted: bool = False  # advanced classes; Assassinate spares them
+    move: int = Field(BASE_MOVEMENT, ge=0, le=20)  # tiles before Fast/Slow; the edition sets it
     transformed: Stats | None = None  # a shifter's beast form
     description: str = Field("", max_length=400)
 
@@ -163,10 +192,11 @@ class UnitClass(_Content):
         return self
 
 
-class Unit(BaseModel):
+class Unit(Sparse):
     """One unit on the battlefield: its class, inventory, equipment, HP and position."""
 
     model_config = ConfigDict(extra="forbid")
+    _sparse = ("guarded",)
 
     id: str
     name: str
@@ -186,6 +216,7 @@ class Unit(BaseModel):
     inflicted: Inflicted | None = None  # a stat lowered until the end of its next turn
     danced: bool = False  # refreshed by a Dance this round
     escaped: bool = False
+    guarded: bool = False  # a Qi Adept that has taken an attack for an ally this round
     orders: list[Order] = Field(default_factory=list, max_length=12)  # a scenario's script for the computer
 
     def has_status(self, name: StatusName) -> bool:
@@ -224,8 +255,9 @@ class Unit(BaseModel):
                 tags.extend(self.item_tags(item))
         if self.has_status(StatusName.SLOWED):
             tags.append("Slow(1)")
-        if self.has_status(StatusName.BARRIER):
-            tags.append("Bonus(Res+2)")
+        for status in self.statuses:
+            if status.name is StatusName.BARRIER:
+                tags.append(f"Bonus(Res+{status.amount or 2})")
         return tags
 
     def has(self, tag_name: str) -> bool:
@@ -234,7 +266,9 @@ class Unit(BaseModel):
     def stat(self, name: str) -> int:
         """A stat with Bonus(Stat+X) tags and any Inflict applied."""
         base = getattr(self.stats, name)
-        bonus = sum(change for stat, change in tag_args(self.tags, "Bonus") if stat == name)
+        tags = self.tags
+        bonus = sum(change for stat, change in tag_args(tags, "Bonus") if stat == name)
+        bonus += sum(change for stat, change in tag_args(tags, "Cursed") if stat == name)
         inflicted = self.inflicted.amount if self.inflicted and self.inflicted.stat == name else 0
         return base + bonus + inflicted
 
@@ -273,8 +307,8 @@ class Unit(BaseModel):
 
     @property
     def movement(self) -> int:
-        """Tiles of movement: the base 5, plus Fast(X), minus Slow(X)."""
-        return max(0, BASE_MOVEMENT + tag_total(self.tags, "Fast") - tag_total(self.tags, "Slow"))
+        """Tiles of movement: the class's (5 in v0.6), plus Fast(X), minus Slow(X)."""
+        return max(0, self.unit_class.move + tag_total(self.tags, "Fast") - tag_total(self.tags, "Slow"))
 
     def entry_cost(self, terrain: Terrain, columns: list[MoveType] | None = None) -> int | None:
         """Movement this unit spends to enter a tile; with several columns, the dearest applies.
@@ -289,13 +323,15 @@ class Unit(BaseModel):
         return 0 if self.has("Flying") else terrain.defense
 
 
-class BattleMap(BaseModel):
-    """The tile grid: rows of terrain glyphs, top row first."""
+class BattleMap(Sparse):
+    """The tile grid: rows of terrain glyphs, top row first, read with one edition's terrain table."""
 
     model_config = ConfigDict(extra="forbid")
+    _sparse = ("edition",)
 
     name: str
     rows: list[str] = Field(min_length=1)
+    edition: str = Field("v0.6", max_length=20)  # whose terrain table gives each glyph its meaning
 
     @model_validator(mode="after")
     def _rectangular_and_known(self) -> BattleMap:
@@ -304,7 +340,7 @@ class BattleMap(BaseModel):
             if len(row) != width:
                 raise ValueError(f"row {y + 1} has {len(row)} tiles but row 1 has {width}")
             for x, glyph in enumerate(row):
-                if glyph not in TERRAIN_BY_GLYPH:
+                if not known_glyph(glyph):
                     raise ValueError(f"row {y + 1}, column {x + 1}: unknown terrain glyph {glyph!r}")
         return self
 
@@ -320,9 +356,14 @@ class BattleMap(BaseModel):
         x, y = pos
         return 0 <= x < self.width and 0 <= y < self.height
 
+    @property
+    def terrain_table(self) -> dict[str, Terrain]:
+        """This map's edition's terrain, by glyph."""
+        return terrain_table(self.edition)
+
     def terrain_at(self, pos: Pos) -> Terrain:
         x, y = pos
-        return TERRAIN_BY_GLYPH[self.rows[y][x]]
+        return terrain_table(self.edition)[self.rows[y][x]]
 
 
 def distance(a: Pos, b: Pos) -> int:

@@ -6,7 +6,6 @@ import heapq
 from dataclasses import dataclass
 
 from officers_chess.rules.models import BattleMap, Pos, Unit
-from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
 
 STEPS: tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -39,7 +38,7 @@ def reachable(unit: Unit, battle_map: BattleMap, units: list[Unit], budget: int 
     budget = unit.movement if budget is None else budget
     # The unit's tags decide its costs; work them out once per kind of tile, not once per tile.
     columns = unit.move_types
-    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
+    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in battle_map.terrain_table.items()}
     rows = battle_map.rows
     width, height = battle_map.width, battle_map.height
     best: dict[Pos, int] = {unit.pos: 0}

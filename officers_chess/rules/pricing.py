@@ -29,12 +29,16 @@ Item price
     then rounded to the nearest multiple of 5, or raised to ``ITEM_FLOOR`` if below it.
 
 Unit cost = class price + the price of each item in its inventory.
+
+Each edition prices its own figures (`PriceRates`): the later editions' letter ratings are counted
+in steps above a recruit's E, their Strength and Magic as one attack rating (the better of the two),
+"d100" HP above 14, and a weapon's Hit; tags cost the same in every edition.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from officers_chess.rules.models import (
@@ -74,6 +78,50 @@ MIGHT_GOLD = STAT_GOLD["strength"]  # a point of Might adds to Damage as a point
 WEIGHT_GOLD = STAT_GOLD["speed"]  # a point of Weight takes a point of Attack Speed
 DEFENSE_GOLD = STAT_GOLD["defense"]  # an accessory's Defense adds to Defense
 RANGE_GOLD = 6  # each point of reach (see range_points)
+
+
+@dataclass(frozen=True)
+class PriceRates:
+    """An edition's gold for its figures: stats above a recruit's, and what items add or take away."""
+
+    recruit: dict[str, int]
+    stat_gold: dict[str, int]
+    unit: str  # what a stat is counted in: "a point" or "a step"
+    might_gold: int
+    weight_gold: int  # gold a point of Weight takes away (heavier is cheaper)
+    defense_gold: int
+    hit_gold: int = 0  # gold a point of a weapon's Hit adds
+    hp_gold: int = 0  # gold a point of HP above `recruit["hp"]` adds (editions whose HP vary by class)
+    best_of: tuple[str, ...] = ()  # stats counted once, as the best of them (the later editions' Str and Mag)
+    letters: bool = False  # stats shown as letters
+    might_as: str = "Strength"  # what a point of Might is priced like
+    labels: dict[str, str] = field(default_factory=lambda: dict(STAT_LABELS))
+
+
+V06_RATES = PriceRates(RECRUIT, STAT_GOLD, "a point", MIGHT_GOLD, WEIGHT_GOLD, DEFENSE_GOLD)
+_LETTER_LABELS = {**STAT_LABELS, "magic": "Magic", "skill": "Dexterity"}
+# "ratings": a step of Strength or Magic is about a point of damage from the Damage table, a step of
+# Dexterity or of the target's Speed 10% on the To Hit table, a step of Defense most of a point.
+RATINGS_RATES = PriceRates(
+    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1},
+    {"strength": 10, "magic": 10, "skill": 8, "speed": 10, "defense": 10, "resistance": 5},
+    "a step", might_gold=8, weight_gold=10, defense_gold=10, best_of=("strength", "magic"), letters=True,
+    labels=_LETTER_LABELS, might_as="a point of damage",
+)
+# "d100": a step of Strength or Magic is a point of base damage, of Defense a point of reduction, of
+# Dexterity 5 Hit, of Speed 5 Avoid (and follow-ups); HP vary from 14 to 22.
+D100_RATES = PriceRates(
+    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1, "hp": 14},
+    {"strength": 8, "magic": 8, "skill": 4, "speed": 6, "defense": 7, "resistance": 3},
+    "a step", might_gold=8, weight_gold=1, defense_gold=7, hit_gold=1, hp_gold=4, best_of=("strength", "magic"),
+    letters=True, labels=_LETTER_LABELS, might_as="a point of base damage",
+)
+RATES: dict[str, PriceRates] = {"v0.6": V06_RATES, "ratings": RATINGS_RATES, "d100": D100_RATES}
+
+
+def rates_of(entry: Priced) -> PriceRates:
+    """The price rates of the edition an entry was written for."""
+    return RATES[entry.edition]
 USES_FULL = 6  # uses that count as "lasts the battle": (6 + 2) / 8 = 1
 
 # The rules author's point value of each tag (his designer's table), as facts. A number
@@ -96,12 +144,31 @@ TAG_POINT_RULINGS: dict[str, tuple[int, str]] = {
     "Escape": (0, "a scenario action, given by the scenario, not bought"),
     "Raze": (0, "a scenario action, given by the scenario, not bought"),
     "Seize": (0, "a scenario action, given by the scenario, not bought"),
+    # The later editions' tags, which the author's table does not list.
+    "Armor": (2, "never Broken: about what Guarded is worth"),
+    "Backup": (2, "a point of damage for nearby allies, like Effective for a whole squad"),
+    "Built": (1, "a step lighter weapon: a step of Speed in combat"),
+    "Covert": (2, "doubled tile bonuses: as good as a Bonus where there is cover"),
+    "Cursed": (-2, "the mirror of Bonus"),
+    "Deadly": (1, "as Lucky: a wider crit range"),
+    "Enchanted": (1, "as the Magic tag: its hits go against Resistance"),
+    "Entrap": (2, "as Rescue, used on an enemy"),
+    "Freeze": (2, "as a Status staff"),
+    "Heavy": (0, "the push is worth what striking second and no follow-up cost"),
+    "Homing": (3, "every swing lands, but never crits"),
+    "Mystical": (1, "ignores the target's cover"),
+    "Nimble": (1, "as Lucky, in defence"),
+    "QiAdept": (2, "shields an ally once a round"),
+    "Rewarp": (2, "as Warp, on oneself"),
+    "Vein": (1, "as Torch: a tile changed for a round"),
 }
 # Number tags whose argument is counted in bigger units than 1.
 TAG_UNIT: dict[str, tuple[int, str]] = {
     "Heal": (2, "HP"),  # one point per 2 HP restored (a tenth of a unit's 20 HP)
     "GreaterHeal": (2, "HP"),
     "Torch": (4, "tiles"),  # one point for the usual 4-tile radius
+    "Deadly": (5, "percent"),  # crit ranges on a d100: 5% is one d20 face, what Lucky(1) adds
+    "Nimble": (5, "percent"),
 }
 LIMIT_TAGS = {"Relic", "Exclusive"}  # added after the uses share: who may use it, not what it does
 
@@ -184,31 +251,33 @@ def tag_points(name: str) -> tuple[int, str]:
     return AUTHOR_TAG_POINTS[name], "the rules author's value"
 
 
-def tag_terms(tags: Iterable[str]) -> list[PriceTerm]:
+def tag_terms(tags: Iterable[str], rates: PriceRates = V06_RATES) -> list[PriceTerm]:
     """One term per tag (Consumable(X) excepted: it is priced as a share of the rest, see `uses_share`)."""
-    return [term for _, term in _tagged_terms(tags)]
+    return [term for _, term in _tagged_terms(tags, rates)]
 
 
-def _tagged_terms(tags: Iterable[str]) -> list[tuple[str, PriceTerm]]:
+def _tagged_terms(tags: Iterable[str], rates: PriceRates = V06_RATES) -> list[tuple[str, PriceTerm]]:
     """(tag name, term) for each priced tag."""
     pairs = []
     for text in tags:
         tag = parse_tag(text)
         if tag.name != "Consumable":
-            pairs.append((tag.name, _tag_term(tag)))
+            pairs.append((tag.name, _tag_term(tag, rates)))
     return pairs
 
 
-def _tag_term(tag: Tag) -> PriceTerm:
+def _tag_term(tag: Tag, rates: PriceRates = V06_RATES) -> PriceTerm:
     text = str(tag)
-    if tag.name == "Bonus":
+    if tag.name in ("Bonus", "Cursed"):
         stat, change = tag.arg  # type: ignore[misc]
-        return PriceTerm(text, Fraction(change), change * STAT_GOLD[stat],
-                         f"priced as the stat: {STAT_GOLD[stat]} gold a point of {STAT_LABELS[stat]}")
+        gold = rates.stat_gold.get(stat, 0)
+        return PriceTerm(text, Fraction(change), change * gold,
+                         f"priced as the stat: {gold} gold {rates.unit} of {rates.labels.get(stat, stat)}")
     if tag.name == "Inaccurate":
         lost = Fraction(-int(tag.arg))  # type: ignore[arg-type]
-        return PriceTerm(text, lost, _gold(lost * STAT_GOLD["skill"]),
-                         f"priced as lost Skill: {STAT_GOLD['skill']} gold a point (the author gives the tag 0)")
+        skill_gold = rates.stat_gold["skill"]
+        return PriceTerm(text, lost, _gold(lost * skill_gold),
+                         f"priced as lost {rates.labels['skill']}: {skill_gold} gold {rates.unit} (the author gives the tag 0)")
     value, source = tag_points(tag.name)
     rule = f"{value:+d} ({source})"
     points = Fraction(value)
@@ -222,24 +291,43 @@ def _tag_term(tag: Tag) -> PriceTerm:
 # --- classes ----------------------------------------------------------------------------------
 
 
-def _counted_stat(unit_class: UnitClass, stat: str) -> tuple[Fraction, str]:
+def _shown(rates: PriceRates, value: int | Fraction) -> str:
+    if rates.letters and isinstance(value, int):
+        from officers_chess.rules.rating_scale import letter
+
+        return letter(value)
+    return _text(Fraction(value))
+
+
+def _counted_stat(unit_class: UnitClass, stat: str, rates: PriceRates = V06_RATES) -> tuple[Fraction, str]:
     human = getattr(unit_class.stats, stat)
     beast: Stats | None = unit_class.transformed
+    label = rates.labels[stat]
     if beast is None:
-        return Fraction(human), f"{STAT_LABELS[stat]} {human}"
+        return Fraction(human), f"{label} {_shown(rates, human)}"
     value = (1 - BEAST_SHARE) * human + BEAST_SHARE * getattr(beast, stat)
-    return value, f"{STAT_LABELS[stat]} {human}, beast {getattr(beast, stat)} (counted {_text(value)})"
+    return value, f"{label} {human}, beast {getattr(beast, stat)} (counted {_text(value)})"
 
 
 def _class_terms(unit_class: UnitClass) -> list[PriceTerm]:
+    rates = rates_of(unit_class)
     terms = []
-    for stat, rate in STAT_GOLD.items():
-        value, what = _counted_stat(unit_class, stat)
-        above = value - RECRUIT[stat]
-        rule = f"{rate} gold a point above a recruit's {RECRUIT[stat]}"
+    best = max(rates.best_of, key=lambda stat: getattr(unit_class.stats, stat)) if rates.best_of else None
+    for stat, rate in rates.stat_gold.items():
+        if stat in rates.best_of and stat != best:
+            continue  # counted once, as the better of Strength and Magic
+        value, what = _counted_stat(unit_class, stat, rates)
+        above = value - rates.recruit[stat]
+        rule = f"{rate} gold {rates.unit} above a recruit's {_shown(rates, rates.recruit[stat])}"
+        if stat == best:
+            rule += f" (the better of {' and '.join(rates.labels[s] for s in rates.best_of)} is counted)"
         if unit_class.transformed is not None:
             rule += f"; a shifter counts {1 - BEAST_SHARE} human form, {BEAST_SHARE} beast form"
         terms.append(PriceTerm(what, above, _gold(above * rate), rule))
+    if rates.hp_gold:
+        above = Fraction(unit_class.stats.hp - rates.recruit["hp"])
+        terms.append(PriceTerm(f"HP {unit_class.stats.hp}", above, _gold(above * rates.hp_gold),
+                               f"{rates.hp_gold} gold a point above {rates.recruit['hp']}"))
     extra = len(set(unit_class.wields)) - 1
     if extra > 0:
         kinds = ", ".join(w.value for w in unit_class.wields)
@@ -249,7 +337,7 @@ def _class_terms(unit_class: UnitClass) -> list[PriceTerm]:
         terms.append(PriceTerm("promoted", Fraction(PROMOTED_POINTS), PROMOTED_POINTS * GOLD_PER_POINT,
                                f"immune to Assassinate: {PROMOTED_POINTS:+d}, the author's value of that tag, "
                                f"{GOLD_PER_POINT} gold a point"))
-    terms.extend(tag_terms(unit_class.tags))
+    terms.extend(tag_terms(unit_class.tags, rates))
     return terms
 
 
@@ -263,21 +351,32 @@ def range_points(low: int, high: int, strength_reach: bool = False) -> int:
     return (high - 1) + (high - low) + (1 if strength_reach else 0)
 
 
+def _weight_term(item: Weapon | Accessory, rates: PriceRates) -> PriceTerm:
+    heavier = -item.weight if rates.hit_gold else item.weight  # "d100" weighs down with negative numbers
+    return PriceTerm(f"Weight {item.weight}", Fraction(-heavier), -heavier * rates.weight_gold,
+                     f"-{rates.weight_gold} gold a point, as lost Speed (lighter is dearer)")
+
+
 def _weapon_figures(weapon: Weapon) -> list[PriceTerm]:
+    rates = rates_of(weapon)
     terms = []
     staff = weapon.type is WeaponType.STAFF
     if weapon.might and not staff:
-        terms.append(PriceTerm(f"Might {weapon.might}", Fraction(weapon.might), weapon.might * MIGHT_GOLD,
-                               f"{MIGHT_GOLD} gold a point, as Strength"))
+        terms.append(PriceTerm(f"Might {weapon.might}", Fraction(weapon.might), weapon.might * rates.might_gold,
+                               f"{rates.might_gold} gold a point, as {rates.might_as}"))
     if weapon.weight:
-        terms.append(PriceTerm(f"Weight {weapon.weight}", Fraction(-weapon.weight), -weapon.weight * WEIGHT_GOLD,
-                               f"-{WEIGHT_GOLD} gold a point, as lost Speed (lighter is dearer)"))
-    reach = range_points(*weapon.range, strength_reach=weapon.strength_reach)
+        terms.append(_weight_term(weapon, rates))
+    if weapon.hit and rates.hit_gold:
+        terms.append(PriceTerm(f"Hit {weapon.hit:+d}", Fraction(weapon.hit), weapon.hit * rates.hit_gold,
+                               f"{rates.hit_gold} gold a point of Hit"))
+    reach = range_points(*weapon.range, strength_reach=weapon.strength_reach or weapon.magic_reach)
     if reach:
         low, high = weapon.range
         what = f"range {low}-{high}" if low != high else f"range {low}"
         if weapon.strength_reach:
             what += ", longer with Strength"
+        if weapon.magic_reach:
+            what += ", longer with Magic"
         terms.append(PriceTerm(what, Fraction(reach), reach * RANGE_GOLD,
                                f"{RANGE_GOLD} gold a point of reach (tiles beyond 1, distances beyond the first)"))
     has_magic_tag = any(parse_tag(t).name == "Magic" for t in weapon.tags)
@@ -302,19 +401,19 @@ def uses_share(uses: int) -> Fraction:
 
 
 def _item_terms(item: Weapon | Accessory | Consumable) -> list[PriceTerm]:
+    rates = rates_of(item)
     if isinstance(item, Weapon):
         terms = _weapon_figures(item)
     elif isinstance(item, Accessory):
         terms = []
         if item.defense:
-            terms.append(PriceTerm(f"Defense {item.defense}", Fraction(item.defense), item.defense * DEFENSE_GOLD,
-                                   f"{DEFENSE_GOLD} gold a point, as Defense"))
+            terms.append(PriceTerm(f"Defense {item.defense}", Fraction(item.defense), item.defense * rates.defense_gold,
+                                   f"{rates.defense_gold} gold {rates.unit}, as Defense"))
         if item.weight:
-            terms.append(PriceTerm(f"Weight {item.weight}", Fraction(-item.weight), -item.weight * WEIGHT_GOLD,
-                                   f"-{WEIGHT_GOLD} gold a point, as lost Speed (lighter is dearer)"))
+            terms.append(_weight_term(item, rates))
     else:
         terms = []
-    tagged = _tagged_terms(item.tags)
+    tagged = _tagged_terms(item.tags, rates)
     terms.extend(term for name, term in tagged if name not in LIMIT_TAGS)
     uses = _uses(item.tags)
     if uses is not None:

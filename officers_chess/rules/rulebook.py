@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.terrain import TERRAIN, Terrain
 
 # The core rules, by stable id (forecasts and saves refer to the ids).
 CORE_RULES: dict[str, tuple[str, str]] = {
@@ -127,26 +128,72 @@ class RuleEntry:
     kind: Literal["rule", "tag", "status", "terrain"]
 
 
-def _entries() -> dict[str, RuleEntry]:
-    entries = {rid: RuleEntry(rid, title, text, "rule") for rid, (title, text) in CORE_RULES.items()}
-    for name, text in TAG_TEXT.items():
+def terrain_rule_id(terrain: Terrain) -> str:
+    return f"terrain-{terrain.id.replace('_', '-')}"
+
+
+def _terrain_text(terrain: Terrain) -> str:
+    """A row of a terrain table in words, for tiles the edition's own text does not describe."""
+    costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
+    text = f"Move cost {costs} (foot/armored/cavalry/flying)"
+    text += f", +{terrain.defense} Def/Res" if terrain.defense and not terrain.avoid else ""
+    text += f", DR +{terrain.defense}" if terrain.defense and terrain.avoid else ""
+    text += f", Avo {terrain.avoid:+d}" if terrain.avoid else ""
+    when = "the start" if terrain.heal_at_start else "the end"
+    text += f", heals {terrain.heal} HP at {when} of a turn" if terrain.heal else ""
+    text += f", {terrain.burn} damage at the start of a turn" if terrain.burn else ""
+    text += f", breaks after {terrain.hp} damage" if terrain.hp else ""
+    return text + "."
+
+
+def _entries(core: dict, tags: dict, statuses: dict, terrain: dict[str, Terrain], terrain_text: dict[str, str]) -> dict[str, RuleEntry]:
+    entries = {rid: RuleEntry(rid, title, text, "rule") for rid, (title, text) in core.items()}
+    for name, text in tags.items():
         entries.setdefault(rule_id(name), RuleEntry(rule_id(name), name, text, "tag"))
-    for name, text in STATUS_TEXT.items():
+    for name, text in statuses.items():
         entries[f"status-{rule_id(name)}"] = RuleEntry(f"status-{rule_id(name)}", name, text, "status")
-    # The Lucky(2) that attacks against a petrified unit get is cited as "petrified".
-    entries["petrified"] = RuleEntry("petrified", "Petrified target", "Attacks against a petrified unit crit on 1 to 3.", "rule")
-    for terrain in TERRAIN.values():
-        costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
-        text = f"Move cost {costs} (foot/armored/cavalry/flying)"
-        text += f", +{terrain.defense} Def/Res" if terrain.defense else ""
-        text += f", heals {terrain.heal} HP at the end of a turn" if terrain.heal else ""
-        entries[f"terrain-{terrain.id.replace('_', '-')}"] = RuleEntry(
-            f"terrain-{terrain.id.replace('_', '-')}", terrain.name, text + ".", "terrain"
-        )
+    if "Petrified" in statuses:
+        # The Lucky(2) that attacks against a petrified unit get is cited as "petrified".
+        entries["petrified"] = RuleEntry("petrified", "Petrified target", "Attacks against a petrified unit crit on 1 to 3.", "rule")
+    for tile in terrain.values():
+        rid = terrain_rule_id(tile)
+        entries[rid] = RuleEntry(rid, tile.name, terrain_text.get(tile.id) or _terrain_text(tile), "terrain")
     return entries
 
 
-RULES: dict[str, RuleEntry] = _entries()
+def _merged(base: dict, changes: dict) -> dict:
+    """An edition's text over v0.6's: its entries replace or add, and None takes an entry out."""
+    merged = {**base, **changes}
+    return {key: value for key, value in merged.items() if value is not None}
+
+
+@lru_cache(maxsize=None)
+def edition_rules(edition: str = "v0.6") -> dict[str, RuleEntry]:
+    """The rules reference of one edition: v0.6's entries, changed, added to or taken out by the edition's text."""
+    from officers_chess.rules.editions import rules_for  # the editions do not need the rulebook
+
+    rules = rules_for(edition)
+    text = rules.rules_text
+    if text is None:
+        return _entries(CORE_RULES, TAG_TEXT, STATUS_TEXT, TERRAIN, {})
+    tags = {name: line for name, line in _merged(TAG_TEXT, text.TAG_TEXT).items() if name in rules.tags}
+    statuses = {name: line for name, line in _merged(STATUS_TEXT, text.STATUS_TEXT).items()
+                if name in {s.value for s in rules.statuses}}
+    return _entries(_merged(CORE_RULES, text.CORE_RULES), tags, statuses, rules.terrain, getattr(text, "TERRAIN_TEXT", {}))
+
+
+def _every_edition() -> dict[str, RuleEntry]:
+    """Every id any edition cites, with v0.6's entry where v0.6 has one (for titles of forecast lines)."""
+    from officers_chess.rules.editions import EDITIONS
+
+    entries: dict[str, RuleEntry] = {}
+    for name in EDITIONS:
+        for rid, entry in edition_rules(name).items():
+            entries.setdefault(rid, entry)
+    return entries
+
+
+RULES: dict[str, RuleEntry] = _every_edition()
 RULE_TITLES: dict[str, str] = {rid: entry.title for rid, entry in RULES.items()}
 
 

@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.state import Arrival, Chest, GameState, TerrainSwap
-from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.models import Accessory, BattleMap, Pos, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.objectives import Condition, TimeLimit
@@ -138,6 +137,9 @@ class Scenario(BaseModel):
     briefing: str = Field("", max_length=2000)
     first_deployer: Side = Side.DEFENDER
     first_to_act: Side | None = None  # when absent, the first deployer acts first
+    # The game-master pattern: this side activates three units for the other side's one, and the
+    # other side opens every round.
+    game_master: Side | None = None
     fog: bool = False
     time_limit: TimeLimit | None = None
     sides: dict[Side, SideRules] = Field(default_factory=dict)
@@ -276,8 +278,9 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
                 build_unit(setup, event.reinforcements.side, "check", catalogue, battle_map, where + ("reinforcements", "units", u))
         for t, change in enumerate(event.terrain):
             _tile(battle_map, change.at, "terrain change", where + ("terrain", t, "at"))
-            if change.to not in TERRAIN:
-                raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(TERRAIN)})", where + ("terrain", t, "to"))
+            known = [terrain.id for terrain in battle_map.terrain_table.values()]
+            if change.to not in known:
+                raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
 
 
 def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dict[Side, set[Pos]]) -> None:
@@ -348,11 +351,14 @@ def new_battle(
     for unit in units + [u for arrival in arrivals for u in arrival.units]:
         if not unit.orders:
             unit.orders = group_orders(scenario, unit)
+    players = scenario.game_master.other if scenario.game_master else None
     return GameState(
+        edition=scenario.edition,
         scenario=scenario.name,
-        map=battle_map,
+        map=battle_map.model_copy(update={"edition": scenario.edition}),
         units=units,
-        to_act=scenario.first_to_act or scenario.first_deployer,
+        to_act=players or scenario.first_to_act or scenario.first_deployer,
+        game_master=scenario.game_master,
         dice=Dice(seed=seed),
         arts=dict(catalogue.arts),
         seize_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.seize],

@@ -6,15 +6,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from officers_chess.rules.actions import Special
-from officers_chess.rules.combat import reaches
+from officers_chess.rules.combat import Fighter, reaches
 from officers_chess.rules.events import Acted, Event, TerrainChanged
 from officers_chess.rules.inventory import INVENTORY_SLOTS, add_item, can_equip, equip, spend_use
 from officers_chess.rules.models import Consumable, Item, Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.movement import STEPS
-from officers_chess.rules.state import GameState, Light
+from officers_chess.rules.state import GameState, Light, Vein
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import has_tag, tag_args, tag_total
-from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.upkeep import apply_status, heal
 
 # Statuses a staff puts on allies without a roll; the rest are inflicted on enemies, with one.
@@ -57,9 +56,13 @@ def action_tags(unit: Unit, action: Special) -> list[str]:
     return unit.item_tags(unit.inventory[action.source]) if action.source is not None else _own_tags(unit)
 
 
-def heal_amount(unit: Unit, action: Special) -> int:
-    """HP a heal action restores (before the target's maximum caps it): Heal(X) plus the user's GreaterHeal."""
-    return sum(int(x) for x in tag_args(action_tags(unit, action), "Heal")) + tag_total(unit.tags, "GreaterHeal")
+def heal_amount(state: GameState, unit: Unit, action: Special) -> int:
+    """HP a heal action restores (before the target's maximum caps it): Heal(X) plus the user's GreaterHeal,
+    plus what the edition adds for a staff or the user's own gift (the d100 draft adds Magic)."""
+    base = sum(int(x) for x in tag_args(action_tags(unit, action), "Heal")) + tag_total(unit.tags, "GreaterHeal")
+    kind = unit.inventory[action.source].kind if action.source is not None else "unit"
+    own = kind == "weapon" or action.source is None  # a staff, or the unit's own Heal; not a potion
+    return base + (state.rules.heal_bonus(unit) if own else 0)
 
 
 def _own_tags(unit: Unit) -> list[str]:
@@ -110,8 +113,30 @@ def warp_spots(state: GameState, unit: Unit, target: Unit) -> list[Pos]:
     ]
 
 
+def _foes(state: GameState, unit: Unit, source: Source) -> list[Unit]:
+    return [e for e in state.living(unit.side.other) if _in_reach(state, unit, source, e)]
+
+
+def _tiles_in_reach(state: GameState, unit: Unit, source: Source) -> list[Pos]:
+    """Tiles a staff's range (or, for a unit's own action, the tiles beside it) covers."""
+    if source.kind == "staff":
+        staff = unit.inventory[source.index]  # type: ignore[index]
+        assert isinstance(staff, Weapon)
+        fits = [(x, y) for y in range(state.map.height) for x in range(state.map.width)
+                if reaches(unit, staff, distance(unit.pos, (x, y)))]
+        return fits
+    return [(unit.pos[0] + dx, unit.pos[1] + dy) for dx, dy in STEPS if state.map.contains((unit.pos[0] + dx, unit.pos[1] + dy))]
+
+
+def vein_terrain(state: GameState, name: str):  # type: ignore[no-untyped-def]
+    """The terrain Vein(Name) creates in this battle's edition, or None when its table cannot make it."""
+    wanted = name.strip().lower().replace("_", " ")
+    return next((t for t in state.map.terrain_table.values()
+                 if t.vein and wanted in (t.name.lower(), t.id.replace("_", " "))), None)
+
+
 def _doors_beside(state: GameState, unit: Unit) -> list[Pos]:
-    door = TERRAIN["door"].glyph
+    door = state.terrain_named("door").glyph
     spots = [(unit.pos[0] + dx, unit.pos[1] + dy) for dx, dy in STEPS]
     return [p for p in spots if state.map.contains(p) and state.map.rows[p[1]][p[0]] == door]
 
@@ -142,6 +167,19 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
                 actions += [Special(name="warp", source=index, target=ally.id, at=p) for p in warp_spots(state, unit, ally)]
         if tag_args(tags, "Torch"):
             actions.append(Special(name="torch", source=index))
+        if has_tag(tags, "Entrap"):
+            for foe in _foes(state, unit, source):
+                spots = [(foe.pos[0] + dx, foe.pos[1] + dy) for dx, dy in STEPS]
+                actions += [Special(name="entrap", source=index, target=foe.id, at=p) for p in spots if _free(state, foe, p)]
+        if has_tag(tags, "Freeze"):
+            actions += [Special(name="freeze", source=index, target=foe.id) for foe in _foes(state, unit, source)]
+        if has_tag(tags, "Rewarp"):
+            actions += [Special(name="rewarp", source=index, at=p) for p in _tiles_in_reach(state, unit, source)
+                        if p != unit.pos and _free(state, unit, p)]
+        for name in tag_args(tags, "Vein"):
+            if vein_terrain(state, str(name)) is not None:
+                actions += [Special(name="vein", source=index, at=p) for p in _tiles_in_reach(state, unit, source)
+                            if state.unit_at(p) is None and all(v.at != p for v in state.veins)]
         if has_tag(tags, "Pick"):
             actions += [Special(name="pick", source=index, at=door) for door in _doors_beside(state, unit)]
             chest = next((c for c in state.chests if c.at == unit.pos), None)
@@ -175,7 +213,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
     what = f" with {source.name}" if source is not None else ""
     if action.name == "heal":
         assert target is not None
-        amount = heal_amount(unit, action)
+        amount = heal_amount(state, unit, action)
         events.append(Acted(f"{unit.name} uses {source.name}." if target is unit and source is not None
                             else f"{unit.name} heals {target.name}{what}."))
         heal(target, amount, "", events)
@@ -190,6 +228,29 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         assert target is not None and action.at is not None
         events.append(Acted(f"{unit.name} {'rescues' if action.name == 'rescue' else 'warps'} {target.name}{what}."))
         target.pos = action.at
+    elif action.name == "entrap":
+        assert target is not None and action.at is not None
+        if _lands(state, unit, target, "Entrap", what, events):
+            events.append(Acted(f"{target.name} is dragged to {action.at[0] + 1},{action.at[1] + 1}."))
+            target.pos = action.at
+    elif action.name == "freeze":
+        assert target is not None
+        if _lands(state, unit, target, "Freeze", what, events):
+            apply_status(state, target, StatusName.FROZEN, events)
+    elif action.name == "rewarp":
+        assert action.at is not None
+        events.append(Acted(f"{unit.name} warps itself{what} to {action.at[0] + 1},{action.at[1] + 1}."))
+        unit.pos = action.at
+    elif action.name == "vein":
+        assert action.at is not None
+        terrain = vein_terrain(state, str(tag_args(tags, "Vein")[0]))
+        assert terrain is not None
+        before = state.map.terrain_at(action.at)
+        x, y = action.at
+        state.veins = [*state.veins, Vein(at=action.at, was=state.map.rows[y][x])]
+        state.set_terrain(action.at, terrain)
+        events.append(Acted(f"{unit.name} calls up {terrain.name.lower()}{what} until the end of the round."))
+        events.append(TerrainChanged(action.at, before.name, terrain.name))
     elif action.name == "torch":
         radius = sum(int(x) for x in tag_args(tags, "Torch"))
         state.lights.append(Light(at=unit.pos, radius=radius, rounds=2))
@@ -205,7 +266,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         events.append(Acted(f"{unit.name} escapes the battlefield."))
     elif action.name == "raze":
         before = state.map.terrain_at(unit.pos)
-        state.set_terrain(unit.pos, TERRAIN["ruins"])
+        state.set_terrain(unit.pos, state.terrain_named("ruins"))
         state.raze_tiles = [t for t in state.raze_tiles if t != unit.pos]
         state.tallies[unit.side].razed += 1
         events.append(TerrainChanged(unit.pos, before.name, "ruins"))
@@ -221,7 +282,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
             state.tallies[unit.side].loot.append(f"{unit.id}:{chest.item.name}")
             events.append(Acted(f"{unit.name} opens the chest{what}: {chest.item.name}."))
         else:
-            state.set_terrain(action.at, TERRAIN["floor"])
+            state.set_terrain(action.at, state.terrain_named("floor"))
             events.append(TerrainChanged(action.at, "door", "floor"))
     if action.source is not None and isinstance(source, (Consumable, Weapon)):
         index = next((i for i, it in enumerate(unit.inventory) if it is source), None)
@@ -237,27 +298,35 @@ def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, 
         events.append(Acted(f"{unit.name} uses {used}" + ("." if target is unit else f" on {target.name}.")))
         apply_status(state, target, name, events)
         return
-    skill = staff_skill(unit)
-    roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value} on {target.name}: takes hold on {max(1, skill)} or less")
-    landed = roll == 1 or roll <= skill
-    verdict = "it takes hold" if landed else "no effect"
-    events.append(Acted(f"{unit.name} casts {name.value} on {target.name}{what}: d20 {roll} vs ≤{max(1, skill)}: {verdict}."))
-    if landed:
+    if _lands(state, unit, target, name.value, what, events):
         apply_status(state, target, name, events)
 
 
-def staff_skill(unit: Unit, source: int | None = None) -> int:
-    """The Skill a status staff rolls against: with the staff at `source` in hand, less Inaccurate."""
+def _lands(state: GameState, unit: Unit, target: Unit, effect: str, what: str, events: list[Event]) -> bool:
+    """An action used on an enemy must hit as an attack would (a d20 under Skill, or the later editions' d100)."""
+    faces, needed, natural_one = staff_roll(state, unit, None, target)
+    low = 1 if natural_one else 0
+    roll, state.dice = state.dice.die(faces, f"{unit.name}'s {effect} on {target.name}: takes hold on {max(low, needed)} or less")
+    landed = (natural_one and roll == 1) or roll <= needed
+    verdict = "it takes hold" if landed else "no effect"
+    events.append(Acted(f"{unit.name} casts {effect} on {target.name}{what}: d{faces} {roll} vs ≤{max(low, needed)}: {verdict}."))
+    return landed
+
+
+def staff_roll(state: GameState, unit: Unit, source: int | None, target: Unit) -> tuple[int, int, bool]:
+    """The roll an action on an enemy needs: (die faces, at or under, a 1 always lands), with the staff at
+    `source` in hand (its Inaccurate counts, the Bonus of the weapon it replaces does not)."""
     if source is not None and unit.weapon != source:
         unit = unit.model_copy(update={"weapon": source})  # using a staff equips it
-    return unit.stat("skill") - tag_total(unit.tags, "Inaccurate")
+    return state.rules.staff_hit(unit, Fighter(target, state.map.terrain_at(target.pos)))
 
 
-def staff_hit_chance(unit: Unit, source: int | None = None) -> Fraction:
-    """The chance a status staff lands on an enemy (shown before the player commits).
+def staff_skill(state: GameState, unit: Unit, source: int | None, target: Unit) -> int:
+    """The number an action on an enemy must roll at or under."""
+    return staff_roll(state, unit, source, target)[1]
 
-    Fix: pass the staff's inventory index as `source`; the roll is made with the staff equipped
-    (its Inaccurate counts, the Bonus of the weapon it replaces does not), and without `source`
-    the chance was worked out with whatever was equipped before.
-    """
-    return Fraction(min(20, max(1, staff_skill(unit, source))), 20)
+
+def staff_hit_chance(state: GameState, unit: Unit, source: int | None, target: Unit) -> Fraction:
+    """The chance an action used on an enemy takes hold (shown before the player commits)."""
+    faces, needed, natural_one = staff_roll(state, unit, source, target)
+    return Fraction(min(faces, max(1 if natural_one else 0, needed)), faces)

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, plan_exchange, reaches, usable_weapon
+from officers_chess.rules.combat import ExchangePlan, Fighter, Forecast, forecast, reaches, usable_weapon
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.models import Art, BattleMap, Item, Pos, Side, Unit, distance
 from officers_chess.rules.movement import Reach, reachable
 from officers_chess.rules.objectives import Condition, Result, Tally, TimeLimit
+from officers_chess.rules.sparse import Sparse
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.terrain import TERRAIN, Terrain
 from officers_chess.rules.turn_order import waiting
 
-DESTRUCTIBLE_HP = 30  # walls and snags (v0.6 terrain table)
+if TYPE_CHECKING:
+    from officers_chess.rules.editions import Edition
+
+DESTRUCTIBLE_HP = TERRAIN["wall"].hp  # walls and snags (v0.6 terrain table)
 
 
 class ActiveTurn(BaseModel):
@@ -89,12 +93,22 @@ class Claim(BaseModel):
     side: Side
 
 
-class GameState(BaseModel):
+class Vein(BaseModel):
+    """A tile Vein(Terrain) has changed until the end of the round, and what it was before."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    was: str  # the glyph to put back
+
+
+class GameState(Sparse):
     """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
 
     model_config = ConfigDict(extra="forbid")
+    _sparse = ("veins", "game_master", "burst")
 
-    edition: Literal["v0.6"] = "v0.6"
+    edition: str = Field("v0.6", max_length=20)
     scenario: str
     map: BattleMap
     units: list[Unit]
@@ -119,6 +133,26 @@ class GameState(BaseModel):
     raze_tiles: list[Pos] = Field(default_factory=list)
     chests: list[Chest] = Field(default_factory=list)
     lights: list[Light] = Field(default_factory=list)
+    veins: list[Vein] = Field(default_factory=list)
+    # The game-master activation pattern: the other side activates one unit, then this side three.
+    game_master: Side | None = None
+    burst: int = 0  # activations the side to act has had in a row under that pattern
+
+    @field_validator("edition")
+    @classmethod
+    def _known_edition(cls, value: str) -> str:
+        from officers_chess.rules.editions import EDITIONS
+
+        if value not in EDITIONS:
+            raise ValueError(f"unknown edition {value!r} (this version plays {', '.join(EDITIONS)})")
+        return value
+
+    @property
+    def rules(self) -> Edition:
+        """The edition this battle is played under."""
+        from officers_chess.rules.editions import rules_for
+
+        return rules_for(self.edition)
 
     # --- units -----------------------------------------------------------------
 
@@ -158,10 +192,15 @@ class GameState(BaseModel):
     # --- terrain ---------------------------------------------------------------
 
     def terrain_hp(self, pos: Pos) -> int | None:
-        """HP left of a wall or snag (None for other tiles)."""
-        if self.map.terrain_at(pos).id not in ("wall", "snag"):
+        """HP left of a tile that blows can break, such as a wall or snag (None for other tiles)."""
+        full = self.map.terrain_at(pos).hp
+        if full is None:
             return None
-        return next((d.hp for d in self.terrain_damage if d.at == pos), DESTRUCTIBLE_HP)
+        return next((d.hp for d in self.terrain_damage if d.at == pos), full)
+
+    def terrain_named(self, terrain_id: str) -> Terrain:
+        """A kind of tile of this battle's edition, by id."""
+        return next(t for t in self.map.terrain_table.values() if t.id == terrain_id)
 
     def set_terrain(self, pos: Pos, terrain: Terrain) -> None:
         x, y = pos
@@ -173,8 +212,8 @@ class GameState(BaseModel):
 
     def reach(self, unit: Unit, budget: int | None = None) -> Reach:
         """Tiles `unit` may end a move on (with `budget` movement instead of its full move)."""
-        if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
-            budget = 0  # asleep or stone: it cannot move
+        if any(unit.has_status(s) for s in (StatusName.SLEEP, StatusName.PETRIFIED, StatusName.FROZEN)):
+            budget = 0  # asleep, stone or frozen: it cannot move
         return reachable(unit, self.map, self.units, budget)
 
     def targets_from(self, unit: Unit, pos: Pos) -> list[Unit]:
@@ -198,25 +237,60 @@ class GameState(BaseModel):
         asleep = unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED)
         if weapon is None or asleep or unit.has_status(StatusName.BERSERK):
             return []
+        table = self.map.terrain_table
         return [
             (x, y)
             for y, row in enumerate(self.map.rows)
             for x, glyph in enumerate(row)
-            if glyph in (TERRAIN["wall"].glyph, TERRAIN["snag"].glyph) and reaches(unit, weapon, distance(pos, (x, y)))
+            if table[glyph].hp is not None and reaches(unit, weapon, distance(pos, (x, y)))
         ]
 
     # --- forecasts -------------------------------------------------------------
 
-    def plan(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None, art: str | None = None) -> ExchangePlan:
-        """The exchange that would follow if `attacker` (standing on `attacker_pos`) attacked."""
+    def guard_for(self, attacker: Unit, target: Unit, attacker_pos: Pos | None = None) -> Unit | None:
+        """A Qi Adept that takes this attack for its ally: next to the target, at full HP, not yet guarding
+        this round, and within the attacker's reach (docs/rulings.md E9)."""
+        if "QiAdept" not in self.rules.tags:
+            return None
         pos = attacker.pos if attacker_pos is None else attacker_pos
-        return plan_exchange(
-            Fighter(attacker, self.map.terrain_at(pos)),
-            Fighter(defender, self.map.terrain_at(defender.pos)),
+        weapon = usable_weapon(attacker)
+        for ally in self.living(target.side):
+            if (ally.id != target.id and ally.has("QiAdept") and not ally.guarded and ally.hp == ally.max_hp
+                    and distance(ally.pos, target.pos) == 1 and weapon is not None
+                    and reaches(attacker, weapon, distance(pos, ally.pos))):
+                return ally
+        return None
+
+    def defender_for(self, attacker: Unit, target: Unit, attacker_pos: Pos | None = None) -> Unit:
+        """Who fights back when `attacker` attacks `target`: the target, or the Qi Adept guarding it."""
+        return self.guard_for(attacker, target, attacker_pos) or target
+
+    def backed(self, attacker: Unit, target: Unit) -> bool:
+        """Whether an ally of the attacker with Backup could attack the target from where it stands."""
+        if "Backup" not in self.rules.tags:
+            return False
+        for ally in self.living(attacker.side):
+            weapon = usable_weapon(ally)
+            if (ally.id != attacker.id and ally.has("Backup") and weapon is not None
+                    and reaches(ally, weapon, distance(ally.pos, target.pos))):
+                return True
+        return False
+
+    def plan(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None, art: str | None = None) -> ExchangePlan:
+        """The exchange that would follow if `attacker` (standing on `attacker_pos`) attacked `defender`
+        (or the Qi Adept that steps in for it: see `defender_for`)."""
+        pos = attacker.pos if attacker_pos is None else attacker_pos
+        guard = self.guard_for(attacker, defender, pos)
+        defender = guard or defender
+        return self.rules.plan(
+            Fighter(attacker, self.map.terrain_at(pos), backed=self.backed(attacker, defender)),
+            Fighter(defender, self.map.terrain_at(defender.pos), backed=self.backed(defender, attacker),
+                    guarding=guard is not None),
             distance(pos, defender.pos),
             self.arts[art] if art else None,
         )
 
     def forecast(self, attacker: Unit, defender: Unit, attacker_pos: Pos | None = None, art: str | None = None) -> Forecast:
         """The exact forecast of that exchange, from both units' current HP."""
-        return forecast(self.plan(attacker, defender, attacker_pos, art), attacker.hp, defender.hp)
+        fighter = self.defender_for(attacker, defender, attacker_pos)
+        return forecast(self.plan(attacker, defender, attacker_pos, art), attacker.hp, fighter.hp)

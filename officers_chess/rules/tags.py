@@ -80,6 +80,23 @@ KNOWN_TAGS: dict[str, ArgKind] = {
     "Fleeing": ArgKind.NONE,
     "Leader": ArgKind.NONE,
     "Saboteur": ArgKind.NONE,
+    # the later editions ("ratings" and "d100"; each edition lists the tags it plays)
+    "Armor": ArgKind.NONE,
+    "Backup": ArgKind.NONE,
+    "Built": ArgKind.NONE,
+    "Covert": ArgKind.NONE,
+    "Cursed": ArgKind.STAT_CHANGE,
+    "Deadly": ArgKind.NUMBER,
+    "Enchanted": ArgKind.NONE,
+    "Entrap": ArgKind.NONE,
+    "Freeze": ArgKind.NONE,
+    "Heavy": ArgKind.NONE,
+    "Homing": ArgKind.NONE,
+    "Mystical": ArgKind.NONE,
+    "Nimble": ArgKind.NUMBER,
+    "QiAdept": ArgKind.NONE,
+    "Rewarp": ArgKind.NONE,
+    "Vein": ArgKind.WORD,
     # crests and relics
     "Sacred": ArgKind.WORD,
     "Relic": ArgKind.WORD,
@@ -87,9 +104,10 @@ KNOWN_TAGS: dict[str, ArgKind] = {
 }
 
 MAGIC_TYPES = ("Reason", "Faith", "Dark")
-STATUS_NAMES = ("Barrier", "Berserk", "Petrified", "Poisoned", "Silenced", "Sleep", "Slowed")
+STATUS_NAMES = ("Barrier", "Berserk", "Broken", "Frozen", "Petrified", "Poisoned", "Silenced", "Sleep", "Slowed")
 
-STAT_NAMES = {"Str": "strength", "Skl": "skill", "Spd": "speed", "Def": "defense", "Res": "resistance"}
+STAT_NAMES = {"Str": "strength", "Mag": "magic", "Skl": "skill", "Dex": "skill", "Spd": "speed", "Def": "defense",
+              "Res": "resistance"}
 
 _TAG_RE = re.compile(r"^\s*([A-Za-z]+)\s*(?:\(\s*([^()]*?)\s*\))?\s*$")
 _STAT_CHANGE_RE = re.compile(r"^([A-Za-z]+)\s*([+-]\s*\d+)$")

@@ -1,4 +1,5 @@
-"""The v0.6 terrain table: what each kind of tile costs to enter per movement type, and what it grants."""
+"""Terrain tables: what each kind of tile costs to enter per movement type and what it grants (v0.6's here, the
+other editions register theirs)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,13 @@ class Terrain:
     armored: int | None
     cavalry: int | None
     flying: int | None
-    heal: int = 0
+    heal: int = 0  # HP healed at the end of a turn on it (at the start with heal_at_start)
+    avoid: int = 0  # the d100 edition's Avo bonus
+    heal_at_start: bool = False
+    burn: int = 0  # damage taken at the start of a turn on it, ignoring reduction
+    vein: bool = False  # Vein(Terrain) may create it
+    hp: int | None = None  # a wall, snag, door or ice that blows can break, and its HP
+    becomes: str | None = None  # what a broken one turns into
 
     def cost(self, move_type: MoveType) -> int | None:
         """Movement needed to enter this tile for the given movement type."""
@@ -57,8 +64,8 @@ TERRAIN: dict[str, Terrain] = {
         Terrain("desert", "Desert", ":", 0, 2, 3, 2, 1),
         Terrain("forest", "Forest", '"', 1, 2, 2, 3, 1),
         Terrain("pillars", "Pillars", "|", 1, 2, 2, 3, 1),
-        Terrain("snag", "Snag", "!", 0, None, None, None, None),
-        Terrain("wall", "Wall", "#", 0, None, None, None, None),
+        Terrain("snag", "Snag", "!", 0, None, None, None, None, hp=30, becomes="bridge"),
+        Terrain("wall", "Wall", "#", 0, None, None, None, None, hp=30, becomes="floor"),
         Terrain("door", "Door", "+", 0, None, None, None, None),
         Terrain("fort", "Fort", "*", 2, 2, 2, 2, 1, heal=2),
         Terrain("castle_gate", "Castle gate", "&", 2, 1, 1, 1, 1, heal=2),
@@ -67,3 +74,31 @@ TERRAIN: dict[str, Terrain] = {
 }
 
 TERRAIN_BY_GLYPH: dict[str, Terrain] = {t.glyph: t for t in TERRAIN.values()}
+
+# Every edition's table by glyph; the editions package adds the others when it is imported.
+_TABLES: dict[str, dict[str, Terrain]] = {"v0.6": TERRAIN_BY_GLYPH}
+
+
+def register_table(edition: str, table: dict[str, Terrain]) -> None:
+    """Make an edition's terrain table (by id) the one maps of that edition are read with."""
+    _TABLES[edition] = {t.glyph: t for t in table.values()}
+
+
+def _load_editions() -> None:
+    import officers_chess.rules.editions  # noqa: F401  (registers the other editions' tables)
+
+
+def terrain_table(edition: str) -> dict[str, Terrain]:
+    """An edition's terrain by glyph (KeyError for an edition the game does not know)."""
+    if edition not in _TABLES:
+        _load_editions()
+    return _TABLES[edition]
+
+
+def known_glyph(glyph: str) -> bool:
+    """Whether some edition's table gives the glyph a meaning (a map's own edition is checked when a
+    scenario sets it up)."""
+    if glyph in TERRAIN_BY_GLYPH:
+        return True
+    _load_editions()
+    return any(glyph in table for table in _TABLES.values())

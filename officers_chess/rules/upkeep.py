@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from officers_chess.rules.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusLost, StatusRoll, TerrainChanged, tile_name
 from officers_chess.rules.models import Inflicted, Pos, Unit
-from officers_chess.rules.terrain import TERRAIN
 from officers_chess.rules.state import ActiveTurn, GameState
 from officers_chess.rules.statuses import Status, StatusName
 from officers_chess.rules.tags import tag_args, tag_total
 
-# Statuses a d20 at the start of each round may end (1-10 ends them).
-ROLLED = (StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED, StatusName.SLEEP)
+# Statuses a d20 at the start of each round may end (1-10 ends them) are the edition's `rolled_statuses`.
 ENDS_ON = 10
 POISON_DAMAGE = 2
 # Statuses that last for the unit's next activation only.
-ONE_TURN = (StatusName.SILENCED, StatusName.SLOWED)
+ONE_TURN = (StatusName.SILENCED, StatusName.SLOWED, StatusName.FROZEN)
+# Statuses that end when the unit activates.
+CLEARED_ON_ACTIVATION = (StatusName.BROKEN,)
 BARRIER_ROUND_ENDS = 2  # "until the end of the next round"
 RELIC_DAMAGE = 2
 SACRED_HEAL, SACRED_HEAL_WITH_CREST = 2, 4
@@ -30,7 +30,8 @@ def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Ev
         left = BARRIER_ROUND_ENDS
     else:
         left = None
-    unit.statuses = [s for s in unit.statuses if s.name is not name] + [Status(name=name, left=left)]
+    amount = state.rules.barrier if name is StatusName.BARRIER else None
+    unit.statuses = [s for s in unit.statuses if s.name is not name] + [Status(name=name, left=left, amount=amount)]
     events.append(StatusGained(unit.name, name.value))
 
 
@@ -55,8 +56,21 @@ def hurt(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
             events.append(Routed(unit.name))
 
 
+def start_of_turn(state: GameState, unit: Unit, events: list[Event]) -> None:
+    """Before a unit moves: the tile it starts on may heal it or burn it (the d100 terrain table)."""
+    terrain = state.map.terrain_at(unit.pos)
+    if terrain.burn:
+        hurt(unit, terrain.burn, f"from the {terrain.name.lower()} (no reduction)", events)
+    if terrain.heal and terrain.heal_at_start:
+        heal(unit, terrain.heal, f"on the {terrain.name.lower()}", events)
+
+
 def on_activation(unit: Unit, events: list[Event]) -> None:
-    """A unit begins its combat turn: a shifter takes its beast form, Blessed items heal."""
+    """A unit begins its combat turn: Broken ends, a shifter takes its beast form, Blessed items heal."""
+    for status in unit.statuses:
+        if status.name in CLEARED_ON_ACTIVATION:
+            events.append(StatusLost(unit.name, status.name.value))
+    unit.statuses = [s for s in unit.statuses if s.name not in CLEARED_ON_ACTIVATION]
     if unit.has("Shifter") and not unit.shift_spent and not unit.transformed:
         unit.transformed = True
         events.append(StatusGained(unit.name, "transformed"))
@@ -74,7 +88,7 @@ def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Eve
             if crest not in unit.crests:
                 hurt(unit, RELIC_DAMAGE, f"from {item.name}, a relic of another crest", events)
     terrain = state.map.terrain_at(unit.pos)
-    if terrain.heal:
+    if terrain.heal and not terrain.heal_at_start:
         heal(unit, terrain.heal, f"on the {terrain.name.lower()}", events)
     for item in (unit.equipped_weapon, unit.equipped_accessory):
         if item is None:
@@ -112,6 +126,13 @@ def end_of_round(state: GameState, events: list[Event]) -> None:
             if not (s.name is StatusName.BARRIER and s.left == 1)
         ]
     state.lights = [light.model_copy(update={"rounds": light.rounds - 1}) for light in state.lights if light.rounds > 1]
+    for vein in state.veins:  # Vein's terrain lasts until the end of the round
+        before = state.map.terrain_at(vein.at)
+        after = state.map.terrain_table[vein.was]
+        x, y = vein.at
+        state.map.rows[y] = state.map.rows[y][:x] + vein.was + state.map.rows[y][x + 1:]
+        events.append(TerrainChanged(vein.at, before.name, after.name))
+    state.veins = []
 
 
 def start_of_round(state: GameState, events: list[Event]) -> None:
@@ -126,10 +147,11 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
         unit.activated = False
         unit.danced = False
         unit.shift_spent = False
+        unit.guarded = False
     for unit in state.units:
         if not unit.on_field:
             continue
-        for name in ROLLED:
+        for name in state.rules.rolled_statuses:
             if not unit.has_status(name):
                 continue
             roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value}: wears off on {ENDS_ON} or less")
@@ -154,7 +176,7 @@ def _timed_events(state: GameState, events: list[Event]) -> None:
         if arrival.note:
             events.append(Acted(arrival.note))
         for swap in arrival.terrain:
-            terrain = TERRAIN[swap.terrain]
+            terrain = state.terrain_named(swap.terrain)
             here = state.unit_at(swap.at)
             if here is not None and here.entry_cost(terrain) is None:
                 continue

@@ -294,7 +294,7 @@ class OfficersChessApp(App):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.catalogue_in_play()))
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmDialog):

@@ -72,6 +72,15 @@ TERRAIN: dict[str, Style] = {
     "fort": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
     "castle_gate": Style(color="#f0d060", bgcolor="#3a3220", bold=True),
     "throne": Style(color="#f0d060", bgcolor="#4a2040", bold=True),
+    # tiles only the d100 edition's table has
+    "thicket": Style(color="#7ac05a", bgcolor="#1a2a12", bold=True),
+    "fog": Style(color="#b8c0c8", bgcolor="#2e3238"),
+    "protection_tile": Style(color="#f0d060", bgcolor="#203a3a", bold=True),
+    "heal_tile": Style(color="#80f0a0", bgcolor="#183a28", bold=True),
+    "stone_pillars": Style(color="#d8d0c0", bgcolor="#3a3632", bold=True),
+    "vines": Style(color="#60b040", bgcolor="#1d2417"),
+    "flames": Style(color="#ffb040", bgcolor="#5a1a08", bold=True),
+    "ice": Style(color="#e0f4ff", bgcolor="#3a5a70", bold=True),
 }
 
 CLASSIC = Palette(

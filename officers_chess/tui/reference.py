@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from officers_chess.forecast_words import modifier_text
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.combat import ExchangePlan, Role
+from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Accessory, Item, UnitClass, Unit, Weapon, WeaponType
-from officers_chess.rules.rulebook import RULES, rule_id
+from officers_chess.rules.rulebook import RULES, RuleEntry, edition_rules, rule_id
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.terrain import Terrain
 
@@ -60,8 +61,17 @@ def _tag_keys(tags: list[str]) -> tuple[str, ...]:
 def _class_text(unit_class: UnitClass) -> str:
     s = unit_class.stats
     wields = ", ".join(w.value for w in unit_class.wields)
-    text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Str {s.strength}, Skl {s.skill}, "
-            f"Spd {s.speed}, Def {s.defense}, Res {s.resistance}.")
+    rules = rules_for(unit_class.edition)
+    if rules.letter_stats:
+        def rating(value: int) -> str:
+            return rules.stat_text("rating", value)
+
+        text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Move {unit_class.move}, Str {rating(s.strength)}, "
+                f"Mag {rating(s.magic)}, Dex {rating(s.skill)}, Spd {rating(s.speed)}, Def {rating(s.defense)}, "
+                f"Res {rating(s.resistance)}.")
+    else:
+        text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Str {s.strength}, Skl {s.skill}, "
+                f"Spd {s.speed}, Def {s.defense}, Res {s.resistance}.")
     if unit_class.promoted:
         text += " Promoted."
     if unit_class.tags:
@@ -78,8 +88,10 @@ def _item_text(item) -> str:
     if isinstance(item, Weapon):
         low, high = item.range
         reach = f"{low}" if low == high else f"{low}-{high}"
-        text = (f"{item.type.value.capitalize()}, {item.damage.value}: Might {item.might}, Weight {item.weight}, "
-                f"range {reach}{' (longer with Strength)' if item.strength_reach else ''}.")
+        hit = f", Hit {item.hit:+d}" if item.hit else ""
+        longer = " (longer with Strength)" if item.strength_reach else " (longer with Magic)" if item.magic_reach else ""
+        text = (f"{item.type.value.capitalize()}, {item.damage.value}: Might {item.might}, Weight {item.weight}{hit}, "
+                f"range {reach}{longer}.")
     elif isinstance(item, Accessory):
         text = f"Accessory: Defense +{item.defense}, Weight {item.weight}."
     else:
@@ -90,11 +102,12 @@ def _item_text(item) -> str:
 
 
 def reference(catalogue: Catalogue) -> dict[str, Entry]:
-    """Every entry of the reference by key, section by section: the rulebook, then the catalogue's
-    classes, items and arts."""
+    """Every entry of the reference by key, section by section: the rulebook of the catalogue's edition, then
+    its classes, items and arts."""
     entries: dict[str, Entry] = {}
+    book = edition_rules(catalogue.edition)
     for kind in ("rule", "tag", "status", "terrain"):
-        for rule in RULES.values():
+        for rule in book.values():
             if rule.kind == kind:
                 entries[rule.id] = Entry(rule.id, kind, rule.title, rule.text)
     for unit_class in catalogue.classes.values():
@@ -143,25 +156,32 @@ def heading_order(entries: dict[str, Entry]) -> list[str]:
 # --- what the battle screen can explain ------------------------------------------------------
 
 
-def forecast_choices(plan: ExchangePlan, names: dict[Role, str]) -> list[tuple[str, str]]:
+def forecast_choices(plan: ExchangePlan, names: dict[Role, str], edition: str = "v0.6") -> list[tuple[str, str]]:
     """(label, key) for each modifier of an exchange, then the basic rules behind its numbers."""
     # Every modifier line as the pane shows it (two lines may share a rule: both are listed), then the
     # basic rules behind the numbers that no modifier named.
-    lines = list(dict.fromkeys((f"{names[mod.role]}: {modifier_text(mod)} · {RULES[mod.rule].title}", mod.rule)
-                               for mod in plan.modifiers if mod.rule in RULES))
+    book = edition_rules(edition)
+    lines = list(dict.fromkeys((f"{names[mod.role]}: {modifier_text(mod)} · {book[mod.rule].title}", mod.rule)
+                               for mod in plan.modifiers if mod.rule in book))
     named = {key for _, key in lines}
-    return lines + [(RULES[key].title, key) for key in FORECAST_BASICS if key not in named]
+    return lines + [(book[key].title, key) for key in FORECAST_BASICS if key not in named and key in book]
+
+
+def _book(unit: Unit) -> dict[str, RuleEntry]:
+    return edition_rules(unit.unit_class.edition)
 
 
 def unit_choices(unit: Unit, terrain: Terrain, catalogue: Catalogue | None = None) -> list[tuple[str, str]]:
     """(label, key) for what a unit sheet shows: the class, its tags, statuses, items and their tags, terrain."""
     choices: list[tuple[str, str]] = [(f"Class: {unit.unit_class.name}", f"class-{_slug(unit.unit_class.name)}")]
+    book = _book(unit)
     for tag in list(unit.unit_class.tags) + list(unit.scenario_tags):
-        if (key := tag_key(tag)) is not None:
-            choices.append((f"Tag: {tag} · {RULES[key].text}", key))
+        if (key := tag_key(tag)) is not None and key in book:
+            choices.append((f"Tag: {tag} · {book[key].text}", key))
     for status in unit.statuses:
-        choices.append((f"Status: {status.name.value} · {RULES[_status_key(status.name.value)].text}",
-                        _status_key(status.name.value)))
+        if _status_key(status.name.value) in book:
+            choices.append((f"Status: {status.name.value} · {book[_status_key(status.name.value)].text}",
+                            _status_key(status.name.value)))
     if unit.transformed:
         choices.append(("Beast form", "shifting"))
     if unit.inflicted:
@@ -170,15 +190,16 @@ def unit_choices(unit: Unit, terrain: Terrain, catalogue: Catalogue | None = Non
         if catalogue is None or item.name in catalogue.items:
             choices.append((f"Item: {item.name}", f"item-{_slug(item.name)}"))
         for tag in item.tags:
-            if (key := tag_key(tag)) is not None:
-                choices.append((f"{item.name}: {tag} · {RULES[key].text}", key))
+            if (key := tag_key(tag)) is not None and key in book:
+                choices.append((f"{item.name}: {tag} · {book[key].text}", key))
     choices.append((f"Terrain: {terrain.name}", terrain_key(terrain)))
     return _unique(choices)
 
 
 # The rule behind each special action's verb, when it is not the name of a tag the action carries.
 ACTION_RULES = {"heal": "heal", "status": "status", "restore": "restore", "rescue": "rescue", "warp": "warp",
-                "dance": "dance", "pick": "pick", "seize": "seize", "escape": "escape", "raze": "raze"}
+                "dance": "dance", "pick": "pick", "seize": "seize", "escape": "escape", "raze": "raze",
+                "entrap": "entrap", "freeze": "freeze", "rewarp": "rewarp", "vein": "vein"}
 
 
 def action_choices(unit: Unit, action_name: str, tags: list[str], item: Item | None,
@@ -186,16 +207,17 @@ def action_choices(unit: Unit, action_name: str, tags: list[str], item: Item | N
     """(label, key) for a staff, item or special action being aimed: its rule, the tags it works with, its
     item, and the rules of staves (a staff's status rolls against the user's Skill)."""
     choices: list[tuple[str, str]] = []
-    if (key := ACTION_RULES.get(action_name)) in RULES:
-        choices.append((f"{RULES[key].title}: {RULES[key].text}", key))
+    book = _book(unit)
+    if (key := ACTION_RULES.get(action_name)) in book:
+        choices.append((f"{book[key].title}: {book[key].text}", key))
     for tag in tags:
-        if (key := tag_key(tag)) is not None:
-            choices.append((f"{tag} · {RULES[key].text}", key))
+        if (key := tag_key(tag)) is not None and key in book:
+            choices.append((f"{tag} · {book[key].text}", key))
     if item is not None:
         if catalogue is None or item.name in catalogue.items:
             choices.append((f"Item: {item.name}", f"item-{_slug(item.name)}"))
         if isinstance(item, Weapon) and item.type is WeaponType.STAFF:
-            choices.append((RULES["staves"].title, "staves"))
+            choices.append((book["staves"].title, "staves"))
     if action_name == "heal" and tag_args(unit.tags, "GreaterHeal"):  # the user's own bonus to every heal
         choices.append((f"GreaterHeal · {RULES['greater-heal'].text}", "greater-heal"))
     return _unique(choices)
@@ -208,7 +230,7 @@ def tile_choices(terrain: Terrain) -> list[tuple[str, str]]:
         choices.append(("Terrain Def/Res", "terrain"))
     if terrain.heal:
         choices.append(("Healing tiles", "healing-tiles"))
-    if terrain.id in ("wall", "snag"):
+    if terrain.hp is not None:
         choices.append(("Walls and snags", "destructible"))
     if terrain.id == "door":
         choices.append(("Doors", "doors"))

@@ -9,7 +9,6 @@ from officers_chess.rules.combat import (
     Forecast,
     Role,
     forecast,
-    plan_exchange,
     usable_weapon,
 )
 from officers_chess.rules.inventory import can_equip
@@ -144,11 +143,13 @@ class ExchangeBook:
     def exchange_on(self, state: GameState, attacker: Unit, a_terrain: Terrain, defender: Unit, d_terrain: Terrain,
                     gap: int, art: str | None = None) -> Exchange:
         """The same, given the terrain under each unit and the distance between them."""
-        key = (self._fingerprint(attacker), self._fingerprint(defender), a_terrain.id, d_terrain.id, gap, art)
+        # Backup depends on where allies stand, not on the pair alone, so it is part of the key.
+        backed = (state.backed(attacker, defender), state.backed(defender, attacker))
+        key = (self._fingerprint(attacker), self._fingerprint(defender), a_terrain.id, d_terrain.id, gap, art, backed)
         found = self._memo.get(key)
         if found is None:
-            plan = plan_exchange(Fighter(attacker, a_terrain), Fighter(defender, d_terrain), gap,
-                                 state.arts[art] if art else None)
+            plan = state.rules.plan(Fighter(attacker, a_terrain, backed=backed[0]), Fighter(defender, d_terrain, backed=backed[1]),
+                                    gap, state.arts[art] if art else None)
             found = boil(forecast(plan, attacker.hp, defender.hp), attacker.hp, defender.hp)
             if len(self._memo) > 50_000:  # a long battle: forget the old positions rather than grow for ever
                 self._memo.clear()

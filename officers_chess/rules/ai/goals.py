@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from officers_chess.rules.models import MoveType, Pos, Side, Unit
 from officers_chess.rules.movement import STEPS
 from officers_chess.rules.state import GameState
-from officers_chess.rules.terrain import TERRAIN_BY_GLYPH
 from officers_chess.rules.victory import conditions
 
 UNREACHABLE = 999
@@ -99,7 +98,7 @@ class Fields:
 
 def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos]) -> dict[Pos, int]:
     """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto."""
-    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in TERRAIN_BY_GLYPH.items()}
+    cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in state.map.terrain_table.items()}
     rows = state.map.rows
     width, height = state.map.width, state.map.height
     best: dict[Pos, int] = {g: 0 for g in goals if 0 <= g[0] < width and 0 <= g[1] < height}

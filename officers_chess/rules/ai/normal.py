@@ -239,17 +239,17 @@ class Judge:
             return 0.5
         target = self.view.unit(action.target) if action.target else None
         if name == "heal" and target is not None:
-            restored = min(heal_amount(unit, action), target.max_hp - target.hp)
+            restored = min(heal_amount(self.view, unit, action), target.max_hp - target.hp)
             # Healing oneself with an item uses the turn: worth it only for a real wound.
-            if target.id == unit.id and restored < heal_amount(unit, action) / 2:
+            if target.id == unit.id and restored < heal_amount(self.view, unit, action) / 2:
                 return 0.0
             return self.values.get(target.id, 1.0) * restored
         if name == "dance" and target is not None:
             return DANCE_POINTS * self.values.get(target.id, 1.0)
         if name == "restore" and target is not None:
             return 3.0 * len(target.statuses)
-        if name == "status" and target is not None and target.side is not unit.side:
-            return STATUS_POINTS * float(staff_hit_chance(unit, action.source)) * self.values.get(target.id, 1.0)
+        if name in ("status", "freeze", "entrap") and target is not None and target.side is not unit.side:
+            return STATUS_POINTS * float(staff_hit_chance(self.view, unit, action.source, target)) * self.values.get(target.id, 1.0)
         return 0.0
 
     def best(self, unit: Unit, pos: Pos) -> tuple[float, Option]:

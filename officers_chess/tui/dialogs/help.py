@@ -12,7 +12,8 @@ from textual.widgets import Static
 
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.rulebook import TAG_TEXT
+from officers_chess.rules.editions import rules_for
+from officers_chess.rules.rulebook import TAG_TEXT, edition_rules, rule_id, terrain_rule_id
 from officers_chess.rules.terrain import TERRAIN
 from officers_chess.tui.palette import palette
 
@@ -62,19 +63,32 @@ def help_text(catalogue: Catalogue) -> Table:
     for unit_class in catalogue.classes.values():
         keys.add_row(f"  {unit_class.letter} {unit_class.letter.lower()}", f"{unit_class.name}: {unit_class.description}")
     keys.add_row("", "")
-    keys.add_row("Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
-    for terrain in TERRAIN.values():
-        bonus = f", +{terrain.defense} Def/Res" if terrain.defense else ""
-        heal = f", heals {terrain.heal} HP at the end of a turn here" if terrain.heal else ""
-        costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
-        keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {costs}{bonus}{heal}")
+    rules, book = rules_for(catalogue.edition), edition_rules(catalogue.edition)
+    if rules.rules_text is None:  # v0.6: the compact legend
+        keys.add_row("Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
+        for terrain in TERRAIN.values():
+            bonus = f", +{terrain.defense} Def/Res" if terrain.defense else ""
+            heal = f", heals {terrain.heal} HP at the end of a turn here" if terrain.heal else ""
+            costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
+            keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {costs}{bonus}{heal}")
+        keys.add_row("", "")
+        keys.add_row("Combat", "A swing hits on a d20 roll at or under Skill; a 1 always hits and crits. Damage = "
+                               "Strength + Might − Defense (Resistance against magic), doubled on a crit. Triangles: "
+                               "sword > axe > lance > sword and reason > faith > dark > reason (+1 Skill and damage).")
+        keys.add_row("Tags", "")
+        for name, text in TAG_TEXT.items():
+            keys.add_row(f"  {name}", text)
+        return keys
+    keys.add_row("Terrain", f"the {rules.name} terrain table")
+    for terrain in rules.terrain.values():
+        keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {book[terrain_rule_id(terrain)].text}")
     keys.add_row("", "")
-    keys.add_row("Combat", "A swing hits on a d20 roll at or under Skill; a 1 always hits and crits. Damage = "
-                           "Strength + Might − Defense (Resistance against magic), doubled on a crit. Triangles: "
-                           "sword > axe > lance > sword and reason > faith > dark > reason (+1 Skill and damage).")
+    keys.add_row(f"Combat ({rules.name})", " ".join(book[key].text for key in ("hit-roll", "damage", "critical", "follow-up")
+                                                     if key in book))
     keys.add_row("Tags", "")
-    for name, text in TAG_TEXT.items():
-        keys.add_row(f"  {name}", text)
+    for name in sorted(rules.tags):
+        if rule_id(name) in book:
+            keys.add_row(f"  {name}", book[rule_id(name)].text)
     return keys
 
 
@@ -90,10 +104,14 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        super().__init__()
+        self.catalogue = catalogue or load_catalogue()  # the catalogue in play: its classes and its edition's rules
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Help · Esc to close"
-            yield Static(help_text(load_catalogue()))
+            yield Static(help_text(self.catalogue))
 
     def action_close(self) -> None:
         self.dismiss(None)

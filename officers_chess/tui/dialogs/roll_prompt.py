@@ -1,4 +1,5 @@
-"""Physical dice: asks for the d20 the players just rolled, saying what it decides; only 1 to 20 is taken."""
+"""Physical dice: asks for the die the players just rolled (a d20, or a d100 in the later editions), saying what
+it decides; only what that die can show is taken."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 
-def read_roll(text: str) -> int | None:
-    """The roll typed, or None when it is not a whole number from 1 to 20."""
+def read_roll(text: str, faces: int = 20) -> int | None:
+    """The roll typed, or None when it is not a whole number from 1 to `faces`."""
     text = text.strip()
     if not text.isascii() or not text.isdigit():
         return None
     value = int(text)
-    return value if 1 <= value <= 20 else None
+    return value if 1 <= value <= faces else None
 
 
 class RollPrompt(ModalScreen[int]):
-    """Roll a d20 at the table and type what it shows; Enter takes it. There is no cancel: the rules
+    """Roll the die at the table and type what it shows; Enter takes it. There is no cancel: the rules
     need the roll to go on (quitting still works)."""
 
     DEFAULT_CSS = """
@@ -34,15 +35,16 @@ class RollPrompt(ModalScreen[int]):
     """
     BINDINGS = [Binding("enter", "take", "Take the roll", show=True)]
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, faces: int = 20) -> None:
         super().__init__()
         self.why = why
+        self.faces = faces
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Roll a d20 for", classes="keys")
+            yield Static(f"Roll a d{self.faces} for", classes="keys")
             yield Static(self.why[:1].upper() + self.why[1:], id="why")
-            yield Input(placeholder="1 to 20", max_length=2, id="roll")
+            yield Input(placeholder=f"1 to {self.faces}", max_length=len(str(self.faces)), id="roll")
             yield Static("", id="problem")
             yield Static("Type what the die shows, then [b]Enter[/b].", classes="keys")
 
@@ -54,9 +56,10 @@ class RollPrompt(ModalScreen[int]):
         box = self.query_one("#roll", Input)
         if not box.value.strip():
             return  # an Enter left over from confirming the attack: nothing typed yet, nothing to refuse
-        roll = read_roll(box.value)
+        roll = read_roll(box.value, self.faces)
         if roll is None:
-            self.query_one("#problem", Static).update(f"A d20 shows 1 to 20; {box.value.strip()!r} is not a roll.")
+            self.query_one("#problem", Static).update(
+                f"A d{self.faces} shows 1 to {self.faces}; {box.value.strip()!r} is not a roll.")
             box.value = ""
             return
         self.dismiss(roll)

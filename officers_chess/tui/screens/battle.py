@@ -269,7 +269,9 @@ class BattleScreen(Screen):
             pane.show_text("Threats", inspector_waiting(self.lookout.side.value))
             return
         if fc is not None and c.selected_unit and c.hovered_unit:
-            pane.show_forecast(fc, c.selected_unit, c.hovered_unit)
+            # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
+            pane.show_forecast(fc, c.selected_unit, c.state.defender_for(c.selected_unit, c.hovered_unit),
+                               aimed_at=c.hovered_unit)
             return
         if c.mode is Mode.COMPUTER:
             pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
@@ -518,7 +520,7 @@ class BattleScreen(Screen):
                     self.controller.rolls.append(roll)
                     self._act(step)
 
-            self.app.push_screen(RollPrompt(need.why), rolled)
+            self.app.push_screen(RollPrompt(need.why, need.faces), rolled)
             return
         self._after(events, before)
 
@@ -529,7 +531,7 @@ class BattleScreen(Screen):
                 return self.controller.play_computer(action)
             except RollNeeded as need:
                 answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-                self.app.push_screen(RollPrompt(need.why), answer.set_result)
+                self.app.push_screen(RollPrompt(need.why, need.faces), answer.set_result)
                 self.controller.rolls.append(await answer)
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm

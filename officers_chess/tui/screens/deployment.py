@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
+from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Pos, Side, Unit
 from officers_chess.rules.muster import MusterError
 from officers_chess.rules.scenario import deploy_zone
@@ -37,9 +38,8 @@ def own_sheet(unit: Unit, terrain: Terrain) -> Group:
     side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
     lines = [
         Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
-        Text(f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
-             f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}"),
-        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  AS {unit.attack_speed}"),
+        Text(rules_for(unit.unit_class.edition).stat_line(unit)),
+        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  {rules_for(unit.unit_class.edition).fight_line(unit)}"),
     ]
     lines += [describe_item(unit, item, index in (unit.weapon, unit.accessory)) for index, item in enumerate(unit.inventory)]
     tags = list(unit.unit_class.tags) + list(unit.scenario_tags)

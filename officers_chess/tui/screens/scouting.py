@@ -54,7 +54,7 @@ class ScoutingScreen(MusterStepScreen):
                 continue
             wields = "/".join(w.value for w in unit_class.wields)
             lines.append(Text(f"   {wields} · {movement(unit_class)}", "grey70"))
-            lines.append(Text(f"   {stat_line(unit_class.stats, compact=True)}", "grey70"))
+            lines.append(Text(f"   {stat_line(unit_class.stats, compact=True, edition=unit_class.edition)}", "grey70"))
             if unit_class.tags:
                 lines.append(Text("   " + " ".join(unit_class.tags), palette().tag))
         return Group(*lines)

@@ -23,6 +23,7 @@ from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS
 from officers_chess.rules.models import Side
 from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.widgets.enter_list import ScenarioList
@@ -108,6 +109,17 @@ class DiceChoice(Static):
         self.post_message(self.Pressed())
 
 
+def _edition(loaded: LoadedScenario | ContentError) -> str:
+    return loaded.scenario.edition if isinstance(loaded, LoadedScenario) else DEFAULT_EDITION
+
+
+def _label(loaded: LoadedScenario) -> Text:
+    """A battle in the list: its name, and the edition of the rules when it is not the default."""
+    edition = loaded.scenario.edition
+    return Text(loaded.scenario.name) if edition == DEFAULT_EDITION else Text.assemble(
+        loaded.scenario.name, (f" · {edition}", "grey62"))
+
+
 class TitleScreen(Screen):
     """Lists the bundled scenarios; Enter starts the highlighted one; 1 and 2 choose who plays each side."""
 
@@ -145,7 +157,9 @@ class TitleScreen(Screen):
             except ContentError as exc:  # a broken bundled file is listed, not fatal
                 self.scenarios.append((path, exc))
         # Smallest battles first: the first entry is the one to learn on.
-        self.scenarios.sort(key=lambda entry: (_size(entry[1]), entry[0].stem))
+        # The default edition's battles first, then each later edition's, smallest first within each.
+        order = {name: i for i, name in enumerate(EDITIONS)}
+        self.scenarios.sort(key=lambda entry: (order.get(_edition(entry[1]), len(order)), _size(entry[1]), entry[0].stem))
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
@@ -153,7 +167,7 @@ class TitleScreen(Screen):
                      "every number forecast.", id="tagline")
         with Horizontal(id="choose"):
             options = [
-                Option(loaded.scenario.name if isinstance(loaded, LoadedScenario) else f"{path.stem} (broken)", id=str(i),
+                Option(_label(loaded) if isinstance(loaded, LoadedScenario) else f"{path.stem} (broken)", id=str(i),
                        disabled=not isinstance(loaded, LoadedScenario))
                 for i, (path, loaded) in enumerate(self.scenarios)
             ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from officers_chess.rules.actions import Special, Strike
-from officers_chess.rules.specials import action_tags, heal_amount, staff_hit_chance, staff_skill
+from officers_chess.rules.specials import action_tags, heal_amount, staff_hit_chance, staff_roll
 from officers_chess.rules.state import GameState
 from officers_chess.rules.tags import tag_args
 from officers_chess.tui.controller import BattleController
@@ -16,6 +16,8 @@ WHAT = {
     "rescue": "will be brought to a tile beside the user (choose it next)",
     "warp": "will be sent to a tile within the user's Strength in tiles (choose it next)",
     "dance": "may act again at once",
+    "entrap": "will be dragged one tile (choose it next)",
+    "freeze": "cannot move during its next turn",
 }
 
 
@@ -28,7 +30,7 @@ def preview(c: BattleController) -> Text:
     state: GameState = c.state
     if isinstance(action, Strike):
         hp = state.terrain_hp(action.at)
-        blow = unit.stat("strength") + (unit.equipped_weapon.might if unit.equipped_weapon else 0)
+        blow = state.rules.structure_damage(unit, unit.equipped_weapon) if unit.equipped_weapon else 0
         swings = 2 if unit.has("Brave") else 1
         return Text(f"Strike the {state.map.terrain_at(action.at).name.lower()} ({hp} HP): {swings}×{blow} damage, no roll.")
     assert isinstance(action, Special)
@@ -39,12 +41,23 @@ def preview(c: BattleController) -> Text:
                     else "Opens the door for good: it becomes floor.")
     name = target.name if target else ""
     if action.name == "heal" and target is not None:
-        after = min(target.max_hp, target.hp + heal_amount(unit, action))
+        after = min(target.max_hp, target.hp + heal_amount(state, unit, action))
         return Text(f"{name}: {target.hp} → {after} HP (+{after - target.hp}).")
     if action.name == "status" and target is not None:
         effect = tag_args(tags, "Status")[0]
         if target.side is unit.side or effect == "Barrier":
             return Text(f"{name} gains {effect}; no roll against an ally.")
-        return Text(f"{name}: {effect} lands on a d20 at or under {staff_skill(unit, action.source)} "
-                    f"({percent(staff_hit_chance(unit, action.source))}).")
+        return Text(f"{name}: {effect} lands {_odds(state, unit, action, target)}.")
+    if action.name in ("entrap", "freeze") and target is not None:
+        return Text(f"{name}: {WHAT[action.name]}; it lands {_odds(state, unit, action, target)}.")
+    if action.name == "rewarp":
+        return Text("The user warps itself to the tile under the cursor.")
+    if action.name == "vein":
+        return Text(f"This tile turns to {str(tag_args(tags, 'Vein')[0]).lower()} until the end of the round.")
     return Text(f"{name}: {WHAT.get(action.name, action.name)}.")
+
+
+def _odds(state, unit, action, target) -> str:  # type: ignore[no-untyped-def]
+    """'on a d20 at or under 11 (55%)': the roll an action on an enemy needs."""
+    faces, needed, _ = staff_roll(state, unit, action.source, target)
+    return f"on a d{faces} at or under {max(0, needed)} ({percent(staff_hit_chance(state, unit, action.source, target))})"

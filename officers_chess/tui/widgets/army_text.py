@@ -7,7 +7,9 @@ from rich.text import Text
 
 from officers_chess.rules.army import Army
 from officers_chess.rules.models import Accessory, Consumable, Stats, UnitClass, Weapon
-from officers_chess.rules.rulebook import TAG_TEXT
+from officers_chess.rules.editions import rules_for
+from officers_chess.rules.rating_scale import letter
+from officers_chess.rules.rulebook import TAG_TEXT, edition_rules, rule_id
 from officers_chess.rules.tags import parse_tag
 from officers_chess.tui.muster_session import Item, class_of
 from officers_chess.tui.palette import palette
@@ -15,7 +17,12 @@ from officers_chess.tui.palette import palette
 NAME_WIDTH = 18  # the longest catalogue item name, and a space
 
 
-def stat_line(stats: Stats, compact: bool = False) -> str:
+def stat_line(stats: Stats, compact: bool = False, edition: str = "v0.6") -> str:
+    if rules_for(edition).letter_stats:  # the later editions' letter ratings, with Magic
+        shown = " ".join(f"{name} {letter(getattr(stats, stat))}" for name, stat in
+                         (("Str", "strength"), ("Mag", "magic"), ("Dex", "skill"), ("Spd", "speed"), ("Def", "defense"),
+                          ("Res", "resistance")))
+        return shown if compact else f"{shown}  HP {stats.hp}"
     if compact:  # HP is 20 for everyone in v0.6; a narrow pane needs the room
         return f"Str {stats.strength} Skl {stats.skill} Spd {stats.speed} Def {stats.defense} Res {stats.resistance}"
     return (f"Str {stats.strength}  Skl {stats.skill}  Spd {stats.speed}  "
@@ -39,7 +46,10 @@ def item_figures(item: Item) -> str:
         reach = f"{low}" if low == high else f"{low}-{high}"
         if item.strength_reach:
             reach += " (more with Str)"
-        return f"Mt {item.might}  Wt {item.weight}  Rng {reach}  {item.damage.value}"
+        if item.magic_reach:
+            reach += " (more with Mag)"
+        hit = f"  Hit {item.hit:+d}" if item.hit else ""
+        return f"Mt {item.might}  Wt {item.weight}{hit}  Rng {reach}  {item.damage.value}"
     if isinstance(item, Accessory):
         return f"Def +{item.defense}  Wt {item.weight}"
     return ""
@@ -88,14 +98,16 @@ def item_row(item: Item, price: int, gold_left: int | None, usable: bool = True,
     return row
 
 
-def tag_lines(tags: list[str]) -> list[Text]:
+def tag_lines(tags: list[str], edition: str = "v0.6") -> list[Text]:
+    book = edition_rules(edition)
     lines = []
     for tag in tags:
         try:
             name = parse_tag(tag).name
         except ValueError:
             name = tag
-        lines.append(Text.assemble((tag, palette().tag), ("  " + TAG_TEXT.get(name, ""), "grey70")))
+        entry = book.get(rule_id(name))
+        lines.append(Text.assemble((tag, palette().tag), ("  " + (entry.text if entry else TAG_TEXT.get(name, "")), "grey70")))
     return lines
 
 
@@ -103,13 +115,13 @@ def class_details(unit_class: UnitClass, price: int) -> Group:
     wields = ", ".join(w.value for w in unit_class.wields)
     lines = [
         Text.assemble((unit_class.name, "bold"), f" ({unit_class.letter}) · {price} gold · {movement(unit_class)} · wields {wields}"),
-        Text(stat_line(unit_class.stats)),
+        Text(stat_line(unit_class.stats, edition=unit_class.edition)),
     ]
     if unit_class.transformed is not None:
         lines.append(Text("Beast form: " + stat_line(unit_class.transformed), "grey70"))
     if unit_class.promoted:
         lines.append(Text("Promoted: Assassinate cannot take all its HP.", "grey70"))
-    lines += tag_lines(list(unit_class.tags))
+    lines += tag_lines(list(unit_class.tags), unit_class.edition)
     if unit_class.description:
         lines.append(Text(unit_class.description, "grey70"))
     return Group(*lines)
@@ -119,7 +131,7 @@ def item_details(item: Item, price: int, note: str = "") -> Group:
     lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}")]
     if isinstance(item, Consumable) and not item.tags:
         lines.append(Text("Used from the menu in battle.", "grey70"))
-    lines += tag_lines(list(item.tags))
+    lines += tag_lines(list(item.tags), item.edition)
     if note:
         lines.append(Text(note, "bold " + palette().warning))
     return Group(*lines)

@@ -9,14 +9,16 @@ from rich.text import Text
 from textual.widgets import Static
 
 from officers_chess.rules.combat import Forecast, Role
+from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Unit
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.rulebook import rule_title
 from officers_chess.tui.palette import palette
 
 
-def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableType:
+def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
     plan = fc.plan
+    rules = rules_for(attacker.unit_class.edition)
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold", expand=True)
     table.add_column("", style="grey70", no_wrap=True)
     table.add_column(attacker.name, justify="right", no_wrap=True)
@@ -48,9 +50,11 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit) -> RenderableTyp
     table.add_row("Hit", *both(profile_value("hit_chance")))
     table.add_row("Crit", *both(profile_value("crit_chance")))
     table.add_row("Swings", *both(swings))
-    table.add_row("Attack speed", str(plan.attack_speed[Role.ATTACKER]), str(plan.attack_speed[Role.DEFENDER]))
+    table.add_row(rules.speed_title, *(rules.speed_text(plan.attack_speed[r]) for r in Role))
     table.add_row("Routed", percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
     lines: list[RenderableType] = [table]
+    if aimed_at is not None and aimed_at.id != defender.id:
+        lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     for mod in plan.modifiers:
         lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {rule_title(mod.rule)}", palette().note))
@@ -62,10 +66,10 @@ class ForecastPane(Static):
 
     showing_forecast = False
 
-    def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit) -> None:
+    def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> None:
         self.showing_forecast = True
         self.border_title = "Forecast"
-        self.update(forecast_view(fc, attacker, defender), layout=False)  # its size is the pane's, not the text's
+        self.update(forecast_view(fc, attacker, defender, aimed_at), layout=False)  # its size is the pane's, not the text's
 
     async def on_click(self) -> None:
         # A click on a forecast asks which modifier to explain, as the e key does (the screen's explain action).

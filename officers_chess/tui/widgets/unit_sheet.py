@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from officers_chess.rules.combat import weapon_range
+from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Accessory, Consumable, Unit, Weapon
 from officers_chess.rules.ai.directives import directive
 from officers_chess.rules.orders import FREE, describe
@@ -27,7 +28,8 @@ def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: b
     if isinstance(item, Weapon):
         low, high = weapon_range(unit, item)
         reach = f"{low}" if low == high else f"{low}-{high}"
-        line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  {item.type.value} Mt{item.might} Wt{item.weight} Rng{reach}")
+        hit = f" Hit{item.hit:+d}" if item.hit else ""
+        line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  {item.type.value} Mt{item.might} Wt{item.weight}{hit} Rng{reach}")
     elif isinstance(item, Accessory):
         line = Text.assemble(mark, (item.name, "bold" if equipped else ""), f"  Def+{item.defense} Wt{item.weight}")
     else:
@@ -56,13 +58,10 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
     side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
     header = Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side)
     status = "has acted this round" if unit.activated else "still to act this round"
-    numbers = Text(
-        f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
-        f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}"
-    )
-    damage = unit.damage
+    rules = rules_for(unit.unit_class.edition)
+    numbers = Text(rules.stat_line(unit))
     move_type = "/".join(m.value for m in unit.move_types)
-    derived = Text(f"Dmg {damage if damage is not None else '–':>2}  AS {unit.attack_speed:>2}  Move {unit.movement} ({move_type})")
+    derived = Text(f"{rules.fight_line(unit)}  Move {unit.movement} ({move_type})")
     lines: list[RenderableType] = [header, hp_bar(unit.hp, stats.hp), numbers, derived]
     for index, item in enumerate(unit.inventory):
         lines.append(describe_item(unit, item, index in (unit.weapon, unit.accessory)))
@@ -80,8 +79,8 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
         lines.append(Text("Now: " + " · ".join(conditions), "bold " + palette().warning))
     if orders is not None:
         lines.append(Text.assemble(("Orders: ", "bold"), (orders, palette().note)))
-    bonus = unit.terrain_bonus(terrain)
-    lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else "") + f" · {status}", "grey62"))
+    bonus = rules.tile_bonus(unit, terrain)
+    lines.append(Text(f"On {terrain.name.lower()}" + (f" ({bonus})" if bonus else "") + f" · {status}", "grey62"))
     return Group(*lines)
 
 
