@@ -39,14 +39,17 @@ class Attacked:
         for s in self.swings:
             target = self.names[s.role.other]
             # The die against the number it needed, so anyone can check the roll.
-            crit = f", crit ≤{s.crit_top}" if s.crit_top > 1 else ""
+            # v0.6 crits on a 1 anyway, so only a wider range is worth a word; a d100 always says its range.
+            crit = f", crit ≤{s.crit_top}" if (s.crit_top > 1 if s.faces == 20 else s.crit_top >= 1) else ""
             verdict = {
                 "miss": "miss",
                 "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
                 "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
                 "backfire": f"the weapon turns on its wielder: {s.damage} → {self.names[s.role]} {s.target_hp} HP",
             }[s.result]
-            lines.append(f"  {self.names[s.role]}: d20 {s.roll} vs ≤{max(1, s.needed)}{crit}: {verdict}")
+            needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)
+            broke = f"; {target} is broken" if s.broke else ""
+            lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}{broke}")
         return "\n".join(lines)
 
 

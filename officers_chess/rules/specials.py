@@ -101,9 +101,10 @@ def rescue_spots(state: GameState, unit: Unit, target: Unit) -> list[Pos]:
     return [p for p in spots if _free(state, target, p)]
 
 
-def warp_spots(state: GameState, unit: Unit, target: Unit) -> list[Pos]:
-    """Free tiles within the user's Strength in tiles of the user, where the ally can stand (docs/rulings.md)."""
-    reach = unit.stat("strength")
+def warp_spots(state: GameState, unit: Unit, target: Unit, staff: Item | None = None) -> list[Pos]:
+    """Free tiles the ally can be sent to, where it can stand: within the user's Strength in tiles in v0.6
+    (docs/rulings.md), within the staff's range in the later editions (E20)."""
+    reach = state.rules.warp_reach(unit, staff if isinstance(staff, Weapon) else None)
     x0, y0 = unit.pos
     return [
         (x, y)
@@ -164,7 +165,7 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
                 actions += [Special(name="rescue", source=index, target=ally.id, at=p) for p in rescue_spots(state, unit, ally)]
         if has_tag(tags, "Warp"):
             for ally in _allies(state, unit, source):
-                actions += [Special(name="warp", source=index, target=ally.id, at=p) for p in warp_spots(state, unit, ally)]
+                actions += [Special(name="warp", source=index, target=ally.id, at=p) for p in warp_spots(state, unit, ally, unit.inventory[index] if index is not None else None)]
         if tag_args(tags, "Torch"):
             actions.append(Special(name="torch", source=index))
         if has_tag(tags, "Entrap"):

@@ -96,6 +96,10 @@ class Edition:
         hits). `user` holds the staff in hand."""
         raise NotImplementedError
 
+    def warp_reach(self, unit: Unit, staff: Weapon | None) -> int:
+        """How far from the user Warp may send an ally: its Strength in tiles (a v0.6 ruling)."""
+        return unit.stat("strength")
+
     def heal_bonus(self, unit: Unit) -> int:
         """HP a unit's Heal actions restore beyond the tag's X."""
         return 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from officers_chess.rules.combat import Fighter, Modifier, Role, SwingProfile, attack_type, usable_weapon
+from officers_chess.rules.combat import Fighter, Modifier, Role, SwingProfile, attack_type, usable_weapon, weapon_range
 from officers_chess.rules.editions.base import Edition
-from officers_chess.rules.models import Art, DamageKind, Unit, UnitClass, WeaponType
+from officers_chess.rules.models import Art, DamageKind, Unit, UnitClass, Weapon, WeaponType
 from officers_chess.rules.rating_scale import clamp, letter
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args, tag_total
@@ -50,6 +50,10 @@ class LaterDraft(Edition):
 
     def stat_text(self, stat: str, value: int) -> str:
         return str(value) if stat == "hp" else letter(value)
+
+    def warp_reach(self, unit: Unit, staff: Weapon | None) -> int:
+        """The staff's range (Mag staves reach further with Magic); a unit's own Warp reaches 1."""
+        return weapon_range(unit, staff)[1] if staff is not None else 1
 
     def stat_line(self, unit: Unit) -> str:
         names = (("Str", "strength"), ("Mag", "magic"), ("Dex", "skill"), ("Spd", "speed"), ("Def", "defense"),
