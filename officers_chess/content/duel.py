@@ -144,8 +144,9 @@ class _SideReader:
         given: dict[str, Any] = {}
         for key, value in raw.items():
             short = _LONG_STATS.get(str(key), str(key))
-            if short not in STAT_KEYS:
-                raise self.error(f"unknown stat {key!r} (stats: {', '.join(STAT_KEYS)})", "stats", key)
+            known = [k for k in STAT_KEYS if k != "mag" or self.rules.letter_stats]  # v0.6 has no Magic
+            if short not in known:
+                raise self.error(f"unknown stat {key!r} (stats: {', '.join(known)})", "stats", key)
             given[short] = value
         if base is None:
             # Magic is a stat of the later editions only; HP has a default everywhere.

@@ -136,7 +136,10 @@ def apply_action(state: GameState, action: Action) -> Outcome:
             _end_turn(new, events)
     elif isinstance(action, Strike):
         _strike(new, action, events)
-        _end_turn(new, events)
+        if new.rules.canto_after_attack and unit is not None and unit.has("Canto"):
+            _mark(new, acted=True)  # d100 Canto moves on after any action (rulings E14)
+        else:
+            _end_turn(new, events)
     elif isinstance(action, Special):
         assert unit is not None
         perform(new, unit, action, events)
@@ -218,6 +221,9 @@ def _move(state: GameState, action: Move, events: list[Event]) -> None:
     if state.reactivate == unit.id:
         state.reactivate = None
     start_of_turn(state, unit, events)
+    if not unit.on_field:  # the tile it started on routed it (flames): its turn ends there
+        _end_turn(state, events)
+        return
     unit.pos = action.to
     on_activation(unit, events)
 

@@ -95,33 +95,19 @@ class PriceRates:
     best_of: tuple[str, ...] = ()  # stats counted once, as the best of them (the later editions' Str and Mag)
     letters: bool = False  # stats shown as letters
     might_as: str = "Strength"  # what a point of Might is priced like
+    weight_below_zero: bool = False  # weight is written as a negative number (heavier is lower)
     labels: dict[str, str] = field(default_factory=lambda: dict(STAT_LABELS))
 
 
 V06_RATES = PriceRates(RECRUIT, STAT_GOLD, "a point", MIGHT_GOLD, WEIGHT_GOLD, DEFENSE_GOLD)
-_LETTER_LABELS = {**STAT_LABELS, "magic": "Magic", "skill": "Dexterity"}
-# "ratings": a step of Strength or Magic is about a point of damage from the Damage table, a step of
-# Dexterity or of the target's Speed 10% on the To Hit table, a step of Defense most of a point.
-RATINGS_RATES = PriceRates(
-    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1},
-    {"strength": 10, "magic": 10, "skill": 8, "speed": 10, "defense": 10, "resistance": 5},
-    "a step", might_gold=8, weight_gold=10, defense_gold=10, best_of=("strength", "magic"), letters=True,
-    labels=_LETTER_LABELS, might_as="a point of damage",
-)
-# "d100": a step of Strength or Magic is a point of base damage, of Defense a point of reduction, of
-# Dexterity 5 Hit, of Speed 5 Avoid (and follow-ups); HP vary from 14 to 22.
-D100_RATES = PriceRates(
-    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1, "hp": 14},
-    {"strength": 8, "magic": 8, "skill": 4, "speed": 6, "defense": 7, "resistance": 3},
-    "a step", might_gold=8, weight_gold=1, defense_gold=7, hit_gold=1, hp_gold=4, best_of=("strength", "magic"),
-    letters=True, labels=_LETTER_LABELS, might_as="a point of base damage",
-)
-RATES: dict[str, PriceRates] = {"v0.6": V06_RATES, "ratings": RATINGS_RATES, "d100": D100_RATES}
+LETTER_LABELS = {**STAT_LABELS, "magic": "Magic", "skill": "Dexterity"}  # the later editions' stat names
 
 
 def rates_of(entry: Priced) -> PriceRates:
-    """The price rates of the edition an entry was written for."""
-    return RATES[entry.edition]
+    """The price rates of the edition an entry was written for (each edition keeps its own)."""
+    from officers_chess.rules.editions import rules_for  # the editions price with this module's rates
+
+    return rules_for(entry.edition).price_rates
 USES_FULL = 6  # uses that count as "lasts the battle": (6 + 2) / 8 = 1
 
 # The rules author's point value of each tag (his designer's table), as facts. A number
@@ -352,7 +338,7 @@ def range_points(low: int, high: int, strength_reach: bool = False) -> int:
 
 
 def _weight_term(item: Weapon | Accessory, rates: PriceRates) -> PriceTerm:
-    heavier = -item.weight if rates.hit_gold else item.weight  # "d100" weighs down with negative numbers
+    heavier = -item.weight if rates.weight_below_zero else item.weight
     return PriceTerm(f"Weight {item.weight}", Fraction(-heavier), -heavier * rates.weight_gold,
                      f"-{rates.weight_gold} gold a point, as lost Speed (lighter is dearer)")
 

@@ -179,8 +179,10 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
                         if p != unit.pos and _free(state, unit, p)]
         for name in tag_args(tags, "Vein"):
             if vein_terrain(state, str(name)) is not None:
+                # Not on tiles nobody may enter (walls, doors ...): a unit could stand there when the tile comes back.
                 actions += [Special(name="vein", source=index, at=p) for p in _tiles_in_reach(state, unit, source)
-                            if state.unit_at(p) is None and all(v.at != p for v in state.veins)]
+                            if state.unit_at(p) is None and all(v.at != p for v in state.veins)
+                            and state.map.terrain_at(p).foot is not None]
         if has_tag(tags, "Pick"):
             actions += [Special(name="pick", source=index, at=door) for door in _doors_beside(state, unit)]
             chest = next((c for c in state.chests if c.at == unit.pos), None)

@@ -126,13 +126,18 @@ def end_of_round(state: GameState, events: list[Event]) -> None:
             if not (s.name is StatusName.BARRIER and s.left == 1)
         ]
     state.lights = [light.model_copy(update={"rounds": light.rounds - 1}) for light in state.lights if light.rounds > 1]
+    kept = []
     for vein in state.veins:  # Vein's terrain lasts until the end of the round
         before = state.map.terrain_at(vein.at)
         after = state.map.terrain_table[vein.was]
+        here = state.unit_at(vein.at)
+        if here is not None and here.entry_cost(after) is None:
+            kept.append(vein)  # the old tile cannot come back under a unit that could not stand on it
+            continue
         x, y = vein.at
         state.map.rows[y] = state.map.rows[y][:x] + vein.was + state.map.rows[y][x + 1:]
         events.append(TerrainChanged(vein.at, before.name, after.name))
-    state.veins = []
+    state.veins = kept
 
 
 def start_of_round(state: GameState, events: list[Event]) -> None:

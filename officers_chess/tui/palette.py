@@ -46,6 +46,10 @@ class Palette:
     words: Mapping[str, str]  # the colours by name, for the help screen: attacker, defender, move, strike, target, heat
 
 
+    def tile(self, terrain_id: str) -> Style:
+        """A tile's colours; a terrain the palette has no colours for (a new edition's) draws as plains."""
+        return self.terrain.get(terrain_id) or self.terrain["plains"]
+
     def side_banner(self, side: Side) -> str:
         """A side's name as a block of colour (the name itself says which side it is)."""
         return f"bold reverse {self.side_text[side]}"

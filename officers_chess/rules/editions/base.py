@@ -15,6 +15,7 @@ from officers_chess.rules.combat import (
     usable_weapon,
 )
 from officers_chess.rules.models import Art, Unit, UnitClass, Weapon
+from officers_chess.rules.pricing import PriceRates
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.terrain import Terrain
 
@@ -37,6 +38,7 @@ class Edition:
     speed_label = "AS"  # what the unit sheet calls the number compared for follow-ups
     speed_title = "Attack speed"  # and what the forecast calls it
     letter_stats = False  # stats are letter ratings (F to S) rather than numbers
+    price_rates: PriceRates  # what its figures cost (rules/pricing.py)
     rules_text: ModuleType | None = None  # the edition's rules text over v0.6's (rules/rulebook.py)
     canto_after_attack = False  # Canto moves on after an attack too (otherwise only after other actions)
     canto_tiles: int | None = None  # Canto's movement (None: whatever the move left)

@@ -6,11 +6,22 @@ from officers_chess.rules.combat import Fighter, Role, usable_weapon
 from officers_chess.rules.editions import d100_tables as t
 from officers_chess.rules.editions import d100_text
 from officers_chess.rules.editions.drafts import COMMON_TAGS, LaterDraft, Note
+from officers_chess.rules.pricing import LETTER_LABELS, PriceRates
 from officers_chess.rules.models import DamageKind, Unit, UnitClass, Weapon
 from officers_chess.rules.rating_scale import letter
 from officers_chess.rules.tags import tag_total
 
 E = 1  # the place of rating E (Piercing reads the target's Defense or Resistance as E)
+
+
+# A step of Strength or Magic is a point of base damage, of Defense a point of reduction, of
+# Dexterity 5 Hit, of Speed 5 Avoid (and follow-ups); HP vary from 14 to 22.
+D100_RATES = PriceRates(
+    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1, "hp": t.HP_RANGE[0]},
+    {"strength": 8, "magic": 8, "skill": 4, "speed": 6, "defense": 7, "resistance": 3},
+    "a step", might_gold=8, weight_gold=1, defense_gold=7, hit_gold=1, hp_gold=4, best_of=("strength", "magic"),
+    letters=True, labels=LETTER_LABELS, might_as="a point of base damage", weight_below_zero=True,
+)
 
 
 class D100(LaterDraft):
@@ -27,6 +38,7 @@ class D100(LaterDraft):
     backup = t.BACKUP
     poisoned = t.POISONED
     move = t.MOVE
+    price_rates = D100_RATES
     canto_after_attack = True
     canto_tiles = 2
 

@@ -6,12 +6,23 @@ from officers_chess.rules.combat import Fighter, Role, usable_weapon
 from officers_chess.rules.editions import ratings_tables as t
 from officers_chess.rules.editions import ratings_text
 from officers_chess.rules.editions.drafts import LaterDraft, Note
+from officers_chess.rules.pricing import LETTER_LABELS, PriceRates
 from officers_chess.rules.models import DamageKind, Unit, UnitClass, Weapon
 from officers_chess.rules.rating_scale import clamp, letter
 from officers_chess.rules.tags import tag_total
 
 E = 1  # the place of rating E (Piercing reads the target's Defense or Resistance as E)
 A = 5  # the To Hit table's last row
+
+
+# A step of Strength or Magic is about a point of damage from the Damage table, a step of Dexterity
+# or of the target's Speed 10% on the To Hit table, a step of Defense most of a point.
+RATINGS_RATES = PriceRates(
+    {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1},
+    {"strength": 10, "magic": 10, "skill": 8, "speed": 10, "defense": 10, "resistance": 5},
+    "a step", might_gold=8, weight_gold=10, defense_gold=10, best_of=("strength", "magic"), letters=True,
+    labels=LETTER_LABELS, might_as="a point of damage",
+)
 
 
 class Ratings(LaterDraft):
@@ -27,6 +38,7 @@ class Ratings(LaterDraft):
     backup = t.BACKUP
     poisoned = t.POISONED
     move = t.MOVE
+    price_rates = RATINGS_RATES
 
     def setup_class(self, unit_class: UnitClass) -> UnitClass:
         """Every unit has 20 HP; movement 4, 5 promoted, +1 Cavalry."""

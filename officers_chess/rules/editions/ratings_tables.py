@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from officers_chess.rules.terrain import TERRAIN, Terrain
 
 # To Hit: the attacker's Skill rating (row, F to A) against the target's Speed rating in
@@ -56,10 +58,15 @@ def _same(terrain_id: str, defense: int | None = None, **changes: object) -> Ter
 
 # The terrain table: the same movement costs as v0.6; its Def/Res bonus is a rating step,
 # forts, castle gates and thrones give one step (v0.6 gives 2 points), and ice stops everyone.
-TERRAIN_TABLE: dict[str, Terrain] = {
+_TILES: dict[str, Terrain] = {
     **{t.id: t for t in TERRAIN.values()},
     "fort": _same("fort", 1),
     "castle_gate": _same("castle_gate", 1),
     "throne": _same("throne", 1),
     "ice": Terrain("ice", "Ice", "<", 0, None, None, None, None),
+}
+# The draft's Vein has no list of tiles it may make: any tile of the table but the walls, snags
+# and doors a scenario builds (docs/rulings.md E30).
+TERRAIN_TABLE: dict[str, Terrain] = {
+    key: tile if key in ("wall", "snag", "door") else replace(tile, vein=True) for key, tile in _TILES.items()
 }

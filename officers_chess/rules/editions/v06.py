@@ -17,6 +17,7 @@ from officers_chess.rules.combat import (
 )
 from officers_chess.rules.editions.base import Edition
 from officers_chess.rules.models import Art, DamageKind, Unit, Weapon
+from officers_chess.rules.pricing import V06_RATES
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import KNOWN_TAGS, tag_args, tag_total
 from officers_chess.rules.terrain import TERRAIN
@@ -36,6 +37,7 @@ class V06(Edition):
                 StatusName.SILENCED, StatusName.SLEEP, StatusName.SLOWED)
     tags = frozenset(KNOWN_TAGS) - LATER_ONLY_TAGS
     special_actions = frozenset({"Dance", "Escape", "Heal", "Pick", "Raze", "Rescue", "Restore", "Seize", "Torch", "Warp"})
+    price_rates = V06_RATES
     rolled_statuses = (StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED, StatusName.SLEEP)
 
     def speed(self, unit: Unit) -> int:

@@ -145,10 +145,10 @@ class MapView(ScrollView, can_focus=False):
                 style = (colours.spent if unit.activated else colours.side)[unit.side]
                 text = unit_letter(unit) + " "
             elif pos in chests:
-                style = colours.terrain[terrain.id] + colours.chest
+                style = colours.tile(terrain.id) + colours.chest
                 text = "$ "
             else:
-                style = colours.terrain[terrain.id]
+                style = colours.tile(terrain.id)
                 text = terrain.glyph + " "
             if pos in objectives:
                 style += colours.objective
