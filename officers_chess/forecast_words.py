@@ -31,7 +31,14 @@ FLAG_TEXT = {
     "distant-counter": "counters at any range",
     "guarded": "crits do not double",
     "ineffective": "deals no damage",
+    # the later editions
+    "crit-triple": "crits triple the damage",
+    "crit-double": "crits double the damage before reduction",
+    "homing": "always hits, never crits",
 }
+# Rules whose modifiers carry a figure of the calculation (base damage, Might, the table's value),
+# not a change to one: shown as "what: value".
+FIGURE_RULES = ("hit-formula", "to-hit-table", "damage-table", "base-damage", "damage-reduction", "avoid")
 
 
 def modifier_text(mod: Modifier) -> str:
@@ -41,7 +48,13 @@ def modifier_text(mod: Modifier) -> str:
     if mod.what == "follow-up":
         return "attacks again" if mod.value else "no follow-up"
     if mod.rule == "piercing":
-        return f"ignores {mod.value} Defense"
+        return f"ignores {mod.value} Defense" if mod.what == "ignores defense" else mod.what
+    if mod.rule == "broken":
+        return "a damaging hit breaks the target" if mod.what == "breaks" else "broken: cannot counter"
+    if mod.rule == "heavy":
+        return {"pushes back": "a hit pushes the target back", "strikes second": "strikes after the counter"}.get(mod.what, mod.what)
+    if mod.rule in FIGURE_RULES:
+        return f"{mod.what}: {mod.value}"
     return f"{mod.what} {mod.value:+d}"
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -19,6 +20,8 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue, load_partial_catalogue
 from officers_chess.price_report import DOC_END, DOC_START, pricing_doc_section
 from officers_chess.rules import pricing
+from officers_chess.rules.models import WeaponType
+from officers_chess.rules.tags import tag_args
 from officers_chess.rules.pricing import (
     CLASS_FLOOR,
     ITEM_FLOOR,
@@ -383,3 +386,29 @@ def test_partial_files_may_name_bundled_classes_and_arts(tmp_path):
     with pytest.raises(ContentError) as info:
         load_partial_catalogue(write(tmp_path, "edition: v9\nweapons: []\n", "v9.yaml"))
     assert info.value.line == 1 and "edition" in info.value.message
+
+
+# --- the later editions are calibrated like v0.6 --------------------------------------------------
+
+
+def _cheapest_kit(catalogue, unit_class) -> int:
+    """A class with the cheapest weapon it can use (a staff only for a class that wields nothing else)."""
+    wields = set(unit_class.wields)
+    weapons = [w for w in catalogue.weapons() if w.type in wields and not tag_args(w.tags, "Exclusive")]
+    fighting = [w for w in weapons if w.type is not WeaponType.STAFF] or weapons
+    return min(unit_cost(unit_class, [w]) for w in fighting)
+
+
+@pytest.mark.parametrize("edition", ["ratings", "d100"])
+def test_later_editions_price_a_starter_unit_as_v06_does(edition):
+    catalogue = load_catalogue(edition)
+    for class_name, weapon_name in (("Soldier", "Iron Lance"), ("Mercenary", "Iron Sword"), ("Fighter", "Iron Axe")):
+        cost = unit_cost(catalogue.classes[class_name], [catalogue.items[weapon_name]])
+        assert 80 <= cost <= 110, (class_name, cost)
+    hero = unit_cost(catalogue.classes["Hero"], [catalogue.items["Silver Sword"]])
+    assert catalogue.classes["Hero"].promoted and 150 <= hero <= 260
+    assert 15 <= item_price(catalogue.items["Vulnerary"]) <= 25
+    kits = sorted(_cheapest_kit(catalogue, c) for c in catalogue.classes.values() if not c.promoted)
+    # A 600-gold chest: at most 8 of the cheapest kits, at least 4 of the dearest.
+    assert sum(1 for total in itertools.accumulate(kits) if total <= 600) <= 8
+    assert sum(1 for total in itertools.accumulate(reversed(kits)) if total <= 600) >= 4

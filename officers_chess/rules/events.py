@@ -48,8 +48,7 @@ class Attacked:
                 "backfire": f"the weapon turns on its wielder: {s.damage} → {self.names[s.role]} {s.target_hp} HP",
             }[s.result]
             needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)
-            broke = f"; {target} is broken" if s.broke else ""
-            lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}{broke}")
+            lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}")
         return "\n".join(lines)
 
 

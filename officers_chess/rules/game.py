@@ -216,14 +216,14 @@ def _why_illegal(state: GameState, action: Action) -> str:
 def _move(state: GameState, action: Move, events: list[Event]) -> None:
     unit = state.unit(action.unit)
     cost = state.reach(unit).costs[action.to]
-    events.append(Moved(unit.name, unit.pos, action.to, cost))
     state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=cost)
     if state.reactivate == unit.id:
         state.reactivate = None
-    start_of_turn(state, unit, events)
-    if not unit.on_field:  # the tile it started on routed it (flames): its turn ends there
+    start_of_turn(state, unit, events)  # the tile it starts on heals or burns it before it moves
+    if not unit.on_field:  # the flames routed it: its turn ends there
         _end_turn(state, events)
         return
+    events.append(Moved(unit.name, unit.pos, action.to, cost))
     unit.pos = action.to
     on_activation(unit, events)
 

@@ -71,6 +71,19 @@ class Edition:
         damage = unit.damage
         return f"Dmg {damage if damage is not None else '–':>2}  AS {self.speed(unit):>2}"
 
+    def tile_words(self, terrain: Terrain) -> tuple[str, list[str]]:
+        """A tile in words for the terrain sheet: what it gives in a fight, and what it does at a turn's start or end."""
+        cover = f"Def/Res +{terrain.defense}" if terrain.defense else "No Def/Res bonus"
+        return cover, self._tile_effects(terrain)
+
+    def _tile_effects(self, terrain: Terrain) -> list[str]:
+        effects = []
+        if terrain.burn:
+            effects.append(f"Burns for {terrain.burn} damage (no reduction) at the start of a unit's turn here.")
+        if terrain.heal:
+            effects.append(f"Heals {terrain.heal} HP at the {'start' if terrain.heal_at_start else 'end'} of a unit's turn here.")
+        return effects
+
     def tile_bonus(self, unit: Unit, terrain: Terrain) -> str:
         """What the tile under a unit does for it in a fight, in a few words ('' when nothing)."""
         bonus = unit.terrain_bonus(terrain)

@@ -18,8 +18,8 @@ E = 1  # the place of rating E (Piercing reads the target's Defense or Resistanc
 # Dexterity 5 Hit, of Speed 5 Avoid (and follow-ups); HP vary from 14 to 22.
 D100_RATES = PriceRates(
     {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1, "hp": t.HP_RANGE[0]},
-    {"strength": 8, "magic": 8, "skill": 4, "speed": 6, "defense": 7, "resistance": 3},
-    "a step", might_gold=8, weight_gold=1, defense_gold=7, hit_gold=1, hp_gold=4, best_of=("strength", "magic"),
+    {"strength": 5, "magic": 5, "skill": 3, "speed": 4, "defense": 5, "resistance": 2},
+    "a step", might_gold=5, weight_gold=1, defense_gold=5, hit_gold=1, hp_gold=3, best_of=("strength", "magic"),
     letters=True, labels=LETTER_LABELS, might_as="a point of base damage", weight_below_zero=True,
 )
 
@@ -44,6 +44,11 @@ class D100(LaterDraft):
 
     def cover_words(self, amount: int) -> str:
         return f"DR +{amount}"
+
+    def fight_line(self, unit: Unit) -> str:
+        weapon = usable_weapon(unit)
+        might = f"Mt {weapon.might}" if weapon is not None else "no weapon"
+        return f"{might}  Agility {self.agility(unit)}"
 
     def class_problem(self, unit_class: UnitClass) -> str | None:
         low, high = t.HP_RANGE

@@ -25,6 +25,7 @@ CORE_RULES: dict[str, tuple[str, str] | None] = {
     "hit-formula": ("Hit", "Hit = 70 + Dex value + weapon Hit - target's Avoid. A d100 at or under Hit hits; a hit rolled at 10 or less is critical."),
     "avoid": ("Avoid", "Avoid = Speed value + weapon Weight (0, -5 or -10) + the tile's Avo. The tile's Avo is left out when deciding follow-ups."),
     "base-damage": ("Base damage", "Martial attacks take Str, magic ones Mag: F 3, E 4, D 5, C 6, B 7, A 8, S 9. The weapon's Might and any modifiers are added."),
+    "accessory": ("Accessory Defense", "An equipped shield or ring adds its Defense to the unit's damage reduction against martial attacks."),
     "damage-reduction": ("Damage reduction", "Def (against martial) or Res (against magic): F 0, E 1, D 2, C 3, B 4, A 5, S 6, plus the DR of the tile."),
     "crit-double": ("Double damage", "A critical hit's damage is doubled, and only then is damage reduction subtracted."),
     "broken": ("Broken", "Dealing damage with triangle advantage breaks the target at once: it stops countering in this combat and in the next one it is in. Armor units are immune."),

@@ -58,7 +58,7 @@ class LaterDraft(Edition):
     def stat_line(self, unit: Unit) -> str:
         names = (("Str", "strength"), ("Mag", "magic"), ("Dex", "skill"), ("Spd", "speed"), ("Def", "defense"),
                  ("Res", "resistance"))
-        return "  ".join(f"{short} {letter(self.rating(unit, stat))}" for short, stat in names)
+        return " ".join(f"{short} {letter(self.rating(unit, stat))}" for short, stat in names)  # fits 80 columns
 
     def fight_line(self, unit: Unit) -> str:
         weapon = usable_weapon(unit)
@@ -76,6 +76,16 @@ class LaterDraft(Edition):
 
     def cover_words(self, amount: int) -> str:
         return f"+{amount} Def/Res"
+
+    def tile_words(self, terrain: Terrain) -> tuple[str, list[str]]:
+        parts = [self.cover_words(terrain.defense)] if terrain.defense else []
+        if terrain.avoid:
+            parts.append(f"Avo {terrain.avoid:+d}")
+        cover = " · ".join(parts) or "Nothing for a unit fighting here"
+        effects = self._tile_effects(terrain)
+        if terrain.vein:
+            effects.append("A Vein staff can call this tile up for a round.")
+        return cover, effects
 
     def rating(self, unit: Unit, stat: str) -> int:
         """A rating's place on the scale with every Bonus, Cursed and Inflict step, stopped at F and S."""

@@ -19,8 +19,8 @@ A = 5  # the To Hit table's last row
 # or of the target's Speed 10% on the To Hit table, a step of Defense most of a point.
 RATINGS_RATES = PriceRates(
     {"strength": 1, "magic": 1, "skill": 1, "speed": 1, "defense": 1, "resistance": 1},
-    {"strength": 10, "magic": 10, "skill": 8, "speed": 10, "defense": 10, "resistance": 5},
-    "a step", might_gold=8, weight_gold=10, defense_gold=10, best_of=("strength", "magic"), letters=True,
+    {"strength": 7, "magic": 7, "skill": 5, "speed": 7, "defense": 7, "resistance": 3},
+    "a step", might_gold=8, weight_gold=7, defense_gold=7, best_of=("strength", "magic"), letters=True,
     labels=LETTER_LABELS, might_as="a point of damage",
 )
 
@@ -47,6 +47,11 @@ class Ratings(LaterDraft):
 
     def speed_text(self, value: int) -> str:
         return letter(value)
+
+    def fight_line(self, unit: Unit) -> str:
+        weapon = usable_weapon(unit)
+        might = f"Mt {weapon.might}" if weapon is not None else "no weapon"
+        return f"{might}  Spd {letter(self.speed(unit))} in combat"
 
     def cover_words(self, amount: int) -> str:
         return f"Def/Res +{amount} step{'s' if amount > 1 else ''}"
@@ -80,7 +85,9 @@ class Ratings(LaterDraft):
         row = min(clamp(dex + edge * t.TRIANGLE - inaccurate), A)  # the table stops at A (ruling E3)
         column = self.speed(foe.unit)
         note("Speed", column - foe.unit.stats.speed, "weight", theirs=True)
-        return t.TO_HIT[letter(row)][column]
+        needed = t.TO_HIT[letter(row)][column]
+        note(f"To Hit: Dex {letter(row)} vs Spd {letter(column)}", needed, "to-hit-table")
+        return needed
 
     def damage_numbers(self, me: Fighter, foe: Fighter, edge: int, tags: list[str], bonus: int,
                        note: Note) -> tuple[int, int]:

@@ -1,8 +1,17 @@
 """Rules text of the "ratings" edition: entries that replace or add to v0.6's rulebook (None: not in this edition)."""
 
+from officers_chess.rules.editions.ratings_tables import DAMAGE, TO_HIT
+
+
+def _rows(table: dict[str, tuple[int, ...]], rows: str, columns: str) -> str:
+    """A table as one line of text: each row's letter and its values for columns F to S."""
+    return f"Rows: {rows}; columns: {columns} F E D C B A S. " + "; ".join(
+        f"{row}: {' '.join(str(v) for v in values)}" for row, values in table.items()) + "."
+
+
 CORE_RULES: dict[str, tuple[str, str] | None] = {
     # Entries shared with v0.6, in their ratings-edition meaning.
-    "hit-roll": ("Hit roll", "Each swing rolls a d100; it hits if the roll is at or under the To-Hit table value for the swinger's Skl and the target's Spd."),
+    "hit-roll": ("Hit roll", "Each swing rolls a d100; it hits if the roll is at or under the To-Hit table value for the swinger's Dex and the target's Spd."),
     "crit-range": ("Critical range", "A hit rolled at 10 or less is critical. Deadly(X) adds X to that limit (class and weapon stack); the target's Nimble(X) takes X off."),
     "critical": ("Critical hit", "A critical hit deals triple damage."),
     "damage": ("Damage", "The Damage table value for the attacker's Atk rating and the target's Def or Res rating, plus the weapon's Might and any bonuses; never below 0."),
@@ -23,8 +32,11 @@ CORE_RULES: dict[str, tuple[str, str] | None] = {
     "ratings": ("Ratings", "Stats are letters on the scale F E D C B A S, F lowest. A class gives E to A; F and S are reached only through modifiers."),
     "rating-steps": ("Rating steps", "A +X or -X modifier moves a rating X letters up or down the scale; it stops at F and at S."),
     "weight": ("Weight", "Every item weighs -2 to +2. In combat the Speed rating becomes Speed minus Weight, in steps. Built lightens by 1, to no less than -2."),
-    "to-hit-table": ("To-Hit table", "Roll a d100 at or under the table value in the attacker's Skl row and the target's Spd column. There is no S row: Skl S uses the A row."),
-    "damage-table": ("Damage table", "Damage is the value in the attacker's Atk row and the target's Def or Res column, plus Might. Martial: Str against Def; magic: Mag against Res."),
+    "to-hit-table": ("To-Hit table", "Roll a d100 at or under the table value in the attacker's Dex row and the target's Spd column. There is no S row: Dex S uses the A row. "
+                     + _rows(TO_HIT, "Dex", "target Spd")),
+    "damage-table": ("Damage table", "Damage is the value in the attacker's Atk row and the target's Def or Res column, plus Might. Martial: Str against Def; magic: Mag against Res. "
+                     + _rows(DAMAGE, "Str or Mag", "target Def or Res")),
+    "accessory": ("Accessory Defense", "An equipped shield or ring raises the unit's Defense rating by its Defense, in steps."),
     "crit-triple": ("Triple damage", "A critical hit multiplies its damage by 3."),
     "staff-range": ("Staff range", "A staff whose range is Mag reaches as far as the user's Mag rating allows: F 1, E 2, D 3, C 4, B 4, A 5, S 6 tiles."),
     "broken": ("Broken", "Dealing damage with triangle advantage breaks the target at once: it stops countering in this combat and in the next one it is in. Armor units are immune."),

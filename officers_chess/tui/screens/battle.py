@@ -254,7 +254,7 @@ class BattleScreen(Screen):
         if unit is not None:
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos), self._orders(unit))
         else:
-            sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor))
+            sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor), c.state.edition)
         fc = c.forecast()
         # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
         # target's sheet stays in view (no layout pass either).
@@ -286,7 +286,8 @@ class BattleScreen(Screen):
             pane.show_text(c.chosen.label, body)
             return
         if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
-            left = c.selected_unit.movement - c.state.active.spent
+            tiles = c.state.rules.canto_tiles
+            left = c.selected_unit.movement - c.state.active.spent if tiles is None else tiles
             body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here.")
             if c.hint:
                 body.append(f"\n\n{c.hint}", palette().hint)
@@ -577,7 +578,11 @@ class BattleScreen(Screen):
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog("Leave this battle and return to the title screen? It will be lost."), answered)
+        # Fix: an autosaved battle is not lost; say how to come back, as quitting does.
+        kept = getattr(self, "autosaver", None) is not None and getattr(self.app, "autosave", False)
+        question = ("Leave this battle for the title screen? It is autosaved: c Continue brings it back." if kept
+                    else "Leave this battle and return to the title screen? It will be lost.")
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(RichLog)

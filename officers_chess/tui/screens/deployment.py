@@ -195,7 +195,7 @@ class DeploymentScreen(MusterStepScreen):
                          Text("Already on the field. Its items are hidden until the battle.", "grey70"))
         notes = tile_notes(board, c.cursor)  # type: ignore[arg-type]  # DeployBoard has what it reads
         notes.insert(0, "In your deployment zone." if c.cursor in c.zone else "Outside your deployment zone.")
-        return terrain_sheet(terrain, c.cursor, notes)
+        return terrain_sheet(terrain, c.cursor, notes, board.map.edition)
 
     # --- keys ------------------------------------------------------------------------
 

@@ -113,11 +113,13 @@ def _edition(loaded: LoadedScenario | ContentError) -> str:
     return loaded.scenario.edition if isinstance(loaded, LoadedScenario) else DEFAULT_EDITION
 
 
-def _label(loaded: LoadedScenario) -> Text:
+def _label(loaded: LoadedScenario) -> str | Text:
     """A battle in the list: its name, and the edition of the rules when it is not the default."""
     edition = loaded.scenario.edition
-    return Text(loaded.scenario.name) if edition == DEFAULT_EDITION else Text.assemble(
-        loaded.scenario.name, (f" · {edition}", "grey62"))
+    if edition == DEFAULT_EDITION:
+        return loaded.scenario.name
+    # The edition first, so a narrow list cuts the end of a long name rather than the edition.
+    return Text.assemble((f"{edition} ", "grey62"), loaded.scenario.name, no_wrap=True, overflow="ellipsis")
 
 
 class TitleScreen(Screen):

@@ -12,7 +12,7 @@ from officers_chess.rules.combat import Forecast, Role
 from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Unit
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
-from officers_chess.rules.rulebook import rule_title
+from officers_chess.rules.rulebook import edition_rules, rule_title
 from officers_chess.tui.palette import palette
 
 
@@ -56,8 +56,10 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
     if aimed_at is not None and aimed_at.id != defender.id:
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
+    book = edition_rules(rules.name)  # each line names its rule as this edition's reference does
     for mod in plan.modifiers:
-        lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {rule_title(mod.rule)}", palette().note))
+        title = book[mod.rule].title if mod.rule in book else rule_title(mod.rule)
+        lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {title}", palette().note))
     return Group(*lines)
 
 

@@ -84,19 +84,20 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
     return Group(*lines)
 
 
-def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = ()) -> RenderableType:
+def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = (), edition: str = "v0.6") -> RenderableType:
     def cost(m: MoveType) -> str:
         value = terrain.cost(m)
         return "–" if value is None else str(value)
 
+    cover, effects = rules_for(edition).tile_words(terrain)
     lines: list[RenderableType] = [
         Text.assemble((terrain.name, "bold"), f"  tile {pos[0] + 1},{pos[1] + 1}  glyph '{terrain.glyph}'"),
-        Text(f"Def/Res +{terrain.defense}" if terrain.defense else "No Def/Res bonus"),
+        Text(cover),
         Text(f"Move cost: foot {cost(MoveType.FOOT)} · armored {cost(MoveType.ARMORED)}", "grey70"),
         Text(f"           cavalry {cost(MoveType.CAVALRY)} · flying {cost(MoveType.FLYING)}", "grey70"),
     ]
-    if terrain.heal:
-        lines.append(Text(f"Heals {terrain.heal} HP at the end of a unit's turn here.", "green"))
+    for effect in effects:
+        lines.append(Text(effect, "red" if "Burns" in effect else "green"))
     for note in notes:
         lines.append(Text(note, "bold #ffd700"))
     return Group(*lines)
@@ -142,9 +143,9 @@ class UnitSheet(Static):
         self.border_title = "Unit"
         self._show(unit_sheet(unit, terrain, orders))
 
-    def show_terrain(self, terrain: Terrain, pos: tuple[int, int], notes: list[str] = ()) -> None:
+    def show_terrain(self, terrain: Terrain, pos: tuple[int, int], notes: list[str] = (), edition: str = "v0.6") -> None:
         self.border_title = "Tile"
-        self._show(terrain_sheet(terrain, pos, notes))
+        self._show(terrain_sheet(terrain, pos, notes, edition))
 
     def _show(self, sheet: Group) -> None:
         # The sheet's height follows its text, but a layout pass on every cursor step costs more than the
