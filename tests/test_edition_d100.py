@@ -22,8 +22,9 @@ from officers_chess.content.loaders import (
     load_catalogue_file,
     load_scenario,
 )
+from edition_kit import EditionKit, do, ring, specials, stay
 from officers_chess.rules.actions import Attack, CantoMove, Move, Special, Strike, Wait
-from officers_chess.rules.combat import Fighter, Role, forecast, resolve
+from officers_chess.rules.combat import Role, forecast, resolve
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.editions import rules_for
 from officers_chess.rules.editions.d100_tables import (
@@ -32,21 +33,15 @@ from officers_chess.rules.editions.d100_tables import (
     DEX_SPEED,
 )
 from officers_chess.rules.events import Attacked, Healed, Hurt, StatusRoll
-from officers_chess.rules.game import GameState, apply_action, legal_actions
+from officers_chess.rules.game import apply_action, legal_actions
 from officers_chess.rules.models import (
     Accessory,
-    BattleMap,
     Consumable,
-    DamageKind,
     Side,
-    Stats,
-    Unit,
-    UnitClass,
-    Weapon,
     WeaponType,
 )
 from officers_chess.rules.specials import staff_hit_chance
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.statuses import StatusName
 
 ED = "d100"
 RULES = rules_for(ED)
@@ -69,81 +64,11 @@ def reduction(letter: str) -> int:
     return DAMAGE_REDUCTION[SCALE.index(letter)]
 
 
-# --- builders (letter ratings) -------------------------------------------------------------------------
+# --- builders (letter ratings): tests/edition_kit.py -----------------------------------------------------
 
-
-def klass(tags=(), promoted=False, hp=20, name="Tester", **ratings: str) -> UnitClass:
-    stats = {"str": "C", "mag": "C", "skl": "C", "spd": "C", "def": "C", "res": "C", "hp": hp}
-    stats.update({key.rstrip("_"): value for key, value in ratings.items()})
-    return RULES.setup_class(UnitClass(name=name, letter="T", stats=Stats.model_validate(stats), wields=list(WeaponType),
-                                       tags=list(tags), promoted=promoted, edition=ED))
-
-
-def wpn(type="sword", might=0, weight=0, hit=0, range=(1, 1), tags=(), damage=None, name=None) -> Weapon:
-    kind = WeaponType(type)
-    damage = damage or (DamageKind.MAGIC if kind in MAGIC else DamageKind.MARTIAL)
-    return Weapon(name=name or f"Test {kind.value}", type=kind, damage=damage, might=might, weight=weight, hit=hit,
-                  range=range, tags=list(tags), edition=ED)
-
-
-def staff(tags, range=(1, 1), hit=0) -> Weapon:
-    return wpn("staff", range=range, tags=tags, hit=hit, name="Test Staff")
-
-
-def unit(id="a1", side=A, pos=(0, 0), weapon="sword", accessory=None, tags=(), promoted=False, hp=None, max_hp=20,
-         statuses=(), extra=(), **ratings: str) -> Unit:
-    cls = klass(tags, promoted, hp=max_hp, **ratings)
-    inventory: list = []
-    weapon_index = accessory_index = None
-    if weapon == "sword":
-        weapon = wpn()
-    if weapon is not None:
-        weapon_index = len(inventory)
-        inventory.append(weapon)
-    if accessory is not None:
-        accessory_index = len(inventory)
-        inventory.append(accessory)
-    inventory += list(extra)
-    return Unit(id=id, name=id.upper(), side=side, unit_class=cls, inventory=inventory, weapon=weapon_index,
-                accessory=accessory_index, hp=cls.stats.hp if hp is None else hp, pos=pos,
-                statuses=[s if isinstance(s, Status) else Status(name=StatusName(s)) for s in statuses])
-
-
-def foe(id="d1", pos=(1, 0), **kw) -> Unit:
-    return unit(id=id, side=D, pos=pos, **kw)
-
-
-def plan(attacker: Unit, defender: Unit, at="plains", dt="plains", distance=1, **defender_extra):
-    return RULES.plan(Fighter(attacker, TILES[at]), Fighter(defender, TILES[dt], **defender_extra), distance)
-
-
-def glyph(terrain_id: str) -> str:
-    return TILES[terrain_id].glyph
-
-
-def battle(rows, units, to_act=A, seed=0, rolls=None, game_master=None) -> GameState:
-    dice = Dice(seed=seed) if rolls is None else Dice(seed=seed).with_rolls(rolls)
-    return GameState(edition=ED, scenario="test", map=BattleMap(name="test", rows=list(rows), edition=ED), units=units,
-                     to_act=to_act, dice=dice, game_master=game_master)
-
-
-def do(state: GameState, *actions) -> GameState:
-    for action in actions:
-        state = apply_action(state, action).state
-    return state
-
-
-def stay(state: GameState, unit_id: str) -> GameState:
-    return do(state, Move(unit=unit_id, to=state.unit(unit_id).pos))
-
-
-def specials(state: GameState, name: str) -> list[Special]:
-    return [a for a in legal_actions(state) if isinstance(a, Special) and a.name == name]
-
-
-def ring(state: GameState, action) -> tuple[GameState, list]:
-    outcome = apply_action(state, action)
-    return outcome.state, outcome.events
+KIT = EditionKit(ED)
+klass, wpn, staff, unit, foe, plan, glyph, battle = (KIT.klass, KIT.wpn, KIT.staff, KIT.unit, KIT.foe, KIT.plan,
+                                                    KIT.glyph, KIT.battle)
 
 
 # --- hitting: 70 + Dex + weapon Hit - Avoid -------------------------------------------------------------

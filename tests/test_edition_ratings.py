@@ -13,8 +13,9 @@ from fractions import Fraction
 
 import pytest
 
+from edition_kit import EditionKit, do, ring, specials, stay
 from officers_chess.rules.actions import Attack, CantoMove, Move, Special, Strike, Wait
-from officers_chess.rules.combat import Fighter, Role, forecast, resolve, weapon_range
+from officers_chess.rules.combat import Role, forecast, resolve, weapon_range
 from officers_chess.rules.dice import Dice
 from officers_chess.rules.editions import rules_for
 from officers_chess.rules.editions.ratings_tables import DAMAGE, STAFF_RANGE, TO_HIT
@@ -22,18 +23,12 @@ from officers_chess.rules.events import Attacked, Healed, Hurt, StatusRoll
 from officers_chess.rules.game import GameState, apply_action, legal_actions
 from officers_chess.rules.models import (
     Accessory,
-    BattleMap,
     Consumable,
-    DamageKind,
     Side,
-    Stats,
-    Unit,
-    UnitClass,
-    Weapon,
     WeaponType,
 )
 from officers_chess.rules.specials import staff_hit_chance
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.turn_order import after_activation
 
 ED = "ratings"
@@ -45,77 +40,11 @@ F, E, Dl, C, B, Al, S = range(7)  # places on the scale (Dl and Al: the letters 
 MAGIC = (WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK, WeaponType.STAFF)
 
 
-# --- builders (letter ratings) -------------------------------------------------------------------------
+# --- builders (letter ratings): tests/edition_kit.py -----------------------------------------------------
 
-
-def klass(tags=(), promoted=False, hp=20, name="Tester", **ratings: str) -> UnitClass:
-    stats = {"str": "C", "mag": "C", "skl": "C", "spd": "C", "def": "C", "res": "C", "hp": hp}
-    stats.update({key.rstrip("_"): value for key, value in ratings.items()})
-    return RULES.setup_class(UnitClass(name=name, letter="T", stats=Stats.model_validate(stats), wields=list(WeaponType),
-                                       tags=list(tags), promoted=promoted, edition=ED))
-
-
-def wpn(type="sword", might=0, weight=0, range=(1, 1), tags=(), damage=None, magic_reach=False, name=None) -> Weapon:
-    kind = WeaponType(type)
-    damage = damage or (DamageKind.MAGIC if kind in MAGIC else DamageKind.MARTIAL)
-    return Weapon(name=name or f"Test {kind.value}", type=kind, damage=damage, might=might, weight=weight, range=range,
-                  tags=list(tags), magic_reach=magic_reach, edition=ED)
-
-
-def staff(tags, range=(1, 1), magic_reach=False) -> Weapon:
-    return wpn("staff", range=range, tags=tags, magic_reach=magic_reach, name="Test Staff")
-
-
-def unit(id="a1", side=A, pos=(0, 0), weapon="sword", accessory=None, tags=(), promoted=False, hp=None,
-         statuses=(), extra=(), **ratings: str) -> Unit:
-    cls = klass(tags, promoted, **ratings)
-    inventory: list = []
-    weapon_index = accessory_index = None
-    if weapon == "sword":
-        weapon = wpn()
-    if weapon is not None:
-        weapon_index = len(inventory)
-        inventory.append(weapon)
-    if accessory is not None:
-        accessory_index = len(inventory)
-        inventory.append(accessory)
-    inventory += list(extra)
-    return Unit(id=id, name=id.upper(), side=side, unit_class=cls, inventory=inventory, weapon=weapon_index,
-                accessory=accessory_index, hp=cls.stats.hp if hp is None else hp, pos=pos,
-                statuses=[s if isinstance(s, Status) else Status(name=StatusName(s)) for s in statuses])
-
-
-def foe(id="d1", pos=(1, 0), **kw) -> Unit:
-    return unit(id=id, side=D, pos=pos, **kw)
-
-
-def plan(attacker: Unit, defender: Unit, at="plains", dt="plains", distance=1, **defender_extra):
-    return RULES.plan(Fighter(attacker, TILES[at]), Fighter(defender, TILES[dt], **defender_extra), distance)
-
-
-def battle(rows, units, to_act=A, seed=0, rolls=None, game_master=None) -> GameState:
-    dice = Dice(seed=seed) if rolls is None else Dice(seed=seed).with_rolls(rolls)
-    return GameState(edition=ED, scenario="test", map=BattleMap(name="test", rows=list(rows), edition=ED), units=units,
-                     to_act=to_act, dice=dice, game_master=game_master)
-
-
-def do(state: GameState, *actions) -> GameState:
-    for action in actions:
-        state = apply_action(state, action).state
-    return state
-
-
-def stay(state: GameState, unit_id: str) -> GameState:
-    return do(state, Move(unit=unit_id, to=state.unit(unit_id).pos))
-
-
-def specials(state: GameState, name: str) -> list[Special]:
-    return [a for a in legal_actions(state) if isinstance(a, Special) and a.name == name]
-
-
-def ring(state: GameState, action) -> tuple[GameState, list]:
-    outcome = apply_action(state, action)
-    return outcome.state, outcome.events
+KIT = EditionKit(ED)
+klass, wpn, staff, unit, foe, plan, glyph, battle = (KIT.klass, KIT.wpn, KIT.staff, KIT.unit, KIT.foe, KIT.plan,
+                                                    KIT.glyph, KIT.battle)
 
 
 # --- hitting: the To Hit table ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from officers_chess.rules.terrain import TERRAIN, Terrain
+from officers_chess.rules.terrain import Terrain
 
 # The core rules, by stable id (forecasts and saves refer to the ids).
 CORE_RULES: dict[str, tuple[str, str]] = {
@@ -173,13 +173,13 @@ def edition_rules(edition: str = "v0.6") -> dict[str, RuleEntry]:
     from officers_chess.rules.editions import rules_for  # the editions do not need the rulebook
 
     rules = rules_for(edition)
-    text = rules.rules_text
-    if text is None:
-        return _entries(CORE_RULES, TAG_TEXT, STATUS_TEXT, TERRAIN, {})
-    tags = {name: line for name, line in _merged(TAG_TEXT, text.TAG_TEXT).items() if name in rules.tags}
-    statuses = {name: line for name, line in _merged(STATUS_TEXT, text.STATUS_TEXT).items()
-                if name in {s.value for s in rules.statuses}}
-    return _entries(_merged(CORE_RULES, text.CORE_RULES), tags, statuses, rules.terrain, getattr(text, "TERRAIN_TEXT", {}))
+    core, tags, statuses, terrain_text = dict(CORE_RULES), dict(TAG_TEXT), dict(STATUS_TEXT), {}
+    for text in rules.rules_text:  # each layer goes over the one before (v0.6, shared text, the edition's own)
+        core, tags, statuses = _merged(core, text.CORE_RULES), _merged(tags, text.TAG_TEXT), _merged(statuses, text.STATUS_TEXT)
+        terrain_text.update(getattr(text, "TERRAIN_TEXT", {}))
+    tags = {name: line for name, line in tags.items() if name in rules.tags}
+    statuses = {name: line for name, line in statuses.items() if name in {s.value for s in rules.statuses}}
+    return _entries(core, tags, statuses, rules.terrain, terrain_text)
 
 
 def _every_edition() -> dict[str, RuleEntry]:

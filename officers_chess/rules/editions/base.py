@@ -39,7 +39,7 @@ class Edition:
     speed_title = "Attack speed"  # and what the forecast calls it
     letter_stats = False  # stats are letter ratings (F to S) rather than numbers
     price_rates: PriceRates  # what its figures cost (rules/pricing.py)
-    rules_text: ModuleType | None = None  # the edition's rules text over v0.6's (rules/rulebook.py)
+    rules_text: tuple[ModuleType, ...] = ()  # layers of rules text over v0.6's, in order (rules/rulebook.py)
     canto_after_attack = False  # Canto moves on after an attack too (otherwise only after other actions)
     canto_tiles: int | None = None  # Canto's movement (None: whatever the move left)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from officers_chess.rules.combat import Fighter, Role, usable_weapon
 from officers_chess.rules.editions import d100_tables as t
-from officers_chess.rules.editions import d100_text
+from officers_chess.rules.editions import drafts_text, d100_text
 from officers_chess.rules.editions.drafts import COMMON_TAGS, LaterDraft, Note
 from officers_chess.rules.pricing import LETTER_LABELS, PriceRates
 from officers_chess.rules.models import DamageKind, Unit, UnitClass, Weapon
@@ -30,7 +30,7 @@ class D100(LaterDraft):
     name = "d100"
     title = "d100 (Hit 70 + Dex − Avoid)"
     terrain = t.TERRAIN_TABLE
-    rules_text = d100_text
+    rules_text = (drafts_text, d100_text)
     speed_title = "Agility"
     speed_label = "Agi"
     tags = (COMMON_TAGS - {"Built"}) | {"Cursed"}  # the d100 draft drops Built and adds Cursed

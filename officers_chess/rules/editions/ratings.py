@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from officers_chess.rules.combat import Fighter, Role, usable_weapon
 from officers_chess.rules.editions import ratings_tables as t
-from officers_chess.rules.editions import ratings_text
+from officers_chess.rules.editions import drafts_text, ratings_text
 from officers_chess.rules.editions.drafts import LaterDraft, Note
 from officers_chess.rules.pricing import LETTER_LABELS, PriceRates
 from officers_chess.rules.models import DamageKind, Unit, UnitClass, Weapon
@@ -31,7 +31,7 @@ class Ratings(LaterDraft):
     name = "ratings"
     title = "ratings (letter ratings, d100 tables)"
     terrain = t.TERRAIN_TABLE
-    rules_text = ratings_text
+    rules_text = (drafts_text, ratings_text)
     speed_title = "Speed in combat"
     speed_label = "Spd"
     effective = t.EFFECTIVE

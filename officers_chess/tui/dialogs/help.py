@@ -64,7 +64,7 @@ def help_text(catalogue: Catalogue) -> Table:
         keys.add_row(f"  {unit_class.letter} {unit_class.letter.lower()}", f"{unit_class.name}: {unit_class.description}")
     keys.add_row("", "")
     rules, book = rules_for(catalogue.edition), edition_rules(catalogue.edition)
-    if rules.rules_text is None:  # v0.6: the compact legend
+    if not rules.rules_text:  # v0.6: the compact legend
         keys.add_row("Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
         for terrain in TERRAIN.values():
             bonus = f", +{terrain.defense} Def/Res" if terrain.defense else ""
