@@ -130,31 +130,12 @@ TAG_POINT_RULINGS: dict[str, tuple[int, str]] = {
     "Escape": (0, "a scenario action, given by the scenario, not bought"),
     "Raze": (0, "a scenario action, given by the scenario, not bought"),
     "Seize": (0, "a scenario action, given by the scenario, not bought"),
-    # The later editions' tags, which the author's table does not list.
-    "Armor": (2, "never Broken: about what Guarded is worth"),
-    "Backup": (2, "a point of damage for nearby allies, like Effective for a whole squad"),
-    "Built": (1, "a step lighter weapon: a step of Speed in combat"),
-    "Covert": (2, "doubled tile bonuses: as good as a Bonus where there is cover"),
-    "Cursed": (-2, "the mirror of Bonus"),
-    "Deadly": (1, "as Lucky: a wider crit range"),
-    "Enchanted": (1, "as the Magic tag: its hits go against Resistance"),
-    "Entrap": (2, "as Rescue, used on an enemy"),
-    "Freeze": (2, "as a Status staff"),
-    "Heavy": (0, "the push is worth what striking second and no follow-up cost"),
-    "Homing": (3, "every swing lands, but never crits"),
-    "Mystical": (1, "ignores the target's cover"),
-    "Nimble": (1, "as Lucky, in defence"),
-    "QiAdept": (2, "shields an ally once a round"),
-    "Rewarp": (2, "as Warp, on oneself"),
-    "Vein": (1, "as Torch: a tile changed for a round"),
 }
 # Number tags whose argument is counted in bigger units than 1.
 TAG_UNIT: dict[str, tuple[int, str]] = {
     "Heal": (2, "HP"),  # one point per 2 HP restored (a tenth of a unit's 20 HP)
     "GreaterHeal": (2, "HP"),
     "Torch": (4, "tiles"),  # one point for the usual 4-tile radius
-    "Deadly": (5, "percent"),  # crit ranges on a d100: 5% is one d20 face, what Lucky(1) adds
-    "Nimble": (5, "percent"),
 }
 LIMIT_TAGS = {"Relic", "Exclusive"}  # added after the uses share: who may use it, not what it does
 
@@ -227,8 +208,16 @@ def _text(value: Fraction) -> str:
 # --- tags --------------------------------------------------------------------------------------
 
 
+def register_tag_points(points: dict[str, tuple[int, str]], units: dict[str, tuple[int, str]] | None = None) -> None:
+    """An edition's own tags and our point value of each, with why (and the unit their X is counted in)."""
+    TAG_POINT_RULINGS.update(points)
+    TAG_UNIT.update(units or {})
+
+
 def tag_points(name: str) -> tuple[int, str]:
     """Our point value of a tag (per X for number tags) and where the value comes from."""
+    if name not in TAG_POINT_RULINGS and name not in AUTHOR_TAG_POINTS:
+        import officers_chess.rules.editions  # noqa: F401  (the editions register their tags' points)
     if name in TAG_POINT_RULINGS:
         value, why = TAG_POINT_RULINGS[name]
         return value, f"our ruling: {why}"

@@ -22,8 +22,9 @@ class ArgKind(Enum):
     STAT_CHANGE = "stat change"
 
 
-# Every tag of the v0.6 rules. A tag not listed here is rejected when content is
-# loaded, so no file can carry a rule the game would ignore.
+# Every tag of the v0.6 rules; the other editions add theirs with `register_tags` (rules/editions).
+# A tag not listed here is rejected when content is loaded, so no file can carry a rule the game
+# would ignore.
 KNOWN_TAGS: dict[str, ArgKind] = {
     # movement types, and markers other tags refer to
     "Armored": ArgKind.NONE,
@@ -80,28 +81,26 @@ KNOWN_TAGS: dict[str, ArgKind] = {
     "Fleeing": ArgKind.NONE,
     "Leader": ArgKind.NONE,
     "Saboteur": ArgKind.NONE,
-    # the later editions ("ratings" and "d100"; each edition lists the tags it plays)
-    "Armor": ArgKind.NONE,
-    "Backup": ArgKind.NONE,
-    "Built": ArgKind.NONE,
-    "Covert": ArgKind.NONE,
-    "Cursed": ArgKind.STAT_CHANGE,
-    "Deadly": ArgKind.NUMBER,
-    "Enchanted": ArgKind.NONE,
-    "Entrap": ArgKind.NONE,
-    "Freeze": ArgKind.NONE,
-    "Heavy": ArgKind.NONE,
-    "Homing": ArgKind.NONE,
-    "Mystical": ArgKind.NONE,
-    "Nimble": ArgKind.NUMBER,
-    "QiAdept": ArgKind.NONE,
-    "Rewarp": ArgKind.NONE,
-    "Vein": ArgKind.WORD,
     # crests and relics
     "Sacred": ArgKind.WORD,
     "Relic": ArgKind.WORD,
     "Art": ArgKind.WORD,
 }
+
+V06_TAGS = frozenset(KNOWN_TAGS)  # the default edition's, before any other edition adds its own
+
+
+def register_tags(tags: dict[str, ArgKind]) -> None:
+    """Make an edition's own tags known (what each takes between its brackets)."""
+    KNOWN_TAGS.update(tags)
+
+
+def _tag_kind(name: str) -> ArgKind | None:
+    """What a tag takes, or None for a tag no edition has (the editions register theirs on import)."""
+    if name not in KNOWN_TAGS:
+        import officers_chess.rules.editions  # noqa: F401
+    return KNOWN_TAGS.get(name)
+
 
 MAGIC_TYPES = ("Reason", "Faith", "Dark")
 STATUS_NAMES = ("Barrier", "Berserk", "Broken", "Frozen", "Petrified", "Poisoned", "Silenced", "Sleep", "Slowed")
@@ -143,7 +142,7 @@ def parse_tag(text: str) -> Tag:
     if not match:
         raise ValueError(f"{text!r} is not a tag (expected Name or Name(argument))")
     name, raw = match.group(1), match.group(2)
-    kind = KNOWN_TAGS.get(name)
+    kind = _tag_kind(name)
     if kind is None:
         raise ValueError(f"unknown tag {name!r}{_did_you_mean(name)}")
     if kind is ArgKind.NONE:
@@ -161,7 +160,7 @@ def parse_tag(text: str) -> Tag:
             raise ValueError(f"tag {name} takes a word, not {raw!r}")
         # The word names a tag a unit must carry (Effective(Armored)): an unknown word
         # (a typo such as "Armoured") would be a rule that never applies.
-        if kind is ArgKind.TAG_NAME and raw not in KNOWN_TAGS:
+        if kind is ArgKind.TAG_NAME and _tag_kind(raw) is None:
             raise ValueError(f"tag {name} names unknown tag {raw!r}{_did_you_mean(raw)}")
         return Tag(name, raw)
     if kind in (ArgKind.MAGIC_TYPE, ArgKind.STATUS):

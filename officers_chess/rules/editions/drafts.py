@@ -9,8 +9,47 @@ from officers_chess.rules.editions.base import Edition
 from officers_chess.rules.models import Art, DamageKind, Unit, UnitClass, Weapon, WeaponType
 from officers_chess.rules.rating_scale import clamp, letter
 from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.tags import tag_args, tag_total
+from officers_chess.rules.pricing import register_tag_points
+from officers_chess.rules.tags import ArgKind, register_tags, tag_args, tag_total
 from officers_chess.rules.terrain import Terrain
+
+# The drafts' own tags: what each takes between its brackets, and our price of each (docs/pricing.md).
+register_tags({
+    "Armor": ArgKind.NONE,
+    "Backup": ArgKind.NONE,
+    "Built": ArgKind.NONE,
+    "Covert": ArgKind.NONE,
+    "Cursed": ArgKind.STAT_CHANGE,
+    "Deadly": ArgKind.NUMBER,
+    "Enchanted": ArgKind.NONE,
+    "Entrap": ArgKind.NONE,
+    "Freeze": ArgKind.NONE,
+    "Heavy": ArgKind.NONE,
+    "Homing": ArgKind.NONE,
+    "Mystical": ArgKind.NONE,
+    "Nimble": ArgKind.NUMBER,
+    "QiAdept": ArgKind.NONE,
+    "Rewarp": ArgKind.NONE,
+    "Vein": ArgKind.WORD,
+})
+register_tag_points({
+    "Armor": (2, "never Broken: about what Guarded is worth"),
+    "Backup": (2, "a point of damage for nearby allies, like Effective for a whole squad"),
+    "Built": (1, "a step lighter weapon: a step of Speed in combat"),
+    "Covert": (2, "doubled tile bonuses: as good as a Bonus where there is cover"),
+    "Cursed": (-2, "the mirror of Bonus"),
+    "Deadly": (1, "as Lucky: a wider crit range"),
+    "Enchanted": (1, "as the Magic tag: its hits go against Resistance"),
+    "Entrap": (2, "as Rescue, used on an enemy"),
+    "Freeze": (2, "as a Status staff"),
+    "Heavy": (0, "the push is worth what striking second and no follow-up cost"),
+    "Homing": (3, "every swing lands, but never crits"),
+    "Mystical": (1, "ignores the target's cover"),
+    "Nimble": (1, "as Lucky, in defence"),
+    "QiAdept": (2, "shields an ally once a round"),
+    "Rewarp": (2, "as Warp, on oneself"),
+    "Vein": (1, "as Torch: a tile changed for a round"),
+}, units={"Deadly": (5, "percent"), "Nimble": (5, "percent")})  # crit ranges on a d100: 5% is one d20 face
 
 Note = Callable[..., None]  # note(what, value, rule, theirs=False): one line of the forecast's explanation
 MELEE_BEATS = {WeaponType.SWORD: WeaponType.AXE, WeaponType.AXE: WeaponType.LANCE, WeaponType.LANCE: WeaponType.SWORD}

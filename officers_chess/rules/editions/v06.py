@@ -19,12 +19,8 @@ from officers_chess.rules.editions.base import Edition
 from officers_chess.rules.models import Art, DamageKind, Unit, Weapon
 from officers_chess.rules.pricing import V06_RATES
 from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.tags import KNOWN_TAGS, tag_args, tag_total
+from officers_chess.rules.tags import V06_TAGS, tag_args, tag_total
 from officers_chess.rules.terrain import TERRAIN
-
-LATER_ONLY_TAGS = {"Armor", "Backup", "Built", "Covert", "Cursed", "Deadly", "Enchanted", "Entrap", "Freeze", "Heavy",
-                   "Homing", "Mystical", "Nimble", "QiAdept", "Rewarp", "Vein"}
-
 
 class V06(Edition):
     """Officer's Chess v0.6."""
@@ -35,7 +31,7 @@ class V06(Edition):
     terrain = TERRAIN
     statuses = (StatusName.BARRIER, StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED,
                 StatusName.SILENCED, StatusName.SLEEP, StatusName.SLOWED)
-    tags = frozenset(KNOWN_TAGS) - LATER_ONLY_TAGS
+    tags = V06_TAGS
     special_actions = frozenset({"Dance", "Escape", "Heal", "Pick", "Raze", "Rescue", "Restore", "Seize", "Torch", "Warp"})
     price_rates = V06_RATES
     rolled_statuses = (StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED, StatusName.SLEEP)
