@@ -132,10 +132,14 @@ def terrain_rule_id(terrain: Terrain) -> str:
     return f"terrain-{terrain.id.replace('_', '-')}"
 
 
-def _terrain_text(terrain: Terrain) -> str:
+def _terrain_text(terrain: Terrain, one_column: bool = False) -> str:
     """A row of a terrain table in words, for tiles the edition's own text does not describe."""
     costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
     text = f"Move cost {costs} (foot/armored/cavalry/flying)"
+    if one_column:  # a table with one Move column for everyone (flyers pay 1)
+        text = "Move " + ("– (no one enters)" if terrain.foot is None else str(terrain.foot))
+        if not (terrain.defense or terrain.avoid or terrain.heal or terrain.burn or terrain.hp):
+            text += "; no DR or Avo"
     text += f", +{terrain.defense} Def/Res" if terrain.defense and not terrain.avoid else ""
     text += f", DR +{terrain.defense}" if terrain.defense and terrain.avoid else ""
     text += f", Avo {terrain.avoid:+d}" if terrain.avoid else ""
@@ -155,9 +159,10 @@ def _entries(core: dict, tags: dict, statuses: dict, terrain: dict[str, Terrain]
     if "Petrified" in statuses:
         # The Lucky(2) that attacks against a petrified unit get is cited as "petrified".
         entries["petrified"] = RuleEntry("petrified", "Petrified target", "Attacks against a petrified unit crit on 1 to 3.", "rule")
+    one_column = all(t.foot == t.armored == t.cavalry for t in terrain.values())
     for tile in terrain.values():
         rid = terrain_rule_id(tile)
-        entries[rid] = RuleEntry(rid, tile.name, terrain_text.get(tile.id) or _terrain_text(tile), "terrain")
+        entries[rid] = RuleEntry(rid, tile.name, terrain_text.get(tile.id) or _terrain_text(tile, one_column), "terrain")
     return entries
 
 
