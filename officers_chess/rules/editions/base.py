@@ -69,7 +69,7 @@ class Edition:
     def fight_line(self, unit: Unit) -> str:
         """The unit sheet's numbers for a fight: what a hit deals before reduction, and its speed."""
         damage = unit.damage
-        return f"Dmg {damage if damage is not None else '–':>2}  AS {self.speed(unit):>2}"
+        return f"Dmg {damage if damage is not None else '–':>2}  {self.speed_label} {self.speed(unit):>2}"
 
     def tile_words(self, terrain: Terrain) -> tuple[str, list[str]]:
         """A tile in words for the terrain sheet: what it gives in a fight, and what it does at a turn's start or end."""

@@ -32,7 +32,7 @@ class D100(LaterDraft):
     terrain = t.TERRAIN_TABLE
     rules_text = (drafts_text, d100_text)
     speed_title = "Agility"
-    speed_label = "Agi"
+    speed_label = "Agility"
     tags = (COMMON_TAGS - {"Built"}) | {"Cursed"}  # the d100 draft drops Built and adds Cursed
     effective = t.EFFECTIVE
     backup = t.BACKUP
@@ -45,10 +45,6 @@ class D100(LaterDraft):
     def cover_words(self, amount: int) -> str:
         return f"DR +{amount}"
 
-    def fight_line(self, unit: Unit) -> str:
-        weapon = usable_weapon(unit)
-        might = f"Mt {weapon.might}" if weapon is not None else "no weapon"
-        return f"{might}  Agility {self.agility(unit)}"
 
     def class_problem(self, unit_class: UnitClass) -> str | None:
         low, high = t.HP_RANGE

@@ -33,7 +33,7 @@ class Ratings(LaterDraft):
     terrain = t.TERRAIN_TABLE
     rules_text = (drafts_text, ratings_text)
     speed_title = "Speed in combat"
-    speed_label = "Spd"
+    speed_label = "Combat Spd"
     effective = t.EFFECTIVE
     backup = t.BACKUP
     poisoned = t.POISONED
@@ -48,10 +48,6 @@ class Ratings(LaterDraft):
     def speed_text(self, value: int) -> str:
         return letter(value)
 
-    def fight_line(self, unit: Unit) -> str:
-        weapon = usable_weapon(unit)
-        might = f"Mt {weapon.might}" if weapon is not None else "no weapon"
-        return f"{might}  Spd {letter(self.speed(unit))} in combat"
 
     def cover_words(self, amount: int) -> str:
         return f"Def/Res +{amount} step{'s' if amount > 1 else ''}"
