@@ -132,14 +132,10 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         _move(new, action, events)
     elif isinstance(action, Attack):
         _attack(new, action, events)
-        if not (new.active and new.active.acted):  # unless Canto may still move it
-            _end_turn(new, events)
+        _end_or_canto(new, events)
     elif isinstance(action, Strike):
         _strike(new, action, events)
-        if new.rules.canto_after_attack and unit is not None and unit.has("Canto"):
-            _mark(new, acted=True)  # d100 Canto moves on after any action (rulings E14)
-        else:
-            _end_turn(new, events)
+        _end_or_canto(new, events)
     elif isinstance(action, Special):
         assert unit is not None
         perform(new, unit, action, events)
@@ -257,8 +253,16 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     for unit in (defender, attacker):
         if unit.routed:
             events.append(Routed(unit.name))
-    if state.rules.canto_after_attack and attacker.on_field and attacker.has("Canto"):
-        _mark(state, acted=True)  # it may still move its Canto tiles (the d100 draft)
+
+
+def _end_or_canto(state: GameState, events: list[Event]) -> None:
+    """After an attack or a blow at a wall the turn ends, unless the edition lets Canto move on after
+    any action (the d100 draft, rulings E14)."""
+    unit = state.active_unit
+    if state.rules.canto_after_attack and unit is not None and unit.on_field and unit.has("Canto"):
+        _mark(state, acted=True)
+    else:
+        _end_turn(state, events)
 
 
 def _break(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,

@@ -14,6 +14,7 @@ from officers_chess.rules.movement import STEPS
 from officers_chess.rules.state import GameState, Light, Vein
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import has_tag, tag_args, tag_total
+from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.upkeep import apply_status, heal
 
 # Statuses a staff puts on allies without a roll; the rest are inflicted on enemies, with one.
@@ -123,13 +124,12 @@ def _tiles_in_reach(state: GameState, unit: Unit, source: Source) -> list[Pos]:
     if source.kind == "staff":
         staff = unit.inventory[source.index]  # type: ignore[index]
         assert isinstance(staff, Weapon)
-        fits = [(x, y) for y in range(state.map.height) for x in range(state.map.width)
+        return [(x, y) for y in range(state.map.height) for x in range(state.map.width)
                 if reaches(unit, staff, distance(unit.pos, (x, y)))]
-        return fits
     return [(unit.pos[0] + dx, unit.pos[1] + dy) for dx, dy in STEPS if state.map.contains((unit.pos[0] + dx, unit.pos[1] + dy))]
 
 
-def vein_terrain(state: GameState, name: str):  # type: ignore[no-untyped-def]
+def vein_terrain(state: GameState, name: str) -> Terrain | None:
     """The terrain Vein(Name) creates in this battle's edition, or None when its table cannot make it."""
     wanted = name.strip().lower().replace("_", " ")
     return next((t for t in state.map.terrain_table.values()
@@ -322,11 +322,6 @@ def staff_roll(state: GameState, unit: Unit, source: int | None, target: Unit) -
     if source is not None and unit.weapon != source:
         unit = unit.model_copy(update={"weapon": source})  # using a staff equips it
     return state.rules.staff_hit(unit, Fighter(target, state.map.terrain_at(target.pos)))
-
-
-def staff_skill(state: GameState, unit: Unit, source: int | None, target: Unit) -> int:
-    """The number an action on an enemy must roll at or under."""
-    return staff_roll(state, unit, source, target)[1]
 
 
 def staff_hit_chance(state: GameState, unit: Unit, source: int | None, target: Unit) -> Fraction:

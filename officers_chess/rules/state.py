@@ -13,13 +13,12 @@ from officers_chess.rules.movement import Reach, reachable
 from officers_chess.rules.objectives import Condition, Result, Tally, TimeLimit
 from officers_chess.rules.sparse import Sparse
 from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.terrain import TERRAIN, Terrain
+from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.turn_order import waiting
 
 if TYPE_CHECKING:
     from officers_chess.rules.editions import Edition
 
-DESTRUCTIBLE_HP = TERRAIN["wall"].hp  # walls and snags (v0.6 terrain table)
 
 
 class ActiveTurn(BaseModel):

@@ -8,7 +8,6 @@ from rich.segment import Segment
 from textual.strip import Strip
 
 from officers_chess.rules.models import BattleMap, Pos, Side, Unit
-from officers_chess.rules.state import DESTRUCTIBLE_HP
 from officers_chess.tui.controller import Overlays
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 
@@ -39,8 +38,8 @@ class DeployBoard:
         return next((u for u in self.units if u.pos == pos), None)
 
     def terrain_hp(self, pos: Pos) -> int | None:
-        """Walls and snags stand whole before the battle."""
-        return DESTRUCTIBLE_HP if self.map.terrain_at(pos).id in ("wall", "snag") else None
+        """Walls, snags (and the d100 draft's doors and ice) stand whole before the battle."""
+        return self.map.terrain_at(pos).hp
 
 
 class DeployController:
