@@ -649,3 +649,17 @@ def test_resolving_many_seeds_matches_the_exact_forecast(name):
         p_ = float(probability)
         tolerance = 4.5 * math.sqrt(p_ * (1 - p_) / runs) + 0.003
         assert abs(counts.get(outcome, 0) / runs - p_) <= tolerance, (outcome, counts.get(outcome, 0) / runs, p_)
+
+
+def test_the_threat_inspector_counts_the_heal_a_unit_gets_when_its_turn_starts():
+    """A unit waiting on a fort moves with its 10 HP healed, so the threats to the tile it moves to are
+    reckoned from that HP (and a unit that has already acted gets nothing more)."""
+    from officers_chess.rules.threat_map import threat_forecasts
+
+    rows = [glyph("fort") + "....", "....."]
+    hurt, enemy = unit(hp=8, pos=(0, 0)), foe(pos=(4, 0))
+    state = battle(rows, [hurt, enemy])
+    attacks = threat_forecasts(state, state.unit("a1"), (2, 0), [state.unit("d1")])
+    assert attacks and attacks[0].hp == 18
+    acted = battle(rows, [hurt.model_copy(update={"activated": True}), enemy])
+    assert threat_forecasts(acted, acted.unit("a1"), (2, 0), [acted.unit("d1")])[0].hp == 8

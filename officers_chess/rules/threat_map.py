@@ -32,8 +32,18 @@ def danger_zone(state: GameState, enemies: list[Unit]) -> dict[Pos, int]:
 
 
 def standing_at(state: GameState, unit: Unit, pos: Pos) -> GameState:
-    """The state with `unit` moved to `pos` and nothing else changed: for asking "what if it stood there"."""
-    units = [u.model_copy(update={"pos": pos}) if u.id == unit.id else u for u in state.units]
+    """The state with `unit` moved to `pos` and nothing else changed: for asking "what if it stood there".
+
+    A unit that has not started its turn yet first gets what its tile does at the start of a turn
+    (the d100 draft's heal tiles and flames), as it will when it moves.
+    """
+    hp = unit.hp
+    if not unit.activated and (state.active is None or state.active.unit != unit.id):
+        tile = state.map.terrain_at(unit.pos)
+        hp = max(0, hp - tile.burn)
+        if hp and tile.heal_at_start:
+            hp = min(unit.max_hp, hp + tile.heal)
+    units = [u.model_copy(update={"pos": pos, "hp": hp}) if u.id == unit.id else u for u in state.units]
     return state.model_copy(update={"units": units})
 
 

@@ -29,7 +29,8 @@ def attack_line(attack: AttackForecast) -> str:
 def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackForecast]) -> Text:
     """Every enemy that could attack `unit` standing on `pos` next activation, worst first."""
     terrain = view.map.terrain_at(pos)
-    body = Text(f"{unit.name} on {tile_name(pos)} ({terrain.name.lower()}), {unit.hp} HP:\n", "bold")
+    hp = attacks[0].hp if attacks else unit.hp  # after what its own tile does when its turn starts (d100)
+    body = Text(f"{unit.name} on {tile_name(pos)} ({terrain.name.lower()}), {hp} HP:\n", "bold")
     other = view.unit_at(pos)
     if other is not None and other.id != unit.id:
         body.append(f"{other.name} stands there now.\n", "grey62")
