@@ -295,7 +295,7 @@ def test_a_qi_adept_takes_the_attack_and_its_damage_is_halved_after_reduction_ro
     state = _qi()
     p = state.plan(state.unit("a1"), state.unit("d1"))
     assert (p.attacker.damage, p.attacker.crit_damage) == ((10 - 3) // 2, (20 - 3) // 2) == (3, 8)
-    assert p.defender is None
+    assert p.defender is not None  # it steps into the blow aimed 1 tile away (E9), so its lance answers
     after = do(stay(state, "a1"), Attack(target="d1"))
     assert (after.unit("d1").hp, after.unit("d2").hp) == (20, 17)
     assert after.unit("d2").guarded
@@ -663,3 +663,19 @@ def test_the_threat_inspector_counts_the_heal_a_unit_gets_when_its_turn_starts()
     assert attacks and attacks[0].hp == 18
     acted = battle(rows, [hurt.model_copy(update={"activated": True}), enemy])
     assert threat_forecasts(acted, acted.unit("a1"), (2, 0), [acted.unit("d1")])[0].hp == 8
+
+
+def test_the_computer_reckons_an_attack_on_a_guarded_ally_with_the_qi_adept_that_takes_it():
+    """The normal player's exchange book halves the damage a Qi Adept takes, as the rules do, and its options
+    score the exchange with the Qi Adept, not with the ally aimed at."""
+    from officers_chess.rules.ai.assess import ExchangeBook
+
+    hitter = unit(weapon=wpn(might=8), str_="A")
+    adept = foe(id="d2", pos=(2, 1), tags=["QiAdept"])
+    ward = foe(id="d1", pos=(1, 1))
+    state = battle([".....", "....."], [hitter, ward, adept])
+    book = ExchangeBook()
+    plain = book.exchange(state, hitter, (2, 0), adept, adept.pos)
+    guarded = book.exchange(state, hitter, (2, 0), adept, adept.pos, guarding=True)
+    assert guarded.dealt < plain.dealt
+    assert state.defender_for(hitter, ward, (1, 0)).id == "d2"

@@ -358,9 +358,9 @@ def test_a_broken_unit_is_not_broken_again():
 # --- Qi Adept ------------------------------------------------------------------------------------------
 
 
-def _qi(lance_range=(1, 2), adept_hp=None, **adept):
+def _qi(lance_range=(1, 2), adept_hp=None, adept_pos=(1, 0), **adept):
     """a1 at (0,1) with a lance; the target d1 at (1,1); the Qi Adept d2 at (1,0), next to d1, 2 from a1."""
-    adept_unit = foe("d2", pos=(1, 0), tags=["QiAdept"], hp=adept_hp, weapon=wpn("lance"), **adept)
+    adept_unit = foe("d2", pos=adept_pos, tags=["QiAdept"], hp=adept_hp, weapon=wpn("lance"), **adept)
     return battle(["....", "....", "...."], [unit(pos=(0, 1), weapon=wpn("lance", range=lance_range)),
                                               foe(pos=(1, 1)), adept_unit, foe("d3", pos=(3, 2))], rolls=[50] * 6)
 
@@ -371,7 +371,7 @@ def test_a_qi_adept_at_full_hp_takes_the_attack_and_the_forecast_shows_it():
     assert state.defender_for(a1, d1).id == "d2"
     p = state.plan(a1, d1)
     assert p.attacker.damage == DAMAGE["C"][Al]  # the adept's Defense, not halved in "ratings"
-    assert p.defender is None  # the adept's lance does not reach 2 tiles: it fights from its own tile
+    assert p.defender is not None  # it steps into the blow aimed 1 tile away (E9), so its lance answers
     after, events = ring(stay(state, "a1"), Attack(target="d1"))
     assert (after.unit("d1").hp, after.unit("d2").hp) == (20, 20 - DAMAGE["C"][Al])
     assert after.unit("d2").guarded
@@ -385,9 +385,9 @@ def test_a_qi_adept_steps_in_once_a_round():
     assert state.defender_for(state.unit("a1"), state.unit("d1")).id == "d1"
 
 
-@pytest.mark.parametrize("why", ["hurt", "out of reach"])
-def test_a_qi_adept_stays_out_when_hurt_or_out_of_the_attackers_reach(why):
-    state = _qi(adept_hp=19) if why == "hurt" else _qi(lance_range=(1, 1))
+@pytest.mark.parametrize("why", ["hurt", "not beside the target"])
+def test_a_qi_adept_stays_out_when_hurt_or_not_beside_the_target(why):
+    state = _qi(adept_hp=19) if why == "hurt" else _qi(adept_pos=(3, 0))
     assert state.defender_for(state.unit("a1"), state.unit("d1")).id == "d1"
     assert state.guard_for(state.unit("a1"), state.unit("d1")) is None
 

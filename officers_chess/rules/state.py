@@ -247,16 +247,13 @@ class GameState(Sparse):
     # --- forecasts -------------------------------------------------------------
 
     def guard_for(self, attacker: Unit, target: Unit, attacker_pos: Pos | None = None) -> Unit | None:
-        """A Qi Adept that takes this attack for its ally: next to the target, at full HP, not yet guarding
-        this round, and within the attacker's reach (docs/rulings.md E9)."""
+        """A Qi Adept that takes this attack for its ally: next to the target, at full HP and not yet guarding
+        this round (docs/rulings.md E9). It takes the blow where it was aimed, at the same distance."""
         if "QiAdept" not in self.rules.tags:
             return None
-        pos = attacker.pos if attacker_pos is None else attacker_pos
-        weapon = usable_weapon(attacker)
         for ally in self.living(target.side):
             if (ally.id != target.id and ally.has("QiAdept") and not ally.guarded and ally.hp == ally.max_hp
-                    and distance(ally.pos, target.pos) == 1 and weapon is not None
-                    and reaches(attacker, weapon, distance(pos, ally.pos))):
+                    and distance(ally.pos, target.pos) == 1):
                 return ally
         return None
 
@@ -279,13 +276,14 @@ class GameState(Sparse):
         """The exchange that would follow if `attacker` (standing on `attacker_pos`) attacked `defender`
         (or the Qi Adept that steps in for it: see `defender_for`)."""
         pos = attacker.pos if attacker_pos is None else attacker_pos
+        aimed = distance(pos, defender.pos)  # a Qi Adept steps into the blow: the distance is the one aimed at
         guard = self.guard_for(attacker, defender, pos)
         defender = guard or defender
         return self.rules.plan(
             Fighter(attacker, self.map.terrain_at(pos), backed=self.backed(attacker, defender)),
             Fighter(defender, self.map.terrain_at(defender.pos), backed=self.backed(defender, attacker),
                     guarding=guard is not None),
-            distance(pos, defender.pos),
+            aimed,
             self.arts[art] if art else None,
         )
 

@@ -135,20 +135,23 @@ class ExchangeBook:
         )
 
     def exchange(self, state: GameState, attacker: Unit, at: Pos, defender: Unit, defender_at: Pos,
-                 art: str | None = None) -> Exchange:
-        """The attack of `attacker` standing on `at` on `defender` standing on `defender_at`."""
+                 art: str | None = None, guarding: bool = False) -> Exchange:
+        """The attack of `attacker` standing on `at` on `defender` standing on `defender_at` (a Qi Adept
+        `guarding` an ally when it steps in)."""
         return self.exchange_on(state, attacker, state.map.terrain_at(at), defender, state.map.terrain_at(defender_at),
-                                distance(at, defender_at), art)
+                                distance(at, defender_at), art, guarding)
 
     def exchange_on(self, state: GameState, attacker: Unit, a_terrain: Terrain, defender: Unit, d_terrain: Terrain,
-                    gap: int, art: str | None = None) -> Exchange:
+                    gap: int, art: str | None = None, guarding: bool = False) -> Exchange:
         """The same, given the terrain under each unit and the distance between them."""
         # Backup depends on where allies stand, not on the pair alone, so it is part of the key.
         backed = (state.backed(attacker, defender), state.backed(defender, attacker))
-        key = (self._fingerprint(attacker), self._fingerprint(defender), a_terrain.id, d_terrain.id, gap, art, backed)
+        key = (self._fingerprint(attacker), self._fingerprint(defender), a_terrain.id, d_terrain.id, gap, art, backed,
+               guarding)
         found = self._memo.get(key)
         if found is None:
-            plan = state.rules.plan(Fighter(attacker, a_terrain, backed=backed[0]), Fighter(defender, d_terrain, backed=backed[1]),
+            plan = state.rules.plan(Fighter(attacker, a_terrain, backed=backed[0]),
+                                    Fighter(defender, d_terrain, backed=backed[1], guarding=guarding),
                                     gap, state.arts[art] if art else None)
             found = boil(forecast(plan, attacker.hp, defender.hp), attacker.hp, defender.hp)
             if len(self._memo) > 50_000:  # a long battle: forget the old positions rather than grow for ever

@@ -202,9 +202,11 @@ class Judge:
             for enemy in self.enemies:
                 if not low <= distance(pos, enemy.pos) <= high:
                     continue
+                # A Qi Adept beside the enemy takes the attack: the exchange is with whoever will fight it.
+                fighter = self.view.defender_for(armed, enemy, pos)
                 for art in arts:
-                    ex = self.book.exchange(self.view, armed, pos, enemy, enemy.pos, art)
-                    score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(enemy.id, 1.0))
+                    ex = self.book.exchange(self.view, armed, pos, fighter, fighter.pos, art, fighter is not enemy)
+                    score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(fighter.id, 1.0))
                     if order is not None and order.prey == enemy.id:
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
                     first = first_of or Attack(target=enemy.id, art=art)
