@@ -206,9 +206,9 @@ def weapon_range(unit: Unit, weapon: Weapon) -> tuple[int, int]:
     if weapon.strength_reach:
         high = max(high, unit.stat("strength") // 2)
     if weapon.magic_reach:
-        from officers_chess.rules.editions.ratings_tables import STAFF_RANGE  # a table of facts, no imports back
+        from officers_chess.rules.editions import rules_for  # the editions build on this module
 
-        high = max(high, STAFF_RANGE[max(0, min(len(STAFF_RANGE) - 1, unit.stat("magic")))])
+        high = max(high, rules_for(weapon.edition).magic_reach(unit))
     return low, max(low, high)
 
 

@@ -9,6 +9,7 @@ from officers_chess.forecast_words import modifier_text
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.combat import ExchangePlan, Role
 from officers_chess.rules.editions import rules_for
+from officers_chess.rules.rating_scale import letter
 from officers_chess.rules.models import Accessory, Item, UnitClass, Unit, Weapon, WeaponType
 from officers_chess.rules.rulebook import RULES, RuleEntry, edition_rules, rule_id
 from officers_chess.rules.tags import tag_args
@@ -63,12 +64,9 @@ def _class_text(unit_class: UnitClass) -> str:
     wields = ", ".join(w.value for w in unit_class.wields)
     rules = rules_for(unit_class.edition)
     if rules.letter_stats:
-        def rating(value: int) -> str:
-            return rules.stat_text("rating", value)
-
-        text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Move {unit_class.move}, Str {rating(s.strength)}, "
-                f"Mag {rating(s.magic)}, Dex {rating(s.skill)}, Spd {rating(s.speed)}, Def {rating(s.defense)}, "
-                f"Res {rating(s.resistance)}.")
+        text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Move {unit_class.move}, Str {letter(s.strength)}, "
+                f"Mag {letter(s.magic)}, Dex {letter(s.skill)}, Spd {letter(s.speed)}, Def {letter(s.defense)}, "
+                f"Res {letter(s.resistance)}.")
     else:
         text = (f"Letter {unit_class.letter}. Wields {wields}. HP {s.hp}, Str {s.strength}, Skl {s.skill}, "
                 f"Spd {s.speed}, Def {s.defense}, Res {s.resistance}.")

@@ -53,10 +53,6 @@ class Edition:
         """What is wrong with a class for this edition (HP out of range, a tag it does not play ...)."""
         return None
 
-    def stat_text(self, stat: str, value: int) -> str:
-        """A stat as the unit sheet shows it."""
-        return str(value)
-
     def speed_text(self, value: int) -> str:
         """The number compared for follow-ups as the sheet and forecast show it."""
         return str(value)
@@ -110,6 +106,10 @@ class Edition:
         """A staff or special action used on an enemy: (faces of the die, hits at or under, whether a 1 always
         hits). `user` holds the staff in hand."""
         raise NotImplementedError
+
+    def magic_reach(self, unit: Unit) -> int:
+        """How far a staff whose reach grows with Magic goes for this unit (none in editions without such staves)."""
+        return 1
 
     def warp_reach(self, unit: Unit, staff: Weapon | None) -> int:
         """How far from the user Warp may send an ally: its Strength in tiles (a v0.6 ruling)."""

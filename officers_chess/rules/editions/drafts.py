@@ -87,9 +87,6 @@ class LaterDraft(Edition):
         move = self.move[unit_class.promoted] + (1 if "Cavalry" in unit_class.tags else 0)
         return unit_class.model_copy(update={"move": move})
 
-    def stat_text(self, stat: str, value: int) -> str:
-        return str(value) if stat == "hp" else letter(value)
-
     def warp_reach(self, unit: Unit, staff: Weapon | None) -> int:
         """The staff's range (Mag staves reach further with Magic); a unit's own Warp reaches 1."""
         return weapon_range(unit, staff)[1] if staff is not None else 1
@@ -105,7 +102,7 @@ class LaterDraft(Edition):
         return f"{might}  {self.speed_label} {self.speed_text(self.speed(unit))}"
 
     def tile_bonus(self, unit: Unit, terrain: Terrain) -> str:
-        share = 0 if unit.has("Flying") else 2 if unit.has("Covert") else 1
+        share = self.cover_share(unit)
         parts = []
         if terrain.defense * share:
             parts.append(self.cover_words(terrain.defense * share))
@@ -145,12 +142,13 @@ class LaterDraft(Edition):
         weapon = usable_weapon(unit)
         return weapon is not None and (attack_type(unit)[1] is DamageKind.MAGIC or unit.has("Enchanted"))
 
+    def cover_share(self, unit: Unit) -> int:
+        """How many times a tile's bonus counts for the unit on it: never for flyers, twice for a Covert unit."""
+        return 0 if unit.has("Flying") else 2 if unit.has("Covert") else 1
+
     def terrain_share(self, target: Unit, attacker: Unit) -> int:
-        """How many times the target's tile bonus counts: never for flyers or against a Mystical attacker,
-        twice for a Covert unit."""
-        if target.has("Flying") or attacker.has("Mystical"):
-            return 0
-        return 2 if target.has("Covert") else 1
+        """The target's tile bonus in an exchange: its cover share, and none against a Mystical attacker."""
+        return 0 if attacker.has("Mystical") else self.cover_share(target)
 
     def weight(self, unit: Unit) -> int:
         """The weight of what the unit carries into the exchange (weapon and accessory)."""

@@ -119,6 +119,10 @@ class Ratings(LaterDraft):
         row = min(clamp(self.rating(user, "skill") - tag_total(user.tags, "Inaccurate")), A)
         return 100, t.TO_HIT[letter(row)][self.speed(target.unit)], False
 
+    def magic_reach(self, unit: Unit) -> int:
+        """The Staff Range table: how far a Mag staff reaches for the user's Magic rating."""
+        return t.STAFF_RANGE[self.rating(unit, "magic")]
+
     def structure_damage(self, unit: Unit, weapon: Weapon) -> int:
         """A wall has no Defense rating: the Damage table's F column, plus Might."""
         magic = weapon.damage is DamageKind.MAGIC
