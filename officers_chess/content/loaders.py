@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -196,15 +197,50 @@ class LoadedScenario:
             raise self.source.error(str(exc), exc.where) from None
 
 
-def _map_path(scenario_path: Path, name: str) -> Path | None:
+def map_folders(scenario_path: Path) -> list[Path]:
+    """The folders a scenario's map may come from (ruling K3): the scenario's own folder (and below), the
+    `maps/` folder beside it, and the bundled maps."""
+    folders = [scenario_path.parent, scenario_path.parent.parent / "maps"]
     try:
-        if name.endswith((".yaml", ".yml")):
-            candidate = (scenario_path.parent / name).resolve()
-            return candidate if candidate.is_file() else None
-        for folder in (scenario_path.parent.parent / "maps", bundled_dir("maps")):
-            candidate = folder / f"{name}.yaml"
-            if candidate.is_file():
-                return candidate
+        folders.append(bundled_dir("maps"))
+    except FileNotFoundError:
+        pass
+    return folders
+
+
+class MapRefused(ValueError):
+    """A scenario's `map:` names a file outside the folders a map may come from."""
+
+
+def _inside(path: Path, folders: list[Path], real: bool) -> bool:
+    """Whether `path` is in one of the folders: as written, `..` and all (`real` False), or once every symlink
+    is followed, of the path and of the folders (`real` True)."""
+    where = os.path.realpath if real else (lambda p: os.path.normpath(os.path.abspath(p)))
+    return any(Path(where(path)).is_relative_to(where(folder)) for folder in folders)
+
+
+def _map_path(scenario_path: Path, name: str) -> Path | None:
+    """The map file a scenario's `map:` names (every symlink followed), None if there is none; MapRefused if it
+    names (or leads to) a file outside the scenario's folder, the maps/ beside it and the bundled maps."""
+    folders = map_folders(scenario_path)
+    if Path(name).is_absolute() or Path(name).anchor:
+        raise MapRefused(f"map: must be a file name relative to the scenario's folder {scenario_path.parent}, "
+                         "not an absolute path")
+    by_file = name.endswith((".yaml", ".yml"))
+    refused = MapRefused(f"map: must name a file inside {folders[0]} (or the maps folder beside it)" if by_file else
+                         f"map: must name a map inside {folders[1]} (or the bundled maps)")
+    try:
+        candidates = [scenario_path.parent / name] if by_file else [folder / f"{name}.yaml" for folder in folders[1:]]
+        for candidate in candidates:
+            if not _inside(candidate, folders, real=False):  # `..` out of them
+                raise refused
+            if not candidate.exists():
+                continue
+            if not _inside(candidate, folders, real=True):  # a symlink out of them
+                raise refused
+            return Path(os.path.realpath(candidate))
+    except MapRefused:
+        raise
     except (OSError, ValueError):  # a name no file system takes (too long, a NUL byte): no such map
         return None
     return None
@@ -219,7 +255,10 @@ def load_scenario(path: Path | str) -> LoadedScenario:
         scenario = Scenario.model_validate(source.data)
     except ValidationError as exc:
         raise source.validation_error(exc) from None
-    map_file = _map_path(path, scenario.map)
+    try:
+        map_file = _map_path(path, scenario.map)
+    except MapRefused as exc:
+        raise source.error(str(exc), ("map",)) from None
     if map_file is None:
         raise source.error(f"no map named {scenario.map!r} beside the scenario or among the bundled maps", ("map",))
     if scenario.edition not in EDITIONS:
@@ -262,10 +301,12 @@ def bundled_titles() -> dict[str, Path]:
 def find_scenario(name_or_path: str) -> Path:
     """A scenario file from a path, or a bundled scenario by its file name or its title (any case)."""
     path = Path(name_or_path)
-    if path.suffix in {".yaml", ".yml"} or path.exists():
-        if not path.is_file():
-            raise ContentError(path, "no such file")
-        return path
+    try:
+        given = path.suffix in {".yaml", ".yml"} or path.exists()
+    except (OSError, ValueError):  # a name no file system takes (too long): it names no file
+        given = True
+    if given:
+        return path  # reading it says what is wrong with it: missing, a folder, a device, a pipe
     found = bundled_titles().get(name_or_path.strip().lower())
     if found is not None:
         return found

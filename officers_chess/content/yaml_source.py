@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import yaml
 from pydantic import ValidationError
 
-from officers_chess.content.errors import ContentError
+from officers_chess.content.errors import ContentError, quote
 
 MAX_FILE_BYTES = 1_000_000  # content files are hand-written; anything larger is a mistake or an attack
 # libyaml's safe loader when PyYAML was built with it (several times faster, and start-up reads every
@@ -77,88 +81,370 @@ def value_lines(text: str) -> dict[Loc, int]:
 
 
 # The shape of a hand-written content file: generous, but a stranger's file cannot make the parser
-# recurse until it crashes (libyaml builds nested nodes recursively), or expand aliases a billion-fold.
+# recurse until it crashes (libyaml builds nested nodes recursively), nor expand aliases a billion-fold.
+# Both limits are of the data as it is built, aliases expanded: a list of ten aliases of a list of ten
+# aliases of ... is a few hundred bytes of text and billions of values.
 MAX_DEPTH = 40
-MAX_ALIASES = 100
 MAX_NODES = 200_000
 
 
-class TooComplex(yaml.YAMLError):
-    """A YAML text past the limits above; `line` is 1-based."""
+class TextProblem(yaml.YAMLError):
+    """A YAML text this program refuses before building its data; `line` is 1-based."""
 
-    def __init__(self, problem: str, line: int) -> None:
+    def __init__(self, problem: str, line: int | None) -> None:
         super().__init__(problem)
         self.problem, self.line = problem, line
 
 
+class TooComplex(TextProblem):
+    """A YAML text past the limits above."""
+
+
+class DuplicateKey(TextProblem):
+    """A mapping that gives the same key twice (YAML would keep the last and say nothing)."""
+
+
 def check_shape(text: str) -> None:
-    """Walk the parser's events (a flat stream, no recursion) and refuse a text nested deeper than
-    MAX_DEPTH, using more than MAX_ALIASES aliases or holding more than MAX_NODES values."""
-    depth = aliases = nodes = 0
+    """Walk the parser's events (a flat stream, no recursion) and refuse a text whose data, aliases expanded,
+    would be nested deeper than MAX_DEPTH or hold more than MAX_NODES values, at the line where it crosses.
+
+    A value counts 1, a list or mapping 1 and its items, and an alias what its anchored value counts; so
+    the running total is the size of the data being described, expanded, without building any of it.
+    """
+    total = 0
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels of lists and mappings), expanded
+    # Each list or mapping still open: its anchor, the total before it, the most levels under it so far.
+    open_: list[list[Any]] = []
     for event in yaml.parse(text, Loader=SAFE_LOADER):
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise TooComplex(f"nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+        line = event.start_mark.line + 1 if event.start_mark is not None else None
+        if isinstance(event, yaml.DocumentStartEvent):
+            anchors.clear()  # an anchor is known in its own document only
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-        elif isinstance(event, yaml.AliasEvent):
-            aliases += 1
-            if aliases > MAX_ALIASES:
-                raise TooComplex(f"more than {MAX_ALIASES} aliases (*name)", event.start_mark.line + 1)
-        if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            nodes += 1
-            if nodes > MAX_NODES:
-                raise TooComplex(f"more than {MAX_NODES} values", event.start_mark.line + 1)
+            anchor, before, under = open_.pop()
+            if anchor is not None:
+                anchors[anchor] = (total - before, 1 + under)
+            if open_:
+                open_[-1][2] = max(open_[-1][2], 1 + under)
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if isinstance(event, yaml.AliasEvent):
+                if event.anchor not in anchors:
+                    if any(frame[0] == event.anchor for frame in open_):
+                        raise TooComplex(f"the alias *{event.anchor} is inside its own anchor", line)
+                    continue  # an alias to nothing: the composer says so, with its line
+                size, levels = anchors[event.anchor]
+                if open_:
+                    open_[-1][2] = max(open_[-1][2], levels)
+                reached = len(open_) + levels
+            elif isinstance(event, yaml.ScalarEvent):
+                size = 1
+                if event.anchor is not None:
+                    anchors[event.anchor] = (1, 0)
+                reached = len(open_)
+            else:
+                size = 1
+                open_.append([event.anchor, total, 0])
+                reached = len(open_)
+            total += size
+            if reached > MAX_DEPTH:
+                raise TooComplex(f"nested more than {MAX_DEPTH} levels deep", line)
+            if total > MAX_NODES:
+                raise TooComplex(f"more than {MAX_NODES} values" + (" once its aliases are expanded" if anchors else ""),
+                                 line)
+
+
+def _nodes(root: yaml.Node) -> Iterator[yaml.Node]:
+    """Every node under `root` once (aliases make some nodes shared), in the order of the text; no recursion."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in reversed(node.value) for part in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+
+
+def _check_keys(loader: Any, root: yaml.Node) -> None:
+    """Refuse a mapping that gives a key twice (the same value: `1` and `"1"` differ, as in the data)."""
+    for node in _nodes(root):
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # a merge (<<) is allowed to give keys again; a list as a key is refused when built
+            key = loader.construct_object(key_node)
+            try:
+                first = seen.setdefault(key, key_node)
+            except TypeError:
+                continue
+            if first is not key_node:
+                lines = (first.start_mark.line + 1, key_node.start_mark.line + 1)
+                raise DuplicateKey(f"key {quote(key_node.value)} appears twice (lines {lines[0]} and {lines[1]})", lines[1])
+
+
+def _bad_scalar(root: yaml.Node) -> yaml.ScalarNode | None:
+    """The first scalar the safe constructor cannot build (a date like 2024-13-45, a number of 5,000 digits)."""
+    constructor = yaml.SafeLoader("")
+    for node in _nodes(root):
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                constructor.construct_object(node)
+            except (ValueError, OverflowError, yaml.YAMLError):
+                return node
+    return None
 
 
 def parse(text: str) -> tuple[yaml.Node | None, Any]:
     """The YAML text's node tree (for the lines) and its data, from a single parse; yaml.YAMLError if invalid
-    (TooComplex if past the limits of check_shape)."""
+    (TooComplex if past the limits of check_shape, DuplicateKey if a mapping gives a key twice)."""
     check_shape(text)
     loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
-        return node, (loader.construct_document(node) if node is not None else None)
+        if node is None:
+            return None, None
+        try:
+            _check_keys(loader, node)
+            return node, loader.construct_document(node)
+        except (ValueError, OverflowError) as exc:
+            bad = _bad_scalar(node)
+            what = (TOO_MANY_DIGITS if "digits" in str(exc)
+                    else f"a value that cannot be read ({exc})")
+            raise TextProblem(what, bad.start_mark.line + 1 if bad is not None else None) from None
     finally:
         loader.dispose()
 
 
-def read_text(path: Path, limit: int) -> str:
-    """A content file's text, or a ContentError saying plainly why it cannot be read (too big, missing,
-    a folder, not UTF-8, not allowed)."""
+# --- reading files: regular files only, never past a limit ---------------------------------------------------
+
+NO_SUCH_FILE = "no such file"
+
+
+def _kind_problem(mode: int) -> str | None:
+    """Why a file of this mode is not one to read (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def _checked(path: Path, status: os.stat_result, limit: int) -> None:
+    problem = _kind_problem(status.st_mode)
+    if problem is not None:
+        raise ContentError(path, problem)
+    if status.st_size > limit:
+        raise ContentError(path, f"file is larger than {limit} bytes")
+
+
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_BINARY", 0))
+
+
+def read_bytes(path: Path | str, limit: int) -> bytes:
+    """A file's bytes, or a ContentError saying plainly why not: missing, a folder, a device or a pipe (a
+    symlink is followed: what counts is the file it leads to), larger than `limit` bytes, not allowed.
+
+    It never blocks and never reads more than `limit` + 1 bytes: the kind and size are checked before
+    opening, the file is opened without waiting (a pipe would wait for a writer), checked again once open
+    (it may have been swapped in between), and read no further than the limit (a file may grow, and some
+    report no size at all)."""
+    path = Path(path)
     try:
-        if path.stat().st_size > limit:
-            raise ContentError(path, f"file is larger than {limit} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ContentError(path, "is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ContentError(path, "is not UTF-8 text") from None
+        status = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):  # ValueError: a name with a NUL byte
+        raise ContentError(path, NO_SUCH_FILE) from None
     except OSError as exc:
         raise ContentError(path, exc.strerror or "cannot be read") from None
+    _checked(path, status, limit)
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ContentError(path, NO_SUCH_FILE) from None
+    except IsADirectoryError:
+        raise ContentError(path, "is a folder, not a file") from None
+    except OSError as exc:
+        raise ContentError(path, exc.strerror or "cannot be read") from None
+    try:
+        _checked(path, os.fstat(fd), limit)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise ContentError(path, exc.strerror or "cannot be read") from None
+    finally:
+        os.close(fd)
+    if left <= 0:
+        raise ContentError(path, f"file is larger than {limit} bytes")
+    return b"".join(chunks)
+
+
+def read_head(path: Path | str, size: int) -> bytes:
+    """The first `size` bytes of a regular file (b"" when it is no such thing or cannot be read): a peek
+    that, like read_bytes, never blocks on a pipe nor reads a device."""
+    try:
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode):
+            return b""
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError):
+        return b""
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path | str, limit: int) -> str:
+    """A file's UTF-8 text, or a ContentError saying plainly why it cannot be read (see read_bytes; a byte
+    that is not UTF-8 is named with its line)."""
+    path = Path(path)
+    data = read_bytes(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ContentError(path, f"is not UTF-8 text (byte 0x{data[exc.start]:02x})", line) from None
+
+
+# Characters a content file may not hold: YAML's own rule (tab, line breaks and printable characters
+# only), which also keeps a file from painting the terminal when a message quotes it. JSON saves may
+# hold any printable character (names come from scenarios), but no C0 control character outside a
+# string's escapes: JSON's own rule.
+NOT_YAML_TEXT = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+NOT_JSON_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_CONTROL_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                  0x1B: "ESC", 0x7F: "DEL"}
+
+
+def check_characters(path: Path, text: str, forbidden: re.Pattern[str] = NOT_YAML_TEXT) -> None:
+    """Refuse a text holding a control character (NUL, escape, ...), naming its line and column."""
+    found = forbidden.search(text)
+    if found is None:
+        return
+    at = found.start()
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    code = ord(found.group())
+    name = f"U+{code:04X}" + (f" ({_CONTROL_NAMES[code]})" if code in _CONTROL_NAMES else "")
+    raise ContentError(path, f"column {column}: the control character {name} has no place in a text file", line)
 
 
 def read_yaml(path: Path | str) -> YamlSource:
     """Read one YAML file with the safe loader; any problem is a ContentError naming file and line."""
     path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
+    check_characters(path, text)
     try:
         node, data = parse(text)
     except TooComplex as exc:
         raise ContentError(path, f"not a content file: {exc.problem}", exc.line) from None
+    except TextProblem as exc:
+        raise ContentError(path, exc.problem, exc.line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise ContentError(path, f"not valid YAML: {exc.problem or exc.context}", line) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (check_characters should have said)
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise ContentError(path, f"not valid YAML: {exc.reason} (character U+{exc.character:04X})"
+                           if isinstance(exc.character, int) else f"not valid YAML: {exc.reason}", line) from None
     except yaml.YAMLError as exc:
         raise ContentError(path, f"not valid YAML: {exc}") from None
     lines: dict[Loc, int] = {}
     if node is not None:
         _walk(node, (), lines)
     return YamlSource(path, data, lines)
+
+
+# --- JSON: the same care, and no key given twice -------------------------------------------------------------
+
+# Values a JSON file (a save) may hold, counted before it is read: about seventy times a long battle's
+# save (a ten-round battle of two armies is some 12,000), but a 32 MB file of `{},{},...` is ten million,
+# and each would cost the memory of a Python object and of a complaint from the validation.
+MAX_JSON_VALUES = 1_000_000
+
+
+class JsonRefused(Exception):
+    """A JSON text refused by `load_json` (not a ValueError, so no handler of bad JSON swallows it)."""
+
+    def __init__(self, problem: str, line: int | None = None) -> None:
+        super().__init__(problem)
+        self.problem, self.line = problem, line
+
+    def error(self, path: Path, text: str) -> ContentError:
+        return ContentError(path, self.problem, self.line)
+
+
+class DuplicateJsonKey(JsonRefused):
+    """Raised by `unique_keys` inside json.loads."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"key {quote(key)} appears twice")
+        self.key = key
+
+    def error(self, path: Path, text: str) -> ContentError:
+        """The ContentError to show, with both lines when the text shows them (JSON is YAML too)."""
+        try:
+            parse(text)
+        except DuplicateKey as exc:
+            return ContentError(path, exc.problem, exc.line)
+        except yaml.YAMLError:
+            pass
+        return ContentError(path, self.problem)
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json.loads's object_pairs_hook: a JSON object, refused (DuplicateJsonKey) if it gives a key twice."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateJsonKey(key)
+            seen.add(key)
+    return data
+
+
+def load_json(text: str) -> Any:
+    """json.loads, refusing (JsonRefused) a text of more than MAX_JSON_VALUES values or with a key given twice
+    in an object; json's own errors (JSONDecodeError, RecursionError, ValueError) are the caller's to word.
+
+    The count is an upper bound read off the text before any of it is built: every value but the first
+    of a list or an object follows a comma, and each list and object has its bracket."""
+    values = text.count(",") + text.count("[") + text.count("{") + 1
+    if values > MAX_JSON_VALUES:
+        raise JsonRefused(f"not a game file: more than {MAX_JSON_VALUES} values")
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        long = _LONG_NUMBER.search(text)
+        if long is None:
+            raise
+        raise JsonRefused(TOO_MANY_DIGITS, text.count("\n", 0, long.start()) + 1) from None
+
+
+TOO_MANY_DIGITS = "a number with more digits than any file needs"
+_LONG_NUMBER = re.compile(r"[0-9]{4000,}")  # Python reads no number of more than 4,300 digits
 
 
 def expect_mapping(source: YamlSource, loc: Loc = ()) -> dict:
