@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import queue
 import random
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.content.saves import write_save
+from officers_chess.content.saves import TooLongToSave, write_save
 from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.models import Side
@@ -32,6 +35,7 @@ class GameResult:
     levels: dict[Side, str]
     winner: Side | None
     rounds: int
+    unsaved: str = ""  # why its save was not written (a battle longer than a save holds); "" when it was
 
 
 def parse_levels(text: str) -> tuple[str, str]:
@@ -90,9 +94,18 @@ def play_one(
     own = game_seed(seed, index)
     policies = {side: make_policy(level, own * 2 + i) for i, (side, level) in enumerate(chosen.items())}
     state, record = record_battle(_loaded(path), policies, own, max_rounds, ref if save_dir else None, chosen)
+    unsaved = ""
     if save_dir is not None and record is not None:
-        write_save(Path(save_dir) / save_name(index), record)
-    return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds))
+        target = Path(save_dir) / save_name(index)
+        try:
+            write_save(target, record)
+        except TooLongToSave as exc:  # no reader would take it: the game counts, its save is skipped (and told)
+            unsaved = exc.strerror or str(exc)
+            try:
+                target.unlink(missing_ok=True)  # an earlier batch's game of that name must not pass for this one
+            except OSError:
+                pass
+    return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds), unsaved)
 
 
 def _play_args(args: tuple) -> GameResult:
@@ -106,9 +119,10 @@ def run_batch(
 ) -> list[GameResult]:
     """Every game of the batch, in index order, on `jobs` processes (the results do not depend on `jobs`).
 
-    `on_result` hears of each game as it ends, in the order they end.
+    `on_result` hears of each game as it ends, in the order they end. The games are handed out as
+    processes come free, never listed all at once, so a batch's size costs no memory before it is played.
     """
-    work = [(str(path), i, seed, levels, MAX_ROUNDS, str(save_dir) if save_dir else None, ref) for i in range(games)]
+    work = ((str(path), i, seed, levels, MAX_ROUNDS, str(save_dir) if save_dir else None, ref) for i in range(games))
     done = on_result or (lambda _result: None)
     results = []
     if jobs <= 1 or games <= 1:
@@ -116,12 +130,35 @@ def run_batch(
             results.append(_play_args(w))
             done(results[-1])
         return results
-    with get_context("fork").Pool(min(jobs, games)) as pool:
+    workers = min(jobs, games)
+    with get_context("fork").Pool(workers) as pool:
         # One game per task: a battle takes far longer than handing it over, and the bar moves game by game.
-        for result in pool.imap_unordered(_play_args, work, chunksize=1):
+        for result in _in_flight(pool, work, window=2 * workers):
             results.append(result)
             done(result)
     return sorted(results, key=lambda r: r.index)
+
+
+def _in_flight(pool, work: Iterator[tuple], window: int) -> Iterator[GameResult]:
+    """The pool's results as they come, with at most `window` games handed out and not yet back (the pool's
+    own imap would read the whole of `work` into its queue at once)."""
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    out = 0
+    for w in itertools.islice(work, window):
+        pool.apply_async(_play_args, (w,), callback=finished.put, error_callback=finished.put)
+        out += 1
+    while out:
+        try:
+            result = finished.get(timeout=0.5)  # a timeout, so Ctrl+C is heard while waiting
+        except queue.Empty:
+            continue
+        out -= 1
+        if isinstance(result, BaseException):
+            raise result
+        for w in itertools.islice(work, 1):
+            pool.apply_async(_play_args, (w,), callback=finished.put, error_callback=finished.put)
+            out += 1
+        yield result
 
 
 @contextmanager
@@ -195,7 +232,20 @@ def simulate(
     started = time.perf_counter()
     with progress_bar(games, progress) as on_result:
         results = run_batch(path, games, seed, levels, jobs, save_dir, ref, on_result)
+    unsaved = [r for r in results if r.unsaved]
+    if unsaved:
+        print(unsaved_line(unsaved), file=sys.stderr)
     return summary(scenario, results, seed, levels, time.perf_counter() - started)
+
+
+def unsaved_line(unsaved: list[GameResult], shown: int = 5) -> str:
+    """The one line saying which games' saves were skipped, and why (the games themselves still count)."""
+    if len(unsaved) == 1:
+        return (f"officers-chess: {save_name(unsaved[0].index)} not written: {unsaved[0].unsaved} "
+                "(the game still counts)")
+    names = ", ".join(save_name(r.index) for r in unsaved[:shown]) + (", …" if len(unsaved) > shown else "")
+    return (f"officers-chess: {len(unsaved)} saves not written ({names}): each battle is longer than a save holds "
+            "(the games still count)")
 
 
 def summary_lines(report: dict, levels: tuple[str, str]) -> list[str]:

@@ -20,14 +20,24 @@ from officers_chess.rules.record import state_hash
 from officers_chess.tui.controller import BattleController, Mode
 
 
-def test_the_data_folder_follows_the_variable_then_the_platform(tmp_path):
-    assert data_dir({DATA_VARIABLE: str(tmp_path)}) == tmp_path
-    assert data_dir({"HOME": "/h"}, "linux") == data_dir({"HOME": "/h", "XDG_DATA_HOME": ""}, "linux")
-    assert str(data_dir({"HOME": "/h"}, "linux")) == "/h/.local/share/officers-chess"
-    assert str(data_dir({"HOME": "/h", "XDG_DATA_HOME": "/x"}, "linux")) == "/x/officers-chess"
-    assert str(data_dir({"HOME": "/h"}, "darwin")) == "/h/Library/Application Support/officers-chess"
-    assert data_dir({"HOME": "/h", "APPDATA": "/a"}, "win32") == Path("/a") / "officers-chess"
-    assert autosave_dir({DATA_VARIABLE: str(tmp_path)}) == tmp_path / "autosaves"
+def test_the_data_folder_follows_the_variable_then_the_platform(tmp_path, monkeypatch):
+    # The platform's place comes from platformdirs, which reads the environment: set it, not a dict.
+    monkeypatch.setenv(DATA_VARIABLE, str(tmp_path))
+    assert data_dir() == tmp_path
+    assert autosave_dir() == tmp_path / "autosaves"
+    monkeypatch.delenv(DATA_VARIABLE)
+    monkeypatch.setenv("HOME", "/h")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    plain = data_dir(platform="linux")
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert data_dir(platform="linux") == plain
+    assert str(plain) == "/h/.local/share/officers-chess"
+    monkeypatch.setenv("XDG_DATA_HOME", "/x")
+    assert str(data_dir(platform="linux")) == "/x/officers-chess"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert str(data_dir(platform="darwin")) == "/h/Library/Application Support/officers-chess"
+    monkeypatch.setenv("WIN_PD_OVERRIDE_APPDATA", r"C:\a")  # platformdirs' own stand-in for %APPDATA% off Windows
+    assert data_dir(platform="win32") == Path(r"C:\a") / "officers-chess"
 
 
 def test_the_controller_commits_a_move_only_when_the_unit_acts_and_never_one_taken_back():

@@ -33,7 +33,7 @@ def practice() -> OfficersChessApp:
 
 
 async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     app = OfficersChessApp(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -177,7 +177,7 @@ async def test_an_army_code_goes_out_and_comes_back_in_and_a_bad_one_is_refused_
 
 
 async def test_rosters_save_and_load_by_name_and_a_bad_file_is_named_not_a_traceback(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     app = practice()
     async with app.run_test(size=(80, 24)) as pilot:
         await hand_over(pilot)

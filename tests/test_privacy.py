@@ -67,7 +67,7 @@ class Watch:
 
 
 async def test_no_screen_before_the_battle_shows_one_player_the_other_players_items(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     watch = Watch()
     app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=2)
     async with app.run_test(size=(80, 24)) as pilot:

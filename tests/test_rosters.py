@@ -8,13 +8,13 @@ import pytest
 
 from officers_chess.content.rosters import (
     RosterError,
-    data_home,
     list_rosters,
     load_roster,
     roster_dir,
     roster_path,
     save_roster,
 )
+from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_dir
 from officers_chess.rules.army import Army, Recruit
 
 ARMY = Army(units=[Recruit(name="Arlen", unit_class="Mercenary", items=["Iron Sword", "Vulnerary"], roles=["Leader"]),
@@ -23,19 +23,21 @@ ARMY = Army(units=[Recruit(name="Arlen", unit_class="Mercenary", items=["Iron Sw
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path / "oc"))
+    monkeypatch.setenv(DATA_VARIABLE, str(tmp_path / "oc"))
     return tmp_path / "oc"
 
 
-def test_the_data_folder_follows_officers_chess_home_then_xdg_then_the_home_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path / "mine"))
-    assert data_home() == tmp_path / "mine"
-    monkeypatch.delenv("OFFICERS_CHESS_HOME")
+def test_rosters_live_in_the_one_data_folder_beside_the_saves(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_VARIABLE, str(tmp_path / "mine"))
+    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path / "not-this"))  # the old roster-only variable is gone
+    assert roster_dir() == tmp_path / "mine" / "rosters" == data_dir() / "rosters"
+    assert save_roster("Iron Company", ARMY).parent == autosave_dir().parent / "rosters"
+    monkeypatch.delenv(DATA_VARIABLE)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert data_home() == tmp_path / "xdg" / "officers-chess"
+    assert roster_dir() == tmp_path / "xdg" / "officers-chess" / "rosters"
     monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert data_home() == tmp_path / "home" / ".local" / "share" / "officers-chess"
+    assert roster_dir() == tmp_path / "home" / ".local" / "share" / "officers-chess" / "rosters"
 
 
 def test_a_saved_roster_loads_back_the_same_army(home):

@@ -177,3 +177,40 @@ def test_a_reader_that_leaves_early_is_not_reported_as_a_mismatch():
     err = reader.stderr.read().decode()
     assert reader.wait(timeout=120) == 141, err  # what a shell reports for SIGPIPE; 1 would mean a mismatch
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--games", "200000000"], "at most 100,000"),
+    (["--games", "-5"], "at least 1"),
+    (["--jobs", "0"], "--jobs takes a number of at least 1"),
+    (["--jobs", "-2"], "--jobs takes a number of at least 1"),
+    (["--jobs", "100000"], "at most 256"),
+    (["--seed", "-1"], "from 0 to 18446744073709551615"),
+    (["--seed", "18446744073709551616"], "from 0 to 18446744073709551615"),
+])
+def test_numbers_out_of_range_are_one_line_and_status_2_before_any_battle(capsys, monkeypatch, args, words):
+    import officers_chess.simulate_report as report
+
+    monkeypatch.setattr(report, "simulate", lambda *a, **k: pytest.fail("no battle for a refused number"))
+    assert main(["simulate", "training_yard", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_games_are_handed_out_as_processes_come_free_never_listed_all_at_once():
+    import itertools
+
+    from officers_chess.simulate_report import _in_flight
+
+    class Pool:  # plays each game at once, in the order handed out
+        def __init__(self) -> None:
+            self.handed = 0
+
+        def apply_async(self, fn, args, callback, error_callback):
+            self.handed += 1
+            callback(args[0][1])
+
+    pool, work = Pool(), ((None, i) for i in itertools.count())  # endless: listing it all would never end
+    results = _in_flight(pool, work, window=4)
+    assert [next(results) for _ in range(10)] == list(range(10))
+    assert pool.handed <= 10 + 4

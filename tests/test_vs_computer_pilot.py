@@ -204,7 +204,7 @@ async def test_two_computers_play_a_demo_and_skip_hurries_only_to_the_end_of_the
 
 async def test_army_building_against_the_computer_needs_no_hand_over_and_scouting_shows_its_classes(
         tmp_path, monkeypatch, no_pauses):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -11,14 +11,28 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.content.saves import MAX_SAVE_BYTES, _scenario_file, _SaveSource, scenario_ref, write_text_atomically
-from officers_chess.content.yaml_source import read_text
+from officers_chess.content.saves import (
+    MAX_SAVE_BYTES,
+    SaveProblem,
+    _scenario_file,
+    _SaveSource,
+    count_values,
+    hide_details,
+    scenario_ref,
+    write_text_atomically,
+)
+from officers_chess.content.yaml_source import JsonRefused, load_json, read_head, read_text
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Muster
+from officers_chess.rules.muster import Muster, MusterError, Phase, finish_step, place, set_army, steps
 from officers_chess.rules.record import ScenarioRef
 
 MUSTER_FORMAT = "officers-chess-muster"
+# Values an army building save may hold (each list and object one, and each thing in it), counted before it is
+# validated, so validation builds neither big models nor many complaints. The largest there can be, two armies of
+# 30 units (the most an army holds) each with three items, three roles and a 24-letter name, every unit placed and
+# every class listed as hired, is some 930 values; the bundled scenarios' are 70 to 130.
+MAX_MUSTER_VALUES = 5_000
 
 
 class MusterRecord(BaseModel):
@@ -52,12 +66,8 @@ def write_muster(path: Path, loaded: LoadedScenario, seed: int, players: dict[Si
 
 def is_muster_file(path: Path) -> bool:
     """Whether a .json file says it is army building in progress (cheaply: its first line or so)."""
-    try:
-        with open(path, encoding="utf-8") as file:
-            head = file.read(200)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return f'"{MUSTER_FORMAT}"' in head
+    head = read_head(path, 200)  # b"" for a folder, a device or a pipe: never blocks, never reads much
+    return f'"{MUSTER_FORMAT}"'.encode() in head
 
 
 def open_muster(path: Path | str) -> SavedMuster:
@@ -66,11 +76,24 @@ def open_muster(path: Path | str) -> SavedMuster:
     text = read_text(path, MAX_SAVE_BYTES)
     source = _SaveSource(path, text)
     try:
+        data = load_json(text)  # a key given twice, or far too many values, is refused before the validation
+    except JsonRefused as exc:
+        raise exc.error(path, text) from None
+    except json.JSONDecodeError as exc:
+        raise ContentError(path, f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    except RecursionError:
+        raise ContentError(path, "not a save: nested too deeply") from None
+    except ValueError as exc:  # what json refuses and says no line of
+        raise ContentError(path, f"not valid JSON: {exc}") from None
+    if isinstance(data, dict):
+        _check_size(data, source)
+    try:
         record = MusterRecord.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "file"
-        raise source.error(f"{where}: {first['msg']}", tuple(first["loc"])) from None
+        raise hide_details(source.error(f"{where}: {first['msg']}", tuple(first["loc"])),
+                           f"it is damaged or was edited ({where})") from None
     scenario_path = _scenario_file(path, record.scenario, source)
     try:
         loaded = load_scenario(scenario_path)
@@ -78,4 +101,45 @@ def open_muster(path: Path | str) -> SavedMuster:
         raise source.error(f"its scenario cannot be loaded: {exc}", ("scenario",)) from None
     if scenario_ref(loaded).sha256 != record.scenario.sha256:
         raise source.error("the scenario's files have changed since this army building was saved", ("scenario", "sha256"))
+    if not rebuilds(record.muster, loaded):
+        raise SaveProblem(path, "its army building is not one the rules could have reached (the armies, the gold "
+                                "spent or the places were edited, or the save is damaged)")
     return SavedMuster(path, record, loaded)
+
+
+def _check_size(data: dict, source: _SaveSource) -> None:
+    """Refuse an army building save of more values than any can hold (MAX_MUSTER_VALUES), at the key where the
+    count passes it, before validation builds anything of it."""
+    values = 1
+    for key, value in data.items():
+        values += count_values(value, MAX_MUSTER_VALUES)
+        if values > MAX_MUSTER_VALUES:
+            raise source.error(f"the save holds more than {MAX_MUSTER_VALUES} values, more than any army building's",
+                               (key,))
+
+
+def rebuilds(muster: Muster, loaded: LoadedScenario) -> bool:
+    """Whether army building, taken step by step through the rules from the start, reaches this muster: each
+    army hired, outfitted and placed as the rules allow (the same checks the players' screens make). Nothing
+    in a saved army building is trusted that the rules would not give again."""
+    scenario, catalogue, battle_map = loaded.scenario, loaded.catalogue, loaded.battle_map
+    plan = steps(scenario)
+    if muster.step > len(plan):
+        return False
+    rebuilt = Muster()
+    try:
+        for index, (phase, side) in enumerate(plan[: muster.step + 1]):
+            if phase in (Phase.HIRING, Phase.OUTFITTING) and side in muster.armies:
+                rebuilt = set_army(rebuilt, scenario, catalogue, side, muster.armies[side])
+            elif phase is Phase.DEPLOYING:
+                for name, pos in muster.placements.get(side, {}).items():
+                    rebuilt = place(rebuilt, scenario, battle_map, catalogue, side, name, pos)
+            if index < muster.step:  # a step the players confirmed
+                rebuilt = finish_step(rebuilt, scenario, catalogue)
+    except (MusterError, ValueError, KeyError):
+        return False
+
+    def placed(m: Muster) -> Muster:  # a side whose units were all taken back off keeps an empty list
+        return m.model_copy(update={"placements": {side: spots for side, spots in m.placements.items() if spots}})
+
+    return placed(rebuilt) == placed(muster)

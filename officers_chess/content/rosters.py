@@ -1,15 +1,17 @@
-"""Named rosters: armies saved by name as JSON in the player's data folder, and read back safely."""
+"""Named rosters: armies saved by name as JSON in the player's data folder (`user_data.roster_dir`), and read back safely."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
+from officers_chess.content.errors import ContentError, quote, shorten
+from officers_chess.content.yaml_source import JsonRefused, load_json, read_text
 from officers_chess.rules.army import Army
 
 ROSTER_FORMAT = "officers-chess roster"
@@ -30,21 +32,6 @@ class RosterInfo:
     path: Path
     units: int = 0
     problem: str = ""
-
-
-def data_home() -> Path:
-    """The player's data folder: $OFFICERS_CHESS_HOME, else $XDG_DATA_HOME/officers-chess, else ~/.local/share/officers-chess."""
-    home = os.environ.get("OFFICERS_CHESS_HOME")
-    if home:
-        return Path(home).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative path
-        return Path(xdg) / "officers-chess"
-    return Path.home() / ".local" / "share" / "officers-chess"
-
-
-def roster_dir() -> Path:
-    return data_home() / "rosters"
 
 
 def clean_name(name: str) -> str:
@@ -96,19 +83,27 @@ def _read(path: Path) -> tuple[str, Army]:
     try:
         if path.stat().st_size > MAX_ROSTER_BYTES:
             raise RosterError(f"{path}: too big to be a roster")
-        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RosterError(f"no roster at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:
         raise RosterError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = json.loads(text)
+    try:  # a regular file only (never a device or a pipe), and never more than the limit
+        text = read_text(path, MAX_ROSTER_BYTES)
+        data = load_json(text)
+    except ContentError as exc:
+        raise RosterError(str(exc)) from None
+    except JsonRefused as exc:
+        raise RosterError(str(exc.error(path, text))) from None
+    except RecursionError:
+        raise RosterError(f"{path}: not a roster: nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise RosterError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise RosterError(f"{path}: not valid JSON ({shorten(str(exc))})") from None
     if not isinstance(data, dict) or data.get("format") != ROSTER_FORMAT:
         raise RosterError(f"{path}: not an Officer's Chess roster")
     if data.get("version") != ROSTER_VERSION:
-        raise RosterError(f"{path}: roster version {data.get('version')!r} is not one this game reads ({ROSTER_VERSION})")
+        raise RosterError(f"{path}: roster version {quote(data.get('version'))} is not one this game reads ({ROSTER_VERSION})")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RosterError(f"{path}: the roster has no name")

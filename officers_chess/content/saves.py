@@ -2,36 +2,86 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from officers_chess.content.bundled import bundled_dir, catalogue_path
-from officers_chess.content.errors import ContentError
+from officers_chess.content.errors import ContentError, printable, tidy
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.content.yaml_source import Loc, YamlSource, read_text, value_lines
+from officers_chess.content.yaml_source import (
+    MAX_FILE_BYTES,
+    NO_SUCH_FILE,
+    JsonRefused,
+    Loc,
+    load_json,
+    read_bytes,
+    read_text,
+)
 from officers_chess.rules.physical import roll_your_own
 from officers_chess.rules.record import (
+    MAX_ACTIONS,
+    MAX_CHECKPOINTS,
     READABLE_VERSIONS,
     SAVE_FORMAT,
     ArmyMismatch,
     BattleRecord,
+    Checkpoint,
     ContentHashes,
     ScenarioRef,
+    action_limit,
     check_armies,
-    first_divergence,
+    opening_digest,
     replay,
     sha256_bytes,
+    start_divergence,
+    state_hash,
 )
 from officers_chess.rules.state import GameState
 
-# A 60-round battle of two large armies is well under a megabyte; the limit only stops a
-# stranger's file from eating the memory.
-MAX_SAVE_BYTES = 32_000_000
+# The longest battle `simulate` makes (60 rounds of the largest bundled armies, both sides playing at random)
+# is a save of 1 MB and 66,000 values; this is eight times that. Whatever a save holds, each part of it is
+# bounded before it is validated, so validation builds neither big models nor many complaints: the opening
+# (all but the actions and checkpoints: two hired armies of 30 units are some 2,000 values), each action (at
+# most 200 dice rolls) and each round checkpoint (a whole state: 16 units are some 900 values).
+MAX_SAVE_BYTES = 8_000_000
+MAX_OPENING_VALUES = 5_000
+MAX_ACTION_VALUES = 500
+MAX_CHECKPOINT_VALUES = 25_000
+TOLD_LINES = 12  # log lines of the last actions shown again when a battle is resumed
+
+
+class SaveProblem(ContentError):
+    """A save that cannot be used, told in words both players may read: what is wrong, never a unit, an
+    item or a tile of either side (so it can be shown on the title screen of a battle under fog)."""
+
+
+def public_reason(exc: ContentError) -> str:
+    """Why a save does not load, in words both players may read (the title screen shows them): the error's
+    own words, or for the few whose words may name a unit, an item or a tile (a save's armies, a value
+    pydantic refused) the plainer words given with it (`hide_details`)."""
+    return getattr(exc, "public", None) or exc.message
+
+
+def public_line(exc: ContentError) -> str:
+    """`file:line: reason` with the reason in public words."""
+    name = printable(str(exc.path))
+    where = f"{name}:{exc.line}" if exc.line is not None else name
+    return f"{where}: {public_reason(exc)}"
+
+
+def hide_details(exc: ContentError, public: str) -> ContentError:
+    """The error, with the words to show players instead of its own (which may name a unit, item or tile),
+    tidied as its own are (one line, each quoted value and the whole cut short: they may hold a key of the file)."""
+    exc.public = tidy(public)  # type: ignore[attr-defined]
+    return exc
 
 
 def scenario_ref(loaded: LoadedScenario) -> ScenarioRef:
@@ -44,9 +94,9 @@ def scenario_ref(loaded: LoadedScenario) -> ScenarioRef:
     if loaded.map_path is None:
         raise ValueError("a scenario built without its map file cannot be saved")
     hashes = ContentHashes(
-        scenario=sha256_bytes(path.read_bytes()),
-        map=sha256_bytes(loaded.map_path.read_bytes()),
-        catalogue=sha256_bytes(catalogue_path(loaded.scenario.edition).read_bytes()),
+        scenario=sha256_bytes(read_bytes(path, MAX_FILE_BYTES)),
+        map=sha256_bytes(read_bytes(loaded.map_path, MAX_FILE_BYTES)),
+        catalogue=sha256_bytes(read_bytes(catalogue_path(loaded.scenario.edition), MAX_FILE_BYTES)),
     )
     where = {"bundled": path.stem} if bundled else {"file": str(path)}
     return ScenarioRef(title=loaded.scenario.name, sha256=hashes, **where)
@@ -69,9 +119,22 @@ def dump_record(record: BattleRecord) -> str:
     return _layout(record.model_dump(mode="json", by_alias=True, exclude_none=True)) + "\n"
 
 
+class TooLongToSave(OSError):
+    """A battle longer than a save holds (MAX_ACTIONS, MAX_SAVE_BYTES): never written, since no reader would take it."""
+
+
 def write_save(path: Path | str, record: BattleRecord) -> None:
-    """Write a save atomically: a crash at any moment leaves the old file or the new one, never half of one."""
-    write_text_atomically(Path(path), dump_record(record))
+    """Write a save atomically: a crash at any moment leaves the old file or the new one, never half of one.
+    TooLongToSave (an OSError, as a full disk) for a battle longer than any save may be, so this program never
+    writes a save it would refuse to read."""
+    first = record.checkpoints[0] if record.checkpoints and record.checkpoints[0].after == 0 else None
+    most = MAX_ACTIONS if first is None else action_limit(first.state)
+    if len(record.actions) > most:
+        raise TooLongToSave(errno.EFBIG, f"the battle has more than {most} actions, more than a save of it holds")
+    text = dump_record(record)
+    if len(text) > MAX_SAVE_BYTES // 4 and len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+        raise TooLongToSave(errno.EFBIG, f"the battle is longer than a save holds ({MAX_SAVE_BYTES} bytes)")
+    write_text_atomically(Path(path), text)
 
 
 def write_text_atomically(path: Path, text: str) -> None:
@@ -96,22 +159,125 @@ def write_text_atomically(path: Path, text: str) -> None:
 
 
 class _SaveSource:
-    """Errors at the line of a value of a save; the lines are worked out only when an error needs them
-    (JSON is YAML too, so the YAML composer finds them)."""
+    """Errors at the line of a value of a save; the line is found only when an error needs it (`json_line`)."""
 
     def __init__(self, path: Path, text: str) -> None:
         self.path, self.text = path, text
-        self._source: YamlSource | None = None
 
     def error(self, message: str, loc: Loc = ()) -> ContentError:
-        if self._source is None:
-            self._source = YamlSource(self.path, None, value_lines(self.text))
-        return self._source.error(message, loc)
+        return ContentError(self.path, message, json_line(self.text, loc))
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_SCALAR = re.compile(r'[^ \t\n\r,:\[\]{}"]+')
+_NESTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')  # what a list or object is made of, bar scalars
+
+
+def _skip(text: str, at: int) -> int:
+    """Where the JSON value at `at` ends: strings and brackets are counted, nothing is built, nothing recurses."""
+    if text[at] not in "[{":
+        found = (_STRING if text[at] == '"' else _SCALAR).match(text, at)
+        if found is None:
+            raise ValueError("not JSON")
+        return found.end()
+    depth = 0
+    for token in _NESTED.finditer(text, at):
+        mark = token.group()
+        if mark == "[" or mark == "{":
+            depth += 1
+        elif mark == "]" or mark == "}":
+            depth -= 1
+            if depth == 0:
+                return token.end()
+    raise ValueError("not JSON")
+
+
+def _find(text: str, at: int, part: str | int) -> int | None:
+    """Where the value `part` (a key, or an index) of the list or object at `at` begins; None when it has none."""
+    opener = text[at]
+    if (opener == "{") != isinstance(part, str) or opener not in "[{":
+        return None
+    at = _SPACE.match(text, at + 1).end()
+    index = 0
+    while text[at] not in "]}":
+        if opener == "{":
+            key_end = _skip(text, at)
+            key = json.loads(text[at:key_end])
+            at = _SPACE.match(text, key_end).end()
+            if text[at] != ":":
+                raise ValueError("not JSON")
+            at = _SPACE.match(text, at + 1).end()
+            if key == part:
+                return at
+        elif index == part:
+            return at
+        index += 1
+        at = _SPACE.match(text, _skip(text, at)).end()
+        if text[at] == ",":
+            at = _SPACE.match(text, at + 1).end()
+    return None
+
+
+def json_line(text: str, loc: Loc) -> int | None:
+    """The line of the value at `loc` in a JSON text, or of the deepest value on the way that is there (pydantic
+    puts names in a loc that are not keys: a union's kind, "[key]"); None for a text that is no JSON. It reads
+    only the way there, a string and bracket at a time, so it costs little on a large file and nothing is built."""
+    try:
+        at = _SPACE.match(text).end()
+        if at >= len(text):
+            return None
+        for part in loc:
+            found = _find(text, at, part)
+            if found is None:
+                break
+            at = found
+    except (ValueError, IndexError, RecursionError):
+        return None
+    return text.count("\n", 0, at) + 1
+
+
+def count_values(value: Any, limit: int) -> int:
+    """How many values `value` is (each list and object counts one, and so does each thing in it, down to the
+    last number), counted no further than past `limit`: without recursion, so no nesting stops it."""
+    count, stack = 0, [value]
+    while stack and count <= limit:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return count
+
+
+def _check_sizes(data: dict, source: _SaveSource) -> None:
+    """Refuse a save any part of which is larger than a battle's can be, before validation builds anything
+    of it: the opening, the number of actions and of checkpoints, and each action and checkpoint."""
+    opening = 0
+    for key, value in data.items():
+        if key not in ("actions", "checkpoints"):
+            opening += count_values(value, MAX_OPENING_VALUES)
+            if opening > MAX_OPENING_VALUES:
+                raise source.error(f"the save's opening (all but its actions and checkpoints) holds more than "
+                                   f"{MAX_OPENING_VALUES} values, more than any battle's", (key,))
+    parts = (("actions", "action", MAX_ACTIONS, MAX_ACTION_VALUES, "any action"),
+             ("checkpoints", "round checkpoint", MAX_CHECKPOINTS, MAX_CHECKPOINT_VALUES, "any battle's state"))
+    for key, name, most, size, than in parts:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue  # the validation says what is wrong
+        if len(items) > most:
+            raise source.error(f"more than {most} {key}: longer than any battle a save holds", (key,))
+        for index, item in enumerate(items):
+            if count_values(item, size) > size:
+                raise source.error(f"{name} {index + 1}: more than {size} values, more than {than} holds",
+                                   (key, index))
 
 
 def _record_error(source: _SaveSource, exc: ValidationError) -> ContentError:
     """Pydantic's first complaint about a save, at its line, with actions named by their number."""
-    first = exc.errors()[0]
+    first = exc.errors(include_url=False, include_input=False)[0]
     loc: Loc = tuple(first["loc"])
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
@@ -121,6 +287,8 @@ def _record_error(source: _SaveSource, exc: ValidationError) -> ContentError:
     elif first["type"] == "union_tag_not_found":
         message = "an action needs a kind"
     label, parts = "", list(loc)
+    if len(loc) >= 2 and loc[0] == "checkpoints" and isinstance(loc[1], int):
+        label, parts = f"round checkpoint {loc[1] + 1}", list(loc[2:])
     if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
         label, parts = f"action {loc[1] + 1}", list(loc[2:])
         if parts[:1] == ["action"]:
@@ -128,13 +296,17 @@ def _record_error(source: _SaveSource, exc: ValidationError) -> ContentError:
             label, parts = (f"{label} ({parts[1]})", parts[2:]) if len(parts) > 1 else (label, [])
     field = ".".join(str(part) for part in parts if not isinstance(part, int))
     where = ", ".join(part for part in (label, field) if part) or "file"
-    return source.error(f"{where}: {message}", loc)
+    return hide_details(source.error(f"{where}: {message}", loc), f"it is damaged or was edited ({where})")
 
 
-def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource]:
+def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:
+    """The record, its source (for errors at a line) and whether its opening matches its seal (None: a save
+    older than the seal)."""
     text = read_text(path, MAX_SAVE_BYTES)
     try:
-        data = json.loads(text)
+        data = load_json(text)
+    except JsonRefused as exc:
+        raise exc.error(path, text) from None
     except json.JSONDecodeError as exc:
         raise ContentError(path, f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
     except RecursionError:
@@ -147,10 +319,15 @@ def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource]:
     if data.get("version") not in READABLE_VERSIONS:
         readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise source.error(f"save version {data.get('version')!r} is not one this program reads (it reads {readable})", ("version",))
+    _check_sizes(data, source)
     try:
-        return BattleRecord.model_validate(data), source
+        record = BattleRecord.model_validate(data)
     except ValidationError as exc:
         raise _record_error(source, exc) from None
+    # The seal is checked against the file's own JSON, not the record as this program would write it again:
+    # a later program that adds a field with a default must not find every older save edited.
+    sealed = None if record.version < 3 else record.opening is not None and opening_digest(data) == record.opening
+    return record, source, sealed
 
 
 def read_save(path: Path | str) -> BattleRecord:
@@ -160,29 +337,46 @@ def read_save(path: Path | str) -> BattleRecord:
 
 @dataclass(frozen=True)
 class SavedBattle:
-    """A save, its scenario loaded and checked against it, and the battle's first state rebuilt from seed and armies."""
+    """A save, its scenario loaded and checked against it, and the battle's first state rebuilt from seed and
+    armies. `sealed`: whether its opening matches the seal written with it (None for a save older than seals)."""
 
     path: Path
     record: BattleRecord
     loaded: LoadedScenario
     start: GameState
+    sealed: bool | None = None
 
 
 def _scenario_file(path: Path, ref: ScenarioRef, source: _SaveSource) -> Path:
+    """The scenario file a save names, once its bytes are those the battle was played on (their sha256 is the
+    one the save recorded). A save may name a scenario file anywhere (a player's own, by the path it was
+    played from), so nothing of the file is read as content before that: a file that is not the battle's
+    scenario (another file, one changed since) is refused in a line that quotes none of it, and only a file
+    the save's writer had byte for byte is ever parsed, its errors then those of any scenario."""
+    where: Loc = ("scenario", "bundled") if ref.bundled is not None else ("scenario", "file")
     if ref.bundled is not None:
         try:
             found = bundled_dir("scenarios") / f"{ref.bundled}.yaml"
         except FileNotFoundError:
-            raise source.error("this installation has no bundled scenarios", ("scenario", "bundled")) from None
+            raise source.error("this installation has no bundled scenarios", where) from None
         if not found.is_file():
-            raise source.error(f"this version has no bundled scenario {ref.bundled!r}", ("scenario", "bundled"))
-        return found
-    assert ref.file is not None
-    found = Path(ref.file)
-    if not found.is_absolute():
-        found = path.parent / found  # a relative path is read from the save's folder
-    if not found.is_file():
-        raise source.error(f"the scenario file {ref.file} is not there", ("scenario", "file"))
+            raise source.error(f"this version has no bundled scenario {ref.bundled!r}", where)
+    else:
+        assert ref.file is not None
+        found = Path(ref.file)
+        if not found.is_absolute():
+            found = path.parent / found  # a relative path is read from the save's folder
+    try:
+        now = sha256_bytes(read_bytes(found, MAX_FILE_BYTES))  # a regular file, no larger than content may be
+    except ContentError as exc:
+        if exc.message == NO_SUCH_FILE:
+            raise source.error(f"the scenario file {ref.file or found} is not there", where) from None
+        raise source.error(f"the scenario file {found} cannot be read: {exc.message}", where) from None
+    then = ref.sha256.scenario
+    if now != then:
+        raise source.error(f"the scenario file {found} has changed since this battle was saved, or is another file "
+                           f"(sha256 then {then[:12]}…, now {now[:12]}…): replaying it would not be the battle "
+                           f"that was played", ("scenario", "sha256", "scenario"))
     return found
 
 
@@ -190,7 +384,7 @@ def open_save(path: Path | str) -> SavedBattle:
     """Read a save, load its scenario, check the content is the one it was played on and the armies are
     legal there, and rebuild round 1. Raises ContentError (file and line) on the first problem."""
     path = Path(path)
-    record, source = _read_record(path)
+    record, source, sealed = _read_record(path)
     ref = record.scenario
     scenario_path = _scenario_file(path, ref, source)
     try:
@@ -200,7 +394,7 @@ def open_save(path: Path | str) -> SavedBattle:
     files = {"scenario": scenario_path, "map": loaded.map_path, "catalogue": catalogue_path(loaded.scenario.edition)}
     for what, file in files.items():
         assert file is not None
-        now = sha256_bytes(file.read_bytes())
+        now = sha256_bytes(read_bytes(file, MAX_FILE_BYTES))
         then = getattr(ref.sha256, what)
         if now != then:
             raise source.error(
@@ -213,27 +407,141 @@ def open_save(path: Path | str) -> SavedBattle:
     try:
         check_armies(loaded.scenario, loaded.catalogue, loaded.battle_map, record.armies)
     except ArmyMismatch as exc:
-        raise source.error(f"{'.'.join(str(p) for p in exc.where if not isinstance(p, int))}: {exc}", exc.where) from None
+        raise hide_details(source.error(f"{'.'.join(str(p) for p in exc.where if not isinstance(p, int))}: {exc}",
+                                        exc.where),
+                           "its armies are not ones army building could give: the save was edited or damaged") from None
     try:
         start = loaded.new_battle(record.seed, armies=record.armies or None)
         if record.physical_dice:
             start = roll_your_own(start)
     except ContentError as exc:
-        raise source.error(f"round 1 cannot be set up from this save: {exc.message}", ("armies",)) from None
-    return SavedBattle(path, record, loaded, start)
+        raise hide_details(source.error(f"round 1 cannot be set up from this save: {exc.message}", ("armies",)),
+                           "round 1 cannot be set up from its armies: the save was edited or damaged") from None
+    most = action_limit(start)
+    if len(record.actions) > most:  # it would take too long to replay: no save of this battle is that long
+        raise source.error(f"more than {most} actions: longer than any save of a battle this large", ("actions",))
+    return SavedBattle(path, record, loaded, start, sealed)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A save played again from its seed, trusting nothing in it that the replay does not confirm.
+
+    `actions` recorded actions hold and lead to `state`; when `problem` is "" that is all of them. Else
+    `problem` says (in words both players may read) the first thing that failed to check, and `state` is
+    the start of the last round before it, rebuilt by the replay, never read from the save. `rounds` are
+    the round checkpoints up to `state`, rebuilt too; `told` the battle log's last lines there."""
+
+    state: GameState
+    actions: int
+    problem: str
+    detail: str  # the problem with the action's words ("Hale attacks Bors"), for validate and replay only
+    rounds: tuple[Checkpoint, ...]
+    told: tuple[str, ...]
+
+
+def _start_problem(saved: SavedBattle) -> str:
+    """Why round 1 rebuilt from the save is not the recorded one, naming what was edited when the save's own
+    round 1 checkpoint (if it is the recorded state) shows it."""
+    record, start = saved.record, saved.start
+    recorded = next((c.state for c in record.checkpoints[:1]
+                     if c.after == 0 and state_hash(c.state) == record.initial_state), None)
+    if recorded is None:
+        what = "its seed, its armies or its recorded first state were edited"
+    else:
+        seed, armies = recorded.dice != start.dice, recorded.units != start.units
+        what = ("its seed and its armies were edited" if seed and armies else "its seed was edited" if seed
+                else "its armies were edited" if armies else "it was edited")
+    return f"round 1 rebuilt from the save's seed and armies is not the one it recorded: {what}, or the save is damaged"
+
+
+def check_opening(saved: SavedBattle) -> None:
+    """Refuse (SaveProblem) a save whose round 1 does not rebuild to the recorded state, or whose opening (seed,
+    armies, players...) does not match its seal: none of it can be rebuilt, so none of it can be trusted."""
+    if start_divergence(saved.record, saved.start) is not None:
+        raise SaveProblem(saved.path, _start_problem(saved))
+    if saved.sealed is False:
+        raise SaveProblem(saved.path, "the save was edited: its opening (scenario, seed, armies, players or dice) "
+                                      "does not match the seal written with it")
+
+
+def replay_checked(saved: SavedBattle) -> Replayed:
+    """Play a save again and check everything in it against the replay: round 1 and the opening
+    (`check_opening`, else SaveProblem), each action's state hash, and each round checkpoint (it must be the
+    replayed state at its place). The result holds only what was confirmed; see Replayed."""
+    check_opening(saved)
+    record, start = saved.record, saved.start
+    claimed: dict[int, Checkpoint] = {}
+    out_of_order = None
+    for checkpoint in record.checkpoints:
+        if claimed and checkpoint.after <= max(claimed):  # listed twice, or out of order: edited
+            out_of_order = checkpoint.after if out_of_order is None else min(out_of_order, checkpoint.after)
+        claimed.setdefault(checkpoint.after, checkpoint)
+
+    def bad_checkpoint(number: int, state: GameState, found: str, round_start: bool) -> bool:
+        checkpoint = claimed.get(number)
+        if number == out_of_order:
+            return True
+        return checkpoint is not None and (not round_start or checkpoint.round != state.round
+                                           or state_hash(checkpoint.state) != found)
+
+    rounds = [Checkpoint(after=0, round=start.round, state=start)]
+    told_at: dict[int, tuple[str, ...]] = {0: ()}
+    told: list[str] = []
+    state, problem, detail = start, "", ""
+    parted = len(record.actions) + 1  # where the save stops holding
+    if bad_checkpoint(0, start, record.initial_state, True):
+        parted, problem = 0, f"the save's round {start.round} checkpoint does not match the battle's actions"
+    for step in replay(record, start) if not problem else ():
+        divergence = step.divergence()
+        if divergence is not None:
+            parted, detail = step.number, divergence.text()
+            problem = f"action {step.number} (round {step.before.round}) does not replay as recorded"
+            break
+        after = step.after
+        assert after is not None
+        told = (told + [event.text() for event in step.events])[-TOLD_LINES:]
+        round_start = after.round != rounds[-1].round
+        if round_start:
+            rounds.append(Checkpoint(after=step.number, round=after.round, state=after))
+            told_at[step.number] = tuple(told)
+        if bad_checkpoint(step.number, after, step.found or "", round_start):
+            parted = step.number
+            said = claimed[step.number].round if step.number in claimed else after.round
+            problem = f"the save's round {said} checkpoint does not match the battle's actions"
+            break
+        state = after
+    if not problem and any(after > len(record.actions) for after in claimed):
+        problem = "the save has a round checkpoint after its last action"
+    if not problem:
+        return Replayed(state, len(record.actions), "", "", tuple(rounds), tuple(told))
+    kept = [c for c in rounds if c.after < parted] or rounds[:1]
+    back = kept[-1]
+    return Replayed(back.state, back.after, problem, detail or problem, tuple(kept), told_at[back.after])
 
 
 def validate_save(path: Path | str) -> None:
-    """Load a save fully (record, scenario, content hashes, armies) and play it again: every recorded state
-    must come back, and a save marked finished must end in a finished battle. ContentError on the first problem."""
-    saved = open_save(path)
+    """Load a save fully (record, scenario, content hashes, armies) and play it again (`check_replay`).
+    ContentError on the first problem. An army building save is checked as resuming it checks it (`open_muster`)."""
+    from officers_chess.content.muster_saves import is_muster_file, open_muster  # (which imports this module)
+
+    if is_muster_file(Path(path)):
+        open_muster(path)
+        return
+    check_replay(open_save(path))
+
+
+def check_replay(saved: SavedBattle) -> None:
+    """Play an opened save again and check all it records, as `validate` and `replay --verify` do: every
+    recorded state must come back, every round checkpoint must be the replayed state at its place, the opening
+    must match its seal, the summary the battle, and a save marked finished must end in a finished battle.
+    ContentError (a SaveProblem for round 1 or the opening) on the first problem."""
     record = saved.record
-    diverged = first_divergence(record, saved.start)
-    if diverged is not None:
-        raise ContentError(saved.path, f"does not replay as recorded: {diverged.text()}")
-    if record.finished:
-        state = saved.start
-        for step in replay(record, saved.start):
-            state = step.after if step.after is not None else state
-        if not state.is_over:
-            raise ContentError(saved.path, "marked finished, but its battle has not ended after its recorded actions")
+    checked = replay_checked(saved)  # a SaveProblem when round 1 or the opening is not the recorded one
+    if checked.problem:
+        raise ContentError(saved.path, f"does not replay as recorded: {checked.detail}")
+    state = checked.state
+    if record.finished and not state.is_over:
+        raise ContentError(saved.path, "marked finished, but its battle has not ended after its recorded actions")
+    if record.summary is not None and (record.summary.round, record.summary.to_act) != (state.round, state.to_act):
+        raise ContentError(saved.path, "its summary (round and side to act) is not where its battle stands")

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Iterator, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from officers_chess.rules.actions import (
     Action,
@@ -41,8 +41,22 @@ from officers_chess.rules.scenario import Scenario, UnitSetup
 from officers_chess.rules.state import GameState
 
 SAVE_FORMAT = "officers-chess-battle"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # 2 added `finished` and the round checkpoints; a version-1 save reads as before
+SAVE_VERSION = 3
+# 2 added `finished` and the round checkpoints; 3 added `summary` (at the top, for lists) and `opening` (the
+# sha256 of the opening fields). An older save reads as before.
+READABLE_VERSIONS = (1, 2, 3)
+# The fields `opening` seals: everything a resume takes from the save without replaying it.
+OPENING_FIELDS = ("edition", "scenario", "seed", "armies", "players", "physical_dice", "initial_state")
+# The most actions and round checkpoints a save holds. A 60-round battle of the largest bundled armies (16
+# units) played at random by both sides, the longest `simulate` makes, has some 1,950 actions; played as
+# people and the greedy computer play, some 700. Replaying an action there takes under 2 ms (it grows with
+# the state: copied, then hashed), so a save of MAX_ACTIONS replays in about 5 seconds; a battle whose state
+# is larger than REPLAY_STATE_BYTES (as canonical JSON; the largest bundled one's is 13,900) may hold
+# proportionally fewer (`action_limit`), so that no save takes longer. A round checkpoint comes at most once
+# a round (999 rounds).
+MAX_ACTIONS = 3_000
+REPLAY_STATE_BYTES = 16_000
+MAX_CHECKPOINTS = 1_000
 
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
@@ -65,6 +79,13 @@ def state_hash(state: GameState) -> str:
 
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def action_limit(start: GameState) -> int:
+    """The most actions a save of the battle that begins at `start` may hold: MAX_ACTIONS, or for a state larger
+    than REPLAY_STATE_BYTES proportionally fewer, so that replaying any save takes about as long at most."""
+    size = len(canonical_json(start))
+    return MAX_ACTIONS if size <= REPLAY_STATE_BYTES else MAX_ACTIONS * REPLAY_STATE_BYTES // size
 
 
 class _Record(BaseModel):
@@ -103,7 +124,7 @@ class RecordedAction(_Record):
 
     action: Action
     state: Sha256
-    rolls: list[Face] | None = Field(None, max_length=200)  # the d20s typed in, with physical dice
+    rolls: list[Face] | None = Field(None, max_length=200, fail_fast=True)  # the d20s typed in, with physical dice
 
 
 class Checkpoint(_Record):
@@ -115,27 +136,54 @@ class Checkpoint(_Record):
     state: GameState
 
 
+class Summary(_Record):
+    """What a list of saves shows, written near the top of the file so a list reads only the first few
+    kilobytes of each save. Public facts only (never a unit, an item or a tile); never trusted: a load
+    works everything out again from the actions."""
+
+    round: int = Field(ge=1, le=999)
+    to_act: Side
+
+
 class BattleRecord(_Record):
     """A battle from round 1: everything `replay --verify` needs to play it again, and what to compare.
 
     `armies` holds the deployed armies of the sides that hired theirs (army building is never
     re-run: the computer's choices there came from its own random source, not the dice).
-    `players` says who played each side ("human" or a computer level), for people reading it.
-    New fields come with a new `version`; a reader refuses versions it does not know.
+    `players` says who played each side ("human" or a computer level): a resumed battle gives the
+    computer the sides it played. `opening` is the sha256 of those opening fields (`opening_digest`),
+    so an edit to any of them is seen. New fields come with a new `version`; a reader refuses
+    versions it does not know. The fields are written in this order: the small ones a list of
+    saves needs first.
     """
 
     format: Literal["officers-chess-battle"] = SAVE_FORMAT
-    version: Literal[1, 2] = SAVE_VERSION
+    version: Literal[1, 2, 3] = SAVE_VERSION
+    finished: bool = False  # the battle reached its result (an unfinished one can be resumed)
+    summary: Summary | None = None  # version 3 on
     edition: str = Field(max_length=20)
     scenario: ScenarioRef
     seed: int = Field(ge=-(2**63), lt=2**64)
-    armies: dict[Side, list[UnitSetup]] = Field(default_factory=dict)
+    armies: dict[Side, Annotated[list[UnitSetup], Field(fail_fast=True)]] = Field(default_factory=dict)
     players: dict[Side, Annotated[str, StringConstraints(max_length=40)]] = Field(default_factory=dict)
-    initial_state: Sha256
     physical_dice: bool = False  # the players rolled their own d20s: each action carries its rolls
-    actions: list[RecordedAction] = Field(default_factory=list)
-    finished: bool = False  # the battle reached its result (an unfinished one can be resumed)
-    checkpoints: list[Checkpoint] = Field(default_factory=list, max_length=1000)
+    initial_state: Sha256
+    opening: Sha256 | None = None  # version 3 on: opening_digest of the fields above
+    # Validation stops at the first bad action or checkpoint (fail_fast): a stranger's save of a hundred
+    # thousand broken actions is one complaint, not a hundred thousand (saves.py bounds each one's size).
+    # MAX_ACTIONS is not a bound here: a battle played on past it still records; `write_save` refuses it.
+    actions: list[RecordedAction] = Field(default_factory=list, fail_fast=True)
+    checkpoints: list[Checkpoint] = Field(default_factory=list, max_length=MAX_CHECKPOINTS, fail_fast=True)
+
+    def opening_digest(self) -> str:
+        return opening_digest(self.model_dump(mode="json", by_alias=True, exclude_none=True))
+
+
+def opening_digest(data: dict) -> str:
+    """The sha256 of a save's opening fields (OPENING_FIELDS), from the save's JSON as written: sorted keys,
+    no spaces, ASCII. The same whether worked out from the record or from the raw JSON of its file."""
+    opening = {key: data.get(key) for key in OPENING_FIELDS}
+    return sha256_bytes(json.dumps(opening, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
 
 
 class Recorder:
@@ -147,18 +195,33 @@ class Recorder:
                           initial_state=state_hash(start), physical_dice=start.dice.physical)
         self._actions: list[RecordedAction] = []
         self._checkpoints: list[Checkpoint] = [Checkpoint(after=0, round=start.round, state=start)]
+        self._last = (start.round, start.to_act)  # the round and the side to act now, for the summary
+        self._opening: str | None = None  # the seal over the head, worked out on the first record()
         self.finished = False
 
     @classmethod
-    def carry_on(cls, record: BattleRecord, upto: int | None = None) -> Recorder:
+    def carry_on(cls, record: BattleRecord, upto: int | None = None, now: GameState | None = None,
+                 checkpoints: list[Checkpoint] | None = None) -> Recorder:
         """A recorder that continues a saved record (a resumed battle): its first `upto` actions (all of them
-        by default) and the checkpoints among them kept."""
+        by default), `now` the state they lead to, and `checkpoints` the round checkpoints among them as a
+        replay rebuilt them (by default the record's own, which a resume has checked)."""
         upto = len(record.actions) if upto is None else upto
         recorder = cls.__new__(cls)
-        recorder._head = record.model_dump(exclude={"actions", "checkpoints", "finished", "format", "version"})
+        recorder._head = record.model_dump(
+            exclude={"actions", "checkpoints", "finished", "format", "version", "opening", "summary"})
         recorder._actions = list(record.actions[:upto])
-        recorder._checkpoints = [c for c in record.checkpoints if c.after <= upto]
-        recorder.finished = record.finished and upto == len(record.actions)
+        kept = record.checkpoints if checkpoints is None else checkpoints
+        recorder._checkpoints = [c for c in kept if c.after <= upto]
+        recorder._opening = None
+        if now is not None:
+            recorder._last = (now.round, now.to_act)
+        elif record.summary is not None and upto == len(record.actions):  # display only: the next action corrects it
+            recorder._last = (record.summary.round, record.summary.to_act)
+        elif recorder._checkpoints:
+            recorder._last = (recorder._checkpoints[-1].round, recorder._checkpoints[-1].state.to_act)
+        else:
+            recorder._last = (1, Side.ATTACKER)
+        recorder.finished = now.is_over if now is not None else record.finished and upto == len(record.actions)
         return recorder
 
     @property
@@ -171,11 +234,15 @@ class Recorder:
         last_round = self._checkpoints[-1].round if self._checkpoints else None
         if after.round != last_round:  # a new round began with this action: keep its whole state
             self._checkpoints.append(Checkpoint(after=len(self._actions), round=after.round, state=after))
+        self._last = (after.round, after.to_act)
         self.finished = after.is_over
 
     def record(self) -> BattleRecord:
-        return BattleRecord(**self._head, actions=list(self._actions), checkpoints=list(self._checkpoints),
-                            finished=self.finished)
+        if self._opening is None:  # the opening never changes: sealed once
+            self._opening = BattleRecord(**self._head).opening_digest()
+        summary = Summary(round=self._last[0], to_act=self._last[1])
+        return BattleRecord(**self._head, opening=self._opening, summary=summary, actions=list(self._actions),
+                            checkpoints=list(self._checkpoints), finished=self.finished)
 
 
 class ArmyMismatch(ValueError):
@@ -213,7 +280,10 @@ def check_armies(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
                     muster = place(muster, scenario, battle_map, catalogue, side, unit.name, (unit.at[0] - 1, unit.at[1] - 1))
                 where = ("armies", side.value)
             muster = finish_step(muster, scenario, catalogue)
-        except ValueError as exc:  # a MusterError, or a unit the army model itself refuses
+        except ValidationError as exc:  # a unit, or an army, the army model itself refuses: its first complaint
+            raise ArmyMismatch(f"{phase.value}: {exc.errors(include_url=False, include_input=False)[0]['msg']}",
+                               where) from None
+        except ValueError as exc:  # a MusterError
             raise ArmyMismatch(f"{phase.value}: {exc}", where) from None
     if battle_armies(muster, scenario) != armies:
         # Whatever army building cannot express (crests, say) would still change the battle.

@@ -15,14 +15,22 @@ SaveInfo = Pick  # a save in the list
 
 
 def list_saves(*folders: Path) -> list[SaveInfo]:
-    """The saves in the folders, newest first, each with its summary (a file that is no save says so; any
-    other problem shows when it is loaded)."""
-    paths = sorted((p for folder in folders for p in saves_in(folder)), key=lambda p: p.stat().st_mtime, reverse=True)
+    """The saves in the folders, newest first, each with its summary: public facts only (scenario, round, side
+    to act, when), read from the first and last few bytes of each file. One that will not load says why and is
+    not offered; anything else wrong shows when it is loaded (and replayed)."""
+    paths = [path for folder in folders for path in saves_in(folder)]
+    dated = []
+    for path in paths:
+        try:
+            dated.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
     infos = []
-    for path in paths[:MAX_LISTED]:
+    for _, path in sorted(dated, key=lambda entry: entry[0], reverse=True)[:MAX_LISTED]:
         summary = save_summary(path)
-        if summary is None:
-            infos.append(SaveInfo(path, f"{path.name}  (damaged)", "not a readable save"))
+        if summary.problem:
+            named = path.name if summary.title == path.name else f"{summary.title} · {path.name}"
+            infos.append(SaveInfo(path, f"{named}  (will not load)", f"Will not load: {summary.problem}."))
             continue
         kind = "autosave" if path.parent.name == "autosaves" else path.stem
         infos.append(SaveInfo(path, f"{summary.title} · {summary.where} · {kind} · {summary.when}"))

@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.content.autosave import newest_unfinished, unfinished_hint
+from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
 from officers_chess.content.muster_saves import is_muster_file, open_muster
-from officers_chess.content.saves import open_save
+from officers_chess.content.saves import open_save, public_reason
 from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
@@ -117,7 +117,7 @@ def _label(loaded: LoadedScenario) -> str | Text:
     """A battle in the list: its name, and the edition of the rules when it is not the default."""
     edition = loaded.scenario.edition
     if edition == DEFAULT_EDITION:
-        return loaded.scenario.name
+        return Text(loaded.scenario.name)  # as the file spells it: brackets are no markup
     # The edition first, so a narrow list cuts the end of a long name rather than the edition.
     return Text.assemble((f"{edition} ", "grey62"), loaded.scenario.name, no_wrap=True, overflow="ellipsis")
 
@@ -133,7 +133,7 @@ class TitleScreen(Screen):
     #scenarios { width: 34; height: 100%; border: round $primary; }
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
-    #continue { height: 1; background: $boost; color: $success; }
+    #continue { height: auto; background: $boost; color: $success; }
     #players Static { width: auto; margin-right: 2; }
     #players .label { color: $text-muted; margin: 0 1; }
     """
@@ -169,7 +169,7 @@ class TitleScreen(Screen):
                      "every number forecast.", id="tagline")
         with Horizontal(id="choose"):
             options = [
-                Option(_label(loaded) if isinstance(loaded, LoadedScenario) else f"{path.stem} (broken)", id=str(i),
+                Option(_label(loaded) if isinstance(loaded, LoadedScenario) else Text(f"{path.stem} (broken)"), id=str(i),
                        disabled=not isinstance(loaded, LoadedScenario))
                 for i, (path, loaded) in enumerate(self.scenarios)
             ]
@@ -194,13 +194,24 @@ class TitleScreen(Screen):
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
-        self.unfinished = unfinished_hint()
+        self.show_continue()
+
+    def show_continue(self) -> None:
+        """The Continue line: the newest unfinished battle that looks loadable (from each save's first few
+        kilobytes, nothing replayed: start-up stays quick), and, on a line of its own, why a newer save is
+        passed over. Public facts only: the scenario, the round and when it was saved."""
+        hint = continue_hint()
+        self.unfinished = hint.line
         box = self.query_one("#continue", Static)
         if self.unfinished is not None:
-            box.update(Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"), "   ",
-                                     (" l ", "bold reverse"), " Load…"))
+            text = Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"), "   ",
+                                 (" l ", "bold reverse"), " Load…")
         else:
-            box.update(Text.assemble((" l ", "bold reverse"), " Load a saved battle"))
+            text = Text.assemble((" l ", "bold reverse"), " Load a saved battle")
+        if hint.passed_over is not None:
+            text.append("\n")
+            text.append(hint.passed_over, "#e0c080")
+        box.update(text)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -214,26 +225,42 @@ class TitleScreen(Screen):
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
+            resumed = None
             try:
-                saved = open_muster(path) if is_muster_file(path) else open_save(path)
+                if is_muster_file(path):
+                    saved = open_muster(path)
+                else:
+                    saved = open_save(path)
+                    if not saved.record.finished:
+                        resumed = resume_state(saved)  # replayed and checked: an edited save goes no further
             except ContentError as exc:
-                self.app.notify(str(exc), severity="error", timeout=10)
+                remember_refused(path, public_reason(exc))
+                self.app.notify(f"{path.name} will not load: {public_reason(exc)}.", severity="error", timeout=10)
+                self.show_continue()
                 return
-            if getattr(saved.record, "finished", False):
+            if getattr(saved.record, "finished", False) or (resumed is not None and resumed.state.is_over):
                 self.app.push_screen(ReplayViewer(saved))
             else:
-                self.app.resume(saved)  # type: ignore[attr-defined]
+                self.app.resume(saved, resumed)  # type: ignore[attr-defined]
 
         self.app.push_screen(SavePicker(list_saves(saves_dir(), autosave_dir()), str(data_dir())), chosen)
 
     def action_continue_battle(self) -> None:
-        found = newest_unfinished()
+        """c: the newest unfinished battle that loads and holds when replayed; newer saves that do not are
+        passed over, and the player is told why in one line (ruling S3)."""
+        skipped: list[ContentError] = []
+        found = newest_unfinished(skipped=skipped)
+        if skipped:  # a damaged or edited newer save: say so, then go on with the good one
+            first = skipped[0]
+            more = f" ({len(skipped) - 1} more passed over too)" if len(skipped) > 1 else ""
+            self.app.notify(f"Passed over {first.path.name}: {public_reason(first)}.{more}", severity="warning",
+                            timeout=10)
         if found is None:
-            self.app.notify("No unfinished battle to continue.", severity="warning")
+            self.app.notify("No unfinished battle that loads." if skipped else "No unfinished battle to continue.",
+                            severity="warning")
+            self.show_continue()
             return
-        for problem in found.skipped:  # a damaged newer save: say so, then go on with the good one
-            self.app.notify(f"Skipped a save that does not load: {problem}", severity="warning", timeout=10)
-        self.app.resume(found.saved)  # type: ignore[attr-defined]
+        self.app.resume(found.saved, found.resumed)  # type: ignore[attr-defined]
 
     def repaint_colours(self) -> None:
         for choice in self.query(PlayerChoice):
