@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.models import Side, Weapon
+from officers_chess.rules.models import BattleMap, Side, Weapon
 from officers_chess.rules.pricing import unit_cost
 from officers_chess.rules.scenario import Scenario, can_equip_class
 from officers_chess.rules.inventory import INVENTORY_SLOTS
@@ -26,8 +26,9 @@ class Recruit(BaseModel):
 
     name: str = Field(min_length=1, max_length=24)
     unit_class: str = Field(alias="class")
-    items: list[str] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
-    roles: list[Role] = Field(default_factory=list)
+    # Validation stops at the first bad item or role (fail_fast): a stranger's file of a million is one complaint.
+    items: list[str] = Field(default_factory=list, max_length=INVENTORY_SLOTS, fail_fast=True)
+    roles: list[Role] = Field(default_factory=list, fail_fast=True)
 
 
 class Army(BaseModel):
@@ -35,7 +36,7 @@ class Army(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    units: list[Recruit] = Field(default_factory=list, max_length=30)
+    units: list[Recruit] = Field(default_factory=list, max_length=30, fail_fast=True)
 
 
 class ArmyCodeError(ValueError):
@@ -56,10 +57,13 @@ def _known(recruit: Recruit, catalogue: Catalogue) -> bool:
     return recruit.unit_class in catalogue.classes and all(name in catalogue.items for name in recruit.items)
 
 
-def army_problems(army: Army, side: Side, scenario: Scenario, catalogue: Catalogue, *, final: bool = True) -> list[str]:
+def army_problems(
+    army: Army, side: Side, scenario: Scenario, catalogue: Catalogue, *, final: bool = True, battle_map: BattleMap | None = None
+) -> list[str]:
     """Everything that keeps this army from taking the field in this scenario (empty when it may).
 
-    With `final=False` (while hiring), an army still too small is not yet a problem.
+    With `final=False` (while hiring), an army still too small is not yet a problem. Given the map,
+    an army that cannot all stand in the side's deployment zone at once is one (more units never help).
     """
     rules = scenario.rules(side)
     problems: list[str] = []
@@ -96,6 +100,13 @@ def army_problems(army: Army, side: Side, scenario: Scenario, catalogue: Catalog
             want = size if rule.count == "all" else rule.count
             if have != want:
                 problems.append(f"{want} unit{'s' if want != 1 else ''} must be {rule.role} (now {have})")
+    if battle_map is not None and scenario.hires(side):
+        from officers_chess.rules.deploy_room import Room, army_fit_problem
+
+        problem = army_fit_problem(Room(scenario, catalogue, battle_map, side),
+                                   [(r.name, r.unit_class, r.items) for r in army.units])
+        if problem:
+            problems.append(problem)
     return problems
 
 

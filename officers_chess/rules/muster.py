@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,7 +32,8 @@ class Muster(BaseModel):
 
     step: int = 0
     armies: dict[Side, Army] = Field(default_factory=dict)
-    hired_classes: dict[Side, list[str]] = Field(default_factory=dict)  # locked once Hiring ends
+    # locked once Hiring ends; validation stops at a list's first bad class (fail_fast)
+    hired_classes: dict[Side, Annotated[list[str], Field(fail_fast=True)]] = Field(default_factory=dict)
     placements: dict[Side, dict[str, Pos]] = Field(default_factory=dict)
 
 
@@ -63,8 +65,11 @@ def scouting_report(muster: Muster, scenario: Scenario, side: Side) -> list[str]
     return sorted(u.unit_class for u in scenario.armies[foe])
 
 
-def set_army(muster: Muster, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army) -> Muster:
-    """Replace a side's army during its Hiring or Outfitting step (Outfitting may not change classes)."""
+def set_army(
+    muster: Muster, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, *, battle_map: BattleMap | None = None
+) -> Muster:
+    """Replace a side's army during its Hiring or Outfitting step (Outfitting may not change classes).
+    Given the map, an army that could not all stand in the side's deployment zone is refused."""
     phase, whose = current(muster, scenario)
     if whose is not side or phase not in (Phase.HIRING, Phase.OUTFITTING):
         raise MusterError(f"the {side.value} cannot change its army now")
@@ -73,7 +78,7 @@ def set_army(muster: Muster, scenario: Scenario, catalogue: Catalogue, side: Sid
         after = [(r.name, r.unit_class) for r in army.units]
         if before != after:
             raise MusterError("classes were fixed at Hiring: only inventories may change now")
-    problems = army_problems(army, side, scenario, catalogue, final=False)
+    problems = army_problems(army, side, scenario, catalogue, final=False, battle_map=battle_map)
     if problems:
         raise MusterError(problems[0])
     new = muster.model_copy(deep=True)
@@ -117,15 +122,16 @@ def _setup(recruit: Recruit, pos: Pos) -> UnitSetup:
                      roles=list(recruit.roles), at=(pos[0] + 1, pos[1] + 1))
 
 
-def finish_step(muster: Muster, scenario: Scenario, catalogue: Catalogue) -> Muster:
-    """Confirm the current step and move to the next; the army or placements must be complete."""
+def finish_step(muster: Muster, scenario: Scenario, catalogue: Catalogue, *, battle_map: BattleMap | None = None) -> Muster:
+    """Confirm the current step and move to the next; the army or placements must be complete (and,
+    given the map, the army must fit its deployment zone)."""
     phase, side = current(muster, scenario)
     if side is None:
         raise MusterError("army building is over")
     new = muster.model_copy(deep=True)
     if phase in (Phase.HIRING, Phase.OUTFITTING):
         army = new.armies.get(side, Army())
-        problems = army_problems(army, side, scenario, catalogue)
+        problems = army_problems(army, side, scenario, catalogue, battle_map=battle_map)
         if problems:
             raise MusterError(problems[0])
         if phase is Phase.HIRING:

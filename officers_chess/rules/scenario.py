@@ -281,6 +281,19 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
             known = [terrain.id for terrain in battle_map.terrain_table.values()]
             if change.to not in known:
                 raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
+    _check_deploy_room(scenario, catalogue, battle_map)
+
+
+def _check_deploy_room(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> None:
+    """Each side that hires can hire and place its smallest army: classes to hire, role rules an army can
+    meet, enough zone tiles its classes can stand on, a weapon they can wield, and gold for it all."""
+    from officers_chess.rules.deploy_room import room_problem  # it builds on this module
+
+    for side in Side:
+        if scenario.hires(side):
+            problem = room_problem(scenario, catalogue, battle_map, side)
+            if problem is not None:
+                raise problem
 
 
 def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dict[Side, set[Pos]]) -> None:

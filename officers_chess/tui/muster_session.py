@@ -14,6 +14,7 @@ from officers_chess.rules import muster as core
 from officers_chess.rules.ai.muster_ai import take_step
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.army import Army, Recruit, army_cost, army_problems
+from officers_chess.rules.deploy_room import Room, army_fit_problem
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Accessory, Consumable, Pos, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.muster import Muster, Phase
@@ -88,20 +89,21 @@ class MusterSession:
 
     def set_army(self, side: Side, army: Army) -> None:
         """Replace the side's army (MusterError with the player-facing reason if refused)."""
-        self.muster = core.set_army(self.muster, self.scenario, self.catalogue, side, army)
+        self.muster = core.set_army(self.muster, self.scenario, self.catalogue, side, army, battle_map=self.battle_map)
 
     def finish(self) -> None:
         """Confirm the current step (MusterError if the army or placements are not complete)."""
-        self.muster = core.finish_step(self.muster, self.scenario, self.catalogue)
+        self.muster = core.finish_step(self.muster, self.scenario, self.catalogue, battle_map=self.battle_map)
 
     def computer_step(self, policy: Policy) -> None:
         """Take the current step for a side the computer plays, through the same calls the screens make:
-        its policy hires and deploys; Scouting and Outfitting are confirmed as they stand."""
+        its policy hires and deploys; Scouting and Outfitting are confirmed as they stand. MusterError, with
+        the reason in words, when it cannot (a scenario whose zone cannot hold the army)."""
         self.muster = take_step(self.muster, self.scenario, self.catalogue, self.battle_map, policy)
 
     def problems(self, army: Army, side: Side) -> list[str]:
-        """Everything still in the way of confirming this army (size and roles included)."""
-        return army_problems(army, side, self.scenario, self.catalogue, final=True)
+        """Everything still in the way of confirming this army (size, roles and room in the zone included)."""
+        return army_problems(army, side, self.scenario, self.catalogue, final=True, battle_map=self.battle_map)
 
     def cost(self, army: Army) -> int:
         return army_cost(army, self.catalogue)
@@ -154,6 +156,12 @@ class MusterSession:
 
     def zone(self, side: Side) -> set[Pos]:
         return deploy_zone(self.scenario, side)
+
+    def deploy_problem(self, side: Side) -> str | None:
+        """Why the side's army cannot all stand in its deployment zone at once (None when it can): only a
+        scenario that skipped `validate`'s checks, or was changed after the army was hired, gets one."""
+        recruits = [(r.name, r.unit_class, r.items) for r in self.army(side).units]
+        return army_fit_problem(Room(self.scenario, self.catalogue, self.battle_map, side), recruits)
 
     def placements(self, side: Side) -> dict[str, Pos]:
         return dict(self.muster.placements.get(side, {}))

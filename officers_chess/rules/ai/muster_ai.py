@@ -5,87 +5,123 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from officers_chess.rules.army import Army, Recruit, army_problems, recruit_cost
+from officers_chess.rules.army import Army, Recruit, army_problems
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.models import BattleMap, Pos, Side, UnitClass, Weapon, WeaponType
-from officers_chess.rules.muster import Muster, Phase, battle_armies, current, finish_step, place, set_army
-from officers_chess.rules.scenario import Scenario, ScenarioError, UnitSetup, build_unit, can_equip_class, deploy_zone
-from officers_chess.rules.tags import tag_args
+from officers_chess.rules.deploy_room import (
+    NOWHERE,
+    Option,
+    Room,
+    cheapest_army,
+    cheapest_by_glyph,
+    complete,
+    hire_options,
+    room_problem,
+    smallest_army,
+)
+from officers_chess.rules.models import BattleMap, Pos, Side, Weapon, WeaponType
+from officers_chess.rules.muster import Muster, MusterError, Phase, battle_armies, current, finish_step, place, set_army
+from officers_chess.rules.scenario import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
 
 if TYPE_CHECKING:
     from officers_chess.rules.ai.policy import Policy
 
-# One (cost, class, items) way to fill a slot of the army.
-Option = tuple[int, str, tuple[str, ...]]
-
-
-def _allowed(rules_list: list[str] | None, name: str) -> bool:
-    return rules_list is None or name in rules_list
-
 
 def _options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[list[Option], list[Option]]:
     """Armed units (one class, one fighting weapon) and healers (a Heal staff, plus a weapon when it can wield one)."""
-    rules = scenario.rules(side)
-    armed: list[Option] = []
-    healers: list[Option] = []
-    for unit_class in catalogue.classes.values():
-        if not _allowed(rules.classes, unit_class.name):
-            continue
-        usable = [item for item in catalogue.items.values()
-                  if isinstance(item, Weapon) and can_equip_class(unit_class, item) and _allowed(rules.items, item.name)]
-        weapons = [w for w in usable if w.type not in (WeaponType.STAFF, WeaponType.STONE)]
-        staves = [w for w in usable if w.type is WeaponType.STAFF and tag_args(w.tags, "Heal")]
-        for weapon in weapons:
-            armed.append(_option(catalogue, unit_class, (weapon.name,)))
-        for staff in staves:
-            healers.append(_option(catalogue, unit_class, (staff.name,)))
-            for weapon in weapons:
-                healers.append(_option(catalogue, unit_class, (weapon.name, staff.name)))
-    return sorted(armed), sorted(healers)
+    return hire_options(scenario, catalogue, side)
 
 
-def _option(catalogue: Catalogue, unit_class: UnitClass, items: tuple[str, ...]) -> Option:
-    recruit = Recruit(name="x", unit_class=unit_class.name, items=list(items))
-    return recruit_cost(recruit, catalogue), unit_class.name, items
+class _Slots:
+    """The zone tiles the army hired so far has spoken for, by glyph, and what the open slots would still cost.
+
+    Each pick takes a tile of the dearest ground it can stand on (the ground cheap units need least), so
+    the slots still open can always be filled when the chosen size could be. Without a map every unit
+    stands anywhere and only the army's size limits it.
+    """
+
+    def __init__(self, room: Room | None, armed: list[Option]) -> None:
+        self.room = room
+        self.taken: dict[str, int] = {}
+        self.cheapest = cheapest_by_glyph(room, armed) if room is not None else {}
+        self.first = armed[0][0]
+
+    def rest(self, count: int, taken: dict[str, int] | None = None) -> float:
+        """The least gold `count` more armed units cost, each on a tile still free (NOWHERE if they do not fit)."""
+        if self.room is None:
+            return count * self.first
+        return cheapest_army(self.room, self.cheapest, count, self.taken if taken is None else taken)
+
+    def ground(self, option: Option) -> str | None:
+        """The glyph the option would take a tile of, or None when no tile it can stand on is left."""
+        if self.room is None:
+            return "*"
+        room = self.room
+        free = [g for g in room.glyphs(option[1], option[2]) if room.count(g) > self.taken.get(g, 0)]
+        return max(free, key=lambda g: (self.cheapest.get(g, NOWHERE), g), default=None)
+
+    def leaves_room(self, option: Option, open_after: int, left: int) -> bool:
+        """True when the option has a tile and leaves gold and tiles enough for the slots still open."""
+        glyph = self.ground(option)
+        if glyph is None:
+            return False
+        taken = dict(self.taken)
+        taken[glyph] = taken.get(glyph, 0) + 1
+        return option[0] + self.rest(open_after, taken) <= left
+
+    def take(self, option: Option) -> None:
+        glyph = self.ground(option)
+        if glyph is not None:
+            self.taken[glyph] = self.taken.get(glyph, 0) + 1
 
 
-def hire_army(scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random) -> Army:
+def hire_army(
+    scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
+) -> Army:
     """A full army within the war chest: a fighting weapon per unit, a healer when staves are allowed and the
     army has four units or more, and the roles the scenario asks (Leader on the dearest unit).
 
     The size aims at the typical price of an armed unit; each slot then buys among the dearest options
-    that leave enough gold to fill the slots still open at the cheapest price.
+    that leave enough gold to fill the slots still open at the cheapest price. Given the map, the army
+    also fits the deployment zone: only as many units as its free tiles hold, each of a class that has
+    a tile left to stand on (MusterError, saying why, when the zone cannot hold the smallest army).
     """
     rules = scenario.rules(side)
     armed, healers = _options(scenario, catalogue, side)
+    room = Room(scenario, catalogue, battle_map, side) if battle_map is not None else None
+    if battle_map is not None:
+        problem = room_problem(scenario, catalogue, battle_map, side, room=room, options=armed)
+        if problem is not None:
+            raise MusterError(f"the computer cannot build the {side.value}'s army: {problem}")
     if not armed:
-        raise ValueError(f"the {side.value} can hire no armed unit in {scenario.name}")
-    cheapest = armed[0][0]
+        raise MusterError(f"the {side.value} can hire no armed unit in {scenario.name}")
+    slots = _Slots(room, armed)
     typical = armed[len(armed) // 2][0]
-    size = max(rules.army.min, min(rules.army.max, rules.war_chest // max(1, typical)))
-    while size > rules.army.min and size * cheapest > rules.war_chest:
+    floor = min(smallest_army(rules), rules.army.max)
+    size = max(floor, min(rules.army.max, rules.war_chest // max(1, typical)))
+    while size > floor and slots.rest(size) > rules.war_chest:
         size -= 1
     picks: list[Option] = []
     left = rules.war_chest
     for slot in range(size):
         open_after = size - slot - 1
-        cap = left - open_after * cheapest
         share = left / (size - slot)
         pool = healers if (slot == size - 1 and size >= 4 and healers) else armed
-        affordable = [o for o in pool if o[0] <= cap] or [o for o in armed if o[0] <= cap]
+        affordable = ([o for o in pool if slots.leaves_room(o, open_after, left)]
+                      or [o for o in armed if slots.leaves_room(o, open_after, left)])
         if not affordable:
             break
         fair = [o for o in affordable if o[0] <= share * 1.25] or affordable[:1]
         pick = rng.choice(fair[-4:])  # among the dearest fair options: spend the chest, vary the army
         picks.append(pick)
+        slots.take(pick)
         left -= pick[0]
     names = _names(picks, side)
     units = [Recruit(name=n, unit_class=c, items=list(items)) for n, (_, c, items) in zip(names, picks)]
     units = _with_roles(scenario, side, units, [p[0] for p in picks])
     army = Army(units=units)
-    problems = army_problems(army, side, scenario, catalogue)
+    problems = army_problems(army, side, scenario, catalogue, battle_map=battle_map)
     if problems:
-        raise ValueError(f"the muster AI built an army the scenario refuses: {problems[0]}")
+        raise MusterError(f"the computer built an army the scenario refuses for the {side.value}: {problems[0]}")
     return army
 
 
@@ -132,7 +168,9 @@ def deploy_army(
 ) -> dict[str, Pos]:
     """A tile of the zone for each unit: melee units on the tiles nearest the enemy, ranged units and healers behind.
 
-    Tiles a unit cannot stand on, and tiles a placed unit holds, are skipped.
+    Tiles a unit cannot stand on, and tiles a placed unit holds, are skipped. When that leaves a unit
+    without a tile, units move to other tiles of theirs to make room; if the army still does not fit,
+    MusterError says so.
     """
     cx, cy = _enemy_centre(scenario, battle_map, side)
     fixed = {(u.at[0] - 1, u.at[1] - 1) for army in scenario.armies.values() for u in army}
@@ -149,6 +187,14 @@ def deploy_army(
                     spots[recruit.name] = pos
                     taken.add(pos)
                     break
+    if len(spots) < len(army.units):  # the first come took tiles the others needed: make room
+        order = {r.name: front_first if r in melee else front_first[::-1] for r in army.units}
+        wishes = {r.name: [p for p in order[r.name] if _can_stand(r, p, side, catalogue, battle_map)] for r in army.units}
+        spots = complete(wishes, spots)
+    if len(spots) < len(army.units):
+        missing = [r.name for r in army.units if r.name not in spots]
+        raise MusterError(f"the {side.value}'s deployment zone has room for only {len(spots)} of its {len(army.units)} "
+                          f"units: no free tile of the zone is left where {', '.join(missing)} can stand")
     return spots
 
 
@@ -172,12 +218,13 @@ def take_step(
     if side is None:
         raise ValueError("army building is over: there is no step to take")
     if phase is Phase.HIRING:
-        state = set_army(state, scenario, catalogue, side, policy.hire(scenario, catalogue, side, policy.rng))
+        army = policy.hire(scenario, catalogue, side, policy.rng, battle_map)
+        state = set_army(state, scenario, catalogue, side, army, battle_map=battle_map)
     elif phase is Phase.DEPLOYING:
         spots = policy.deploy(scenario, catalogue, battle_map, side, state.armies[side], policy.rng)
         for name, pos in spots.items():
             state = place(state, scenario, battle_map, catalogue, side, name, pos)
-    return finish_step(state, scenario, catalogue)
+    return finish_step(state, scenario, catalogue, battle_map=battle_map)
 
 
 def muster(

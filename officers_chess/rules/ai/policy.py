@@ -19,7 +19,8 @@ class Policy(Protocol):
     """A computer player. It only ever acts through `legal_actions`/`apply_action` and the muster API.
 
     `choose` picks one of `legal_actions(state)` for the side to act; `hire` builds an army that
-    passes `army_problems`; `deploy` gives each unit a tile of the side's deployment zone.
+    passes `army_problems` (and, given the map, fits the deployment zone); `deploy` gives each unit a
+    tile of the side's deployment zone.
     """
 
     name: str
@@ -28,7 +29,9 @@ class Policy(Protocol):
 
     def choose(self, state: GameState) -> Action: ...
 
-    def hire(self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random) -> Army: ...
+    def hire(
+        self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
+    ) -> Army: ...
 
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
@@ -47,10 +50,12 @@ class BasePolicy:
     def choose(self, state: GameState) -> Action:  # pragma: no cover - every level overrides it
         raise NotImplementedError
 
-    def hire(self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random) -> Army:
+    def hire(
+        self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
+    ) -> Army:
         from officers_chess.rules.ai.muster_ai import hire_army
 
-        return hire_army(scenario, catalogue, side, rng)
+        return hire_army(scenario, catalogue, side, rng, battle_map)
 
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random

@@ -102,7 +102,7 @@ class DeploymentScreen(MusterStepScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 map_view = DeployMapView(self.controller)
-                map_view.border_title = self.session.battle_map.name
+                map_view.border_title = Text(self.session.battle_map.name)  # as the map file spells it
                 yield map_view
                 yield Static(self._legend(), id="legend")
             with Vertical(id="side"):
@@ -119,6 +119,10 @@ class DeploymentScreen(MusterStepScreen):
 
     def on_mount(self) -> None:
         self.message = Text(f"Place every unit on a marked tile ({ZONE_MARK}) of your zone.", "grey70")
+        problem = self.session.deploy_problem(self.side)
+        if problem:  # a scenario that skipped validate: say so now rather than let the player search
+            self.say(f"{sentence(ValueError(problem))} This battle cannot start as the scenario stands "
+                     "(its author must widen the zone); Esc leaves army building.", error=True)
         self._refresh()
 
     def _legend(self) -> str:

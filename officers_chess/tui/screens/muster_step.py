@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from officers_chess.rules.models import Side
+from officers_chess.rules.muster import MusterError
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
 from officers_chess.tui.palette import palette
@@ -50,5 +51,10 @@ class MusterStepScreen(Screen):
         self.refresh(recompose=True)
 
     def step_done(self) -> None:
-        """The session has moved on: show the next hand-over (or the battle)."""
-        self.app.next_muster_step()  # type: ignore[attr-defined]
+        """The session has moved on: show the next hand-over (or the battle). Should the computer's own
+        step that follows fail (a scenario whose zone cannot hold its army), say why and go back to the title."""
+        try:
+            self.app.next_muster_step()  # type: ignore[attr-defined]
+        except MusterError as exc:
+            self.app.notify(f"Army building cannot go on: {exc}.", severity="error", timeout=12)
+            self.app.show_title()  # type: ignore[attr-defined]
