@@ -9,13 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from officers_chess import __version__
-from officers_chess.content.errors import ContentError
+from officers_chess.content.errors import ContentError, printable
 
 if TYPE_CHECKING:
     from officers_chess.rules.models import Side
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
+EXIT_CRASH = 70  # an error nobody foresaw (sysexits.h's EX_SOFTWARE); crash.py writes its details to a file
+MAX_SEED = 2**64 - 1  # the dice draw from a 64-bit counter: seeds from 0 to here are all different
+MAX_GAMES = 100_000  # games in one simulate batch: the win rate's 95% interval is then ±0.3 points at most
+MAX_JOBS = 256
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,12 +34,35 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+def _seed_problem(seed: int | None) -> str | None:
+    if seed is None or 0 <= seed <= MAX_SEED:
+        return None
+    return f"--seed takes a whole number from 0 to {MAX_SEED}"
+
+
+def _run_app(app) -> int:
+    """Run the game's screens; after an error nobody foresaw, one line on stderr (the app has written the
+    details to a file it names) and status EXIT_CRASH."""
+    app.run()
+    crash = getattr(app, "crash", None)
+    if crash is not None:
+        print(crash.line(), file=sys.stderr)
+        return EXIT_CRASH
+    code = getattr(app, "return_code", None)
+    if code:
+        print(f"officers-chess: the game stopped with status {code}", file=sys.stderr)
+        return EXIT_CRASH
+    return EXIT_OK
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the game; with a scenario, go straight into that battle."""
     from officers_chess.content.loaders import find_scenario, load_scenario
 
     if args.level is not None and args.ai is None:
         return _fail("--level sets the computer's level: give --ai attacker|defender|both with it")
+    if problem := _seed_problem(args.seed):
+        return _fail(problem)
     colours = args.colours or os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
     if colours not in COLOURS:
         return _fail(f"{COLOURS_VARIABLE}={colours!r} names no colour scheme: choose one of {', '.join(COLOURS)}")
@@ -47,38 +74,47 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _fail(str(exc))
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
-    OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level), own_dice=args.own_dice,
-                     colours=colours).run()
-    return EXIT_OK
+    return _run_app(OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level),
+                                     own_dice=args.own_dice, colours=colours))
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    """Go on with a saved battle: the given save, else the newest unfinished autosave."""
-    from officers_chess.content.autosave import newest_unfinished
-    from officers_chess.content.saves import open_save
+    """Go on with a saved battle: the given save, else the newest unfinished autosave that loads. The save is
+    replayed and checked first: an edited or damaged one goes on from its last round that holds (the game says
+    why), or, when nothing in it holds, is refused with one line and status 2."""
+    from officers_chess.content.autosave import newest_unfinished, resume_state
+    from officers_chess.content.saves import SavedBattle, open_save, public_line, public_reason
     from officers_chess.content.user_data import autosave_dir
 
+    resumed = None
     if args.save:
         from officers_chess.content.muster_saves import is_muster_file, open_muster
 
         try:
             saved = open_muster(args.save) if is_muster_file(Path(args.save)) else open_save(args.save)
+            if isinstance(saved, SavedBattle) and not saved.record.finished:
+                resumed = resume_state(saved)
         except ContentError as exc:
-            return _fail(str(exc))
+            return _fail(public_line(exc))
     else:
-        found = newest_unfinished()
+        skipped: list[ContentError] = []
+        found = newest_unfinished(skipped=skipped)
         if found is None:
+            if skipped:  # one line: nothing good remains, and why the newest will not do
+                return _fail(f"no unfinished battle that loads in {autosave_dir()}: the newest, "
+                             f"{skipped[0].path.name}, {public_reason(skipped[0])}")
             return _fail(f"no unfinished battle to resume in {autosave_dir()}")
-        for problem in found.skipped:
-            print(f"officers-chess: skipped a save that does not load: {problem}", file=sys.stderr)
-        saved = found.saved
-    if getattr(saved.record, "finished", False):
+        for problem in skipped:
+            print(f"officers-chess: passed over {problem.path.name}: {public_reason(problem)}", file=sys.stderr)
+        saved, resumed = found.saved, found.resumed
+    if getattr(saved.record, "finished", False) or (resumed is not None and resumed.state.is_over):
         return _fail(f"{saved.path}: that battle is over; `officers-chess replay {saved.path}` shows it")
+    if resumed is not None and resumed.note:
+        print(f"officers-chess: {saved.path.name}: {resumed.note}", file=sys.stderr)
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
     colours = os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
-    OfficersChessApp(resume=saved, colours=colours if colours in COLOURS else COLOURS[0]).run()
-    return EXIT_OK
+    return _run_app(OfficersChessApp(resume=saved, resumed=resumed, colours=colours if colours in COLOURS else COLOURS[0]))
 
 
 AI_SIDES = ("attacker", "defender", "both")
@@ -99,8 +135,11 @@ def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
 
 
 def _content_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for pattern in ("*.yaml", "*.yml", "*.json") for p in path.rglob(pattern))
+    try:
+        if path.is_dir():
+            return sorted(p for pattern in ("*.yaml", "*.yml", "*.json") for p in path.rglob(pattern))
+    except (OSError, ValueError):  # a name no file system takes (too long): reading it says so
+        pass
     return [path]
 
 
@@ -113,7 +152,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for given in args.paths:
         files = _content_files(Path(given))
         if not files:
-            print(f"{given}: no .yaml or .json files in this folder", file=sys.stderr)
+            print(f"{printable(given)}: no .yaml or .json files in this folder", file=sys.stderr)
             bad += 1
         for path in files:
             try:
@@ -122,7 +161,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(exc, file=sys.stderr)
                 bad += 1
             else:
-                print(f"ok {path}")
+                print(f"ok {printable(str(path))}")
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
@@ -176,8 +215,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         levels = parse_levels(args.levels)
     except ValueError as exc:
         return _fail(str(exc))
-    if args.games < 1 or args.jobs < 1:
-        return _fail("--games and --jobs take a number of at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        return _fail(f"--games takes a number of at least 1 and at most {MAX_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        return _fail(f"--jobs takes a number of at least 1 and at most {MAX_JOBS}")
+    if problem := _seed_problem(args.seed):
+        return _fail(problem)
     try:
         path = find_scenario(args.scenario)
         loaded = load_scenario(path)
@@ -209,21 +252,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
-    from officers_chess.content.saves import open_save
+    from officers_chess.content.saves import check_replay, open_save
     from officers_chess.replay_report import tell, verified_line
-    from officers_chess.rules.record import first_divergence
+    from officers_chess.rules.record import start_divergence
 
     try:
         saved = open_save(args.save)
     except ContentError as exc:
         return _fail(str(exc))
+    if not args.verify and _behind_fog(saved):
+        return _fail(f"{saved.path}: the battle is not over and is fought under fog; its replay opens once it ends "
+                     "(replay --verify checks it now)")
     if not args.verify and not args.text and sys.stdout.isatty() and sys.stdin.isatty():
         from officers_chess.tui.app import OfficersChessApp  # at a terminal: step through it on the map
 
-        OfficersChessApp(replay=saved, autosave=False).run()
-        return EXIT_OK
+        return _run_app(OfficersChessApp(replay=saved, autosave=False))
     if args.verify:
-        diverged = first_divergence(saved.record, saved.start)
+        diverged = start_divergence(saved.record, saved.start)  # told as ever: the starting state
+        if diverged is None:
+            try:  # then all else it records, checked as validate and resume check it (round checkpoints too)
+                check_replay(saved)
+            except ContentError as exc:
+                print(exc, file=sys.stderr)
+                return EXIT_MISMATCH
     else:
         diverged = tell(saved, print)
     if diverged is not None:
@@ -232,6 +283,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
         print(verified_line(saved))
     return EXIT_OK
+
+
+def _behind_fog(saved) -> bool:
+    """Whether telling this save would show a person what the fog still hides from them: a replay shows every
+    unit, so an unfinished battle under fog with a person on either side is not replayed until it ends."""
+    people = [side for side, who in saved.record.players.items() if who == "human"] or not saved.record.players
+    return saved.start.fog and not saved.record.finished and bool(people)
 
 
 def _bundled_names() -> list[str]:
@@ -265,7 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("scenario", nargs="?", metavar="SCENARIO",
                       help="a bundled scenario (by file name or title) or a scenario .yaml file")
-    play.add_argument("--seed", type=int, help="seed the dice, so the same moves give the same rolls")
+    play.add_argument("--seed", type=int,
+                      help=f"seed the dice (0 to {MAX_SEED}), so the same moves give the same rolls")
     play.add_argument("--own-dice", action="store_true",
                       help="roll real d20s at the table: the game asks for each result (1 to 20) and applies the rules")
     play.add_argument("--ai", choices=AI_SIDES, metavar="SIDE",
@@ -310,9 +369,12 @@ def build_parser() -> argparse.ArgumentParser:
         "and report the attacker's win rate with a 95%% interval (for balancing scenarios).",
     )
     simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
-    simulate.add_argument("--games", type=int, default=20, metavar="N", help="how many battles (default 20)")
-    simulate.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole batch (default 1)")
-    simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to play on; the results do not depend on it")
+    simulate.add_argument("--games", type=int, default=20, metavar="N",
+                          help=f"how many battles (default 20, at most {MAX_GAMES:,})")
+    simulate.add_argument("--seed", type=int, default=1, metavar="S",
+                          help=f"seed of the whole batch (0 to {MAX_SEED}; default 1)")
+    simulate.add_argument("--jobs", type=int, default=1, metavar="J",
+                          help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--levels", default="greedy:greedy", metavar="A:B",
                           help=f"the two computer levels ({', '.join(_level_names())}); default greedy:greedy")
@@ -357,3 +419,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (`| head`) left early: nothing more to say, and no traceback on the way out.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+    except Exception as exc:  # a bug: one line, and the traceback in a file for the report
+        from officers_chess.crash import record_crash
+
+        print(record_crash(exc).line(), file=sys.stderr)
+        return EXIT_CRASH

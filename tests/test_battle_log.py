@@ -1,11 +1,12 @@
-"""The battle log names who rolled each swing, whichever army started the exchange."""
+"""The battle log names who rolled each swing, whichever army started the exchange; under fog each side keeps
+its own log, of what its units saw."""
 
 from __future__ import annotations
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.combat import Role
 from officers_chess.rules.events import Attacked
-from officers_chess.rules.game import Attack, Move, apply_action
+from officers_chess.rules.game import Attack, Move, Wait, apply_action
 from officers_chess.rules.models import Side
 
 
@@ -26,3 +27,105 @@ def test_swings_are_credited_to_the_unit_that_made_them_when_the_defender_army_a
         if swing.result != "miss":
             target = "Hale" if roller == "Bram" else "Bram"
             assert f"→ {target} {swing.target_hp} HP" in line
+
+
+def _fogged(*units):
+    from factories import game, plains
+
+    return game(plains(12, 1), list(units)).model_copy(update={"fog": True})
+
+
+def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
+    from factories import A, D, unit
+
+    from officers_chess.tui.fog_log import SideLogs
+
+    state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(11, 0)), unit(id="d2", side=D, pos=(7, 0)))
+    logs = SideLogs((A, D))
+    logs.note("The battle begins.")
+    # a1 walks into d2's sight (d2 sees 4..10); the defender reads only that part, once it can no longer be taken back.
+    moved = apply_action(state, Move(unit="a1", to=(4, 0))).state
+    told = logs.add(state, moved, apply_action(state, Move(unit="a1", to=(4, 0))).events, keyboard=A)
+    assert told[A] == ["A1 moves 1,1 → 5,1 (4 movement)."] and told[D] == ["A1 comes into sight at 5,1."]
+    assert logs.lines(D) == ["The battle begins."]  # held until the move is committed
+    waited = apply_action(moved, Wait())
+    logs.add(moved, waited.state, waited.events, keyboard=A)
+    logs.commit()
+    assert logs.lines(D) == ["The battle begins.", "A1 comes into sight at 5,1.", "A1 waits."]
+    # d1 steps along out of a1's sight (a1 sees 1..7): the attacker learns only that the defender acted.
+    state = waited.state
+    assert state.to_act is D
+    step = apply_action(state, Move(unit="d1", to=(10, 0)))
+    logs.add(state, step.state, step.events, keyboard=D)
+    logs.commit()
+    assert logs.lines(A)[-1] == "The defender activates a unit out of sight."
+    assert not any("D1" in line for line in logs.lines(A))
+    assert logs.lines(D)[-1] == "D1 moves 12,1 → 11,1 (1 movement)."
+
+
+def test_a_move_taken_back_never_reaches_the_other_sides_log():
+    from factories import A, D, unit
+
+    from officers_chess.tui.fog_log import SideLogs
+
+    state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(7, 0)))
+    logs = SideLogs((A, D))
+    first = apply_action(state, Move(unit="a1", to=(4, 0)))
+    logs.add(state, first.state, first.events, keyboard=A)
+    logs.discard()  # Esc: the move is taken back
+    logs.note("A1's move is taken back.", (A,))
+    again = apply_action(state, Move(unit="a1", to=(1, 0)))  # out of d1's sight this time
+    logs.add(state, again.state, again.events, keyboard=A)
+    logs.commit()
+    assert logs.lines(A) == ["A1 moves 1,1 → 5,1 (4 movement).", "A1's move is taken back.", "A1 moves 1,1 → 2,1 (1 movement)."]
+    assert logs.lines(D) == ["The attacker activates a unit out of sight."]  # not where it went first, nor twice
+
+
+def test_without_fog_there_is_one_log_and_it_tells_everything():
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.tui.fog_log import SideLogs
+
+    state = game(plains(12, 1), [unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(11, 0))])
+    logs = SideLogs((None,))
+    step = apply_action(state, Move(unit="a1", to=(4, 0)))
+    logs.add(state, step.state, step.events, keyboard=None)
+    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (4 movement)."]
+    assert logs.add(step.state, step.state, [], keyboard=None) == {None: []}  # a step that did nothing tells nothing
+    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (4 movement)."]
+
+
+def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
+    from pathlib import Path
+
+    from officers_chess.content.autosave import Autosaver
+    from officers_chess.tui.fog_log import resumed_lines
+
+    loaded = load_scenario(Path(__file__).parent / "fixtures" / "fog_yard.yaml")
+    state = loaded.new_battle(seed=1)
+    saver = Autosaver.start(loaded, 1, {}, state, {Side.ATTACKER: "human", Side.DEFENDER: "human"}, folder=tmp_path)
+    for unit_name, to in (("Ansgar", (3, 0)), ("Brannoc", (8, 0))):  # both out of the other side's sight
+        unit = next(u for u in state.units if u.name == unit_name)
+        for action in (Move(unit=unit.id, to=to), Wait()):
+            state = apply_action(state, action).state
+            saver.add(action, state)
+    told = resumed_lines(saver.recorder.record(), (Side.ATTACKER, Side.DEFENDER), 12)
+    assert told[Side.ATTACKER] == ["Ansgar moves 1,2 → 4,1 (4 movement).", "Ansgar waits.",
+                                   "The defender activates a unit out of sight."]
+    assert told[Side.DEFENDER] == ["The attacker activates a unit out of sight.",
+                                   "Brannoc moves 10,1 → 9,1 (1 movement).", "Brannoc waits."]
+    assert resumed_lines(saver.recorder.record(), (None,), 2)[None] == ["Brannoc moves 10,1 → 9,1 (1 movement).", "Brannoc waits."]
+
+
+def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
+    from factories import A, D, unit
+
+    from officers_chess.tui.fog_log import roll_words
+
+    state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(2, 0)), unit(id="d2", side=D, pos=(11, 0)))
+    assert roll_words(state, A, "D2's Sleep: wears off on 10 or less") == "something out of your sight (what it decides stays hidden)"
+    assert roll_words(state, A, "A1's swing at D1: hits on 11 or less") == "A1's swing at D1: hits on 11 or less"
+    assert roll_words(state, D, "D2's Sleep: wears off on 10 or less") == "D2's Sleep: wears off on 10 or less"  # its own
+    assert roll_words(state, None, "D2's Sleep: wears off on 10 or less").startswith("D2's")  # nobody to hide from
+    clear = state.model_copy(update={"fog": False})
+    assert roll_words(clear, A, "D2's Sleep: wears off on 10 or less").startswith("D2's")

@@ -16,3 +16,24 @@ def test_the_status_line_fits_80_columns_in_every_state_it_can_be_in():
     fitted = status_text(state, frozenset({D}), width=78)
     assert fitted.cell_len <= 78 and "10/12" in fitted.plain and "12" in fitted.plain
     assert status_text(state, frozenset(), width=200).plain == status_text(state, frozenset()).plain
+
+
+def test_under_fog_the_status_line_counts_only_the_enemies_the_viewer_sees():
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.vision import player_view
+    from officers_chess.tui.widgets.status_line import status_text, still_to_act
+
+    units = [unit(id="a1", side=A, pos=(0, 0)), unit(id="a2", side=A, pos=(1, 0), activated=True),
+             unit(id="d1", side=D, pos=(3, 0)), unit(id="d2", side=D, pos=(10, 0)), unit(id="d3", side=D, pos=(11, 0))]
+    state = game(plains(12, 1), units)
+    assert still_to_act(state, A) == {A: 1, D: 3}  # no fog: everyone counts
+    fogged = state.model_copy(update={"fog": True})
+    assert still_to_act(fogged, A) == {A: 1, D: 1}  # d2 and d3 are out of sight
+    assert still_to_act(fogged, D) == {A: 1, D: 3}  # the defender sees a1 (its own: all of them)
+    assert still_to_act(fogged) == {A: 1, D: 3}  # nobody to hide from
+    line = status_text(fogged, viewer=A).plain
+    assert "still to act: Attacker 1 · Defender 1 in sight" in line
+    assert status_text(player_view(fogged, A), viewer=A).plain == line  # the view gives the same line
+    assert "to act: 1 v ≥1" in status_text(fogged, viewer=A, width=40).plain  # the narrowest form says it too
+    assert "Defender 3" in status_text(fogged).plain and "in sight" not in status_text(state, viewer=A).plain

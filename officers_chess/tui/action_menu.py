@@ -68,8 +68,9 @@ _ORDER = {"attack": 0, "art": 1, "arm": 1, "special": 2, "equip": 3, "trade": 4,
 _FIRST_CHOICE = ("attack", "art", "arm", "special", "wait")
 
 
-def menu_items(state: GameState, unit: Unit, actions: list[Action]) -> list[MenuItem]:
-    """Group legal actions into menu entries (one per kind, art, special source, item or partner)."""
+def menu_items(state: GameState, unit: Unit, actions: list[Action], seen: set[str] | None = None) -> list[MenuItem]:
+    """Group legal actions into menu entries (one per kind, art, special source, item or partner). `seen`: under
+    fog, the ids of the units the player sees (a spare weapon's attack counts only those)."""
     groups: dict[str, tuple[str, list[Action]]] = {}
 
     def add(key: str, label: str, action: Action) -> None:
@@ -101,18 +102,20 @@ def menu_items(state: GameState, unit: Unit, actions: list[Action]) -> list[Menu
         if key == "attack" or key.startswith("art:"):
             label = f"{label} ({len(targets)} in reach)"
         items.append(MenuItem(key, label, tuple(grouped)))
-    items += _other_weapon_attacks(state, unit, actions, has_attack="attack" in groups)
+    items += _other_weapon_attacks(state, unit, actions, has_attack="attack" in groups, seen=seen)
     return sorted(items, key=lambda item: _ORDER[item.key.split(":")[0]])
 
 
-def _other_weapon_attacks(state: GameState, unit: Unit, actions: list[Action], has_attack: bool) -> list[MenuItem]:
+def _other_weapon_attacks(state: GameState, unit: Unit, actions: list[Action], has_attack: bool,
+                          seen: set[str] | None = None) -> list[MenuItem]:
     """"Attack with X" for each weapon in the pack that would reach someone the equipped one does not:
     equipping is free, so the menu offers the attack rather than leaving the player to find Equip first."""
     reached = {a.target for a in actions if isinstance(a, Attack) and a.art is None} if has_attack else set()
     items = []
     for equip in (a for a in actions if isinstance(a, Equip)):
         armed = apply_action(state, equip).state
-        targets = {a.target for a in legal_actions(armed) if isinstance(a, Attack) and a.art is None}
+        targets = {a.target for a in legal_actions(armed)
+                   if isinstance(a, Attack) and a.art is None and (seen is None or a.target in seen)}
         if targets - reached:
             name = unit.inventory[equip.item].name
             items.append(MenuItem(f"arm:{equip.item}", f"Attack with {name} ({len(targets)} in reach)", (equip,)))

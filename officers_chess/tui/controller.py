@@ -258,14 +258,15 @@ class BattleController:
         if unit is None:
             return []
         zone = self.overlays().strikes | self.overlays().moves
-        return [e for e in self.state.living(unit.side.other) if e.pos in zone]
+        return [e for e in self.view.living(unit.side.other) if e.pos in zone]  # under fog, only those in sight
 
     def menu(self) -> list[MenuItem]:
         if self.mode is not Mode.ACTING or self.selected_unit is None:
             return []
         # Once per state: building it tries each spare weapon ("Attack with …"), and the screen asks often.
         if self._menu_cache is None or self._menu_cache[0] != self._version:
-            self._menu_cache = (self._version, menu_items(self.state, self.selected_unit, self.legal()))
+            seen = {u.id for u in self.view.units} if self.visible() is not None else None
+            self._menu_cache = (self._version, menu_items(self.state, self.selected_unit, self.legal(), seen))
         return self._menu_cache[1]
 
     def aimed_actions(self) -> list[Action]:
@@ -282,7 +283,12 @@ class BattleController:
         unit = self.selected_unit
         if attack is None or unit is None:
             return None
-        return self.state.forecast(unit, self.state.unit(attack.target), art=attack.art)
+        view = self.view
+        target = next((u for u in view.units if u.id == attack.target), None)
+        if target is None:
+            return None
+        # From the viewer's view: under fog a hidden Qi Adept or Backup ally is not in it (docs/rulings.md, Fog of war).
+        return view.forecast(unit, target, art=attack.art)
 
     def path_cost(self) -> int | None:
         reach = self.reach
@@ -487,6 +493,11 @@ class BattleController:
             return []
         return self.perform(Wait())
 
+    @property
+    def undoable(self) -> bool:
+        """Whether the selected unit's move can still be taken back (so what it did is not yet for the record)."""
+        return self._before_move is not None
+
     def take_back_line(self) -> str | None:
         """What the selected unit's Esc can still take back, for the line under the log; None while browsing.
 
@@ -531,8 +542,10 @@ class BattleController:
             self.hint = "The action is done and cannot be taken back; move on, or press w to stay."
         return None
 
-    def jump_to_next_unit(self) -> None:
-        """Tab: put the cursor on the next unit of the side to act that still has to activate."""
+    def jump_to_next_unit(self, from_start: bool = False) -> None:
+        """Tab: put the cursor on the next unit of the side to act that still has to activate (`from_start`:
+        the first in reading order, whatever the cursor stood on: a hand-over under fog tells nothing of
+        where the other player left it)."""
         if self.mode is not Mode.BROWSE:
             return
         if self.state.reactivate:  # a Dance: that unit acts next
@@ -542,7 +555,7 @@ class BattleController:
         if not waiting:
             return
         after = [u for u in waiting if (u.pos[1], u.pos[0]) > (self.cursor[1], self.cursor[0])]
-        self.cursor = (after or waiting)[0].pos
+        self.cursor = (waiting if from_start else after or waiting)[0].pos
 
     # --- steps ---------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -30,7 +31,7 @@ class BattleHandOver(ModalScreen[None]):
         with Vertical():
             yield Static(f"[b]Pass the keyboard to the {self.side.title}.[/b]")
             if self.what:
-                yield Static(self.what)
+                yield Static(Text(self.what))
             yield Static(f"{self.side.title}: press Enter when the other player cannot see the screen.", classes="keys")
 
     def action_ready(self) -> None:

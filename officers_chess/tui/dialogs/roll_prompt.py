@@ -3,6 +3,7 @@ it decides; only what that die can show is taken."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -43,7 +44,7 @@ class RollPrompt(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"Roll a d{self.faces} for", classes="keys")
-            yield Static(self.why[:1].upper() + self.why[1:], id="why")
+            yield Static(Text(self.why[:1].upper() + self.why[1:]), id="why")  # it names units
             yield Input(placeholder=f"1 to {self.faces}", max_length=len(str(self.faces)), id="roll")
             yield Static("", id="problem")
             yield Static("Type what the die shows, then [b]Enter[/b].", classes="keys")
@@ -59,7 +60,7 @@ class RollPrompt(ModalScreen[int]):
         roll = read_roll(box.value, self.faces)
         if roll is None:
             self.query_one("#problem", Static).update(
-                f"A d{self.faces} shows 1 to {self.faces}; {box.value.strip()!r} is not a roll.")
+                Text(f"A d{self.faces} shows 1 to {self.faces}; {box.value.strip()!r} is not a roll."))
             box.value = ""
             return
         self.dismiss(roll)

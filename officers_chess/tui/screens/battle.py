@@ -21,13 +21,14 @@ from officers_chess.content.autosave import Autosaver
 from officers_chess.content.saves import write_save
 from officers_chess.content.user_data import saves_dir
 from officers_chess.tui.dialogs.army_file import TextPrompt
+from officers_chess.tui.file_names import file_name_problem
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side, Unit
 from officers_chess.tui.controller import BattleController, Mode
-from officers_chess.tui.fog_log import log_lines
+from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
@@ -144,6 +145,10 @@ class BattleScreen(Screen):
             self.controller.committed = self._autosave
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
         self._at_keyboard = state.to_act
+        # Under fog one log per person (each reads what their side saw); otherwise one log that tells all.
+        humans = self.controller.humans
+        self.logs = SideLogs(tuple(side for side in Side if side in humans) if state.fog and humans else (None,))
+        self._log_shown: tuple[Side | None, int] | None = None  # whose log the widget shows, and how many lines
         self.pace = "normal"
         self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
         self._nudge = asyncio.Event()  # cuts short a pause when the pace changes or a skip is asked
@@ -162,7 +167,7 @@ class BattleScreen(Screen):
             with Vertical(id="left"):
                 with Horizontal(id="map-row"):  # centres the map over the log
                     map_view = MapView(self.controller, self.lookout)
-                    map_view.border_title = self.controller.state.map.name
+                    map_view.border_title = Text(self.controller.state.map.name)  # as the map file spells it
                     yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.border_title = "Battle log"
@@ -189,22 +194,34 @@ class BattleScreen(Screen):
 
     def on_mount(self) -> None:
         state = self.controller.state
-        log = self.query_one(RichLog)
+        logs = self.logs
         if self.resumed:
-            for line in self.told if not state.fog else ():  # under fog the old lines are not filtered: leave them
-                log.write(line)
-            log.write(f"{self.loaded.scenario.name} goes on: round {state.round}, the {state.to_act.value} to act. "
+            for reader, lines in self._told().items():
+                for line in lines:
+                    logs.note(line, (reader,))
+            logs.note(f"{self.loaded.scenario.name} goes on: round {state.round}, the {state.to_act.value} to act. "
                       "Press ? for help.")
         else:
-            log.write(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
+            logs.note(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
         if self.hot_seat and not state.dice.physical:
             # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
-            log.write(f"Dice fingerprint {seed_fingerprint(state.dice.seed)}: note it; the seed is shown when the battle ends.")
+            logs.note(f"Dice fingerprint {seed_fingerprint(state.dice.seed)}: note it; the seed is shown when the battle ends.")
+        self._sync_log()
         self.refresh_view()
         if state.fog and self.hot_seat:
             self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))
         if self.controller.mode is Mode.COMPUTER:
             self.computer_plays()
+
+    def _told(self) -> dict[Side | None, list[str]]:
+        """Each reader's last lines of what happened before the battle was saved (as many as `told` has). Under
+        fog they are played again from the save for each reader; without the save to play (autosave off) there
+        are none."""
+        if not self.controller.state.fog:
+            return {reader: list(self.told) for reader in self.logs.readers}
+        if self.autosaver is None or not self.told:
+            return {}
+        return resumed_lines(self.autosaver.recorder.record(), self.logs.readers, len(self.told))
 
     # --- drawing -------------------------------------------------------------------
 
@@ -215,7 +232,7 @@ class BattleScreen(Screen):
         c = self.controller
         if c.mode not in INSPECTABLE:
             self.lookout.inspecting = False
-        self.query_one(StatusLine).show(c.state, frozenset(self.computer))
+        self.query_one(StatusLine).show(c.view, frozenset(self.computer), c.viewer)
         map_view = self.query_one(MapView)
         if full:
             map_view.redraw()
@@ -270,7 +287,7 @@ class BattleScreen(Screen):
             return
         if fc is not None and c.selected_unit and c.hovered_unit:
             # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
-            pane.show_forecast(fc, c.selected_unit, c.state.defender_for(c.selected_unit, c.hovered_unit),
+            pane.show_forecast(fc, c.selected_unit, c.view.defender_for(c.selected_unit, c.hovered_unit),
                                aimed_at=c.hovered_unit)
             return
         if c.mode is Mode.COMPUTER:
@@ -336,15 +353,14 @@ class BattleScreen(Screen):
         return text
 
     def _autosave(self, action: Action, after: GameState, rolls: list[int] | None) -> None:
-        """Write the action to the battle's save at once; a failing disk stops the saving, never the battle."""
+        """Write the action to the battle's save at once. A failing disk never stops the battle: the player is
+        told once when saving fails and once when it works again; each action tries again (Autosaver.save)."""
         if self.autosaver is None:
             return
-        try:
-            self.autosaver.add(action, after, rolls)
-        except OSError as exc:
-            self.autosaver = None
-            self.app.notify(f"Autosave stopped: {exc.strerror or exc}. The battle goes on unsaved.",
-                            severity="error", timeout=10)
+        told = self.autosaver.add(action, after, rolls)
+        if told is not None:
+            failing = self.autosaver.failing is not None
+            self.app.notify(told, severity="error" if failing else "information", timeout=10 if failing else 6)
 
     def action_save_copy(self) -> None:
         """Ctrl+S: keep the battle as it stands under a name of the player's (the autosave goes on too)."""
@@ -355,10 +371,7 @@ class BattleScreen(Screen):
         default = f"{self.loaded.path.stem}-round-{state.round}"
 
         def check(name: str) -> str | None:
-            name = name.strip()
-            if not name or len(name) > 60 or any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
-                return "A name of 1 to 60 characters, without / \\ : * ? \" < > | and not starting with a dot."
-            return None
+            return file_name_problem(name, 60)
 
         def write(path: Path) -> None:
             try:
@@ -437,13 +450,34 @@ class BattleScreen(Screen):
             body.append("\nSkipping…", palette().hint)
         return body
 
-    def _log(self, events: list[Event], before: GameState) -> list[str]:
-        """Write what the action did, as far as the viewer may know it; returns the lines written."""
+    def _reader(self) -> Side | None:
+        """Whose log is on screen: under fog the person at the keyboard's; otherwise the one log that tells all."""
+        if self.logs.readers == (None,):
+            return None
+        return self._at_keyboard if self.hot_seat else self.controller.viewer
+
+    def _sync_log(self) -> None:
+        """Bring the log widget up to date with its reader's log; a new reader (a hand-over) gets it rebuilt."""
         log = self.query_one(RichLog)
-        lines = log_lines(before, self.controller.state, events, None if self.hot_seat else self.controller.viewer)
-        for line in lines:
+        reader = self._reader()
+        lines = self.logs.lines(reader)
+        shown = self._log_shown[1] if self._log_shown is not None and self._log_shown[0] == reader else None
+        if shown is None:
+            log.clear()
+            shown = 0
+        for line in lines[shown:]:
             log.write(line)
-        return lines
+        self._log_shown = (reader, len(lines))
+
+    def _log(self, events: list[Event], before: GameState) -> list[str]:
+        """Log what the action did, for each reader as far as its side may know it (for the other readers once
+        it can no longer be taken back); returns the lines of the reader at the keyboard."""
+        c = self.controller
+        told = self.logs.add(before, c.state, events, self._reader())
+        if not c.undoable:
+            self.logs.commit()
+        self._sync_log()
+        return told[self._reader()]
 
     # --- actions -------------------------------------------------------------------
 
@@ -521,7 +555,7 @@ class BattleScreen(Screen):
                     self.controller.rolls.append(roll)
                     self._act(step)
 
-            self.app.push_screen(RollPrompt(need.why, need.faces), rolled)
+            self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need.why), need.faces), rolled)
             return
         self._after(events, before)
 
@@ -532,7 +566,8 @@ class BattleScreen(Screen):
                 return self.controller.play_computer(action)
             except RollNeeded as need:
                 answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-                self.app.push_screen(RollPrompt(need.why, need.faces), answer.set_result)
+                self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need.why), need.faces),
+                                     answer.set_result)
                 self.controller.rolls.append(await answer)
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
@@ -569,8 +604,10 @@ class BattleScreen(Screen):
 
     def action_back(self) -> None:
         note = self.controller.cancel()
-        if note:
-            self.query_one(RichLog).write(note)
+        if note:  # a move taken back: the other side never learns of it
+            self.logs.discard()
+            self.logs.note(note, (self._reader(),))
+            self._sync_log()
         self.refresh_view()
 
     def action_leave(self) -> None:
@@ -605,7 +642,8 @@ class BattleScreen(Screen):
     def _after(self, events: list[Event], state_before: GameState) -> None:
         before = self._at_keyboard
         lines = self._log(events, state_before)
-        if any(isinstance(event, Attacked) for event in events):
+        exchange = any(isinstance(event, Attacked) for event in events)
+        if exchange:
             self._reveal_result(lines)
         self.refresh_view()
         self._at_keyboard = self.controller.state.to_act
@@ -613,12 +651,23 @@ class BattleScreen(Screen):
             self.computer_plays()
             return
         if self.hot_seat and self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
-            # Under fog the map shows only what one side sees: the other player must look away.
-            self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {self.controller.state.round}: the {self._at_keyboard.value}'s activation."))
+            self._hand_over(exchange)
         if self.controller.trade_partner:
             self._ask_trade()
         if self.controller.mode is Mode.OVER:
             self.app.show_result(self.controller.state, events)  # type: ignore[attr-defined]
+
+    def _hand_over(self, exchange: bool) -> None:
+        """Under fog the map shows only what one side sees: the other player must look away. Everything the
+        next player will see is theirs before the hand-over is dismissed: their log, their view of the last
+        exchange (if they saw it), their first unit under the cursor, no hint left from the other's turn."""
+        c = self.controller
+        c.hint = ""
+        c.jump_to_next_unit(from_start=True)
+        self._sync_log()
+        self._reveal_result(self.logs.last.get(self._at_keyboard, []) if exchange else [], at_once=True)
+        self.refresh_view()
+        self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {c.state.round}: the {self._at_keyboard.value}'s activation."))
 
     # --- the computer's turn -----------------------------------------------------------
 
@@ -678,11 +727,9 @@ class BattleScreen(Screen):
                     await self._linger(glimpse.beats)
                     await self._on_top()
             events = await self._computer_applies(action)
-            lines = self._log(events, state)
+            lines = self._log(events, state)  # an activation wholly out of sight is logged as such
             if any(isinstance(event, Attacked) for event in events):
                 last_exchange = lines
-            if action.kind == "move" and not lines:
-                self.query_one(RichLog).write(f"The {state.to_act.value} activates a unit out of sight.")
             if not self._skipping():
                 self.refresh_view()
                 if not lines and action.kind == "move":

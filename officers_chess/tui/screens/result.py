@@ -57,7 +57,7 @@ class ResultScreen(Screen):
 
     DEFAULT_CSS = """
     ResultScreen { align: center middle; }
-    ResultScreen > Vertical { width: 64; height: auto; border: thick $success; padding: 1 2; }
+    ResultScreen > Vertical { width: 64; max-width: 100%; height: auto; border: thick $success; padding: 1 2; }
     """
     BINDINGS = [
         Binding("enter", "title", "Back to title"),

@@ -27,7 +27,7 @@ def preview(c: BattleController) -> Text:
     if unit is None or not aimed:
         return Text("Arrows choose a target; Enter confirms; Esc goes back.")
     action = aimed[0]
-    state: GameState = c.state
+    state: GameState = c.view  # under fog, what the player sees (an aimed unit is always in sight)
     if isinstance(action, Strike):
         hp = state.terrain_hp(action.at)
         blow = state.rules.structure_damage(unit, unit.equipped_weapon) if unit.equipped_weapon else 0

@@ -21,8 +21,8 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
     rules = rules_for(attacker.unit_class.edition)
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold", expand=True)
     table.add_column("", style="grey70", no_wrap=True)
-    table.add_column(attacker.name, justify="right", no_wrap=True)
-    table.add_column(defender.name, justify="right", no_wrap=True)
+    table.add_column(Text(attacker.name), justify="right", no_wrap=True)  # names as typed: brackets are no markup
+    table.add_column(Text(defender.name), justify="right", no_wrap=True)
 
     def both(fn) -> tuple[str, str]:
         return fn(Role.ATTACKER, attacker), fn(Role.DEFENDER, defender)
