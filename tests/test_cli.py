@@ -98,3 +98,19 @@ def test_validate_tells_a_scenario_with_objective_tiles_from_a_map(capsys):
     path = REPO / "scenarios" / "greyhollow_vault.yaml"
     assert main(["validate", str(path)]) == 0
     assert capsys.readouterr().out.strip() == f"ok {path}"
+
+
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", str(10**30)])
+def test_a_seed_out_of_the_dice_range_is_one_line_and_status_2(capsys, seed):
+    assert main(["play", "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "officers-chess: --seed takes a whole number from 0 to 18446744073709551615"
+
+
+def test_the_largest_seed_is_taken(monkeypatch):
+    from officers_chess.tui import app as app_module
+
+    apps = []
+    monkeypatch.setattr(app_module.OfficersChessApp, "run", lambda self, *a, **k: apps.append(self))
+    assert main(["play", "--seed", "18446744073709551615"]) == 0
+    assert apps[0].seed == 2**64 - 1

@@ -5,15 +5,18 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.geometry import Size
 
-from officers_chess.content.autosave import Autosaver, new_save_path, resume_state
+from officers_chess.content.autosave import Autosaver, Resumed, new_save_path, resume_state
 from officers_chess.content.muster_saves import SavedMuster, write_muster
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_catalogue
-from officers_chess.content.saves import SavedBattle
+from officers_chess.content.saves import SavedBattle, public_reason
 from officers_chess.rules.ai.play import LEVELS, make_policy
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.catalogue import Catalogue
@@ -41,6 +44,11 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.screens.too_small import TooSmallScreen, too_small
+from officers_chess.crash import Crash, record_crash
+from officers_chess.tui import textual_fixes
+
+textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
 
 class OfficersChessApp(App):
@@ -60,13 +68,14 @@ class OfficersChessApp(App):
     def __init__(
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
-        autosave: bool = True, replay: SavedBattle | None = None,
+        autosave: bool = True, replay: SavedBattle | None = None, resumed: Resumed | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
         `own_dice`: the players roll real d20s and type each result in (the title screen can change it).
         `colours`: the palette's name (KeyError if unknown); F2 steps through them.
-        `resume`: a saved battle to go on with at once. `autosave`: write each battle's save as it is played
+        `resume`: a saved battle to go on with at once (`resumed`: where it stands, when the caller has
+        replayed and checked it already). `autosave`: write each battle's save as it is played
         (to the player's data folder, see content/user_data.py)."""
         super().__init__()
         self.register_theme(COLOUR_BLIND_THEME)
@@ -74,7 +83,9 @@ class OfficersChessApp(App):
         check_levels(computer or {})
         self.first_scenario = scenario
         self.first_resume = resume
+        self.first_resumed = resumed
         self.muster_path: Path | None = None  # army building's autosave, while armies are being built
+        self._muster_save_failing = False  # its last write failed (the player was told; the next step retries)
         self.replay = replay  # a saved battle to step through, and nothing else
         self.autosave = autosave
         self.seed = seed
@@ -85,17 +96,102 @@ class OfficersChessApp(App):
         self.muster: MusterSession | None = None
         self._references: dict[int, tuple[Catalogue, dict[str, Entry]]] = {}
         self._bundled_catalogue: Catalogue | None = None
+        self.crash: Crash | None = None  # set when an unforeseen error stopped the game (cli.py reports it)
 
     def on_mount(self) -> None:
         if self.replay is not None:
             self.push_screen(ReplayViewer(self.replay))
         elif self.first_resume is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the battle leads somewhere
-            self.resume(self.first_resume)
+            self.resume(self.first_resume, self.first_resumed)
         elif self.first_scenario is not None:
             self.begin(self.first_scenario)
         else:
             self.push_screen(TitleScreen(self.computer))
+        self._fit_terminal()
+
+    # --- a terminal too small, and errors nobody foresaw ------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_terminal(event.size)  # before Textual's own handler: self.size is still the old size
+
+    def _fit_terminal(self, size: Size | None = None) -> None:
+        """Cover the game with TooSmallScreen while the terminal is below its minimum size; uncover it after.
+        The screens underneath stay as they were: the notice is pushed over them and popped off again."""
+        if len(self.screen_stack) <= 1:  # Textual's blank first screen: nothing of the game to cover yet
+            return
+        size = self.size if size is None else size
+        top = self.screen
+        if too_small(size):
+            if isinstance(top, TooSmallScreen):
+                top.show_size(size)
+            else:
+                self.push_screen(TooSmallScreen(size, self._quitting_loses(), self._autosaved_what()))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()  # a notice left further down (see push_screen) leaves when it is on top again
+
+    def push_screen(self, screen, *args, **kwargs):
+        shown = super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TooSmallScreen):
+            self._fit_terminal()  # a screen opened with the terminal too small (the fog hand-over) goes under the notice
+        return shown
+
+    def switch_screen(self, screen):
+        if self.screen_stack and isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            super().pop_screen()  # the switch is meant for the screen under the notice
+            switched = super().switch_screen(screen)
+            self._fit_terminal()
+            return switched
+        return super().switch_screen(screen)
+
+    async def run_action(self, action, default_namespace=None) -> bool:
+        # Keys typed ahead of the screen do nothing: once the game is closing (y then Enter, quickly: a screen
+        # opened while Textual takes the others down is never built), and on a screen not built yet (Enter
+        # starts the battle, the arrow typed with it finds no map). Either stopped the game.
+        if self.return_code is not None:
+            return False
+        try:
+            screen = default_namespace.screen if default_namespace is not None else None
+        except Exception:  # not on a screen (yet or any more): Textual decides
+            screen = None
+        if screen is not None and not screen.is_mounted:
+            return False
+        return await super().run_action(action, default_namespace)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Under the too-small notice only Ctrl+Q works: the rules, the search or the colours would open unseen.
+        if self.screen_stack and isinstance(self.screen, TooSmallScreen) and action not in ("request_quit", "help_quit"):
+            return False
+        return super().check_action(action, parameters)
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's notification, always shown as written (`markup` is not used): names, paths and error messages
+        may hold square brackets, which Textual would read as markup, and stop on. Widgets' and screens' own
+        notify() come here too."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual ends the app on an unhandled error (status 1; under a test's pilot it is raised again) and
+        # would print a traceback many screens long. The player gets one line instead (cli.py prints it, as
+        # the program exits with status 70) and the traceback goes to a file named in that line.
+        if self.crash is None:
+            self.crash = record_crash(error, self._kept_note())
+        super()._handle_exception(error)
+        exit_renderables = getattr(self, "_exit_renderables", None)
+        if isinstance(exit_renderables, list):
+            exit_renderables.clear()
+
+    def _autosaved_what(self) -> str | None:
+        """"the battle" or "the army building" when the one in progress is autosaved, else None."""
+        if not self._autosaving():
+            return None
+        return "the battle" if any(isinstance(screen, BattleScreen) for screen in self.screen_stack) else "the army building"
+
+    def _kept_note(self) -> str:
+        """What the player can take up again after a crash (the autosave is written action by action)."""
+        what = self._autosaved_what()
+        return f"{what[0].upper()}{what[1:]} is autosaved: officers-chess resume goes on with it." if what else ""
 
     def _show(self, screen) -> None:
         if len(self.screen_stack) > 1:
@@ -126,10 +222,21 @@ class OfficersChessApp(App):
             return
         players = {side: self.computer.get(side, "human") for side in Side}
         try:
+            self.muster_path.parent.mkdir(parents=True, exist_ok=True)  # the folder may have been removed
             write_muster(self.muster_path, self.muster.loaded, self.game_seed, players, self.own_dice, self.muster.muster)
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # a full disk, a folder gone: told once, tried again after the next step
+            if not self._muster_save_failing:
+                self.notify(f"Autosave failed: {exc.strerror or exc}; will retry after the next step.",
+                            severity="error", timeout=10)
+            self._muster_save_failing = True
+            return
+        except ValueError as exc:
             self.muster_path = None
             self.notify(f"Autosave is off for this army building: {exc}", severity="warning", timeout=8)
+            return
+        if self._muster_save_failing:
+            self._muster_save_failing = False
+            self.notify("Autosave works again: the army building is saved up to its last step.", timeout=6)
 
     def start_battle(self, loaded: LoadedScenario) -> None:
         seed = self.game_seed
@@ -145,9 +252,10 @@ class OfficersChessApp(App):
         saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players, path=muster_path))
         self._show(BattleScreen(loaded, state, computer=self.policies, autosaver=saver))
 
-    def resume(self, saved: SavedBattle | SavedMuster) -> None:
+    def resume(self, saved: SavedBattle | SavedMuster, resumed: Resumed | None = None) -> None:
         """Go on with a saved battle from its last recorded action (or its army building from its last
-        confirmed step), with the players it had."""
+        confirmed step), with the players it had. `resumed`: the battle already replayed and checked
+        (`resume_state`), when the caller has done it."""
         if isinstance(saved, SavedMuster):
             record = saved.record
             self.computer = {side: level for side, level in record.players.items() if level in LEVELS}
@@ -159,31 +267,37 @@ class OfficersChessApp(App):
             self.muster_path = saved.path if self.autosave else None
             self.next_muster_step()
             return
-        try:
-            resumed = resume_state(saved)
-        except ContentError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
-            return
+        if resumed is None:
+            try:
+                resumed = resume_state(saved)
+            except ContentError as exc:
+                self.notify(f"{saved.path.name} will not load: {public_reason(exc)}.", severity="error", timeout=10)
+                return
         computer = {side: level for side, level in saved.record.players.items() if level in LEVELS}
         self.computer = computer
         self.game_seed = saved.record.seed
         self.policies = {side: make_policy(level, saved.record.seed + 1 + index + resumed.actions)
                          for index, side in enumerate(Side) if (level := computer.get(side))}
-        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed.actions))
+        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed=resumed))
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
         self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True,
                                 told=resumed.told))
 
     def _autosaver(self, make) -> Autosaver | None:
-        """The battle's autosave, unless it is switched off or cannot be written (then the battle goes on unsaved)."""
+        """The battle's autosave, unless it is switched off. A first write that fails is told, and tried again
+        after the next action (Autosaver); only a battle that cannot be saved at all goes on unsaved."""
         if not self.autosave:
             return None
         try:
-            return make()
+            saver = make()
         except (OSError, ValueError) as exc:
             self.notify(f"Autosave is off for this battle: {exc}", severity="warning", timeout=8)
             return None
+        if isinstance(saver, Autosaver) and saver.failing is not None:
+            self.notify(f"Autosave failed: {saver.failing}; will retry after the next action.", severity="error",
+                        timeout=10)
+        return saver
 
     def next_muster_step(self) -> None:
         """After a step is confirmed: the computer takes its own steps at once; then the hand-over to the
@@ -292,11 +406,37 @@ class OfficersChessApp(App):
                 repaint()
         self.notify(f"Colours: {chosen.title} (F2 for the next)", timeout=3)
 
+    def action_command_palette(self) -> None:
+        # Textual looks only at the top screen for an open search: with the quit question over the search,
+        # Ctrl+P opened a second one under the same id, and Textual stopped on it (DuplicateIds).
+        if self.use_command_palette and not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(textual_fixes.SearchPalette(id="--command-palette"))
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.catalogue_in_play()))
 
+    def _autosaving(self) -> bool:
+        """The battle or army building in progress is being autosaved (and its last write worked: while the
+        disk is full, quitting would lose what came since)."""
+        if self.muster_path is not None and not self._muster_save_failing:
+            return self.autosave
+        return self.autosave and any(getattr(screen, "autosaver", None) is not None and screen.autosaver.failing is None
+                                     for screen in self.screen_stack)
+
+    def _quitting_loses(self) -> str | None:
+        """What quitting now would lose ("the battle in progress"), or None when nothing would be (autosaved)."""
+        in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
+        mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
+        if self._autosaving() or not (in_battle or mustering):
+            return None
+        return "the battle in progress" if in_battle else "the armies being built"
+
     def action_request_quit(self) -> None:
+        if isinstance(self.screen, TooSmallScreen):  # no room for the question: the notice asks for a second press
+            if self.screen.quit_pressed():
+                self.exit()
+            return
         if isinstance(self.screen, ConfirmDialog):
             return
 
@@ -306,11 +446,9 @@ class OfficersChessApp(App):
 
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
         mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
-        saving = self.autosave and (self.muster_path is not None or any(
-            getattr(screen, "autosaver", None) is not None for screen in self.screen_stack))
-        if saving and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
+        loses = self._quitting_loses()
+        if loses is None and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
             question = "Quit Officer's Chess? This battle is autosaved: c Continue on the title screen brings it back."
         else:
-            question = ("Quit Officer's Chess? The battle in progress will be lost." if in_battle else
-                        "Quit Officer's Chess? The armies being built will be lost." if mustering else "Quit Officer's Chess?")
+            question = f"Quit Officer's Chess? {loses[0].upper()}{loses[1:]} will be lost." if loses else "Quit Officer's Chess?"
         self.push_screen(ConfirmDialog(question), answered)

@@ -13,6 +13,7 @@ from officers_chess.rules.inventory import INVENTORY_SLOTS
 from officers_chess.rules.models import Side
 from officers_chess.rules.pricing import item_price
 from officers_chess.rules.scenario import SideRules
+from officers_chess.tui.file_names import has_unseen
 from officers_chess.tui.muster_session import MusterSession
 
 
@@ -82,6 +83,8 @@ def name_problem(army: Army, index: int, text: str) -> str | None:
         return "A unit needs a name."
     if len(text) > NAME_LIMIT:
         return f"A name is at most {NAME_LIMIT} characters."
+    if has_unseen(text):
+        return "A name cannot hold a character that cannot be seen (such as a control character)."
     if any(r.name == text for i, r in enumerate(army.units) if i != index):
         return f"Another unit is already named {text}."
     return None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
+from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from officers_chess.tui.reference import Entry
 
@@ -48,8 +50,8 @@ class RulesSearch(Provider):
         yield DiscoveryHit("Rules browser", self.app.action_rules, help="The whole rules reference (F1)")  # type: ignore[attr-defined]
         for entry in self.entries.values():
             if entry.kind == "rule":
-                yield DiscoveryHit(f"{entry.title} ({KIND_WORD[entry.kind]})", partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
-                                   help=_gist(entry.text))
+                yield DiscoveryHit(Text(f"{entry.title} ({KIND_WORD[entry.kind]})"), partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
+                                   help=escape(_gist(entry.text)))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -61,9 +63,9 @@ class RulesSearch(Provider):
             score = matcher.match(entry.title)
             shown = f"{entry.title} ({KIND_WORD[entry.kind]})"
             if score > 0:
-                yield Hit(score, matcher.highlight(shown), partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
-                          text=shown, help=_gist(entry.text))
+                yield Hit(score, matcher.highlight(escape(shown)), partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
+                          text=shown, help=escape(_gist(entry.text)))
             elif (snippet := text_snippet(query, entry.text)) is not None:
                 # Found in the text only: the help line shows where, so the player sees why it is listed.
-                yield Hit(TEXT_SCORE, shown, partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
-                          text=shown, help=snippet)
+                yield Hit(TEXT_SCORE, Text(shown), partial(self.app.explain, entry.key),  # type: ignore[attr-defined]
+                          text=shown, help=escape(snippet))

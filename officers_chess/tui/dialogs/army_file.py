@@ -98,7 +98,7 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            yield Static(self.question)
+            yield Static(Text(self.question))  # as written: it may name a folder or a class from a file
             yield Input(self.value, max_length=self.max_length, select_on_focus=True)
             yield Static("", classes="error")
             yield Static("Enter accept · Esc cancel", classes="keys")
@@ -107,7 +107,7 @@ class TextPrompt(ModalScreen[str | None]):
         event.stop()
         problem = self.check(event.value) if self.check else None
         if problem:
-            self.query_one(".error", Static).update(problem)
+            self.query_one(".error", Static).update(Text(problem))
             return
         self.dismiss(event.value)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -31,7 +32,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(Text(self.question))  # as written: it may quote a name with brackets in it
             yield Static("[b]Y[/b]: yes    [b]N[/b] or [b]Esc[/b]: no", classes="keys")
 
     def action_answer(self, yes: bool) -> None:

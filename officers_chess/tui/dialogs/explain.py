@@ -62,7 +62,7 @@ class ExplainChooser(ModalScreen[str | None]):
         # Ids by position: two lines may explain the same rule (both weapon-triangle modifiers).
         options = OptionList(*(Option(Text(f"{n} {label}" if n <= 9 else f"  {label}"), id=str(n - 1))
                                for n, (label, _key) in enumerate(self.choices, 1)))
-        options.border_title = self.title_text
+        options.border_title = Text(self.title_text)  # it may name a unit
         options.border_subtitle = "↑↓ Enter or 1-9 · Esc"
         yield options
 

@@ -48,12 +48,12 @@ class FilePicker(ModalScreen[Path | None]):
                 yield OptionList(*[Option(Text(p.label, "grey50" if p.problem else ""), id=str(i))
                                    for i, p in enumerate(self.picks)])
             else:
-                yield Static(self.empty)
+                yield Static(Text(self.empty))  # it names a folder
             yield Static("", classes="error")
             yield Static("↑↓ Enter load · Esc cancel", classes="keys")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one(".error", Static).update(self.picks[int(event.option.id or 0)].problem)
+        self.query_one(".error", Static).update(Text(self.picks[int(event.option.id or 0)].problem))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         pick = self.picks[int(event.option.id or 0)]

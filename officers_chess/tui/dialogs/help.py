@@ -44,51 +44,57 @@ KEYS = [
 ]
 
 
+def _add(table: Table, *cells: str | Text) -> None:
+    """A row of plain text: names and descriptions come from the catalogue's files, brackets and all (Rich
+    would read a str cell as markup)."""
+    table.add_row(*(Text(cell) if isinstance(cell, str) else cell for cell in cells))
+
+
 def help_text(catalogue: Catalogue) -> Table:
     keys = Table(box=None, show_header=False, pad_edge=False)
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
     words = palette().words
     for key, meaning in KEYS:
-        keys.add_row(key, meaning.format(**words))
-    keys.add_row("", "")
-    keys.add_row("Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
+        _add(keys, key, meaning.format(**words))
+    _add(keys, "", "")
+    _add(keys, "Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
-    keys.add_row("Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
-    keys.add_row("Overlays", f"{words['move']}: where the unit under the cursor (or the selected one) can move · "
+    _add(keys, "Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
+    _add(keys, "Overlays", f"{words['move']}: where the unit under the cursor (or the selected one) can move · "
                              f"{words['strike']}: what it could strike · {words['target']}: targets in reach now · "
                              "•: the path to the cursor while moving (its cost in the side panel)")
-    keys.add_row("", "")
-    keys.add_row("Classes", "")
+    _add(keys, "", "")
+    _add(keys, "Classes", "")
     for unit_class in catalogue.classes.values():
-        keys.add_row(f"  {unit_class.letter} {unit_class.letter.lower()}", f"{unit_class.name}: {unit_class.description}")
-    keys.add_row("", "")
+        _add(keys, f"  {unit_class.letter} {unit_class.letter.lower()}", f"{unit_class.name}: {unit_class.description}")
+    _add(keys, "", "")
     rules, book = rules_for(catalogue.edition), edition_rules(catalogue.edition)
     if not rules.rules_text:  # v0.6: the compact legend
-        keys.add_row("Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
+        _add(keys, "Terrain", "move cost foot/armored/cavalry/flying (– = impassable), Def/Res bonus")
         for terrain in TERRAIN.values():
             bonus = f", +{terrain.defense} Def/Res" if terrain.defense else ""
             heal = f", heals {terrain.heal} HP at the end of a turn here" if terrain.heal else ""
             costs = "/".join("–" if c is None else str(c) for c in (terrain.foot, terrain.armored, terrain.cavalry, terrain.flying))
-            keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {costs}{bonus}{heal}")
-        keys.add_row("", "")
-        keys.add_row("Combat", "A swing hits on a d20 roll at or under Skill; a 1 always hits and crits. Damage = "
+            _add(keys, f"  {terrain.glyph}", f"{terrain.name}: {costs}{bonus}{heal}")
+        _add(keys, "", "")
+        _add(keys, "Combat", "A swing hits on a d20 roll at or under Skill; a 1 always hits and crits. Damage = "
                                "Strength + Might − Defense (Resistance against magic), doubled on a crit. Triangles: "
                                "sword > axe > lance > sword and reason > faith > dark > reason (+1 Skill and damage).")
-        keys.add_row("Tags", "")
+        _add(keys, "Tags", "")
         for name, text in TAG_TEXT.items():
-            keys.add_row(f"  {name}", text)
+            _add(keys, f"  {name}", text)
         return keys
-    keys.add_row("Terrain", f"the {rules.name} terrain table")
+    _add(keys, "Terrain", f"the {rules.name} terrain table")
     for terrain in rules.terrain.values():
-        keys.add_row(f"  {terrain.glyph}", f"{terrain.name}: {book[terrain_rule_id(terrain)].text}")
-    keys.add_row("", "")
-    keys.add_row(f"Combat ({rules.name})", " ".join(book[key].text for key in ("hit-roll", "damage", "critical", "follow-up")
+        _add(keys, f"  {terrain.glyph}", f"{terrain.name}: {book[terrain_rule_id(terrain)].text}")
+    _add(keys, "", "")
+    _add(keys, f"Combat ({rules.name})", " ".join(book[key].text for key in ("hit-roll", "damage", "critical", "follow-up")
                                                      if key in book))
-    keys.add_row("Tags", "")
+    _add(keys, "Tags", "")
     for name in sorted(rules.tags):
         if rule_id(name) in book:
-            keys.add_row(f"  {name}", book[rule_id(name)].text)
+            _add(keys, f"  {name}", book[rule_id(name)].text)
     return keys
 
 

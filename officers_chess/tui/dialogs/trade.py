@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,7 +34,7 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
 
     DEFAULT_CSS = """
     TradeDialog { align: center middle; }
-    TradeDialog > Vertical { width: 70; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
+    TradeDialog > Vertical { width: 70; max-width: 100%; height: auto; border: thick $accent; background: $surface; padding: 0 1; }
     TradeDialog SelectionList { width: 1fr; height: auto; max-height: 6; }
     TradeDialog .keys { color: $text-muted; }
     """
@@ -49,13 +50,13 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"Trade: {self.me.name} ⇄ {self.partner.name}"
+            box.border_title = Text(f"Trade: {self.me.name} ⇄ {self.partner.name}")  # names as written
             with Horizontal():
-                give = TradeList(*[(item.name, i) for i, item in enumerate(self.me.inventory)], id="give")
-                give.border_title = f"{self.me.name} gives"
+                give = TradeList(*[(Text(item.name), i) for i, item in enumerate(self.me.inventory)], id="give")
+                give.border_title = Text(f"{self.me.name} gives")
                 yield give
-                take = TradeList(*[(item.name, i) for i, item in enumerate(self.partner.inventory)], id="take")
-                take.border_title = f"{self.partner.name} gives"
+                take = TradeList(*[(Text(item.name), i) for i, item in enumerate(self.partner.inventory)], id="take")
+                take.border_title = Text(f"{self.partner.name} gives")
                 yield take
             yield Static("Space ticks an item · Tab switches side · Enter trades · Esc cancels. Each may carry three items.", classes="keys")
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.content.rosters import RosterError, list_rosters, load_roster, roster_dir, save_roster
+from officers_chess.content.rosters import MAX_NAME, RosterError, list_rosters, load_roster, roster_dir, roster_path, save_roster
 from officers_chess.rules.army import Army, ArmyCodeError, decode_army, encode_army
 from officers_chess.rules.muster import MusterError
 from officers_chess.tui.dialogs.army_file import ArmyFileMenu, CodeDialog, RosterPicker, TextPrompt
+from officers_chess.tui.file_names import has_unseen
 
 
 class ArmyFileActions:
@@ -55,6 +56,17 @@ class ArmyFileActions:
     def action_save(self) -> None:
         default = self.roster_name or f"{self.session.scenario.name} {self.side.title}"
 
+        def check(name: str) -> str | None:
+            # The file is named after the name's letters and digits only (roster_path), so only what cannot
+            # be seen is refused here, besides what roster_path refuses.
+            if has_unseen(name):
+                return "That name holds a character that cannot be seen (a control character)."
+            try:
+                roster_path(name)
+            except RosterError as exc:
+                return f"{str(exc)[0].upper()}{str(exc)[1:]}."
+            return None
+
         def named(name: str | None) -> None:
             if name is None:
                 return
@@ -68,7 +80,7 @@ class ArmyFileActions:
                 self.say(f"Saved roster \u201c{self.roster_name}\u201d in {path}.")
             self._refresh()
 
-        self.app.push_screen(TextPrompt("Save a roster", "Save this army under the name:", default, max_length=40), named)
+        self.app.push_screen(TextPrompt("Save a roster", "Save this army under the name:", default, check, MAX_NAME), named)
 
     def action_load(self) -> None:
         def picked(path: Path | None) -> None:

@@ -142,7 +142,7 @@ class HiringScreen(ArmyFileActions, MusterStepScreen):
             title = f"Items for {unit.unit_class} {unit.name}" if unit and not self.all_items else "All items"
             # The border names the key that switches, since the footer has no room for it at 80 columns.
             other = "a: all" if unit and not self.all_items else f"a: {unit.unit_class}'s" if unit else ""
-            shop.border_title = title + (f" · {other}" if other else "")
+            shop.border_title = Text(title + (f" · {other}" if other else ""))  # names as written
             wide = self.has_class("-wide")
             shown = list(self._shop_items())
             prices = [price for _, price, _ in shown]

@@ -80,7 +80,7 @@ class ReplayViewer(Screen):
         with Horizontal(id="replay-main"):
             with Vertical(id="replay-left"):
                 map_view = MapView(self.controller)
-                map_view.border_title = self.saved.loaded.battle_map.name
+                map_view.border_title = Text(self.saved.loaded.battle_map.name)  # as the map file spells it
                 yield map_view
                 yield UnitSheet()
             told = Static(id="told")

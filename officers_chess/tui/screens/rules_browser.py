@@ -57,14 +57,21 @@ class RulesBrowser(Screen[None]):
     def section_markdown(self, kind: str) -> str:
         return markdown({k: e for k, e in self.entries.items() if e.kind == kind}, intro=False)
 
+    @property
+    def closing(self) -> bool:
+        """Esc has closed the browser: a section change or a scroll still on its way finds no page to show."""
+        return self not in self.app.screen_stack
+
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         kind = event.option.id
-        if kind is None or kind == self.kind:
+        if kind is None or kind == self.kind or self.closing:
             return
         self.kind = kind
         page = self.query_one("#page", VerticalScroll)
         page.border_title = SECTIONS[kind]
         await self.query_one(Markdown).update(self.section_markdown(kind))
+        if self.closing:
+            return
         page.scroll_home(animate=False)
         if self._pending is not None:
             self.call_after_refresh(self._scroll_to_pending)
@@ -83,7 +90,7 @@ class RulesBrowser(Screen[None]):
 
     def _scroll_to_pending(self) -> None:
         key, self._pending = self._pending, None
-        if key is None or self.entries[key].kind != self.kind:
+        if key is None or self.entries[key].kind != self.kind or self.closing:
             return
         order = [k for k, e in self.entries.items() if e.kind == self.kind]
         headings = self._headings()
