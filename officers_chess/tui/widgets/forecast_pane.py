@@ -80,5 +80,5 @@ class ForecastPane(Static):
 
     def show_text(self, title: str, body: RenderableType) -> None:
         self.showing_forecast = False
-        self.border_title = title
+        self.border_title = Text(title)  # it may name a unit or an item: brackets in a name are no markup
         self.update(body, layout=False)
