@@ -18,10 +18,11 @@ from officers_chess.content.saves import (
     _SaveSource,
     count_values,
     hide_details,
+    read_json_save,
     scenario_ref,
     write_text_atomically,
 )
-from officers_chess.content.yaml_source import JsonRefused, load_json, read_head, read_text
+from officers_chess.content.yaml_source import read_head, read_text
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.models import Side
 from officers_chess.rules.muster import Muster, MusterError, Phase, finish_step, place, set_army, steps
@@ -75,16 +76,7 @@ def open_muster(path: Path | str) -> SavedMuster:
     path = Path(path)
     text = read_text(path, MAX_SAVE_BYTES)
     source = _SaveSource(path, text)
-    try:
-        data = load_json(text)  # a key given twice, or far too many values, is refused before the validation
-    except JsonRefused as exc:
-        raise exc.error(path, text) from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(path, f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
-    except RecursionError:
-        raise ContentError(path, "not a save: nested too deeply") from None
-    except ValueError as exc:  # what json refuses and says no line of
-        raise ContentError(path, f"not valid JSON: {exc}") from None
+    data = read_json_save(path, text)
     if isinstance(data, dict):
         _check_size(data, source)
     try:

@@ -299,12 +299,11 @@ def _record_error(source: _SaveSource, exc: ValidationError) -> ContentError:
     return hide_details(source.error(f"{where}: {message}", loc), f"it is damaged or was edited ({where})")
 
 
-def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:
-    """The record, its source (for errors at a line) and whether its opening matches its seal (None: a save
-    older than the seal)."""
-    text = read_text(path, MAX_SAVE_BYTES)
+def read_json_save(path: Path, text: str) -> Any:
+    """A save's JSON data (battle or army building), or a ContentError at its line: a key given twice or far
+    too many values are refused before any validation."""
     try:
-        data = load_json(text)
+        return load_json(text)
     except JsonRefused as exc:
         raise exc.error(path, text) from None
     except json.JSONDecodeError as exc:
@@ -313,6 +312,13 @@ def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:
         raise ContentError(path, "not a save: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise ContentError(path, f"not valid JSON: {exc}") from None
+
+
+def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:
+    """The record, its source (for errors at a line) and whether its opening matches its seal (None: a save
+    older than the seal)."""
+    text = read_text(path, MAX_SAVE_BYTES)
+    data = read_json_save(path, text)
     source = _SaveSource(path, text)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ContentError(path, f'not an Officer\'s Chess save (it should be a JSON object with "format": "{SAVE_FORMAT}")', 1)
