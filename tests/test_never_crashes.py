@@ -4,6 +4,7 @@ one line (and a log file) when something unforeseen stops the game anyway."""
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 from textual.app import App
 from textual import events
 
@@ -314,3 +315,54 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
         burst(app, "escape", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
         await pilot.pause(0.3)
         assert isinstance(app.screen, BattleScreen) and app.return_code is None
+
+
+async def test_names_made_of_markup_are_shown_as_written_in_the_battle(tmp_path):
+    from test_random_keys import hostile_scenario
+
+    from officers_chess.tui.controller import Mode
+    from officers_chess.tui.widgets.forecast_pane import ForecastPane
+    from pilot_helpers import walk_cursor
+
+    app = OfficersChessApp(scenario=hostile_scenario(tmp_path), seed=1)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: (u.pos[1], u.pos[0]))[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter", "enter")  # select it, stay where it is: the action menu, titled with its name
+        await pilot.pause()
+        assert c.mode is Mode.ACTING
+        assert app.screen.query_one(ForecastPane).border_title == Text(f"{unit.name}: action").markup
+        assert unit.name in flat(app) and "[/] Yard [b]" in flat(app)
+
+
+async def test_page_keys_in_a_list_with_no_room_do_nothing():
+    import officers_chess.tui.app  # noqa: F401  (the game's workarounds are made as it loads)
+    from textual.widgets import OptionList
+
+    class Squeezed(App):
+        CSS = "OptionList { height: 0; }"
+
+        def compose(self):
+            yield OptionList(*[f"option {n}" for n in range(30)])
+
+    app = Squeezed()
+    async with app.run_test() as pilot:
+        options = app.query_one(OptionList)
+        options.focus()
+        options.highlighted = 0
+        await pilot.press("pagedown", "pageup", "pagedown")
+        assert options.highlighted == 0
+
+
+def test_the_textual_workarounds_still_have_their_target():
+    # textual_fixes.py wraps Textual internals: after an upgrade, check whether the bugs are still there.
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    import officers_chess.tui.app  # noqa: F401
+
+    assert getattr(OptionList._move_page, "officers_chess_fix", False)
+    assert callable(getattr(CommandPalette, "_gather_commands", None))
