@@ -56,6 +56,7 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.screens.too_small import too_small
 
 from muster_keys import press, walk
 from pilot_helpers import open_trade, walk_cursor
@@ -314,8 +315,7 @@ async def random_input(pilot, rng: random.Random, said: list[str]) -> int:
     app = pilot.app
     roll = rng.random()
     if roll < 0.06:
-        small = app.size.width < 60 or app.size.height < 16
-        width, height = BIG if small and rng.random() < 0.6 else rng.choice(SIZES)
+        width, height = BIG if too_small(app.size) and rng.random() < 0.6 else rng.choice(SIZES)
         said.append(f"resize {width}x{height}")
         await pilot.resize_terminal(width, height)
         sent = 1
