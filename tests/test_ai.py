@@ -33,7 +33,9 @@ class Checked:
 
     def choose(self, state):
         action = self.inner.choose(state)
-        assert action in legal_actions(state), f"{self.name} chose an illegal {action!r}"
+        # One of the listed actions, or the `stay` twin of one (legal, not listed: rules/game.py legal_actions).
+        twin = getattr(action, "stay", False) and action.model_copy(update={"stay": False}) in legal_actions(state)
+        assert action in legal_actions(state) or twin, f"{self.name} chose an illegal {action!r}"
         self.choices += 1
         return action
 

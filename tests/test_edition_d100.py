@@ -433,7 +433,9 @@ def test_a_unit_the_flames_rout_takes_no_action():
     state = battle([row, "...."], [unit(hp=3), unit("a2", pos=(0, 1)), foe(pos=(2, 0))])
     state = do(state, Move(unit="a1", to=(1, 0)))
     assert not state.unit("a1").on_field
-    assert all(isinstance(a, (Move, Wait)) for a in legal_actions(state)), legal_actions(state)
+    assert state.active is None  # its turn is over: nobody is mid-turn
+    assert all(isinstance(a, Move) or getattr(a, "unit", None) for a in legal_actions(state)), legal_actions(state)
+    assert "a1" not in {getattr(a, "unit", None) for a in legal_actions(state)}
 
 
 # --- Heal X + Magic (E17) ---------------------------------------------------------------------------------

@@ -38,9 +38,12 @@ def snapshot(state: GameState) -> str:
 def test_a_turn_starts_with_moves_for_every_waiting_unit_and_reachable_tile():
     state = duel_state()
     actions = legal_actions(state)
-    assert all(isinstance(a, Move) for a in actions)
+    moves = [a for a in actions if isinstance(a, Move)]
+    waiting = {u.id for u in state.waiting(A)}
+    # Besides the moves, only the free actions a waiting unit may take before it moves (it activates to take them).
+    assert all(isinstance(a, (Equip, Discard, Trade)) and a.unit in waiting for a in actions if not isinstance(a, Move))
     expected = {(u.id, pos) for u in state.waiting(A) for pos in state.reach(u).costs}
-    assert {(a.unit, a.to) for a in actions} == expected
+    assert {(a.unit, a.to) for a in moves} == expected
     assert ("a1", (0, 0)) in expected  # staying put is a move
     assert ("a1", (3, 0)) not in expected  # the enemy's tile is not
 
@@ -300,11 +303,13 @@ def _choose(state: GameState, rng: random.Random):
     that armies throw their weapons away.
     """
     actions = legal_actions(state)
-    free = [a for a in actions if isinstance(a, (Equip, Discard, Trade))]
-    if free and rng.random() < 0.05:
+    free = [a for a in actions if isinstance(a, (Equip, Discard, Trade)) and not _disarms(state, a)]
+    # Before a move too (they then name the unit that activates to take them), but more rarely there:
+    # every unit of the side is offered them, and discards would disarm the armies.
+    if free and rng.random() < (0.02 if state.active is None else 0.05):
         return rng.choice(free)
     actions = [a for a in actions if not isinstance(a, (Equip, Discard, Trade))]
-    if state.active is not None:
+    if state.active is not None and state.active.moved:
         attacks = [a for a in actions if isinstance(a, Attack)]
         if attacks and rng.random() < 0.85:
             return rng.choice(attacks)
@@ -315,6 +320,15 @@ def _choose(state: GameState, rng: random.Random):
         return rng.choice(moves)
     enemies = [u.pos for u in state.living(state.to_act.other)]
     return min(moves, key=lambda a: (min(distance(a.to, e) for e in enemies), rng.random()))
+
+
+def _disarms(state: GameState, action) -> bool:
+    """A discard of the unit's last weapon (a player leaning towards the fight keeps one)."""
+    if not isinstance(action, Discard):
+        return False
+    unit = state.unit(action.unit) if action.unit else state.active_unit
+    weapons = [i for i, item in enumerate(unit.inventory) if item.kind == "weapon"]
+    return weapons == [action.item]
 
 
 def _check_invariants(state: GameState) -> None:

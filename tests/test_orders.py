@@ -593,8 +593,10 @@ def test_support_heals_a_hurt_ally_instead_of_attacking():
 
     (free, _), (helped, after) = both(position)
     assert isinstance(free[-1], Attack)  # a small wound: free, it would rather strike the weak enemy
-    assert helped[-1] == Special(name="heal", source=1, target="a2")
-    assert after.unit("a2").hp == 20
+    # The heal keeps the turn open (stay) so the healer can take its sword back up before the enemy's turn.
+    assert [a for a in helped if isinstance(a, Special)] == [Special(name="heal", source=1, target="a2", stay=True)]
+    assert not any(isinstance(a, Attack) for a in helped)
+    assert after.unit("a2").hp == 20 and after.unit("a1").equipped_weapon.type.value == "sword"
 
 
 def test_flee_heads_for_the_exit_tiles():

@@ -45,7 +45,8 @@ class Invariants:
     def action(self, action: Action, after: GameState) -> None:
         before = self.before
         assert before is not None
-        if isinstance(action, Move):
+        # A turn begins with a Move, or with a free action taken before the move (it names the unit).
+        if before.active is None and getattr(action, "unit", None):
             key = (before.round, action.unit)
             self.moves[key] += 1
             if before.reactivate == action.unit:

@@ -24,12 +24,14 @@ def test_a_seize_ends_the_battle_on_screen_and_cannot_be_taken_back():
     assert c.cancel() is None and c.state.is_over  # Esc cannot undo a won battle
 
 
-def test_a_sleeping_unit_may_only_wait_not_even_trade():
+def test_a_sleeping_unit_cannot_attack_but_may_trade_and_wait():
+    # Sleep forbids moving and attacking, nothing more (docs/rulings.md S3, revised with save version 4).
     sleeper = unit(id="a1", side=A, pos=(0, 0), statuses=[Status(name=StatusName.SLEEP)])
     friend = unit(id="a2", side=A, pos=(1, 0))
     state = game(plains(6), [sleeper, friend, unit(id="d1", side=D, pos=(5, 0))], to_act=A)
     mid = apply_action(state, Move(unit="a1", to=(0, 0))).state
-    assert legal_actions(mid) == [Wait()]
+    kinds = {a.kind for a in legal_actions(mid)}
+    assert kinds == {"trade", "discard", "wait"}
 
 
 def test_barrier_says_when_it_ends():

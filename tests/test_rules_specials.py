@@ -376,7 +376,8 @@ def test_the_danced_ally_activates_again_at_once_and_only_it_may_move():
     assert state.reactivate == "a2"
     assert state.to_act is A  # the enemy's turn waits
     moves = legal_actions(state)
-    assert moves and all(isinstance(m, Move) and m.unit == "a2" for m in moves)
+    # Its moves, and the free actions it could take before moving (they name it: it activates to take them).
+    assert moves and all(m.unit == "a2" for m in moves) and any(isinstance(m, Move) for m in moves)
     with pytest.raises(IllegalAction):
         apply_action(state, Move(unit="a4", to=(1, 2)))
     state = do(state, Move(unit="a2", to=(3, 1)))

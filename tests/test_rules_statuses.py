@@ -75,8 +75,11 @@ def kinds(state: GameState) -> list[type]:
 
 def far_apart(*statuses, seed: int = 0, hp: int | None = None) -> GameState:
     """a1 (with the statuses) and d1 well out of each other's reach."""
-    units = [unit(id="a1", side=A, pos=(0, 0), statuses=statuses, hp=hp), unit(id="d1", side=D, pos=(6, 0))]
-    return game(plains(7), units, seed=seed)
+    # A berserk unit must move in on anyone it can reach this turn (docs/rulings.md S2): keep d1 beyond that.
+    names = {s.name if isinstance(s, Status) else StatusName(s) for s in statuses}
+    width = 14 if StatusName.BERSERK in names else 7
+    units = [unit(id="a1", side=A, pos=(0, 0), statuses=statuses, hp=hp), unit(id="d1", side=D, pos=(width - 1, 0))]
+    return game(plains(width), units, seed=seed)
 
 
 # --- the round-start rolls --------------------------------------------------------------------
@@ -273,14 +276,25 @@ def test_asleep_or_stone_a_unit_cannot_move(status):
 
 
 @pytest.mark.parametrize("status", ["Sleep", "Petrified"])
-def test_asleep_or_stone_a_unit_cannot_attack_strike_or_act(status):
+def test_asleep_or_stone_a_unit_cannot_attack_or_strike(status):
     state = stay(_beside_everything(status), "a1")
-    main = [a for a in legal_actions(state) if not isinstance(a, (Equip, Discard, Trade))]
-    assert main == [Wait()]
-    for action in (Attack(target="d1"), Strike(at=(0, 1)), Special(name="heal", source=1, target="a2"),
-                   Special(name="dance", target="a2")):
+    for action in (Attack(target="d1"), Strike(at=(0, 1))):
         with pytest.raises(IllegalAction):
             apply_action(state, action)
+
+
+@pytest.mark.parametrize("status", ["Sleep", "Petrified"])
+def test_asleep_or_stone_a_unit_keeps_its_staves_items_specials_and_free_actions(status):
+    # The text forbids moving and attacking, nothing more (docs/rulings.md S3).
+    state = stay(_beside_everything(status), "a1")
+    legal = legal_actions(state)
+    assert Special(name="heal", source=1, target="a2") in legal
+    assert Special(name="dance", target="a2") in legal
+    assert Equip(item=1) in legal
+    assert any(isinstance(a, Trade) and a.partner == "a3" for a in legal)
+    assert any(isinstance(a, Discard) for a in legal) and Wait() in legal
+    healed = apply_action(state, Special(name="heal", source=1, target="a2")).state
+    assert healed.unit("a2").hp > 10
 
 
 @pytest.mark.parametrize("status", ["Sleep", "Petrified"])
@@ -318,13 +332,14 @@ def test_attacks_against_a_petrified_unit_crit_on_two_more_faces():
 
 def _berserk(ally_hp: int, enemy_hp: int, far: bool = False) -> GameState:
     """A berserk a1 (with a staff, an item and a Dance) beside a hurt ally a2 and an enemy d1."""
+    # `far`: beyond what a1 could reach this turn, moving included (a berserk unit must close in otherwise).
     units = [
         unit(id="a1", side=A, pos=(1, 1), statuses=["Berserk"], tags=["Dance"],
              extra_items=[staff(tags=["Heal(5)"]), consumable(tags=["Heal(5)", "Consumable(1)"])]),
-        unit(id="a2", side=A, pos=(6, 1) if far else (1, 0), hp=ally_hp, activated=True),
-        unit(id="d1", side=D, pos=(6, 3) if far else (2, 1), hp=enemy_hp),
+        unit(id="a2", side=A, pos=(13, 1) if far else (1, 0), hp=ally_hp, activated=True),
+        unit(id="d1", side=D, pos=(13, 3) if far else (2, 1), hp=enemy_hp),
     ]
-    return stay(game(battle_map(".......", "#......", ".......", "......."), units), "a1")
+    return stay(game(battle_map(*(row + "." * 7 for row in (".......", "#......", ".......", "......."))), units), "a1")
 
 
 def test_berserk_must_attack_the_weakest_unit_in_reach_even_an_ally():

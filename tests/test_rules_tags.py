@@ -449,36 +449,38 @@ def test_status_weapon_takes_hold_once_for_several_hits():
 # --- Inflict(Stat-X) --------------------------------------------------------------------------
 
 
-def test_inflict_lowers_the_stat_until_the_end_of_the_victims_next_turn():
+def test_inflict_lowers_the_stat_during_the_victims_next_turn_only():
+    # v0.6: "on their next turn" (docs/rulings.md C16): the stat is whole until that turn begins.
     state = _duel({"weapon": weapon(might=0, tags=["Inflict(Def-2)"])}, {"weapon": None}, seed=seed_for(HIT))
     state = apply_action(state, Attack(target="d1")).state
     victim = state.unit("d1")
-    assert victim.inflicted == Inflicted(stat="defense", amount=-2, turn_ends=1)
-    assert victim.stat("defense") == 0
+    assert victim.inflicted == Inflicted(stat="defense", amount=-2, turn_ends=1, pending=True)
+    assert victim.stat("defense") == 2  # not yet: its next turn has not begun
     state = apply_action(state, Move(unit="d1", to=(1, 0))).state
-    assert state.unit("d1").stat("defense") == 0  # still lowered during its turn
+    assert state.unit("d1").stat("defense") == 0  # lowered during its turn
     state = apply_action(state, Wait()).state
     assert state.unit("d1").inflicted is None
     assert state.unit("d1").stat("defense") == 2
 
 
-def test_inflict_lowers_defense_in_the_next_exchange():
+def test_other_attackers_in_the_same_round_get_no_benefit_from_an_inflict():
     state = _duel({"weapon": weapon(might=0, tags=["Inflict(Def-2)"])}, {"weapon": None}, seed=seed_for(HIT))
     state = apply_action(state, Attack(target="d1")).state
-    assert state.plan(state.unit("a1"), state.unit("d1")).attacker.damage == 5  # 5 + 0 - 0
+    assert state.plan(state.unit("a1"), state.unit("d1")).attacker.damage == 3  # 5 + 0 - 2: Def still whole
 
 
-def test_inflict_during_the_victims_own_turn_outlasts_that_turn():
+def test_inflict_during_the_victims_own_turn_waits_for_the_next_one():
     # a1 attacks and misses; d1's counter inflicts Str-2 on a1 during a1's own turn.
     state = _duel({"skl": 0}, {"weapon": weapon(might=0, tags=["Inflict(Str-2)"])}, seed=seed_for(range(2, 21), HIT))
     state = apply_action(state, Attack(target="d1")).state
     a1 = state.unit("a1")
-    assert a1.inflicted == Inflicted(stat="strength", amount=-2, turn_ends=1)  # 2, less the turn just ended
-    assert a1.stat("strength") == 3
+    assert a1.inflicted == Inflicted(stat="strength", amount=-2, turn_ends=1, pending=True)  # outlives this turn
+    assert a1.stat("strength") == 5
     state = apply_action(apply_action(state, Move(unit="d1", to=(1, 0))).state, Wait()).state
     assert state.round == 2 and state.to_act is A
+    assert state.unit("a1").stat("strength") == 5
     state = apply_action(state, Move(unit="a1", to=(0, 0))).state
-    assert state.unit("a1").stat("strength") == 3  # its next turn: still lowered
+    assert state.unit("a1").stat("strength") == 3  # its next turn: lowered
     state = apply_action(state, Wait()).state
     assert state.unit("a1").inflicted is None
 
@@ -489,8 +491,14 @@ def test_a_new_inflict_replaces_the_old_one():
     state.unit("d1").inflicted = Inflicted(stat="strength", amount=-3, turn_ends=1)
     state = apply_action(state, Attack(target="d1")).state
     victim = state.unit("d1")
-    assert victim.inflicted == Inflicted(stat="defense", amount=-2, turn_ends=1)
+    assert victim.inflicted == Inflicted(stat="defense", amount=-2, turn_ends=1, pending=True)
     assert victim.stat("strength") == 5
+
+
+def test_an_inflict_saved_in_effect_before_save_version_4_stays_in_effect():
+    # Old saves hold no `pending`: such an Inflict was already lowering the stat, and still does.
+    held = Inflicted.model_validate({"stat": "defense", "amount": -2, "turn_ends": 1})
+    assert not held.pending and "pending" not in held.model_dump()
 
 
 def test_inflict_needs_a_hit():

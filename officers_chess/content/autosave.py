@@ -34,7 +34,9 @@ from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.yaml_source import MAX_FILE_BYTES, read_bytes, read_text
 from officers_chess.rules.actions import Action
 from officers_chess.rules.models import Side
-from officers_chess.rules.record import READABLE_VERSIONS, SAVE_FORMAT, Checkpoint, Recorder, opening_digest
+from officers_chess.rules.record import (
+    READABLE_VERSIONS, SAVE_FORMAT, Checkpoint, Recorder, opening_digest, rules_changed_note,
+)
 from officers_chess.rules.scenario import UnitSetup
 from officers_chess.rules.state import GameState
 
@@ -480,8 +482,11 @@ def resume_state(saved: SavedBattle) -> Resumed:
     checked = replay_checked(saved)
     note = ""
     if checked.problem:
-        note = (f"The save was edited or damaged, or this program has changed since it was written: {checked.problem}. "
-                f"The battle goes on from the start of round {checked.state.round}, in a new autosave.")
+        older = rules_changed_note(saved.record.version)
+        why = (f"The save no longer plays as recorded: {older}. {checked.problem[0].upper()}{checked.problem[1:]}"
+               if older else
+               f"The save was edited or damaged, or this program has changed since it was written: {checked.problem}")
+        note = f"{why}. The battle goes on from the start of round {checked.state.round}, in a new autosave."
     return Resumed(checked.state, checked.actions, note, checked.told, checked.rounds)
 
 

@@ -38,6 +38,7 @@ from officers_chess.rules.record import (
     ScenarioRef,
     action_limit,
     check_armies,
+    rules_changed_note,
     opening_digest,
     replay,
     sha256_bytes,
@@ -545,7 +546,8 @@ def check_replay(saved: SavedBattle) -> None:
     record = saved.record
     checked = replay_checked(saved)  # a SaveProblem when round 1 or the opening is not the recorded one
     if checked.problem:
-        raise ContentError(saved.path, f"does not replay as recorded: {checked.detail}")
+        older = rules_changed_note(record.version)
+        raise ContentError(saved.path, f"does not replay as recorded: {checked.detail}" + (f"; {older}" if older else ""))
     state = checked.state
     if record.finished and not state.is_over:
         raise ContentError(saved.path, "marked finished, but its battle has not ended after its recorded actions")

@@ -240,7 +240,8 @@ def can_counter(defender: Unit, distance: int) -> bool:
 
 def inflicted(unit: Unit, stat: str) -> int:
     """How much an Inflict lowers one of the unit's stats now."""
-    return unit.inflicted.amount if unit.inflicted and unit.inflicted.stat == stat else 0
+    held = unit.inflicted
+    return held.amount if held and held.stat == stat and not held.pending else 0
 
 
 def plan_exchange(attacker: Fighter, defender: Fighter, distance: int, art: Art | None = None,

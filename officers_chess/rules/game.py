@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.rules.actions import (
+    FREE_ACTIONS,
+    TURN_ENDERS,
     Action,
     Attack,
     CantoMove,
@@ -18,7 +20,7 @@ from officers_chess.rules.actions import (
 )
 from officers_chess.rules.combat import ExchangePlan, Role, Swing, reaches, resolve, usable_weapon
 from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, StatusLost, TerrainChanged, Waited
-from officers_chess.rules.inventory import discard, equip, equippable, trade, trade_options
+from officers_chess.rules.inventory import discard, equip, equippable, spend_use, trade, trade_options
 from officers_chess.rules.models import Pos, Unit, distance
 from officers_chess.rules.movement import STEPS
 from officers_chess.rules.specials import perform, special_actions
@@ -31,7 +33,8 @@ from officers_chess.rules.upkeep import apply_status, end_of_round, end_of_turn,
 
 __all__ = [
     "Action", "ActiveTurn", "Attack", "CantoMove", "Discard", "Equip", "GameState", "IllegalAction", "Move",
-    "Outcome", "Special", "Strike", "Trade", "Wait", "apply_action", "equippable", "legal_actions",
+    "Outcome", "Special", "Strike", "Trade", "Wait", "apply_action", "destinations", "equippable", "is_legal", "legal_actions",
+    "staying",
 ]
 
 
@@ -49,19 +52,54 @@ def _must_strike(state: GameState, unit: Unit) -> bool:
     return unit.has_status(StatusName.BERSERK) and bool(state.targets_from(unit, unit.pos))
 
 
+def destinations(state: GameState, unit: Unit) -> dict[Pos, int]:
+    """Where the unit may move now, with the movement each tile costs.
+
+    A berserk unit that can reach anyone to attack this turn must end its move where it can attack the
+    weakest of them (the lowest HP among every unit it could attack from any tile it reaches, friend or
+    foe; docs/rulings.md S2); with nobody to reach, it moves freely.
+    """
+    costs = state.reach(unit).costs
+    if not unit.has_status(StatusName.BERSERK):
+        return costs
+    weakest: dict[Pos, int] = {}
+    for pos in costs:
+        found = state.targets_from(unit, pos)  # a berserk unit's targets there: the weakest in reach of it
+        if found:
+            weakest[pos] = found[0].hp
+    if not weakest:
+        return costs
+    low = min(weakest.values())
+    return {pos: costs[pos] for pos, hp in weakest.items() if hp == low}
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the side to act may take now.
 
-    With no unit mid-turn: a Move for each unit that may activate and each tile it can
-    reach. Mid-turn: attacks, strikes on walls, special actions and item use (or, after
-    a non-attack action, Canto movement), the free actions, and Wait.
+    With no unit mid-turn: a Move for each unit that may activate and each tile it may move to, and
+    the free actions each of them could take before moving (they name the unit: it activates to take
+    them). Mid-turn, before the move (a unit that began with a free action): its Moves and the free
+    actions. After the move: attacks, strikes on walls, special actions and item use (or, after the
+    action, Canto movement), the free actions, and Wait.
+
+    An action that ends the turn (Attack, Strike, Special, CantoMove) is listed once; the same action
+    with `stay=True` (`staying`) is legal too wherever it is (`is_legal`), and keeps the turn open for
+    free actions until Wait. Listing both would double every list for a choice only the s key and the
+    computer's rearming make.
     """
     if state.is_over:
         return []
     unit = state.active_unit
     if unit is None:
-        return [Move(unit=u.id, to=pos) for u in _movers(state) for pos in state.reach(u).costs]
+        movers = _movers(state)
+        moves: list[Action] = [Move(unit=u.id, to=pos) for u in movers for pos in destinations(state, u)]
+        return moves + [free for u in movers for free in _free_actions(state, u, traded=False, who=u.id)]
     return _turn_actions(state, unit)
+
+
+def staying(action: Action) -> Action:
+    """The same action, keeping the turn open after it (for free actions) where it would end it."""
+    return action.model_copy(update={"stay": True}) if isinstance(action, TURN_ENDERS) else action
 
 
 def _movers(state: GameState) -> list[Unit]:
@@ -70,42 +108,79 @@ def _movers(state: GameState) -> list[Unit]:
 
 
 def _is_legal(state: GameState, action: Action) -> bool:
-    """The same answer as `action in legal_actions(state)`, without listing every move of every unit."""
+    """The same answer as `action in legal_actions(state)` (or its `staying` twin), without listing every
+    move of every unit."""
     unit = state.active_unit
+    if state.is_over:
+        return False
     if isinstance(action, Move):
-        if unit is not None or state.is_over:
+        if unit is not None:
+            return (state.active is not None and not state.active.moved and action.unit == unit.id
+                    and action.to in destinations(state, unit))
+        mover = next((u for u in _movers(state) if u.id == action.unit), None)
+        return mover is not None and action.to in destinations(state, mover)
+    if isinstance(action, FREE_ACTIONS) and action.unit is not None:
+        if unit is not None:
             return False
         mover = next((u for u in _movers(state) if u.id == action.unit), None)
-        return mover is not None and action.to in state.reach(mover).costs
-    return unit is not None and not state.is_over and action in _turn_actions(state, unit)
+        return mover is not None and action in _free_actions(state, mover, traded=False, who=mover.id)
+    if isinstance(action, TURN_ENDERS) and action.stay:
+        if unit is not None and unit.has_status(StatusName.BERSERK):
+            return False  # no free action could follow
+        action = action.model_copy(update={"stay": False})
+    return unit is not None and action in _turn_actions(state, unit)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether `apply_action` takes this action now: one of `legal_actions(state)`, or the `staying` twin of one."""
+    return _is_legal(state, action)
+
+
+def _free_actions(state: GameState, unit: Unit, traded: bool, who: str | None = None) -> list[Action]:
+    """Equip, Discard and Trade as the unit may take them now (`who`: the unit they activate, before its turn).
+    A berserk unit takes none (docs/rulings.md S2)."""
+    if unit.has_status(StatusName.BERSERK):
+        return []
+    actions: list[Action] = [Equip(item=i, unit=who) for i in equippable(unit)]
+    actions += [Discard(item=i, unit=who) for i in range(len(unit.inventory))]
+    if not traded:
+        for partner in state.living(unit.side):
+            if partner.id != unit.id:
+                actions += [Trade(partner=partner.id, give=g, take=t, unit=who) for g, t in trade_options(unit, partner)]
+    return actions
+
+
+def canto_open(state: GameState, unit: Unit) -> bool:
+    """Whether the unit, its action done, may still make its Canto move: after a special action (after an
+    attack too where the edition says so), once."""
+    turn = state.active
+    return (turn is not None and turn.acted and not turn.canto_done and unit.has("Canto")
+            and (not turn.attacked or state.rules.canto_after_attack))
 
 
 def _turn_actions(state: GameState, unit: Unit) -> list[Action]:
-    """What the unit mid-turn may do: its action (or Canto movement), the free actions, and Wait."""
+    """What the unit mid-turn may do: its move (if a free action came first), its action (or Canto movement),
+    the free actions, and Wait."""
     turn = state.active
     assert turn is not None
-    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
-        return [Wait()]  # it can neither act nor take free actions (docs/rulings.md S3)
+    if not turn.moved:
+        return [Move(unit=unit.id, to=pos) for pos in destinations(state, unit)] + _free_actions(state, unit, turn.traded)
     actions: list[Action] = []
-    forced = _must_strike(state, unit)
+    forced = not turn.acted and _must_strike(state, unit)
     if not turn.acted:
+        # Asleep or petrified, it has no targets and no walls to strike (`targets_from`, `strikable_from`):
+        # it cannot attack, but may still use a staff or an item and take free actions (docs/rulings.md S3).
         targets = state.targets_from(unit, unit.pos)
         for art in [None, *arts_of(state, unit)]:
             actions += [Attack(target=t.id, art=art) for t in targets]
         if not forced:
             actions += [Strike(at=p) for p in state.strikable_from(unit, unit.pos)]
             actions += special_actions(state, unit)
-    elif unit.has("Canto"):
+    elif canto_open(state, unit):
         tiles = state.rules.canto_tiles
         budget = unit.movement - turn.spent if tiles is None else tiles
         actions += [CantoMove(to=p) for p in state.reach(unit, budget).costs if p != unit.pos]
-    if not unit.has_status(StatusName.BERSERK):
-        actions += [Equip(item=i) for i in equippable(unit)]
-        actions += [Discard(item=i) for i in range(len(unit.inventory))]
-        if not turn.traded:
-            for partner in state.living(unit.side):
-                if partner.id != unit.id:
-                    actions += [Trade(partner=partner.id, give=g, take=t) for g, t in trade_options(unit, partner)]
+    actions += _free_actions(state, unit, turn.traded)
     if not forced:
         actions.append(Wait())
     return actions
@@ -127,30 +202,35 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         raise IllegalAction(_why_illegal(state, action))
     new = state.model_copy(deep=True)
     events: list[Event] = []
+    if isinstance(action, FREE_ACTIONS) and action.unit is not None:
+        # A free action before the move: the unit activates to take it, and moves later in the turn.
+        if not _activate(new, new.unit(action.unit), events):
+            victory.check(new, events)
+            return Outcome(new, events)
     unit = new.active_unit
     if isinstance(action, Move):
         _move(new, action, events)
     elif isinstance(action, Attack):
         _attack(new, action, events)
-        _end_or_canto(new, events)
+        _after_action(new, action.stay, events)
     elif isinstance(action, Strike):
         _strike(new, action, events)
-        _end_or_canto(new, events)
+        _after_action(new, action.stay, events)
     elif isinstance(action, Special):
         assert unit is not None
         perform(new, unit, action, events)
         _mark(new, busy=True)
         # A seize or an escape may have ended the battle; otherwise Canto may still move the unit.
         if not victory.check(new, events):
-            if unit.has("Canto") and unit.on_field:
-                _mark(new, acted=True)
-            else:
-                _end_turn(new, events)
+            _after_action(new, action.stay, events)
     elif isinstance(action, CantoMove):
         assert unit is not None
         events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
         unit.pos = action.to
-        _end_turn(new, events)
+        if action.stay:
+            _mark(new, canto_done=True)
+        else:
+            _end_turn(new, events)
     elif isinstance(action, Equip):
         assert unit is not None
         equip(unit, action.item)
@@ -177,27 +257,48 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     return Outcome(new, events)
 
 
-def _mark(state: GameState, **changes: bool) -> None:
+def _after_action(state: GameState, stay: bool, events: list[Event]) -> None:
+    """The action is done: the turn ends, or stays open for free actions (asked with `stay`) and for Canto
+    movement (after a special action; after an attack too where the edition says so, rulings E14)."""
+    unit = state.active_unit
+    if state.active is None or unit is None:
+        return
+    _mark(state, acted=True)
+    if not unit.on_field or not (stay or canto_open(state, unit)):
+        _end_turn(state, events)
+
+
+def _mark(state: GameState, **changes: bool | int) -> None:
     assert state.active is not None
     state.active = state.active.model_copy(update=changes)
 
 
 def _why_illegal(state: GameState, action: Action) -> str:
     unit = state.active_unit
-    if isinstance(action, Move):
-        if unit is not None:
+    before_move = unit is not None and state.active is not None and not state.active.moved
+    who = getattr(action, "unit", None) if isinstance(action, (Move, *FREE_ACTIONS)) else None
+    if isinstance(action, Move) or who is not None:
+        if unit is not None and not (before_move and isinstance(action, Move) and who == unit.id):
             return f"{unit.name} is mid-turn; it must act or wait first"
         try:
-            mover = state.unit(action.unit)
+            mover = state.unit(who or "")
         except KeyError:
-            return f"no unit {action.unit!r}"
-        if state.reactivate and mover.id != state.reactivate:
+            return f"no unit {who!r}"
+        if unit is None and state.reactivate and mover.id != state.reactivate:
             return f"{state.unit(state.reactivate).name} was danced for and acts first"
-        if mover.side is not state.to_act or not mover.on_field or mover.activated:
+        if unit is None and (mover.side is not state.to_act or not mover.on_field or mover.activated):
             return f"{mover.name} cannot activate now"
+        if not isinstance(action, Move):
+            if mover.has_status(StatusName.BERSERK):
+                return f"{mover.name} is berserk and takes no free action"
+            return f"{mover.name} cannot do that now ({action.kind})"
+        if action.to in state.reach(mover).costs and mover.has_status(StatusName.BERSERK):
+            return f"{mover.name} is berserk and must move where it can attack the weakest unit it can reach"
         return f"{mover.name} cannot reach {action.to}"
     if unit is None:
         return "no unit is mid-turn; move a unit first"
+    if before_move:
+        return f"{unit.name} took a free action before moving; it must move first (to its own tile to stay)"
     if isinstance(action, Attack):
         try:
             target = state.unit(action.target)
@@ -209,19 +310,34 @@ def _why_illegal(state: GameState, action: Action) -> str:
     return f"{unit.name} cannot do that now ({action.kind})"
 
 
+def _activate(state: GameState, unit: Unit, events: list[Event], moved: bool = False, spent: int = 0) -> bool:
+    """The unit begins its combat turn: the tile it starts on heals or burns it (before it moves). False when
+    that routed it: its turn is over then."""
+    state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=spent, moved=moved)
+    if state.reactivate == unit.id:
+        state.reactivate = None
+    start_of_turn(state, unit, events)
+    if not unit.on_field:  # the flames routed it: its turn ends there
+        _end_turn(state, events)
+        return False
+    if not moved:
+        on_activation(unit, events)
+    return True
+
+
 def _move(state: GameState, action: Move, events: list[Event]) -> None:
     unit = state.unit(action.unit)
     cost = state.reach(unit).costs[action.to]
-    state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=cost)
-    if state.reactivate == unit.id:
-        state.reactivate = None
-    start_of_turn(state, unit, events)  # the tile it starts on heals or burns it before it moves
-    if not unit.on_field:  # the flames routed it: its turn ends there
-        _end_turn(state, events)
-        return
+    fresh = state.active is None  # else it activated with a free action and moves now
+    if fresh:
+        if not _activate(state, unit, events, moved=True, spent=cost):
+            return
+    else:
+        _mark(state, moved=True, spent=cost)
     events.append(Moved(unit.name, unit.pos, action.to, cost))
     unit.pos = action.to
-    on_activation(unit, events)
+    if fresh:
+        on_activation(unit, events)
 
 
 def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
@@ -250,19 +366,25 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     _push(state, plan, swings, attacker, defender, events)
     if attacker.on_field and ("AoE" in attacker.tags or "AoE" in art_tags):
         _splash(state, attacker, defender, action.art, events)
+    for role, unit in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)):
+        if any(s.role is role for s in swings):
+            _wear(unit, events)
     for unit in (defender, attacker):
         if unit.routed:
             events.append(Routed(unit.name))
 
 
-def _end_or_canto(state: GameState, events: list[Event]) -> None:
-    """After an attack or a blow at a wall the turn ends, unless the edition lets Canto move on after
-    any action (the d100 draft, rulings E14)."""
-    unit = state.active_unit
-    if state.rules.canto_after_attack and unit is not None and unit.on_field and unit.has("Canto"):
-        _mark(state, acted=True)
-    else:
-        _end_turn(state, events)
+def _wear(unit: Unit, events: list[Event]) -> None:
+    """Consumable(X) on a weapon: each exchange it swings in (attacking or countering, however many swings)
+    and each blow at a wall spends one use; spent, it is gone (docs/rulings.md C21)."""
+    weapon = usable_weapon(unit)
+    if weapon is None or weapon.uses_left is None:
+        return
+    index = next(i for i, item in enumerate(unit.inventory) if item is weapon)
+    spend_use(unit, index)
+    left = weapon.uses_left - 1
+    events.append(Acted(f"{unit.name}'s {weapon.name} is spent and gone." if left == 0
+                        else f"{unit.name}'s {weapon.name}: {left} use{'s' if left != 1 else ''} left."))
 
 
 def _break(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
@@ -313,8 +435,7 @@ def _on_hit(state: GameState, hitter: Unit, victim: Unit, extra_tags: list[str],
     for status in tag_args(tags, "Status"):
         apply_status(state, victim, StatusName(status), events)
     for stat, change in tag_args(tags, "Inflict"):
-        inflict(state, victim, stat, change)
-        events.append(Acted(f"{victim.name}'s {stat} is lowered by {-change} until the end of its next turn."))
+        events.append(Acted(inflict(state, victim, stat, change)))
 
 
 def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, events: list[Event]) -> None:
@@ -353,6 +474,7 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
     hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
     terrain = state.map.terrain_at(action.at)
     events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left."))
+    _wear(unit, events)
     _mark(state, busy=True, attacked=True)
     if hp == 0:
         after = state.terrain_named(terrain.becomes or "floor")

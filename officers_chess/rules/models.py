@@ -159,14 +159,20 @@ class Art(_Content):
     description: str = Field("", max_length=400)
 
 
-class Inflicted(BaseModel):
-    """A stat lowered by Inflict(Stat-X), and how many of the unit's turn ends it outlasts."""
+class Inflicted(Sparse):
+    """A stat lowered by Inflict(Stat-X), and how many of the unit's turn ends it outlasts.
+
+    `pending`: it takes hold only when the unit's next turn begins (the v0.6 and "ratings" texts,
+    docs/rulings.md C16); until then the stat is whole.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    _sparse = ("pending",)  # save version 4's: an Inflict saved before it reads as it did (in effect)
 
     stat: str
     amount: int
     turn_ends: int = Field(1, ge=1)
+    pending: bool = False
 
 
 class UnitClass(_Content):
@@ -269,7 +275,8 @@ class Unit(Sparse):
         tags = self.tags
         bonus = sum(change for stat, change in tag_args(tags, "Bonus") if stat == name)
         bonus += sum(change for stat, change in tag_args(tags, "Cursed") if stat == name)
-        inflicted = self.inflicted.amount if self.inflicted and self.inflicted.stat == name else 0
+        held = self.inflicted
+        inflicted = held.amount if held and held.stat == name and not held.pending else 0
         return base + bonus + inflicted
 
     @property

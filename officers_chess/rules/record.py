@@ -41,10 +41,16 @@ from officers_chess.rules.scenario import Scenario, UnitSetup
 from officers_chess.rules.state import GameState
 
 SAVE_FORMAT = "officers-chess-battle"
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 # 2 added `finished` and the round checkpoints; 3 added `summary` (at the top, for lists) and `opening` (the
-# sha256 of the opening fields). An older save reads as before.
-READABLE_VERSIONS = (1, 2, 3)
+# sha256 of the opening fields). 4 came with rules that follow the text more closely (RULES_CHANGED): free actions
+# before the move (`unit` on Equip, Discard, Trade) and after the action (`stay`), a turn's `moved` and
+# `canto_done`, an Inflict's `pending`. An older save reads as before; where the new rules make one of its actions
+# play otherwise, it replays as far as it holds (`rules_changed_note`).
+READABLE_VERSIONS = (1, 2, 3, 4)
+RULES_CHANGED = {4: "free actions at any time of a turn, Consumable weapons wearing out, Berserk that cannot be "
+                    "dodged, Inflict waiting for its victim's next turn, and sleeping units keeping their staves "
+                    "and items"}
 # The fields `opening` seals: everything a resume takes from the save without replaying it.
 OPENING_FIELDS = ("edition", "scenario", "seed", "armies", "players", "physical_dice", "initial_state")
 # The most actions and round checkpoints a save holds. A 60-round battle of the largest bundled armies (16
@@ -158,7 +164,7 @@ class BattleRecord(_Record):
     """
 
     format: Literal["officers-chess-battle"] = SAVE_FORMAT
-    version: Literal[1, 2, 3] = SAVE_VERSION
+    version: Literal[1, 2, 3, 4] = SAVE_VERSION
     finished: bool = False  # the battle reached its result (an unfinished one can be resumed)
     summary: Summary | None = None  # version 3 on
     edition: str = Field(max_length=20)
@@ -177,6 +183,15 @@ class BattleRecord(_Record):
 
     def opening_digest(self) -> str:
         return opening_digest(self.model_dump(mode="json", by_alias=True, exclude_none=True))
+
+
+def rules_changed_note(version: int) -> str:
+    """For a save written before rules changed (by its save version): which changes may make it play otherwise now."""
+    changes = [words for since, words in sorted(RULES_CHANGED.items()) if version < since]
+    if not changes:
+        return ""
+    return (f"it was written by an earlier version of the game (save version {version}), and the rules have changed "
+            f"since ({'; '.join(changes)})")
 
 
 def opening_digest(data: dict) -> str:

@@ -35,14 +35,14 @@ CORE_RULES: dict[str, tuple[str, str]] = {
     "destructible": ("Walls and snags", "A wall or snag has 30 HP; blows land automatically for the unit's Damage. A broken wall becomes floor, a broken snag a bridge."),
     "doors": ("Doors", "A door is shut until a unit with Pick (or a key) opens it; then it is floor."),
     "activation-order": ("Activation order", "The sides activate one unit each in turn; when one has nobody left, the other finishes; whoever ran out first starts the next round."),
-    "combat-turn": ("Combat turn", "Move, then one action (attack, staff, special action, item), plus any free actions; Wait ends it."),
-    "free-actions": ("Free actions", "Equip, Discard, and one Trade with an adjacent ally per turn, at any point of the turn."),
+    "combat-turn": ("Combat turn", "Move, then one action (attack, staff, special action, item), plus any free actions before the move, between or after; Wait ends it."),
+    "free-actions": ("Free actions", "Equip, Discard, and one Trade with an adjacent ally per turn, at any point of the turn: before the move (i on the map), after it, or after the action (s instead of Enter keeps the turn open for them)."),
     "staves": ("Staves", "Staves never attack or counter; on allies they need no roll, on enemies they must hit like a swing."),
     "shifting": ("Shifting", "A shifter takes its beast form when it activates and returns to normal form after a turn in which it acted, until the next round."),
     "rout": ("Routed", "A unit at 0 HP is routed and leaves the battle; every unit has 20 HP in v0.6."),
     "victory": ("Victory", "A side with no units left on the field has lost; if some of them escaped rather than fell, the battle is a draw unless the scenario says otherwise."),
     "art": ("Combat arts", "An art is a special attack: its Might and Skill bonuses and tags add to the attacker's swings, and it never follows up."),
-    "inflict": ("Inflicted", "A stat lowered by an Inflict weapon, until the end of the unit's next turn."),
+    "inflict": ("Inflicted", "A stat an Inflict weapon lowered: it is lower during the unit's next turn only, not before it begins."),
 }
 
 # One line per tag, in our words (the in-game help and the rules reference show these).
@@ -74,7 +74,7 @@ TAG_TEXT: dict[str, str] = {
     "Guarded": "Critical hits against it do not double.",
     "Inaccurate": "Inaccurate(X): X less Skill on the hit roll.",
     "Ineffective": "Ineffective(Tag): units with that tag take no damage from it.",
-    "Inflict": "Inflict(Stat-X): a unit it hits has that stat lowered by X until the end of its next turn (no stacking).",
+    "Inflict": "Inflict(Stat-X): a unit it hits has that stat X lower during its next turn (a second one replaces the first).",
     "Inverted": "Turns the weapon triangle around in its fights.",
     "Lucky": "Lucky(X): crits on rolls 1 to 1+X (stacks).",
     "Magic": "Magic(Type): its attacks are magic of that type (Resistance reduces them; the magic triangle applies).",
@@ -82,7 +82,7 @@ TAG_TEXT: dict[str, str] = {
     "Punishing": "Punishing(X): the wielder takes X damage at the end of a turn in which it attacked with it.",
     "SpellRange": "SpellRange(X): reason, faith and dark tomes reach X tiles further.",
     "Status": "Status(Effect): a hit puts that status on the target; used on oneself when it is an item.",
-    "Consumable": "Consumable(X): can be used X times, then it is gone.",
+    "Consumable": "Consumable(X): can be used X times, then it is gone. A weapon spends one use in each exchange it swings in, attacking or countering (and each blow at a wall).",
     "Dance": "Lets an adjacent ally that has already acted this round act again.",
     "Escape": "Leaves the battlefield from an exit tile; an escaped unit is not routed.",
     "GreaterHeal": "GreaterHeal(X): its Heal actions restore X more HP.",
@@ -104,11 +104,11 @@ TAG_TEXT: dict[str, str] = {
 
 STATUS_TEXT: dict[str, str] = {
     "Barrier": "+2 Resistance until the end of the next round.",
-    "Berserk": "Must attack the weakest unit it can reach, friend or foe. Each new round, a d20 of 1-10 ends it.",
-    "Petrified": "Cannot move, act or counter; attacks against it have Lucky(2). Each new round, a d20 of 1-10 ends it.",
+    "Berserk": "If it can reach anyone to attack this turn, it must move where it can and attack the weakest of them, friend or foe; no other action or free action. Each new round, a d20 of 1-10 ends it.",
+    "Petrified": "Cannot move, attack or counter (staves, items and free actions stay open); attacks against it have Lucky(2). Each new round, a d20 of 1-10 ends it.",
     "Poisoned": "Each new round, a d20 of 1-10 ends it; 11-20 deals 2 damage.",
     "Silenced": "Cannot use tomes or staves (nor counter with a tome) during its next turn.",
-    "Sleep": "Cannot move, act or counter. Each new round, a d20 of 1-10 ends it.",
+    "Sleep": "Cannot move, attack or counter (staves, items and free actions stay open). Each new round, a d20 of 1-10 ends it.",
     "Slowed": "Slow(1) during its next turn.",
 }
 

@@ -36,7 +36,9 @@ class Source:
 
 def sources(unit: Unit) -> list[Source]:
     """Everything that could grant the unit a special action now."""
-    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED) or unit.has_status(StatusName.BERSERK):
+    # Asleep or petrified, a unit cannot move or attack, nothing more: its staves, items and special actions
+    # stay its own (docs/rulings.md S3). A berserk one may only attack (S2).
+    if unit.has_status(StatusName.BERSERK):
         return []
     found = [Source(None, _own_tags(unit), "unit")]
     silenced = unit.has_status(StatusName.SILENCED)

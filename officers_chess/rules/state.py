@@ -21,15 +21,18 @@ if TYPE_CHECKING:
 
 
 
-class ActiveTurn(BaseModel):
+class ActiveTurn(Sparse):
     """The unit in the middle of its combat turn, and what it has done so far."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    _sparse = ("moved", "canto_done")  # save version 4's: a turn saved before them reads as it did
 
     unit: str
     start: Pos
+    moved: bool = True  # False while it takes free actions before its move (it activated by taking one)
     spent: int = 0  # movement used by the move (Canto spends the rest)
     acted: bool = False  # its action is done; only Canto movement and free actions remain
+    canto_done: bool = False  # it made its Canto move and stayed for free actions
     busy: bool = False  # it took an action or a free action (a shifter then returns to normal form)
     traded: bool = False  # the once-per-turn Trade is used
     attacked: bool = False  # it attacked this turn (Punishing weapons hurt their wielder)

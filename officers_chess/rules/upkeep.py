@@ -35,10 +35,18 @@ def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Ev
     events.append(StatusGained(unit.name, name.value))
 
 
-def inflict(state: GameState, unit: Unit, stat: str, amount: int) -> None:
-    """Lower a stat until the end of the unit's next turn; a new Inflict replaces an old one."""
+def inflict(state: GameState, unit: Unit, stat: str, amount: int) -> str:
+    """Lower a stat for the unit's next turn; a new Inflict replaces an old one. Returns the log's words.
+
+    Where the edition's Inflict waits (v0.6, "ratings"), the stat is lowered from the start of the unit's next
+    turn to its end; in d100 it is lowered at once, until the end of the unit's next turn.
+    """
     own_turn = state.active is not None and state.active.unit == unit.id
+    if state.rules.inflict_waits:
+        unit.inflicted = Inflicted(stat=stat, amount=amount, turn_ends=1, pending=True)
+        return f"{unit.name}'s {stat} will be {-amount} lower during its next turn (Inflict)."
     unit.inflicted = Inflicted(stat=stat, amount=amount, turn_ends=2 if own_turn else 1)
+    return f"{unit.name}'s {stat} is lowered by {-amount} until the end of its next turn."
 
 
 def heal(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
@@ -71,6 +79,9 @@ def on_activation(unit: Unit, events: list[Event]) -> None:
         if status.name in CLEARED_ON_ACTIVATION:
             events.append(StatusLost(unit.name, status.name.value))
     unit.statuses = [s for s in unit.statuses if s.name not in CLEARED_ON_ACTIVATION]
+    if unit.inflicted is not None and unit.inflicted.pending:
+        unit.inflicted = unit.inflicted.model_copy(update={"pending": False})
+        events.append(Acted(f"{unit.name}'s {unit.inflicted.stat} is {-unit.inflicted.amount} lower this turn (Inflict)."))
     if unit.has("Shifter") and not unit.shift_spent and not unit.transformed:
         unit.transformed = True
         events.append(StatusGained(unit.name, "transformed"))
@@ -100,7 +111,7 @@ def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Eve
         if s.name in ONE_TURN and s.left == 1:
             events.append(StatusLost(unit.name, s.name.value))
     unit.statuses = [_tick(s) for s in unit.statuses if not (s.name in ONE_TURN and s.left == 1)]
-    if unit.inflicted is not None:
+    if unit.inflicted is not None and not unit.inflicted.pending:  # a pending one waits for the next turn
         left = unit.inflicted.turn_ends - 1
         unit.inflicted = None if left == 0 else unit.inflicted.model_copy(update={"turn_ends": left})
     if unit.transformed and turn.busy:

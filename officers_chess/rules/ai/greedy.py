@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
-from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff
+from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
@@ -47,6 +47,7 @@ class GreedyPolicy(BasePolicy):
         if state.active_unit is None:
             return self._activation(view, actions)
         seen = {u.id for u in view.units}
+        actions = [a for a in actions if not getattr(a, "stay", False)]  # it stays only to rearm (staying_to_rearm)
         return self._turn(view, [a for a in actions if not isinstance(a, Attack) or a.target in seen] or actions)
 
     # --- mid-turn --------------------------------------------------------------
@@ -68,7 +69,7 @@ class GreedyPolicy(BasePolicy):
                 return attacks[index]
         heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
         if heals:
-            return max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp)
+            return staying_to_rearm(unit, max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp))
         if Wait() in actions:
             return Wait()
         return actions[0]  # only when the rules leave no other choice
@@ -78,8 +79,8 @@ class GreedyPolicy(BasePolicy):
     def _activation(self, state: GameState, actions: list[Action]) -> Action:
         tiles: dict[str, list[Pos]] = {}
         for action in actions:
-            assert isinstance(action, Move)
-            tiles.setdefault(action.unit, []).append(action.to)
+            if isinstance(action, Move):  # (free actions before a move are never worth it at this level)
+                tiles.setdefault(action.unit, []).append(action.to)
         movers = [state.unit(uid) for uid in tiles]
         best: tuple[float, Move] | None = None
         for unit in movers:

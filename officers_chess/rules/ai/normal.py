@@ -28,7 +28,7 @@ from officers_chess.rules.ai.goals import (
     aims_of,
     objective_tiles,
 )
-from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff
+from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import usable_weapon, weapon_range
 from officers_chess.rules.game import arts_of, legal_actions
 from officers_chess.rules.models import (
@@ -332,7 +332,7 @@ class NormalPolicy(BasePolicy):
                         continue  # equipped once already this turn: never swap back and forth
                     tried.add(option.first.item)
                 if option.first in legal:
-                    return option.first
+                    return staying_to_rearm(unit, option.first)
         rearm = rearm_after_staff(unit, actions)
         if rearm is not None:
             return rearm

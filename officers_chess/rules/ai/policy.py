@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from officers_chess.rules.actions import Action, Equip
+from officers_chess.rules.actions import Action, Equip, Special
 from officers_chess.rules.combat import usable_weapon
 from officers_chess.rules.army import Army
 from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.game import staying
+from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import BattleMap, Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.scenario import Scenario
 from officers_chess.rules.state import GameState
@@ -63,6 +65,21 @@ class BasePolicy:
         from officers_chess.rules.ai.muster_ai import deploy_army
 
         return deploy_army(scenario, catalogue, battle_map, side, army, rng)
+
+
+def staying_to_rearm(unit: Unit, action: Action) -> Action:
+    """A staff used by a unit that also carries a fighting weapon keeps its turn open (`stay`): the staff is left in
+    hand after it, and the unit takes its weapon back up before the enemy's turn (`rearm_after_staff`), so it can
+    counter. Anything else is returned as it is."""
+    if not isinstance(action, Special) or action.source is None:
+        return action
+    item = unit.inventory[action.source]
+    if not (isinstance(item, Weapon) and item.type is WeaponType.STAFF):
+        return action
+    if any(isinstance(i, Weapon) and i.type not in (WeaponType.STAFF, WeaponType.STONE) and can_equip(unit, i)
+           for i in unit.inventory):
+        return staying(action)
+    return action
 
 
 def rearm_after_staff(unit: Unit, actions: list[Action]) -> Equip | None:

@@ -42,6 +42,10 @@ class Edition:
     rules_text: tuple[ModuleType, ...] = ()  # layers of rules text over v0.6's, in order (rules/rulebook.py)
     canto_after_attack = False  # Canto moves on after an attack too (otherwise only after other actions)
     canto_tiles: int | None = None  # Canto's movement (None: whatever the move left)
+    # Inflict(Stat-X) lowers the stat "on their next turn" (v0.6, "ratings"): it waits for the victim's next
+    # turn to begin. The d100 draft's "until end of their turn" takes hold at once (docs/rulings.md C16).
+    inflict_waits = True
+    staff_hit_reads_cover = False  # a staff's roll against an enemy counts its tile (so Mystical on a staff matters)
 
     # --- classes ---------------------------------------------------------------
 

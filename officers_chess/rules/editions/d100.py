@@ -41,6 +41,8 @@ class D100(LaterDraft):
     price_rates = D100_RATES
     canto_after_attack = True
     canto_tiles = 2
+    inflict_waits = False
+    staff_hit_reads_cover = True  # `staff_hit` takes the target's Avoid, tile included
 
     def cover_words(self, amount: int) -> str:
         return f"DR +{amount}"

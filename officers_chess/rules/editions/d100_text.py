@@ -1,6 +1,7 @@
 """Rules text of the "d100" edition: entries that replace or add to v0.6's rulebook (None: not in this edition)."""
 
 CORE_RULES: dict[str, tuple[str, str] | None] = {
+    "inflict": ("Inflicted", "A rating an Inflict weapon lowered X steps, from the hit until the end of the unit's next turn; a second Inflict does not add to it."),
     # Entries shared with v0.6, in their d100-edition meaning.
     "hit-roll": ("Hit roll", "Each swing rolls a d100; it hits if the roll is at or under the swinger's Hit against that target."),
     "crit-range": ("Critical range", "A hit rolled at 10 or less is critical. Deadly widens that range, the target's Nimble narrows it, and Homing weapons never crit."),
@@ -39,6 +40,7 @@ CORE_RULES: dict[str, tuple[str, str] | None] = {
 
 # Tags and statuses: only those the edition plays are kept (rules/rulebook.py filters by the edition).
 TAG_TEXT: dict[str, str] = {
+    "Inflict": "Inflict(Rating-X): a unit it hits has that rating X steps lower at once, until the end of its next turn (no stacking).",
     "Armored": "Heavily armoured. The terrain table has a single Move column here, so it pays the same costs as a unit on foot.",
     "Backup": "An ally attacking an enemy this unit could also attack deals 3 more damage, once per combat (several Backup units still give 3).",
     "Covert": "Its terrain DR and Avo count double.",

@@ -1,7 +1,7 @@
 """Rules text the two later drafts ("ratings" and "d100") share, over v0.6's; each draft's own file goes over this."""
 
 CORE_RULES: dict[str, tuple[str, str] | None] = {
-    "inflict": ("Inflicted", "A rating lowered X steps by an Inflict weapon, until the end of the unit's next turn; a second Inflict does not add to it."),
+    "inflict": ("Inflicted", "A rating an Inflict weapon lowered X steps: it is lower during the unit's next turn only, not before it begins; a second Inflict does not add to it."),
     "broken": ("Broken", "Dealing damage with triangle advantage breaks the target at once: it stops countering in this combat and in the next one it is in. Armor units are immune."),
     "natural-one": None,
     "shifting": None,
@@ -16,11 +16,11 @@ TAG_TEXT: dict[str, str] = {
     "Complex": "Its wielder never gets a follow-up, however fast.",
     "Drain": "The wielder heals half the damage it deals.",
     "Exclusive": "Exclusive(Class): only that class may equip it.",
-    "Inflict": "Inflict(Rating-X): a unit it hits has that rating X steps lower until the end of its next turn (no stacking).",
+    "Inflict": "Inflict(Rating-X): a unit it hits has that rating X steps lower during its next turn (no stacking).",
     "Inverted": "Turns the weapon triangle around in its fights.",
     "Bonus": "Bonus(Rating+X): raises that rating X steps while equipped.",
     "Status": "Status(Effect): a hit puts that status on the target.",
-    "Consumable": "Consumable(X): X uses, after which it is gone for the battle.",
+    "Consumable": "Consumable(X): X uses, after which it is gone for the battle. A weapon spends one in each exchange it swings in (and each blow at a wall).",
     "AoE": "Its attack strikes every enemy within the weapon's range.",
     "Slow": "Slow(X): X fewer tiles of movement.",
     "Fast": "Fast(X): X more tiles of movement.",
