@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -43,6 +43,7 @@ from officers_chess.rules.models import (
 )
 from officers_chess.rules.scenario import can_equip_class
 from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.tag_places import first_problem, place_of
 from officers_chess.rules.tags import check_tag, has_tag, parse_tag, tag_args
 from officers_chess.rules.editions import EDITIONS, rules_for
 from officers_chess.rules.terrain import Terrain
@@ -52,6 +53,8 @@ SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "
 STAT_KEYS = ("str", "mag", "skl", "spd", "def", "res", "hp")
 _LONG_STATS = {"strength": "str", "magic": "mag", "skill": "skl", "dexterity": "skl", "dex": "skl", "speed": "spd",
                "defense": "def", "resistance": "res"}
+
+_Inline = TypeVar("_Inline", Weapon, Accessory)  # an item written out in the duel file
 
 # Other spellings players use for a terrain id (ids themselves are always accepted).
 TERRAIN_ALIASES = {"plain": "plains", "lake": "sea"}
@@ -183,7 +186,21 @@ class _SideReader:
             name = parse_tag(text).name
             if name not in self.rules.tags:
                 raise self.error(f"{name} is not a tag of the {self.rules.name} rules", "tags", index)
+        inert = first_problem(tags, "class", self.rules)  # extra tags are the unit's own, as a class's are
+        if inert:
+            raise self.error(inert[1], "tags", inert[0])
         return tags
+
+    def _checked_tags(self, item: _Inline, key: str) -> _Inline:
+        """An inline item whose tags are all of this edition and each placed where it does something."""
+        for index, text in enumerate(item.tags):
+            name = parse_tag(text).name
+            if name not in self.rules.tags:
+                raise self.error(f"{name} is not a tag of the {self.rules.name} rules", key, "tags", index)
+        inert = first_problem(item.tags, place_of(item), self.rules)
+        if inert:
+            raise self.error(f"{item.name}: {inert[1]}", key, "tags", inert[0])
+        return item
 
     def unit_class(self, base: UnitClass | None) -> UnitClass:
         """The unit's own copy of its class, with the duel's stats and extra tags.
@@ -248,9 +265,10 @@ class _SideReader:
         if _is_int(data.get("range")):
             data["range"] = (data["range"], data["range"])
         try:
-            return Weapon.model_validate(data)
+            weapon = Weapon.model_validate(data)
         except ValidationError as exc:
             raise self.source.validation_error(exc, (self.key, "weapon")) from None
+        return self._checked_tags(weapon, "weapon")
 
     def accessory(self) -> Accessory | None:
         raw = self.spec.get("accessory")
@@ -262,9 +280,10 @@ class _SideReader:
         data.setdefault("name", "Inline accessory")
         data["edition"] = self.rules.name
         try:
-            return Accessory.model_validate(data)
+            accessory = Accessory.model_validate(data)
         except ValidationError as exc:
             raise self.source.validation_error(exc, (self.key, "accessory")) from None
+        return self._checked_tags(accessory, "accessory")
 
     # --- where it stands and how it is ----------------------------------------------
 

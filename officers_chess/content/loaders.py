@@ -16,6 +16,7 @@ from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS, Edition
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Accessory, Art, BattleMap, Consumable, UnitClass, Weapon
+from officers_chess.rules.tag_places import first_problem, place_of
 from officers_chess.rules.tags import parse_tag, tag_args
 from officers_chess.rules.scenario import Scenario, ScenarioError, check_scenario, new_battle
 from officers_chess.rules.terrain import known_glyph, terrain_table
@@ -62,15 +63,23 @@ def _edition_of(source: YamlSource) -> Edition:
     return EDITIONS[edition]
 
 
-def _for_edition(source: YamlSource, rules: Edition, classes: dict, items: dict) -> tuple[dict, dict]:
-    """Entries as the edition plays them (its movement and HP, its name on each), with only the tags it knows."""
-    for section, table in (("classes", classes), ("items", items)):
+def _for_edition(source: YamlSource, rules: Edition, classes: dict, items: dict, arts: dict) -> tuple[dict, dict]:
+    """Entries as the edition plays them (its movement and HP, its name on each), with only the tags it knows,
+    each placed where it does something (rules/tag_places.py)."""
+    if arts and "Art" not in rules.tags:
+        raise source.error(f"the {rules.name} rules have no combat arts (no Art tag can grant one), so these arts "
+                           "could never be used", ("arts",))
+    for section, table in (("classes", classes), ("items", items), ("arts", arts)):
         for index, entry in enumerate(table.values()):
-            where = (section, index) if section == "classes" else _item_place(source, entry.name)
-            for text in entry.tags:
+            where = (section, index) if section != "items" else _item_place(source, entry.name)
+            for tag_index, text in enumerate(entry.tags):
                 name = parse_tag(text).name
                 if name not in rules.tags:
-                    raise source.error(f"{entry.name}: the tag {name} is not part of the {rules.name} rules", where + ("tags",))
+                    raise source.error(f"{entry.name}: the tag {name} is not part of the {rules.name} rules",
+                                       where + ("tags", tag_index))
+            inert = first_problem(entry.tags, place_of(entry), rules)
+            if inert:
+                raise source.error(f"{entry.name}: {inert[1]}", where + ("tags", inert[0]))
             problem = rules.class_problem(entry) if section == "classes" else None
             if problem:
                 raise source.error(f"{entry.name}: {problem}", where)
@@ -92,7 +101,7 @@ def load_catalogue_file(path: Path | str) -> Catalogue:
     source = read_yaml(path)
     classes, items, arts = _read_entries(source)
     rules = _edition_of(source)
-    classes, items = _for_edition(source, rules, classes, items)
+    classes, items = _for_edition(source, rules, classes, items, arts)
     _check_references(source, classes, arts)
     letters: dict[str, str] = {}
     for index, unit_class in enumerate(classes.values()):
@@ -129,7 +138,7 @@ def load_partial_catalogue(path: Path | str) -> Catalogue:
     if not set(source.data) & set(_SECTIONS):
         raise source.error(f"nothing to read: give at least one of {', '.join(_SECTIONS)}")
     rules = _edition_of(source)
-    classes, items = _for_edition(source, rules, classes, items)
+    classes, items = _for_edition(source, rules, classes, items, arts)
     bundled = load_catalogue(rules.name)
     _check_references(source, {**bundled.classes, **classes}, {**bundled.arts, **arts})
     return Catalogue(edition=rules.name, classes=classes, items=items, arts=arts)
