@@ -102,7 +102,9 @@ def menu_items(state: GameState, unit: Unit, actions: list[Action], seen: set[st
         if key == "attack" or key.startswith("art:"):
             label = f"{label} ({len(targets)} in reach)"
         items.append(MenuItem(key, label, tuple(grouped)))
-    items += _other_weapon_attacks(state, unit, actions, has_attack="attack" in groups, seen=seen)
+    turn = state.active
+    if turn is not None and turn.moved and not turn.acted:  # only the action menu offers attacks
+        items += _other_weapon_attacks(state, unit, actions, has_attack="attack" in groups, seen=seen)
     return sorted(items, key=lambda item: _ORDER[item.key.split(":")[0]])
 
 

@@ -12,14 +12,17 @@ from enum import Enum
 
 from officers_chess.rules.combat import Forecast, weapon_range
 from officers_chess.rules.events import Event, tile_name
+from officers_chess.rules.actions import FREE_ACTIONS, TURN_ENDERS, Trade
 from officers_chess.rules.game import (
-    Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, legal_actions,
+    Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, destinations,
+    legal_actions, staying,
 )
 from officers_chess.rules.physical import apply_with_rolls
 from officers_chess.rules.vision import player_view, visible_tiles
 from officers_chess.rules.inventory import can_equip
 from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.movement import Reach
+from officers_chess.rules.statuses import StatusName
 from officers_chess.tui.action_menu import MenuItem, first_choice, menu_items, target_of
 
 
@@ -28,12 +31,17 @@ class Mode(str, Enum):
 
     BROWSE = "browse"  # looking around; choose a unit to activate
     MOVING = "moving"  # a unit is selected; choose where it moves
+    PREPARE = "prepare"  # before it moves: free actions (equip, trade, discard) from a menu
     ACTING = "acting"  # the unit has moved; choose its action
     TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
     PLACING = "placing"  # choose where a rescued or warped ally lands
     CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
+    AFTER = "after"  # the action is done and the turn stays open: free actions, then end the turn
     COMPUTER = "computer"  # the computer plays the side to act; the player watches
     OVER = "over"
+
+
+MENU_MODES = (Mode.PREPARE, Mode.ACTING, Mode.AFTER)  # the steps chosen from a menu in the side pane
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,8 @@ class BattleController:
         self.showing: Action | None = None  # the computer's action on screen before it is applied
         self.glimpse: Glimpse | None = None
         self.rolls: list[int] = []  # physical dice: the d20s typed in so far for the action being applied
+        # Set by the key that confirms an action: keep the turn open after it, for free actions (rulings T6).
+        self.stay_after = False
         self._reach_cache: tuple[tuple, Reach] | None = None
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
@@ -113,8 +123,13 @@ class BattleController:
         if active is None or self.mode is not Mode.BROWSE:
             return
         self.selected, self.cursor = active.id, active.pos
-        self.mode = Mode.CANTO if self.state.active.acted else Mode.ACTING
-        if self.mode is Mode.ACTING:
+        turn = self.state.active
+        if not turn.moved:
+            self.mode = Mode.MOVING  # it took free actions before moving; the move is still to come
+        elif turn.acted:
+            self.mode = self._after_action_mode()
+        else:
+            self.mode = Mode.ACTING
             self.menu_index = first_choice(self.menu())
 
     @property
@@ -183,7 +198,11 @@ class BattleController:
         key = (self._version, unit.id)
         if self._reach_cache is None or self._reach_cache[0] != key:
             # Drawn from what the viewer sees: under fog, unseen enemies do not show by blocking.
-            self._reach_cache = (key, self.view.reach(unit))
+            reach = self.view.reach(unit)
+            if unit.has_status(StatusName.BERSERK):  # only the tiles the rules leave it (rulings S2)
+                allowed = destinations(self.view, unit)
+                reach = Reach({p: c for p, c in reach.costs.items() if p in allowed}, reach.parents)
+            self._reach_cache = (key, reach)
         return self._reach_cache[1]
 
     def overlays(self) -> Overlays:
@@ -203,8 +222,10 @@ class BattleController:
             return Overlays(targets=frozenset(self._candidates()))
         if self.mode is Mode.PLACING:
             return Overlays(moves=frozenset(a.at for a in self.aimed if isinstance(a, Special) and a.at))
-        if self.mode is Mode.CANTO:
+        if self.mode in (Mode.CANTO, Mode.AFTER):
             return Overlays(moves=frozenset(a.to for a in self.legal() if isinstance(a, CantoMove)))
+        if self.mode is Mode.PREPARE:
+            return Overlays()
         unit, reach = self.focus_unit, self.reach
         if unit is None or reach is None:
             return Overlays()
@@ -230,7 +251,9 @@ class BattleController:
         """The legal actions of the state, computed once per state, less any aimed at unseen units."""
         if self._legal_cache is None or self._legal_cache[0] != self._version:
             seen = {u.id for u in self.view.units}
-            actions = [a for a in legal_actions(self.state) if not isinstance(target_of(a), str) or target_of(a) in seen]
+            # Without the `stay` twins: the s key asks for those (`stay_after`), the menus never list them.
+            actions = [a for a in legal_actions(self.state) if not getattr(a, "stay", False)
+                       and (not isinstance(target_of(a), str) or target_of(a) in seen)]
             self._legal_cache = (self._version, actions)
         return self._legal_cache[1]
 
@@ -261,13 +284,42 @@ class BattleController:
         return [e for e in self.view.living(unit.side.other) if e.pos in zone]  # under fog, only those in sight
 
     def menu(self) -> list[MenuItem]:
-        if self.mode is not Mode.ACTING or self.selected_unit is None:
+        """The entries of the menu on screen: the action menu, or the free actions before the move or after the action."""
+        if self.mode not in MENU_MODES or self.selected_unit is None:
             return []
         # Once per state: building it tries each spare weapon ("Attack with …"), and the screen asks often.
-        if self._menu_cache is None or self._menu_cache[0] != self._version:
-            seen = {u.id for u in self.view.units} if self.visible() is not None else None
-            self._menu_cache = (self._version, menu_items(self.state, self.selected_unit, self.legal(), seen))
+        key = (self._version, self.mode)
+        if self._menu_cache is None or self._menu_cache[0] != key:
+            self._menu_cache = (key, self._build_menu())
         return self._menu_cache[1]
+
+    def _build_menu(self) -> list[MenuItem]:
+        unit = self.selected_unit
+        assert unit is not None
+        legal = self.legal()
+        if self.mode is Mode.PREPARE:
+            # Before the move: with nobody mid-turn the free actions name the unit (it activates to take them).
+            free = [a for a in legal if isinstance(a, FREE_ACTIONS) and a.unit in (None, unit.id)]
+            return menu_items(self.state, unit, free) + [MenuItem("move", "Choose where to move")]
+        if self.mode is Mode.AFTER:
+            after = [a for a in legal if isinstance(a, (*FREE_ACTIONS, Wait))]
+            items = [MenuItem("end" if i.key == "wait" else i.key, "End the turn" if i.key == "wait" else i.label, i.actions)
+                     for i in menu_items(self.state, unit, after)]
+            if any(isinstance(a, CantoMove) for a in legal):
+                items.insert(0, MenuItem("canto", "Move on (Canto)"))
+            return items
+        seen = {u.id for u in self.view.units} if self.visible() is not None else None
+        return menu_items(self.state, unit, legal, seen)
+
+    def trade_action(self, partner: str, give: tuple[int, ...], take: tuple[int, ...]) -> Trade | None:
+        """The trade the dialog chose with `partner`, as the rules take it now (before the move it names the
+        unit, which activates to take it); None when it is not legal."""
+        unit = self.selected_unit
+        if unit is None:
+            return None
+        who = unit.id if self.state.active is None else None
+        action = Trade(partner=partner, give=give, take=take, unit=who)
+        return action if action in self.legal() else None
 
     def aimed_actions(self) -> list[Action]:
         """The actions the cursor's tile stands for while targeting."""
@@ -300,9 +352,10 @@ class BattleController:
         self.hint = ""
         if self.mode is Mode.COMPUTER:  # the player watches; the computer's glimpses place the cursor
             return
-        if self.mode is Mode.ACTING:
+        if self.mode in MENU_MODES:
             items = self.menu()
-            self.menu_index = (self.menu_index + (dy or dx)) % len(items)
+            if items:
+                self.menu_index = (self.menu_index + (dy or dx)) % len(items)
             return
         if self.mode is Mode.TARGETING:
             self._cycle_target(1 if (dx or dy) > 0 else -1)
@@ -318,18 +371,21 @@ class BattleController:
             return
         if self.mode is Mode.TARGETING and pos not in self._candidates():
             return
-        if self.mode is Mode.ACTING:
+        if self.mode in MENU_MODES:
             return
         self.cursor = pos
 
-    def confirm(self) -> list[Event]:
-        """Enter: select, move, choose from the menu, aim, place, or move on with Canto, depending on the step."""
+    def confirm(self, stay: bool = False) -> list[Event]:
+        """Enter: select, move, choose from the menu, aim, place, or move on with Canto, depending on the step.
+        `stay` (the s key): if this confirms the unit's action, its turn stays open afterwards for free actions."""
         self.hint = ""
+        if stay:
+            self.stay_after = True  # until the action is done, or the player steps back from it
         if self.mode is Mode.BROWSE:
             self._select_at_cursor()
         elif self.mode is Mode.MOVING:
             return self._move_to_cursor()
-        elif self.mode is Mode.ACTING:
+        elif self.mode in MENU_MODES:
             items = self.menu()
             return self.choose(items[self.menu_index].key) if items else []
         elif self.mode is Mode.TARGETING:
@@ -359,6 +415,12 @@ class BattleController:
         if item is None and key == "attack":  # a: with the weapon in hand, else with the first spare that reaches
             item = next((i for i in self.menu() if i.key.startswith("arm:")), None)
         if item is None:
+            return []
+        if item.key == "move":  # before the move: back to the map
+            self.mode = Mode.MOVING
+            return []
+        if item.key == "canto":
+            self.mode = Mode.CANTO
             return []
         if item.key.startswith("arm:"):  # equip (free, and taken back with the move), then aim the attack
             events = self.perform(item.actions[0])
@@ -399,20 +461,53 @@ class BattleController:
 
     def perform(self, action: Action) -> list[Event]:
         """Apply one legal action and move to the step that follows it."""
+        if isinstance(action, TURN_ENDERS):
+            if self.stay_after:
+                action = staying(action)
+            self.stay_after = False
+        if (isinstance(action, FREE_ACTIONS) and action.unit is not None and self.state.active is None
+                and self._before_move is None):
+            self._before_move = self.state  # a free action before the move is taken back with the move
         outcome = self._apply(action)
         self.state = outcome.state
         self.chosen, self.aimed, self.trade_partner = None, [], None
-        if self.state.is_over or (not isinstance(action, Move) and self.state.active is None):
+        turn = self.state.active
+        if self.state.is_over or (not isinstance(action, Move) and turn is None):
             # A seize, an escape or a rout can end the battle mid-turn.
             self._between_activations()
-        elif self.state.active is not None and self.state.active.acted:
+        elif turn is not None and not turn.moved:
+            self.mode = Mode.PREPARE  # more free actions, or on to the move
+            self.menu_index = min(self.menu_index, max(0, len(self.menu()) - 1))
+        elif turn is not None and turn.acted:
             self._before_move = None  # the action is done: nothing to take back any more
-            self.mode = Mode.CANTO
+            self.mode = self._after_action_mode()
         else:
             self.mode = Mode.ACTING
             self.menu_index = first_choice(self.menu())
         self._commit()
         return outcome.events
+
+    def _after_action_mode(self) -> Mode:
+        """The turn is open after the action: Canto on the map where it may still move, else the free-action menu."""
+        if any(isinstance(a, CantoMove) for a in self.legal()):
+            return Mode.CANTO
+        self.menu_index = 0
+        return Mode.AFTER
+
+    def free_actions_open(self) -> bool:
+        """Whether the selected unit may take a free action now (before its move, or after its action)."""
+        unit = self.selected_unit
+        return unit is not None and any(isinstance(a, FREE_ACTIONS) and a.unit in (None, unit.id) for a in self.legal())
+
+    def prepare(self) -> None:
+        """The i key: the free actions the unit may take before it moves (or, on the Canto map, after its action)."""
+        if self.mode is Mode.MOVING and self.selected_unit is not None:
+            if not self.free_actions_open():
+                self.hint = f"{self.selected_unit.name} has nothing to equip, trade or discard now."
+                return
+            self.mode, self.menu_index = Mode.PREPARE, 0
+        elif self.mode is Mode.CANTO:
+            self.mode, self.menu_index = Mode.AFTER, 0
 
     def _between_activations(self) -> None:
         """After an activation: the battle is over, the computer plays on, or the player chooses a unit."""
@@ -489,7 +584,7 @@ class BattleController:
 
     def wait(self) -> list[Event]:
         """End the active unit's turn (the w key, from the menu or after Canto)."""
-        if self.mode not in (Mode.ACTING, Mode.CANTO) or Wait() not in self.legal():
+        if self.mode not in (Mode.ACTING, Mode.CANTO, Mode.AFTER) or Wait() not in self.legal():
             return []
         return self.perform(Wait())
 
@@ -504,8 +599,14 @@ class BattleController:
         Only the move: once an action has rolled a die (or changed anything), nothing goes back.
         """
         unit = self.selected_unit
-        if unit is None or self.mode in (Mode.BROWSE, Mode.MOVING, Mode.COMPUTER):
+        if unit is None or self.mode in (Mode.BROWSE, Mode.COMPUTER):
             return None
+        if self.mode in (Mode.MOVING, Mode.PREPARE):
+            if self.state.active is None:
+                return None
+            if self._before_move is not None:
+                return "↶ Esc (on the map) undoes the free actions"
+            return f"✓ {unit.name} has begun its turn: it must move"
         # Short: it must fit one line of the map's column at 80 columns (the unit is named in the side pane).
         if self._before_move is not None:
             start = self._before_move.unit(unit.id).pos
@@ -517,7 +618,18 @@ class BattleController:
     def cancel(self) -> str | None:
         """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
         self.hint = ""
-        if self.mode is Mode.MOVING:
+        if self.mode is Mode.PREPARE:
+            self.mode = Mode.MOVING
+        elif self.mode is Mode.MOVING and self.state.active is not None:
+            unit = self.selected_unit
+            assert unit is not None
+            if self._before_move is None:  # resumed after its free actions: they are for the record now
+                self.hint = f"{unit.name} took a free action before moving: choose where it moves."
+                return None
+            self.state, self._before_move = self._before_move, None
+            self._pending.clear()  # the free actions never happened
+            return f"{unit.name}'s free actions are taken back."
+        elif self.mode is Mode.MOVING:
             self._deselect()
         elif self.mode is Mode.ACTING and self._before_move is not None:
             unit = self.selected_unit
@@ -529,7 +641,7 @@ class BattleController:
             self.cursor = self.state.unit(unit.id).pos
             return f"{unit.name}'s move is taken back."
         elif self.mode is Mode.TARGETING:
-            self.mode, self.chosen = Mode.ACTING, None
+            self.mode, self.chosen, self.stay_after = Mode.ACTING, None, False
             unit = self.selected_unit
             if unit:
                 self.cursor = unit.pos
@@ -540,6 +652,11 @@ class BattleController:
                 self.cursor = self.state.unit(target).pos
         elif self.mode is Mode.CANTO:
             self.hint = "The action is done and cannot be taken back; move on, or press w to stay."
+        elif self.mode is Mode.AFTER:
+            if any(isinstance(a, CantoMove) for a in self.legal()):
+                self.mode = Mode.CANTO
+            else:
+                self.hint = "The action is done and cannot be taken back; take a free action, or w to end the turn."
         return None
 
     def jump_to_next_unit(self, from_start: bool = False) -> None:
@@ -581,12 +698,13 @@ class BattleController:
         if reach is None or self.cursor not in reach:
             self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
-        before = self.state
-        self._before_move = before  # first: the move is not committed until the unit acts
+        earlier = self._before_move  # set when free actions came before the move (taken back with it)
+        if earlier is None and self.state.active is None:
+            self._before_move = self.state  # first: the move is not committed until the unit acts
         try:
             events = self.perform(Move(unit=unit.id, to=self.cursor))
         except IllegalAction:  # only an enemy the fog hides can make a shown tile unreachable
-            self._before_move = None
+            self._before_move = earlier
             self.hint = f"Something unseen blocks {unit.name}'s way there."
             return []
         return events

@@ -24,6 +24,10 @@ KEYS = [
             "would undo; once a die is rolled, nothing); while browsing, leave the battle"),
     ("Tab", "jump to the next unit still to act"),
     ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
+    ("i", "free actions before the move: with a unit selected, equip, trade with an ally beside it or discard, "
+          "then choose where it moves (Esc on the map takes them back)"),
+    ("s", "act and stay: like Enter on an attack, a staff or an item, but the turn stays open afterwards to "
+          "equip, trade or discard (bow shot, sword back in hand); w ends it"),
     ("d", "danger zone: off → every enemy's (digits: how many could attack a tile) → one enemy's (×; hover "
           "another to switch) → off"),
     ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),

@@ -27,7 +27,7 @@ from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side, Unit
-from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
 from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
@@ -49,7 +49,7 @@ from officers_chess.tui.palette import palette
 # {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
 STEP_HELP = {
     Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}).",
-    Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); Esc to choose another unit.",
+    Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); i to equip, trade or discard first; o for the heatmap; Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
     Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
 }
@@ -74,13 +74,15 @@ RESULT_BEAT = 0.25
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
 ENTER_ACTIONS = {
-    "select": Mode.BROWSE,
-    "move_here": Mode.MOVING,
-    "choose": Mode.ACTING,
-    "strike": Mode.TARGETING,
-    "place": Mode.PLACING,
-    "canto": Mode.CANTO,
+    "select": (Mode.BROWSE,),
+    "move_here": (Mode.MOVING,),
+    "choose": MENU_MODES,
+    "strike": (Mode.TARGETING,),
+    "place": (Mode.PLACING,),
+    "canto": (Mode.CANTO,),
 }
+# The s key confirms like Enter where that confirms the unit's action, and keeps its turn open afterwards.
+STAY_MODES = (Mode.ACTING, Mode.TARGETING, Mode.PLACING)
 
 
 class BattleScreen(Screen):
@@ -105,6 +107,9 @@ class BattleScreen(Screen):
         Binding("right,l", "cursor(1, 0)", show=False),
         Binding("up,k", "cursor(0, -1)", show=False),
         Binding("down,j", "cursor(0, 1)", show=False),
+        # In a menu the arrows walk its entries; the pane says so, and the footer keeps its room for other keys.
+        Binding("up,k,left,h", "menu_step(-1)", show=False),
+        Binding("down,j,right,l", "menu_step(1)", show=False),
         Binding("enter,space", "select", "Select"),
         Binding("enter,space", "move_here", "Move"),
         Binding("enter,space", "choose", "Choose"),
@@ -112,11 +117,13 @@ class BattleScreen(Screen):
         Binding("enter,space", "place", "Land here"),
         Binding("enter,space", "canto", "Move on"),
         Binding("a", "menu('attack')", "Attack"),
+        Binding("s", "stay", "Act, stay"),
+        Binding("i", "items", "Items"),
         Binding("w", "wait", "Wait"),
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
-        Binding("o", "heat", "Heat"),
+        Binding("o", "heat", "Heat", show=False),  # 80 columns: the move step's help names it
         Binding("escape", "inspect(True)", "Close"),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Title", show=False),  # 80 columns: Help and F1 matter more (help lists it)
@@ -258,16 +265,17 @@ class BattleScreen(Screen):
 
     def _bindings_key(self) -> tuple:
         c = self.controller
-        acting = c.mode in (Mode.ACTING, Mode.CANTO)
+        acting = c.mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER)
         return (c.mode, self.lookout.inspecting, self.pace, bool(c.humans),
-                tuple(i.key for i in c.menu()) if c.mode is Mode.ACTING else (),
+                tuple(i.key for i in c.menu()) if c.mode in MENU_MODES else (),
+                c.menu_index if c.mode is Mode.ACTING else None,  # s applies to some entries only
                 acting and any(i.kind == "wait" for i in c.legal()))
 
     def _refresh_side(self) -> None:
         c = self.controller
         sheet, pane = self.query_one(UnitSheet), self.query_one(ForecastPane)
         terrain = c.state.map.terrain_at(c.cursor)
-        unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
+        unit = c.hovered_unit or (c.selected_unit if c.mode in (*MENU_MODES, Mode.COMPUTER) else None)
         if unit is not None:
             sheet.show_unit(unit, c.state.map.terrain_at(unit.pos), self._orders(unit))
         else:
@@ -288,7 +296,7 @@ class BattleScreen(Screen):
         if fc is not None and c.selected_unit and c.hovered_unit:
             # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
             pane.show_forecast(fc, c.selected_unit, c.view.defender_for(c.selected_unit, c.hovered_unit),
-                               aimed_at=c.hovered_unit)
+                               aimed_at=c.hovered_unit, stays=c.stay_after and c.mode is Mode.TARGETING)
             return
         if c.mode is Mode.COMPUTER:
             pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
@@ -305,21 +313,28 @@ class BattleScreen(Screen):
         if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
             tiles = c.state.rules.canto_tiles
             left = c.selected_unit.movement - c.state.active.spent if tiles is None else tiles
-            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here.")
+            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here; i to equip, trade or discard.")
             if c.hint:
                 body.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text("Canto", body)
             return
-        if c.mode is Mode.ACTING:
+        if c.mode in MENU_MODES:
             menu = Text()
             for i, item in enumerate(c.menu()):
                 marker = "▶ " if i == c.menu_index else "  "
                 menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
-            # One line, so a long menu still shows it at 80×24.
-            menu.append("↑↓ Enter choose · w wait · Esc undo move\n", "grey62")
+            # One line each, so a long menu still shows them at 80×24.
+            keys, step = {
+                Mode.ACTING: ("↑↓ Enter choose · w wait · Esc undo", "action"),
+                Mode.PREPARE: ("↑↓ Enter choose · Esc back to the map", "before moving"),
+                Mode.AFTER: ("↑↓ Enter choose · w ends the turn", "after acting"),
+            }[c.mode]
+            menu.append(keys + "\n", "grey62")
+            if c.mode is Mode.ACTING and self._stay_applies():
+                menu.append("s: act, then stay to equip or trade\n", "grey62")
             if c.hint:
                 menu.append(f"\n\n{c.hint}", palette().hint)
-            pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: action", menu)
+            pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: {step}", menu)
             return
         body = Text()
         if c.mode is Mode.MOVING and c.path_cost() is not None:
@@ -488,13 +503,19 @@ class BattleScreen(Screen):
         if action == "skip":
             return mode is Mode.COMPUTER and parameters[0] == ("turn" if self.controller.humans else "round")
         if action == "cursor":
-            return mode is not Mode.COMPUTER
+            return mode is not Mode.COMPUTER and mode not in MENU_MODES
+        if action == "menu_step":
+            return mode in MENU_MODES
         if action in ENTER_ACTIONS:
-            return mode is ENTER_ACTIONS[action]
+            return mode in ENTER_ACTIONS[action]
+        if action == "stay":
+            return mode in STAY_MODES and self._stay_applies()
+        if action == "items":
+            return mode in (Mode.MOVING, Mode.CANTO) and self.controller.free_actions_open()
         if action == "menu":
             return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
         if action == "wait":
-            return mode in (Mode.ACTING, Mode.CANTO) and any(i.kind == "wait" for i in self.controller.legal())
+            return mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER) and any(i.kind == "wait" for i in self.controller.legal())
         if action == "danger":
             return mode is not Mode.OVER
         if action == "heat":
@@ -504,7 +525,7 @@ class BattleScreen(Screen):
         if action in ("back", "leave") and self.lookout.inspecting:
             return False
         if action == "back":
-            return mode in (Mode.MOVING, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
+            return mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.AFTER)
         if action == "leave":
             return mode in (Mode.BROWSE, Mode.COMPUTER)
         if action == "next_unit":
@@ -525,6 +546,10 @@ class BattleScreen(Screen):
         stays = (c.mode in (Mode.MOVING, Mode.PLACING, Mode.CANTO) or same_hover) and self.lookout.danger_tiles() is zone
         rows = {before, after} | {y for _, y in path ^ self.lookout.path()}
         self.refresh_view(full=not stays, rows=tuple(sorted(rows)))
+
+    def action_menu_step(self, step: int) -> None:
+        self.controller.move_cursor(0, step)
+        self.refresh_view(full=False)
 
     def action_danger(self) -> None:
         self.lookout.cycle_danger()
@@ -572,6 +597,23 @@ class BattleScreen(Screen):
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
+    def _stay_applies(self) -> bool:
+        """Whether s would lead to the unit's action now (not to a free action or Wait)."""
+        c = self.controller
+        if c.mode is Mode.ACTING:
+            items = c.menu()
+            return bool(items) and items[c.menu_index].key.split(":")[0] in ("attack", "art", "arm", "special", "strike")
+        return True
+
+    def action_stay(self) -> None:
+        """s: confirm like Enter; the unit's turn then stays open for free actions (equip, trade, discard) until w."""
+        self._act(partial(self.controller.confirm, True))
+
+    def action_items(self) -> None:
+        """i: the free actions the selected unit may take before it moves (or, after its action, the menu of them)."""
+        self.controller.prepare()
+        self.refresh_view()
+
     def action_menu(self, key: str) -> None:
         self._act(partial(self.controller.choose, key))
 
@@ -593,8 +635,8 @@ class BattleScreen(Screen):
             if choice is None:
                 self.refresh_view()
                 return
-            action = Trade(partner=partner.id, give=choice[0], take=choice[1])
-            if action not in c.legal():
+            action = c.trade_action(partner.id, choice[0], choice[1])
+            if action is None:
                 c.hint = "That trade is not possible: nothing chosen, or someone would carry more than three items."
                 self.refresh_view()
                 return

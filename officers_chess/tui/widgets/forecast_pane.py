@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.combat import Forecast, Role
+from officers_chess.rules.combat import Forecast, Role, usable_weapon
 from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Unit
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
@@ -52,6 +52,17 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
     table.add_row("Swings", *both(swings))
     table.add_row(rules.speed_title, *(rules.speed_text(plan.attack_speed[r]) for r in Role))
     table.add_row("Routed", percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
+
+    def uses(role: Role, unit: Unit) -> str:
+        # Consumable(X) weapons spend one use in each exchange they swing in (docs/rulings.md C21).
+        weapon = usable_weapon(unit)
+        left = None if weapon is None else weapon.uses_left
+        if left is None:
+            return ""
+        return f"{left}→{left - 1}" + (" gone" if left == 1 else "") if plan.swings(role) else f"{left} kept"
+
+    if any(both(uses)):
+        table.add_row("Uses", *both(uses))
     lines: list[RenderableType] = [table]
     if aimed_at is not None and aimed_at.id != defender.id:
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
@@ -68,9 +79,11 @@ class ForecastPane(Static):
 
     showing_forecast = False
 
-    def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> None:
+    def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None,
+                      stays: bool = False) -> None:
+        """`stays`: the player asked (s) to keep the turn open after this attack; the title says so."""
         self.showing_forecast = True
-        self.border_title = "Forecast"
+        self.border_title = "Forecast · the turn stays open after" if stays else "Forecast"
         self.update(forecast_view(fc, attacker, defender, aimed_at), layout=False)  # its size is the pane's, not the text's
 
     async def on_click(self) -> None:

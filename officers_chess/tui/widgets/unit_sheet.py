@@ -72,7 +72,8 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
     if unit.transformed:
         conditions.insert(0, "beast form")
     if unit.inflicted:
-        conditions.append(f"{unit.inflicted.stat} {unit.inflicted.amount:+d} (inflicted)")
+        when = ", from its next turn" if unit.inflicted.pending else ""
+        conditions.append(f"{unit.inflicted.stat} {unit.inflicted.amount:+d} (inflicted{when})")
     if unit.crests:
         conditions.append("crest of " + ", ".join(unit.crests))
     if conditions:

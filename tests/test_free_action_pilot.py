@@ -1,0 +1,97 @@
+"""Free actions by keys, in the real app: equip before the move (i), attack and stay (s), take up the other axe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.actions import Attack, Equip, Move, Wait
+from textual.widgets import SelectionList
+
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.controller import Mode
+from officers_chess.tui.screens.battle import BattleScreen
+
+from pilot_helpers import screen_text, walk_cursor
+
+FIXTURE = Path(__file__).parent / "fixtures" / "free_action_yard.yaml"
+
+
+async def _battle(pilot, app) -> BattleScreen:
+    for _ in range(10):
+        await pilot.pause()
+        if isinstance(app.screen, BattleScreen):
+            return app.screen
+        await pilot.press("enter")  # past the briefing
+    raise AssertionError(f"no battle screen: {type(app.screen).__name__}")
+
+
+async def test_equip_before_moving_then_attack_and_stay_to_take_up_the_other_axe():
+    app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _battle(pilot, app)
+        c = screen.controller
+        rook = next(u for u in c.state.units if u.name == "Rook")
+        await walk_cursor(pilot, screen, rook.pos)
+        await pilot.press("enter")
+        assert c.mode is Mode.MOVING
+        assert "i  Items" in screen_text(app)  # the key is in the footer
+        await pilot.press("i")
+        assert c.mode is Mode.PREPARE and "Rook: before moving" in screen_text(app)
+        labels = [i.label for i in c.menu()]
+        await pilot.press(*["down"] * labels.index("Equip Hand Axe"), "enter")
+        assert c.state.unit(rook.id).equipped_weapon.name == "Hand Axe"
+        await pilot.press(*["down"] * [i.key for i in c.menu()].index("move"), "enter")
+        assert c.mode is Mode.MOVING
+        await pilot.press("enter")  # stay where it stands
+        assert c.mode is Mode.ACTING
+        await pilot.press("a")
+        assert c.mode is Mode.TARGETING and c.forecast() is not None
+        assert "s  Act, stay" in screen_text(app)
+        await pilot.press("s")  # strike, and keep the turn open
+        await pilot.pause()
+        assert c.mode is Mode.AFTER and "Rook: after acting" in screen_text(app)
+        labels = [i.label for i in c.menu()]
+        await pilot.press(*["down"] * labels.index("Equip Iron Axe"), "enter")
+        assert c.state.unit(rook.id).equipped_weapon.name == "Iron Axe"
+        await pilot.press("w")
+        await pilot.pause()
+        assert c.state.active is None
+        assert screen.autosaver is not None
+        saved = [entry.action for entry in screen.autosaver.recorder.record().actions]
+        assert [type(a) for a in saved[:5]] == [Equip, Move, Attack, Equip, Wait]
+        assert saved[0].unit == rook.id and saved[2].stay  # the equip named Rook; the attack kept the turn open
+        log = "\n".join(screen.logs.lines(None))
+        assert "Rook equips Hand Axe" in log and "Rook equips Iron Axe" in log
+
+
+async def test_a_trade_before_the_move_through_the_dialog_then_a_move_off():
+    app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _battle(pilot, app)
+        c = screen.controller
+        ash = next(u for u in c.state.units if u.name == "Ash")
+        await walk_cursor(pilot, screen, ash.pos)
+        await pilot.press("enter", "i")
+        assert c.mode is Mode.PREPARE and c.menu()[c.menu_index].label == "Trade with Rook"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        give = app.screen.query_one("#give", SelectionList)
+        for _ in range(4):
+            if give.highlighted == 1:
+                break
+            await pilot.press("down")
+        assert give.highlighted == 1  # the Vulnerary
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert app.screen is screen and c.hint == ""
+        rook = next(u for u in c.state.units if u.name == "Rook")
+        assert [i.name for i in c.state.unit(rook.id).inventory][-1] == "Vulnerary"
+        assert c.mode is Mode.PREPARE and c.state.active is not None and not c.state.active.moved
+        await pilot.press(*["down"] * [i.key for i in c.menu()].index("move"), "enter")
+        target = (ash.pos[0] - 2, ash.pos[1])
+        await walk_cursor(pilot, screen, target)
+        await pilot.press("enter")
+        assert c.mode is Mode.ACTING and c.state.unit(ash.id).pos == target
