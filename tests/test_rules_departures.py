@@ -1,12 +1,13 @@
 """Where the program once departed from the rules text (issue 15): free actions at any time of a turn,
-Consumable(X) weapons, Berserk that cannot be dodged, and when Inflict takes hold in each edition."""
+Consumable(X) weapons, Berserk that cannot be dodged, when Inflict takes hold in each edition, and
+Exclusive accessories worn only by their class."""
 
 from __future__ import annotations
 
 import pytest
 
 from edition_kit import EditionKit
-from factories import A, D, battle_map, game, plains, staff, unit, weapon
+from factories import A, D, accessory, battle_map, game, plains, staff, unit, unit_class, weapon
 from officers_chess.rules.ai.greedy import GreedyPolicy
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.events import Moved
@@ -14,8 +15,11 @@ from officers_chess.rules.game import (
     Attack, CantoMove, Discard, Equip, IllegalAction, Move, Special, Strike, Trade, Wait, apply_action, destinations,
     is_legal, legal_actions, staying,
 )
+from officers_chess.rules.catalogue import Catalogue
+from officers_chess.rules.inventory import equippable
 from officers_chess.rules.models import Consumable, Inflicted
 from officers_chess.rules.record import canonical_json
+from officers_chess.rules.scenario import UnitSetup, build_unit
 from officers_chess.rules.terrain import TERRAIN
 
 
@@ -293,3 +297,25 @@ def test_the_computer_takes_its_weapon_back_up_after_healing(policy):
     assert any(isinstance(a, Special) and a.name == "heal" and a.stay for a in seen), seen
     assert isinstance(seen[-2], Equip) and isinstance(seen[-1], Wait)
     assert state.unit("a1").equipped_weapon.name == "Sword"
+
+
+# --- Exclusive on an accessory: worn only by its class, on every path --------------------------------------
+
+
+def test_an_accessory_exclusive_to_another_class_is_never_worn_after_a_trade():
+    ring = accessory(name="Knight's Ring", tags=["Exclusive(Paladin)"])
+    units = [unit(id="a1", weapon=None, extra_items=[ring]), unit(id="a2", pos=(0, 1), accessory=accessory(name="Plain Ring")),
+             unit(id="d1", side=D, pos=(9, 0))]
+    state = do(game(plains(10, 2), units), Trade(partner="a2", give=(0,), take=(1,), unit="a1"))
+    assert state.unit("a1").equipped_accessory.name == "Plain Ring"
+    a2 = state.unit("a2")
+    assert a2.equipped_accessory is None  # it carries the ring, and may not wear it
+    assert a2.inventory.index(ring) not in equippable(a2)
+
+
+def test_a_unit_starts_without_an_accessory_exclusive_to_another_class():
+    knight_ring = accessory(name="Knight's Ring", tags=["Exclusive(Paladin)"])
+    catalogue = Catalogue(classes={"Tester": unit_class()}, items={"Knight's Ring": knight_ring, "Plain Ring": accessory(name="Plain Ring")})
+    setup = UnitSetup(name="Ada", unit_class="Tester", items=["Knight's Ring", "Plain Ring"], at=(1, 1))
+    ada = build_unit(setup, A, "a1", catalogue, plains(3), ())
+    assert ada.equipped_accessory.name == "Plain Ring"

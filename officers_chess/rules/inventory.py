@@ -43,8 +43,9 @@ def refit(unit: Unit, keep: list[Item | None]) -> None:
     unit.accessory = next((i for i, it in enumerate(unit.inventory) if it is accessory), None)
     if unit.weapon is None:
         unit.weapon = next((i for i, it in enumerate(unit.inventory) if isinstance(it, Weapon) and can_equip(unit, it)), None)
-    if unit.accessory is None:
-        unit.accessory = next((i for i, it in enumerate(unit.inventory) if isinstance(it, Accessory)), None)
+    if unit.accessory is None:  # the first it may wear (not one Exclusive to another class)
+        unit.accessory = next((i for i, it in enumerate(unit.inventory) if isinstance(it, Accessory) and can_equip(unit, it)),
+                              None)
 
 
 def _equipped(unit: Unit) -> list[Item | None]:

@@ -182,7 +182,8 @@ def build_unit(
         unit_class=unit_class,
         inventory=inventory,
         weapon=next((i for i, it in enumerate(inventory) if isinstance(it, Weapon) and can_equip_class(unit_class, it)), None),
-        accessory=next((i for i, it in enumerate(inventory) if isinstance(it, Accessory)), None),
+        accessory=next((i for i, it in enumerate(inventory) if isinstance(it, Accessory) and exclusive_to(unit_class, it)),
+                       None),
         hp=unit_class.stats.hp,
         pos=pos,
         scenario_tags=list(setup.roles),
@@ -452,7 +453,12 @@ def _zero_based(cond: Condition) -> Condition:
     return cond.model_copy(update={"tiles": [(x - 1, y - 1) for x, y in cond.tiles]})
 
 
+def exclusive_to(unit_class: UnitClass, item: Weapon | Accessory) -> bool:
+    """False for an item Exclusive to other classes: the class may carry it, never equip it."""
+    exclusive = tag_args(item.tags, "Exclusive")
+    return not exclusive or unit_class.name in exclusive
+
+
 def can_equip_class(unit_class: UnitClass, weapon: Weapon) -> bool:
     """A class may wield a weapon of a type it wields, unless the weapon is Exclusive to another class."""
-    exclusive = tag_args(weapon.tags, "Exclusive")
-    return weapon.type in unit_class.wields and (not exclusive or unit_class.name in exclusive)
+    return weapon.type in unit_class.wields and exclusive_to(unit_class, weapon)

@@ -605,7 +605,7 @@ class BattleController:
             if self.state.active is None:
                 return None
             if self._before_move is not None:
-                return "↶ Esc (on the map) undoes the free actions"
+                return "↶ Esc (map) undoes the free actions"
             return f"✓ {unit.name} has begun its turn: it must move"
         # Short: it must fit one line of the map's column at 80 columns (the unit is named in the side pane).
         if self._before_move is not None:
