@@ -113,3 +113,69 @@ def test_a_berserk_unit_is_shown_only_the_tiles_the_rules_leave_it():
     assert c.move_tiles() == {(2, 0)}  # the one tile beside d1 it reaches; staying back is no longer a choice
     assert Wait() not in c.legal()
     assert not any(isinstance(a, Equip) for a in c.legal())
+
+
+# --- what a review of the first version found ------------------------------------------------------------
+
+
+def test_s_on_a_berserk_units_forced_attack_simply_attacks():
+    units = [unit(id="a1", statuses=["Berserk"]), unit(id="d1", side=D, pos=(1, 0), hp=18, weapon=None)]
+    c = BattleController(game(plains(4), units), humans=frozenset({A}))
+    c.point_at((0, 0))
+    c.confirm()
+    c.confirm()  # stays put (its only tile beside d1)
+    c.choose("attack")
+    c.confirm(stay=True)  # no free action could follow: the turn simply ends (it once crashed the app)
+    assert c.state.active is None and c.mode is not Mode.AFTER
+
+
+def test_with_physical_dice_the_stay_outlives_the_rolls_asked_for():
+    from officers_chess.rules.dice import RollNeeded
+    from officers_chess.rules.physical import roll_your_own
+
+    recorded: list = []
+    c = BattleController(roll_your_own(_yard()), humans=frozenset({A}))
+    c.committed = lambda action, after, rolls: recorded.append(action)
+    c.point_at((0, 1))
+    c.confirm()
+    c.confirm()
+    c.choose("attack")
+    for _ in range(10):  # the screen asks for each d20 and confirms again with the rolls so far
+        try:
+            c.confirm(stay=not c.rolls)
+            break
+        except RollNeeded:
+            c.rolls.append(20)
+    assert c.mode is Mode.AFTER and recorded[-1] == Attack(target="d1", stay=True)
+
+
+def test_the_menu_before_the_move_never_opens_on_a_discard():
+    units = [unit(id="a1"), unit(id="d1", side=D, pos=(3, 0))]  # one weapon, nobody to trade with
+    c = BattleController(game(plains(4), units), humans=frozenset({A}))
+    c.point_at((0, 0))
+    c.confirm()
+    c.prepare()
+    assert [i.key for i in c.menu()] == ["discard:0", "move"]
+    assert c.menu()[c.menu_index].key == "move"
+    c.confirm()
+    assert c.mode is Mode.MOVING and len(c.state.unit("a1").inventory) == 1
+
+
+def test_s_on_a_canto_tile_keeps_the_turn_open_after_the_canto_move():
+    from factories import staff
+
+    units = [unit(id="a1", tags=["Canto"], extra_items=[staff(tags=["Heal(5)"])]), unit(id="a2", pos=(1, 0), hp=10),
+             unit(id="d1", side=D, pos=(8, 0))]
+    c = BattleController(game(plains(9), units), humans=frozenset({A}))
+    c.point_at((0, 0))
+    c.confirm()
+    c.confirm()
+    c.choose("special:heal:1")
+    c.confirm()  # on a2
+    assert c.mode is Mode.CANTO
+    c.point_at((3, 0))
+    c.confirm(stay=True)
+    assert c.mode is Mode.AFTER and c.state.unit("a1").pos == (3, 0) and c.state.active.canto_done
+    c.choose("equip:0")
+    c.wait()
+    assert c.state.active is None and c.state.unit("a1").equipped_weapon.type.value == "sword"

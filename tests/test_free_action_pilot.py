@@ -18,6 +18,17 @@ from pilot_helpers import screen_text, walk_cursor
 FIXTURE = Path(__file__).parent / "fixtures" / "free_action_yard.yaml"
 
 
+async def _pick(pilot, c, label: str) -> None:
+    """Walk the menu on screen down to the entry `label` (by its label or its key) and press Enter."""
+    for _ in range(len(c.menu()) + 1):
+        item = c.menu()[c.menu_index]
+        if label in (item.label, item.key):
+            await pilot.press("enter")
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no menu entry {label!r}: {[i.label for i in c.menu()]}")
+
+
 async def _battle(pilot, app) -> BattleScreen:
     for _ in range(10):
         await pilot.pause()
@@ -39,10 +50,9 @@ async def test_equip_before_moving_then_attack_and_stay_to_take_up_the_other_axe
         assert "i  Items" in screen_text(app)  # the key is in the footer
         await pilot.press("i")
         assert c.mode is Mode.PREPARE and "Rook: before moving" in screen_text(app)
-        labels = [i.label for i in c.menu()]
-        await pilot.press(*["down"] * labels.index("Equip Hand Axe"), "enter")
+        await _pick(pilot, c, "Equip Hand Axe")
         assert c.state.unit(rook.id).equipped_weapon.name == "Hand Axe"
-        await pilot.press(*["down"] * [i.key for i in c.menu()].index("move"), "enter")
+        await _pick(pilot, c, "move")
         assert c.mode is Mode.MOVING
         await pilot.press("enter")  # stay where it stands
         assert c.mode is Mode.ACTING
@@ -52,8 +62,7 @@ async def test_equip_before_moving_then_attack_and_stay_to_take_up_the_other_axe
         await pilot.press("s")  # strike, and keep the turn open
         await pilot.pause()
         assert c.mode is Mode.AFTER and "Rook: after acting" in screen_text(app)
-        labels = [i.label for i in c.menu()]
-        await pilot.press(*["down"] * labels.index("Equip Iron Axe"), "enter")
+        await _pick(pilot, c, "Equip Iron Axe")
         assert c.state.unit(rook.id).equipped_weapon.name == "Iron Axe"
         await pilot.press("w")
         await pilot.pause()
@@ -90,7 +99,7 @@ async def test_a_trade_before_the_move_through_the_dialog_then_a_move_off():
         rook = next(u for u in c.state.units if u.name == "Rook")
         assert [i.name for i in c.state.unit(rook.id).inventory][-1] == "Vulnerary"
         assert c.mode is Mode.PREPARE and c.state.active is not None and not c.state.active.moved
-        await pilot.press(*["down"] * [i.key for i in c.menu()].index("move"), "enter")
+        await _pick(pilot, c, "move")
         target = (ash.pos[0] - 2, ash.pos[1])
         await walk_cursor(pilot, screen, target)
         await pilot.press("enter")

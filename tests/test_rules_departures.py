@@ -319,3 +319,64 @@ def test_a_unit_starts_without_an_accessory_exclusive_to_another_class():
     setup = UnitSetup(name="Ada", unit_class="Tester", items=["Knight's Ring", "Plain Ring"], at=(1, 1))
     ada = build_unit(setup, A, "a1", catalogue, plains(3), ())
     assert ada.equipped_accessory.name == "Plain Ring"
+
+
+# --- Berserk, as the unit's turn will find it, and under fog ----------------------------------------------
+
+
+def test_a_berserk_shifter_is_judged_in_beast_form():
+    # In normal form its stone cannot fight, so before the rule looked at the unit as activated it could go anywhere.
+    from factories import stats
+
+    cls = unit_class(name="Taguel", tags=["Shifter"], wields=["stone"], transformed=stats(str=9, skl=12, spd=9),
+                     str=2, skl=6, spd=4)
+    taguel = unit(id="a1", cls=cls, weapon=weapon("stone", might=3, name="Beaststone"), statuses=["Berserk"])
+    state = game(plains(9), [taguel, unit(id="d1", side=D, pos=(4, 0), hp=5, weapon=None)])
+    assert set(destinations(state, state.unit("a1"))) == {(3, 0)}
+    state = do(state, Move(unit="a1", to=(3, 0)))
+    assert legal_actions(state) == [Attack(target="d1")]
+
+
+def test_under_fog_a_berserk_unit_closes_on_the_weakest_its_side_can_see():
+    hidden = unit(id="d2", side=D, pos=(4, 2), hp=2, weapon=None)  # weaker, in reach, but out of everyone's sight
+    units = [unit(id="a1", statuses=["Berserk"]), unit(id="d1", side=D, pos=(3, 0), hp=15, weapon=None), hidden]
+    state = game(plains(8, 4), units)
+    state.fog = True
+    assert (4, 2) not in state.seen_by(A)
+    assert set(destinations(state, state.unit("a1"))) == {(2, 0), (3, 1)}  # beside d1, the weakest it can see
+    state.fog = False
+    assert set(destinations(state, state.unit("a1"))) == {(3, 2), (4, 1)}  # seen by all: the weaker d2
+
+
+# --- a pending Inflict, as the next turn will find it ------------------------------------------------------
+
+
+def test_threats_count_an_enemys_pending_inflict_as_its_next_turn_will():
+    from officers_chess.rules.threat_map import standing_at
+
+    units = [unit(id="a1"), unit(id="d1", side=D, pos=(3, 0))]
+    state = game(plains(5), units)
+    state.unit("d1").inflicted = Inflicted(stat="strength", amount=-4, pending=True)
+    placed = standing_at(state, state.unit("d1"), (1, 0))
+    assert placed.unit("d1").stat("strength") == 1  # 5 - 4: on its next turn, when it would strike
+    assert placed.plan(placed.unit("d1"), placed.unit("a1")).attacker.damage == 4  # 1 + 5 - 2
+
+
+def test_the_exchange_cache_tells_a_pending_inflict_from_one_in_effect():
+    from officers_chess.rules.ai.assess import ExchangeBook
+
+    waiting, now = unit(id="a1"), unit(id="a1")
+    waiting.inflicted = Inflicted(stat="strength", amount=-4, pending=True)
+    now.inflicted = Inflicted(stat="strength", amount=-4)
+    assert ExchangeBook._fingerprint(waiting) != ExchangeBook._fingerprint(now)
+
+
+def test_action_words_name_the_unit_of_a_free_action_before_its_move_and_a_stay():
+    from officers_chess.rules.record import action_words
+
+    state = _pair()
+    assert action_words(state, Equip(item=2, unit="a1")) == "A1 equips Spare Lance before moving"
+    state = do(state, Equip(item=2, unit="a1"))
+    assert action_words(state, Move(unit="a1", to=(1, 0))) == "A1 moves to 2,1"
+    archer = _archer()
+    assert action_words(archer, Attack(target="d1", stay=True)) == "A1 attacks D1, and stays for free actions"

@@ -29,7 +29,9 @@ from officers_chess.rules.state import ActiveTurn, Claim, GameState, TerrainDama
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.turn_order import after_activation
-from officers_chess.rules.upkeep import apply_status, end_of_round, end_of_turn, inflict, on_activation, start_of_round, start_of_turn
+from officers_chess.rules.upkeep import (
+    apply_status, as_activated, end_of_round, end_of_turn, inflict, on_activation, start_of_round, start_of_turn,
+)
 
 __all__ = [
     "Action", "ActiveTurn", "Attack", "CantoMove", "Discard", "Equip", "GameState", "IllegalAction", "Move",
@@ -57,11 +59,14 @@ def destinations(state: GameState, unit: Unit) -> dict[Pos, int]:
 
     A berserk unit that can reach anyone to attack this turn must end its move where it can attack the
     weakest of them (the lowest HP among every unit it could attack from any tile it reaches, friend or
-    foe; docs/rulings.md S2); with nobody to reach, it moves freely.
+    foe; docs/rulings.md S2); with nobody to reach, it moves freely. Judged on the unit as it will be once
+    its turn has begun (a shifter in beast form), and under fog among the units its side can see.
     """
     costs = state.reach(unit).costs
     if not unit.has_status(StatusName.BERSERK):
         return costs
+    if state.active is None or state.active.unit != unit.id:
+        unit = as_activated(unit)
     weakest: dict[Pos, int] = {}
     for pos in costs:
         found = state.targets_from(unit, pos)  # a berserk unit's targets there: the weakest in reach of it
@@ -279,6 +284,8 @@ def _why_illegal(state: GameState, action: Action) -> str:
     who = getattr(action, "unit", None) if isinstance(action, (Move, *FREE_ACTIONS)) else None
     if isinstance(action, Move) or who is not None:
         if unit is not None and not (before_move and isinstance(action, Move) and who == unit.id):
+            if before_move:
+                return f"{unit.name} took a free action before moving; it must move first (to its own tile to stay)"
             return f"{unit.name} is mid-turn; it must act or wait first"
         try:
             mover = state.unit(who or "")
@@ -297,6 +304,8 @@ def _why_illegal(state: GameState, action: Action) -> str:
         return f"{mover.name} cannot reach {action.to}"
     if unit is None:
         return "no unit is mid-turn; move a unit first"
+    if isinstance(action, TURN_ENDERS) and action.stay and unit.has_status(StatusName.BERSERK):
+        return f"{unit.name} is berserk: it takes no free action, so its turn cannot stay open after it"
     if before_move:
         return f"{unit.name} took a free action before moving; it must move first (to its own tile to stay)"
     if isinstance(action, Attack):

@@ -314,8 +314,11 @@ def action_words(state: GameState, action: Action) -> str:
         except KeyError:
             return f"unknown unit {unit_id!r}"
 
-    active = state.active_unit
-    who = active.name if active else "no unit"
+    named = getattr(action, "unit", None) if isinstance(action, (Equip, Discard, Trade)) else None
+    active = state.active_unit if named is None else next((u for u in state.units if u.id == named), None)
+    who = active.name if active else (f"unknown unit {named!r}" if named else "no unit")
+    before = " before moving" if named else ""
+    then = ", and stays for free actions" if getattr(action, "stay", False) else ""
 
     def item(index: int) -> str:
         if active is not None and 0 <= index < len(active.inventory):
@@ -323,11 +326,13 @@ def action_words(state: GameState, action: Action) -> str:
         return f"item {index + 1}"
 
     if isinstance(action, Move):
+        if state.active is not None and state.active.unit == action.unit and not state.active.moved:
+            return f"{name(action.unit)} moves to {tile_name(action.to)}"
         return f"{name(action.unit)} activates and moves to {tile_name(action.to)}"
     if isinstance(action, Attack):
-        return f"{who} attacks {name(action.target)}" + (f" with {action.art}" if action.art else "")
+        return f"{who} attacks {name(action.target)}" + (f" with {action.art}" if action.art else "") + then
     if isinstance(action, Strike):
-        return f"{who} strikes the tile {tile_name(action.at)}"
+        return f"{who} strikes the tile {tile_name(action.at)}" + then
     if isinstance(action, Special):
         words = f"{who} uses {action.name}"
         if action.source is not None:
@@ -336,15 +341,15 @@ def action_words(state: GameState, action: Action) -> str:
             words += f" on {name(action.target)}"
         if action.at is not None:
             words += f" at {tile_name(action.at)}"
-        return words
+        return words + then
     if isinstance(action, CantoMove):
-        return f"{who} moves on to {tile_name(action.to)}"
+        return f"{who} moves on to {tile_name(action.to)}" + then
     if isinstance(action, Equip):
-        return f"{who} equips {item(action.item)}"
+        return f"{who} equips {item(action.item)}{before}"
     if isinstance(action, Discard):
-        return f"{who} discards {item(action.item)}"
+        return f"{who} discards {item(action.item)}{before}"
     if isinstance(action, Trade):
-        return f"{who} trades with {name(action.partner)}"
+        return f"{who} trades with {name(action.partner)}{before}"
     if isinstance(action, Wait):
         return f"{who} waits"
     return action.kind

@@ -16,6 +16,19 @@ from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.turn_order import waiting
 
+VISION = 3  # under fog every unit sees this many tiles around it, counted as movement is (docs/rulings.md F1)
+
+
+def diamond(center: Pos, radius: int, width: int, height: int) -> set[Pos]:
+    """The tiles within `radius` of `center`, counted as movement is (no diagonals), on a map of that size."""
+    x0, y0 = center
+    return {
+        (x, y)
+        for y in range(max(0, y0 - radius), min(height, y0 + radius + 1))
+        for x in range(max(0, x0 - radius), min(width, x0 + radius + 1))
+        if abs(x - x0) + abs(y - y0) <= radius
+    }
+
 if TYPE_CHECKING:
     from officers_chess.rules.editions import Edition
 
@@ -191,6 +204,16 @@ class GameState(Sparse):
     def active_unit(self) -> Unit | None:
         return self.unit(self.active.unit) if self.active else None
 
+    def seen_by(self, side: Side) -> set[Pos]:
+        """Tiles `side` sees under fog: within VISION of any of its units on the field, and every torch-lit tile."""
+        w, h = self.map.width, self.map.height
+        seen: set[Pos] = set()
+        for unit in self.living(side):
+            seen |= diamond(unit.pos, VISION, w, h)
+        for light in self.lights:  # a torch's light shows the ground to everyone
+            seen |= diamond(light.at, light.radius, w, h)
+        return seen
+
     # --- terrain ---------------------------------------------------------------
 
     def terrain_hp(self, pos: Pos) -> int | None:
@@ -227,7 +250,10 @@ class GameState(Sparse):
         if weapon is None or unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
             return []
         if unit.has_status(StatusName.BERSERK):
-            around = [u for u in self.living() if u.id != unit.id and reaches(unit, weapon, distance(pos, u.pos))]
+            # Under fog, among the units its side can see: a rule must not steer by what nobody on the table knows.
+            seen = self.seen_by(unit.side) if self.fog else None
+            around = [u for u in self.living() if u.id != unit.id and reaches(unit, weapon, distance(pos, u.pos))
+                      and (seen is None or u.side is unit.side or u.pos in seen)]
             weakest = min((u.hp for u in around), default=None)
             return [u for u in around if u.hp == weakest]
         return [e for e in self.living(unit.side.other) if reaches(unit, weapon, distance(pos, e.pos))]

@@ -15,6 +15,7 @@ from officers_chess.rules.ai.danger import Threat, threats
 from officers_chess.rules.combat import Forecast, Role, weapon_range
 from officers_chess.rules.models import Pos, Unit, distance
 from officers_chess.rules.state import GameState
+from officers_chess.rules.upkeep import as_activated
 
 
 def zone_of(threat: Threat) -> frozenset[Pos]:
@@ -38,12 +39,15 @@ def standing_at(state: GameState, unit: Unit, pos: Pos) -> GameState:
     (the d100 draft's heal tiles and flames), as it will when it moves.
     """
     hp = unit.hp
+    ready = unit
     if not unit.activated and (state.active is None or state.active.unit != unit.id):
         tile = state.map.terrain_at(unit.pos)
         hp = max(0, hp - tile.burn)
         if hp and tile.heal_at_start:
             hp = min(unit.max_hp, hp + tile.heal)
-    units = [u.model_copy(update={"pos": pos, "hp": hp}) if u.id == unit.id else u for u in state.units]
+        ready = as_activated(unit.model_copy(update={"hp": hp}))  # a pending Inflict in effect, a shifter transformed
+        hp = ready.hp
+    units = [ready.model_copy(update={"pos": pos, "hp": hp}) if u.id == unit.id else u for u in state.units]
     return state.model_copy(update={"units": units})
 
 

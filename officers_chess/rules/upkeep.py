@@ -88,6 +88,21 @@ def on_activation(unit: Unit, events: list[Event]) -> None:
     heal(unit, tag_total(unit.tags, "Blessed"), "(Blessed)", events)
 
 
+def as_activated(unit: Unit) -> Unit:
+    """The unit as it will be once its next combat turn begins (`on_activation`): a pending Inflict in effect, a
+    shifter in beast form, Broken gone, Blessed healed. For judging a turn before it starts (where a berserk unit
+    must go, what a unit could do from a tile); the unit itself when nothing would change."""
+    changes = ((unit.inflicted is not None and unit.inflicted.pending)
+               or any(s.name in CLEARED_ON_ACTIVATION for s in unit.statuses)
+               or (unit.has("Shifter") and not unit.shift_spent and not unit.transformed)
+               or (tag_total(unit.tags, "Blessed") and unit.hp < unit.max_hp))
+    if not changes:
+        return unit
+    ready = unit.model_copy(deep=True)
+    on_activation(ready, [])
+    return ready
+
+
 def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Event]) -> None:
     """A unit's combat turn ends. Damage comes first, so a unit brought to 0 HP is routed before it can heal."""
     if turn.attacked:

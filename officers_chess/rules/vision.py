@@ -7,30 +7,14 @@ the side does not see (STYLE: what a player may see is a view computed from the 
 from __future__ import annotations
 
 from officers_chess.rules.models import Pos, Side
-from officers_chess.rules.state import GameState
+from officers_chess.rules.state import VISION, GameState, diamond
 
-VISION = 3  # every unit sees this many tiles around it, counted as movement is (docs/rulings.md F1)
-
-
-def diamond(center: Pos, radius: int, width: int, height: int) -> set[Pos]:
-    x0, y0 = center
-    return {
-        (x, y)
-        for y in range(max(0, y0 - radius), min(height, y0 + radius + 1))
-        for x in range(max(0, x0 - radius), min(width, x0 + radius + 1))
-        if abs(x - x0) + abs(y - y0) <= radius
-    }
+__all__ = ["VISION", "diamond", "player_view", "visible_tiles"]  # the sight rule itself lives with the state
 
 
 def visible_tiles(state: GameState, side: Side) -> set[Pos]:
     """Tiles `side` sees: within VISION of any of its units on the field, and every torch-lit tile."""
-    w, h = state.map.width, state.map.height
-    seen: set[Pos] = set()
-    for unit in state.living(side):
-        seen |= diamond(unit.pos, VISION, w, h)
-    for light in state.lights:  # a torch's light shows the ground to everyone
-        seen |= diamond(light.at, light.radius, w, h)
-    return seen
+    return state.seen_by(side)
 
 
 def player_view(state: GameState, side: Side) -> GameState:

@@ -15,7 +15,7 @@ from officers_chess.rules.events import Event, tile_name
 from officers_chess.rules.actions import FREE_ACTIONS, TURN_ENDERS, Trade
 from officers_chess.rules.game import (
     Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, destinations,
-    legal_actions, staying,
+    is_legal, legal_actions, staying,
 )
 from officers_chess.rules.physical import apply_with_rolls
 from officers_chess.rules.vision import player_view, visible_tiles
@@ -461,14 +461,14 @@ class BattleController:
 
     def perform(self, action: Action) -> list[Event]:
         """Apply one legal action and move to the step that follows it."""
-        if isinstance(action, TURN_ENDERS):
-            if self.stay_after:
-                action = staying(action)
-            self.stay_after = False
+        if isinstance(action, TURN_ENDERS) and self.stay_after and is_legal(self.state, staying(action)):
+            action = staying(action)  # (a berserk unit's turn cannot stay open: it takes no free action)
         if (isinstance(action, FREE_ACTIONS) and action.unit is not None and self.state.active is None
                 and self._before_move is None):
             self._before_move = self.state  # a free action before the move is taken back with the move
-        outcome = self._apply(action)
+        outcome = self._apply(action)  # with physical dice, RollNeeded comes back here with `stay_after` kept
+        if isinstance(action, TURN_ENDERS):
+            self.stay_after = False
         self.state = outcome.state
         self.chosen, self.aimed, self.trade_partner = None, [], None
         turn = self.state.active
@@ -476,8 +476,11 @@ class BattleController:
             # A seize, an escape or a rout can end the battle mid-turn.
             self._between_activations()
         elif turn is not None and not turn.moved:
-            self.mode = Mode.PREPARE  # more free actions, or on to the move
-            self.menu_index = min(self.menu_index, max(0, len(self.menu()) - 1))
+            self.mode = Mode.PREPARE  # more free actions, or on to the move (never left on a Discard)
+            items = self.menu()
+            self.menu_index = min(self.menu_index, max(0, len(items) - 1))
+            if items and items[self.menu_index].key.startswith("discard"):
+                self.menu_index = [i.key for i in items].index("move")
         elif turn is not None and turn.acted:
             self._before_move = None  # the action is done: nothing to take back any more
             self.mode = self._after_action_mode()
@@ -488,10 +491,13 @@ class BattleController:
         return outcome.events
 
     def _after_action_mode(self) -> Mode:
-        """The turn is open after the action: Canto on the map where it may still move, else the free-action menu."""
+        """The turn is open after the action: Canto on the map where it may still move, else the free-action menu
+        (opened on its first entry that is not a Discard)."""
         if any(isinstance(a, CantoMove) for a in self.legal()):
             return Mode.CANTO
-        self.menu_index = 0
+        self.mode = Mode.AFTER
+        keys = [i.key for i in self.menu()]
+        self.menu_index = next((n for n, k in enumerate(keys) if not k.startswith("discard")), 0)
         return Mode.AFTER
 
     def free_actions_open(self) -> bool:
@@ -505,7 +511,10 @@ class BattleController:
             if not self.free_actions_open():
                 self.hint = f"{self.selected_unit.name} has nothing to equip, trade or discard now."
                 return
-            self.mode, self.menu_index = Mode.PREPARE, 0
+            self.mode = Mode.PREPARE
+            keys = [i.key.split(":")[0] for i in self.menu()]
+            # Never on a Discard: a reflex Enter must not throw a weapon away.
+            self.menu_index = next((n for n, k in enumerate(keys) if k in ("equip", "trade")), keys.index("move"))
         elif self.mode is Mode.CANTO:
             self.mode, self.menu_index = Mode.AFTER, 0
 

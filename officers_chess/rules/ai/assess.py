@@ -131,7 +131,7 @@ class ExchangeBook:
             unit.id, unit.hp, unit.weapon, unit.accessory, unit.transformed,
             tuple((s.name, s.left) for s in unit.statuses) if unit.statuses else (),
             tuple(getattr(i, "uses_left", None) for i in unit.inventory),
-            None if unit.inflicted is None else (unit.inflicted.stat, unit.inflicted.amount),
+            None if unit.inflicted is None else (unit.inflicted.stat, unit.inflicted.amount, unit.inflicted.pending),
         )
 
     def exchange(self, state: GameState, attacker: Unit, at: Pos, defender: Unit, defender_at: Pos,

@@ -9,6 +9,7 @@ from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
 from officers_chess.rules.state import GameState
 from officers_chess.rules.tags import tag_args
+from officers_chess.rules.upkeep import as_activated
 from officers_chess.rules.vision import player_view
 
 KILL_WEIGHT = 20.0  # a rout is worth this many points of expected damage (a unit out of the fight for good)
@@ -81,7 +82,7 @@ class GreedyPolicy(BasePolicy):
         for action in actions:
             if isinstance(action, Move):  # (free actions before a move are never worth it at this level)
                 tiles.setdefault(action.unit, []).append(action.to)
-        movers = [state.unit(uid) for uid in tiles]
+        movers = [as_activated(state.unit(uid)) for uid in tiles]  # as their turns will find them
         best: tuple[float, Move] | None = None
         for unit in movers:
             for pos in tiles[unit.id]:

@@ -43,6 +43,7 @@ from officers_chess.rules.models import (
 from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.state import GameState
 from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.upkeep import as_activated
 from officers_chess.rules.vision import player_view
 
 OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
@@ -303,7 +304,7 @@ class NormalPolicy(BasePolicy):
                 tiles.setdefault(action.unit, []).append(action.to)
         best: tuple[float, Move] | None = None
         for unit_id, spots in tiles.items():
-            unit = judge.view.unit(unit_id)
+            unit = as_activated(judge.view.unit(unit_id))  # as its turn will find it (a pending Inflict in effect)
             stay = judge.place_value(unit, unit.pos, unit.hp)  # the worth of idling where it stands
             for pos in judge.spots(unit, spots):
                 gain = judge.best(unit, pos)[0] - stay

@@ -26,8 +26,9 @@ class RandomPolicy(BasePolicy):
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")
-        free = [a for a in actions if isinstance(a, FREE_ACTIONS)]
-        turn_enders = [a for a in actions if not isinstance(a, FREE_ACTIONS)]
+        # Only mid-turn: before a move every unit of the side has them, and the level would shed its weapons.
+        free = [a for a in actions if isinstance(a, FREE_ACTIONS)] if state.active is not None else []
+        turn_enders = [a for a in actions if not isinstance(a, FREE_ACTIONS)]  # (moves, when nobody is mid-turn)
         if free and (not turn_enders or self.rng.random() < FREE_ACTION_CHANCE):
             return self.rng.choice(free)
         return self.rng.choice(turn_enders)

@@ -27,6 +27,7 @@ from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side, Unit
+from officers_chess.rules.statuses import StatusName
 from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
 from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
@@ -82,7 +83,7 @@ ENTER_ACTIONS = {
     "canto": (Mode.CANTO,),
 }
 # The s key confirms like Enter where that confirms the unit's action, and keeps its turn open afterwards.
-STAY_MODES = (Mode.ACTING, Mode.TARGETING, Mode.PLACING)
+STAY_MODES = (Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.CANTO)
 
 
 class BattleScreen(Screen):
@@ -313,7 +314,8 @@ class BattleScreen(Screen):
         if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
             tiles = c.state.rules.canto_tiles
             left = c.selected_unit.movement - c.state.active.spent if tiles is None else tiles
-            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there; w ends the turn here; i to equip, trade or discard.")
+            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there "
+                        f"(s: and stays to equip, trade or discard); w ends the turn here; i for those free actions now.")
             if c.hint:
                 body.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text("Canto", body)
@@ -510,8 +512,8 @@ class BattleScreen(Screen):
             return mode in ENTER_ACTIONS[action]
         if action == "stay":
             return mode in STAY_MODES and self._stay_applies()
-        if action == "items":
-            return mode in (Mode.MOVING, Mode.CANTO) and self.controller.free_actions_open()
+        if action == "items":  # while moving always (a unit with nothing to do is told so)
+            return mode is Mode.MOVING or (mode is Mode.CANTO and self.controller.free_actions_open())
         if action == "menu":
             return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
         if action == "wait":
@@ -598,8 +600,12 @@ class BattleScreen(Screen):
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
     def _stay_applies(self) -> bool:
-        """Whether s would lead to the unit's action now (not to a free action or Wait)."""
+        """Whether s would lead to the unit's action now (not to a free action or Wait), and its turn may stay open
+        after it (a berserk unit takes no free action)."""
         c = self.controller
+        unit = c.selected_unit
+        if unit is None or unit.has_status(StatusName.BERSERK):
+            return False
         if c.mode is Mode.ACTING:
             items = c.menu()
             return bool(items) and items[c.menu_index].key.split(":")[0] in ("attack", "art", "arm", "special", "strike")
@@ -675,7 +681,7 @@ class BattleScreen(Screen):
         c = self.controller
         if c.mode is Mode.COMPUTER:  # the player watches; a click is not kept for later
             return
-        if c.cursor == message.pos and c.mode is not Mode.ACTING:
+        if c.cursor == message.pos and c.mode not in MENU_MODES:  # a click on the map never picks a menu entry
             self._confirm()
             return
         c.point_at(message.pos)
