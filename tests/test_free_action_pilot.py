@@ -104,3 +104,22 @@ async def test_a_trade_before_the_move_through_the_dialog_then_a_move_off():
         await walk_cursor(pilot, screen, target)
         await pilot.press("enter")
         assert c.mode is Mode.ACTING and c.state.unit(ash.id).pos == target
+
+
+async def test_an_action_the_rules_refuse_is_a_hint_not_a_crash(monkeypatch):
+    from officers_chess.rules.game import IllegalAction
+
+    app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _battle(pilot, app)
+        c = screen.controller
+        before = c.state
+
+        def refuse(*_args, **_kwargs):
+            raise IllegalAction("Rook cannot do that now (attack)")
+
+        monkeypatch.setattr(c, "confirm", refuse)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen and c.state is before
+        assert "Not possible now: Rook cannot do that now (attack)." in c.hint

@@ -463,10 +463,10 @@ class BattleController:
         """Apply one legal action and move to the step that follows it."""
         if isinstance(action, TURN_ENDERS) and self.stay_after and is_legal(self.state, staying(action)):
             action = staying(action)  # (a berserk unit's turn cannot stay open: it takes no free action)
-        if (isinstance(action, FREE_ACTIONS) and action.unit is not None and self.state.active is None
-                and self._before_move is None):
-            self._before_move = self.state  # a free action before the move is taken back with the move
+        prior = self.state
         outcome = self._apply(action)  # with physical dice, RollNeeded comes back here with `stay_after` kept
+        if isinstance(action, FREE_ACTIONS) and action.unit is not None and self._before_move is None:
+            self._before_move = prior  # a free action before the move is taken back with the move
         if isinstance(action, TURN_ENDERS):
             self.stay_after = False
         self.state = outcome.state

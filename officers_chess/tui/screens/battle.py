@@ -25,7 +25,7 @@ from officers_chess.tui.file_names import file_name_problem
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Attacked, Event
 from officers_chess.rules.ai.policy import Policy
-from officers_chess.rules.game import GameState
+from officers_chess.rules.game import GameState, IllegalAction
 from officers_chess.rules.models import Side, Unit
 from officers_chess.rules.statuses import StatusName
 from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
@@ -576,6 +576,10 @@ class BattleScreen(Screen):
         before = self.controller.state
         try:
             events = step()
+        except IllegalAction as refused:  # the screen offered something the rules refuse: say so, change nothing
+            self.controller.hint = f"Not possible now: {refused}."
+            self.refresh_view()
+            return
         except RollNeeded as need:
             def rolled(roll: int | None) -> None:
                 if roll is not None:
