@@ -14,7 +14,7 @@ from officers_chess.rules.movement import STEPS
 from officers_chess.rules.state import GameState, Light, Vein
 from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import has_tag, tag_args, tag_total
-from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.terrain import Terrain, vein_made
 from officers_chess.rules.upkeep import apply_status, heal
 
 # Statuses a staff puts on allies without a roll; the rest are inflicted on enemies, with one.
@@ -133,9 +133,7 @@ def _tiles_in_reach(state: GameState, unit: Unit, source: Source) -> list[Pos]:
 
 def vein_terrain(state: GameState, name: str) -> Terrain | None:
     """The terrain Vein(Name) creates in this battle's edition, or None when its table cannot make it."""
-    wanted = name.strip().lower().replace("_", " ")
-    return next((t for t in state.map.terrain_table.values()
-                 if t.vein and wanted in (t.name.lower(), t.id.replace("_", " "))), None)
+    return vein_made(name, state.map.terrain_table.values())
 
 
 def _doors_beside(state: GameState, unit: Unit) -> list[Pos]:

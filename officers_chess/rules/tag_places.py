@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from officers_chess.rules.models import Accessory, Art, Consumable, UnitClass, Weapon, WeaponType
 from officers_chess.rules.tags import KNOWN_TAGS, ArgKind, Tag, parse_tag
-from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.terrain import Terrain, vein_made
 
 if TYPE_CHECKING:
     from officers_chess.rules.editions.base import Edition
@@ -204,10 +204,8 @@ def argument_problem(tag: Tag, rules: Edition) -> str | None:
 
 
 def vein_terrain(name: str, rules: Edition) -> Terrain | None:
-    """The terrain Vein(Name) makes under these rules (matched as `rules.specials.vein_terrain` matches it)."""
-    wanted = name.strip().lower().replace("_", " ")
-    return next((t for t in rules.terrain.values()
-                 if t.vein and wanted in (t.name.lower(), t.id.replace("_", " "))), None)
+    """The terrain Vein(Name) makes under these rules (as `specials.vein_terrain` finds it in a battle)."""
+    return vein_made(name, rules.terrain.values())
 
 
 def first_problem(tags: list[str], place: str, rules: Edition) -> tuple[int, str] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Iterable
 
 
 class MoveType(str, Enum):
@@ -102,3 +103,9 @@ def known_glyph(glyph: str) -> bool:
         return True
     _load_editions()
     return any(glyph in table for table in _TABLES.values())
+
+
+def vein_made(name: str, tiles: Iterable[Terrain]) -> Terrain | None:
+    """The terrain Vein(Name) makes among `tiles` (an edition's table): by name or id, any case; None when none can."""
+    wanted = name.strip().lower().replace("_", " ")
+    return next((t for t in tiles if t.vein and wanted in (t.name.lower(), t.id.replace("_", " "))), None)
