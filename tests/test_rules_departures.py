@@ -380,3 +380,20 @@ def test_action_words_name_the_unit_of_a_free_action_before_its_move_and_a_stay(
     assert action_words(state, Move(unit="a1", to=(1, 0))) == "A1 moves to 2,1"
     archer = _archer()
     assert action_words(archer, Attack(target="d1", stay=True)) == "A1 attacks D1, and stays for free actions"
+
+
+def test_the_computer_shoots_then_takes_up_the_sword_for_the_enemy_turn():
+    # A bow cannot answer at one tile; a sword can. Its shot done, the normal level holds the sword.
+    units = [unit(id="a1", weapon=weapon("bow", might=6, range=(2, 2), name="Bow"), extra_items=[weapon("sword", name="Sword")]),
+             unit(id="d1", side=D, pos=(2, 0), weapon=None, hp=20),
+             unit(id="d2", side=D, pos=(0, 3), weapon=weapon("axe", might=5, name="Axe"))]
+    state = game(plains(6, 5), units)
+    player = NormalPolicy(seed=1)
+    seen = []
+    while state.to_act is A and not state.is_over:
+        action = player.choose(state)
+        seen.append(action)
+        state = apply_action(state, action).state
+    assert any(isinstance(a, Attack) and a.stay for a in seen), seen
+    assert isinstance(seen[-2], Equip) and isinstance(seen[-1], Wait), seen
+    assert state.unit("a1").equipped_weapon.name == "Sword"

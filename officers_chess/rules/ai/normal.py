@@ -30,7 +30,7 @@ from officers_chess.rules.ai.goals import (
 )
 from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import usable_weapon, weapon_range
-from officers_chess.rules.game import arts_of, legal_actions
+from officers_chess.rules.game import arts_of, legal_actions, staying
 from officers_chess.rules.models import (
     Consumable,
     Pos,
@@ -43,6 +43,7 @@ from officers_chess.rules.models import (
 from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.state import GameState
 from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.threat_map import threat_forecasts
 from officers_chess.rules.upkeep import as_activated
 from officers_chess.rules.vision import player_view
 
@@ -333,10 +334,16 @@ class NormalPolicy(BasePolicy):
                         continue  # equipped once already this turn: never swap back and forth
                     tried.add(option.first.item)
                 if option.first in legal:
+                    if isinstance(option.first, Attack) and len({f.weapon for f in armed_forms(unit)}) > 1:
+                        return staying(option.first)  # then take up the weapon that answers the enemy best
                     return staying_to_rearm(unit, option.first)
         rearm = rearm_after_staff(unit, actions)
         if rearm is not None:
             return rearm
+        guard = self._guard_weapon(judge, unit, actions) if turn.acted else None
+        if guard is not None and guard.item not in tried:
+            tried.add(guard.item)
+            return guard
         cantos = [a for a in actions if isinstance(a, CantoMove)]
         if cantos and not (order is not None and order.stay):
             here = judge.place_value(unit, unit.pos, unit.hp)
@@ -346,3 +353,20 @@ class NormalPolicy(BasePolicy):
         if Wait() in legal:
             return Wait()
         return actions[0]  # only when the rules leave no other choice (a berserk unit must strike)
+
+    def _guard_weapon(self, judge: Judge, unit: Unit, actions: list[Action]) -> Equip | None:
+        """Its action done, the weapon to hold through the enemy's turn: of those it carries, the one with which
+        the enemies who could attack it next (each choosing its best attack against that weapon) lose the most
+        and deal the least, by the exact forecasts. None when the weapon in hand is that one."""
+        forms = armed_forms(unit)
+        if len({f.weapon for f in forms}) < 2:
+            return None
+        enemies = judge.view.living(unit.side.other)
+
+        def worth(form: Unit) -> float:
+            return sum(float(a.expected_taken - a.expected_damage)
+                       for a in threat_forecasts(judge.view, form, unit.pos, enemies))
+
+        best = max(forms, key=lambda f: (worth(f), f.weapon == unit.weapon))
+        equip = Equip(item=best.weapon) if best.weapon != unit.weapon else None  # type: ignore[arg-type]
+        return equip if equip in actions else None
