@@ -199,3 +199,28 @@ def test_the_forecast_shows_what_the_exchange_leaves_of_a_consumable_weapon():
     console.print(forecast_view(far.forecast(far.unit("a1"), far.unit("d1")), far.unit("a1"), far.unit("d1")))
     row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Uses"))
     assert "2→1" in row and "1 kept" in row  # the tome cannot answer at 2 tiles: its use is kept
+
+
+def test_esc_says_it_takes_back_the_free_actions_with_the_move():
+    c = _controller()
+    c.point_at((0, 1))
+    c.confirm()  # stays put
+    c.choose("equip:1")
+    assert c.take_back_line() == "↶ Esc undoes the move and its free actions"
+    assert c.cancel() == "A1's move and free actions are taken back."
+    assert c.state.unit("a1").equipped_weapon.type.value == "bow"
+
+
+def test_after_a_free_action_the_menu_points_at_the_next_step():
+    c = _controller()
+    c.prepare()
+    c.choose("equip:1")
+    assert c.menu()[c.menu_index].key == "move"  # not at once on the equip that would undo it
+    c.choose("move")
+    c.point_at((0, 1))
+    c.confirm()
+    c.choose("attack")
+    c.confirm(stay=True)  # "a" took the bow back up to shoot: the sword is to hand again after
+    c.choose("equip:1")
+    assert c.state.unit("a1").equipped_weapon.name == "Sword"
+    assert c.mode is Mode.AFTER and c.menu()[c.menu_index].key == "end"

@@ -476,14 +476,15 @@ class BattleController:
             # A seize, an escape or a rout can end the battle mid-turn.
             self._between_activations()
         elif turn is not None and not turn.moved:
-            self.mode = Mode.PREPARE  # more free actions, or on to the move (never left on a Discard)
-            items = self.menu()
-            self.menu_index = min(self.menu_index, max(0, len(items) - 1))
-            if items and items[self.menu_index].key.startswith("discard"):
-                self.menu_index = [i.key for i in items].index("move")
+            self.mode = Mode.PREPARE  # more free actions, or on to the move, where the menu now points
+            self.menu_index = [i.key for i in self.menu()].index("move")
         elif turn is not None and turn.acted:
             self._before_move = None  # the action is done: nothing to take back any more
-            self.mode = self._after_action_mode()
+            if self.mode is Mode.AFTER and isinstance(action, FREE_ACTIONS):
+                keys = [i.key for i in self.menu()]  # a free action taken: the menu points at ending the turn
+                self.menu_index = keys.index("end") if "end" in keys else 0
+            else:
+                self.mode = self._after_action_mode()
         else:
             self.mode = Mode.ACTING
             self.menu_index = first_choice(self.menu())
@@ -619,10 +620,16 @@ class BattleController:
         # Short: it must fit one line of the map's column at 80 columns (the unit is named in the side pane).
         if self._before_move is not None:
             start = self._before_move.unit(unit.id).pos
+            if self._took_free_actions():  # they go back with the move
+                return f"↶ Esc undoes the move and its free actions"
             if start == unit.pos:
                 return f"↶ Esc undoes staying at {tile_name(start)}"
             return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
         return f"✓ {unit.name} acted: no undo now"
+
+    def _took_free_actions(self) -> bool:
+        """Whether free actions wait with the move to be taken back (before it, or between it and the action)."""
+        return any(isinstance(action, FREE_ACTIONS) for action, _, _ in self._pending)
 
     def cancel(self) -> str | None:
         """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
@@ -643,12 +650,13 @@ class BattleController:
         elif self.mode is Mode.ACTING and self._before_move is not None:
             unit = self.selected_unit
             assert unit is not None
+            undone = "move and free actions are" if self._took_free_actions() else "move is"
             self.state = self._before_move
             self._before_move = None
-            self._pending.clear()  # the move and any free action after it never happened
+            self._pending.clear()  # the move and any free action with it never happened
             self.mode = Mode.MOVING
             self.cursor = self.state.unit(unit.id).pos
-            return f"{unit.name}'s move is taken back."
+            return f"{unit.name}'s {undone} taken back."
         elif self.mode is Mode.TARGETING:
             self.mode, self.chosen, self.stay_after = Mode.ACTING, None, False
             unit = self.selected_unit

@@ -333,7 +333,9 @@ class BattleScreen(Screen):
             }[c.mode]
             menu.append(keys + "\n", "grey62")
             if c.mode is Mode.ACTING and self._stay_applies():
-                menu.append("s: act, then stay to equip or trade\n", "grey62")
+                menu.append("s: act, then stay for free actions\n", "grey62")
+            if c.state.active is not None and c.state.active.traded:
+                menu.append("Traded: one trade a turn\n", "grey62")
             if c.hint:
                 menu.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: {step}", menu)
@@ -344,7 +346,11 @@ class BattleScreen(Screen):
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
-        body.append(step_help(c.mode))
+        words = step_help(c.mode)
+        if c.mode is Mode.MOVING and c.state.active is not None:  # it took free actions before moving
+            words = words.replace("Esc to choose another unit.", "Esc takes its free actions back." if c.undoable
+                                  else "it has begun its turn and must move.")
+        body.append(words)
         if c.mode is Mode.BROWSE:
             body.append_text(self._objectives())
         body.append(danger_legend(self.lookout))
@@ -526,8 +532,10 @@ class BattleScreen(Screen):
             return mode in INSPECTABLE and (self.lookout.inspecting or not parameters)
         if action in ("back", "leave") and self.lookout.inspecting:
             return False
-        if action == "back":
-            return mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.AFTER)
+        if action == "back":  # after the action, Esc only goes back to the Canto map
+            if mode is Mode.AFTER:
+                return any(i.kind == "canto" for i in self.controller.legal())
+            return mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
         if action == "leave":
             return mode in (Mode.BROWSE, Mode.COMPUTER)
         if action == "next_unit":
