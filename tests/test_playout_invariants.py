@@ -12,7 +12,7 @@ import pytest
 
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Action, Move
+from officers_chess.rules.actions import Action
 from officers_chess.rules.ai.random_policy import RandomPolicy
 from officers_chess.rules.army import Army, Recruit, army_cost
 from officers_chess.rules.ai.play import play_battle

@@ -33,7 +33,7 @@ from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
-from officers_chess.rules.actions import Action, Trade
+from officers_chess.rules.actions import Action
 from officers_chess.rules.dice import RollNeeded, seed_fingerprint
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
