@@ -250,6 +250,41 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Simulate each scenario (every bundled one by default) and print one row apiece: is it a fair fight?"""
+    from officers_chess.balance_report import balance, balance_json, table_lines
+    from officers_chess.content.bundled import bundled_scenarios
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.simulate_report import parse_levels
+
+    try:
+        levels = parse_levels(args.levels)
+    except ValueError as exc:
+        return _fail(str(exc))
+    if not 1 <= args.games <= MAX_GAMES:
+        return _fail(f"--games takes a number of at least 1 and at most {MAX_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        return _fail(f"--jobs takes a number of at least 1 and at most {MAX_JOBS}")
+    if problem := _seed_problem(args.seed):
+        return _fail(problem)
+    named = args.scenarios or [path.stem for path in bundled_scenarios()]
+    scenarios = []
+    for name in named:  # every file is read before the first battle: a typo fails at once, not an hour in
+        try:
+            path = find_scenario(name)
+            scenarios.append((path, load_scenario(path).scenario.name, name))
+        except ContentError as exc:
+            return _fail(str(exc))
+    rows = balance(scenarios, args.games, args.seed, levels, args.jobs, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(balance_json(rows, args.games, args.seed, levels)))
+    else:
+        print("\n".join(table_lines(rows, args.games, args.seed, levels)))
+    return EXIT_OK
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
     from officers_chess.content.saves import check_replay, open_save
@@ -381,6 +416,27 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--save-dir", type=Path, metavar="DIR",
                           help="write each battle there as a save file (game-0001.json, ...) that replay can show and verify")
     simulate.set_defaults(func=cmd_simulate)
+
+    balance_parser = commands.add_parser(
+        "balance",
+        help="simulate scenarios and show which are fair fights",
+        description="Simulate each SCENARIO (every bundled one when none is named) computer against computer, the "
+        "two levels swapping sides game by game, and print one row apiece: attacker, defender and draw counts, the "
+        "attacker's share of the decisive games with its 95%% interval, and mean rounds. A fair fight: the attacker "
+        "takes 25 to 75%% of decisive games and fewer than 20%% of games are draws.",
+    )
+    balance_parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                                help="bundled scenarios (by file name or title) or scenario .yaml files; default: every bundled one")
+    balance_parser.add_argument("--games", type=int, default=16, metavar="N",
+                                help=f"battles per scenario (default 16, at most {MAX_GAMES:,})")
+    balance_parser.add_argument("--levels", default="normal:normal", metavar="A:B",
+                                help=f"the two computer levels ({', '.join(_level_names())}); default normal:normal")
+    balance_parser.add_argument("--seed", type=int, default=1, metavar="S",
+                                help=f"seed of each scenario's batch (0 to {MAX_SEED}; default 1)")
+    balance_parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                                help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
+    balance_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    balance_parser.set_defaults(func=cmd_balance)
 
     replay = commands.add_parser(
         "replay",

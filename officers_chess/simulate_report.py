@@ -201,7 +201,8 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[str, str], seconds: float) -> dict:
-    """The PRODUCT.md simulate JSON; with two different levels, also each level's wins (`level_wins`)."""
+    """The PRODUCT.md simulate JSON; with two different levels, also `by_level` (each level's wins, and the draws)
+    and `by_level_side` (each level's games and wins as the attacker and as the defender)."""
     games = len(results)
     wins = {"attacker": 0, "defender": 0, "draw": 0}
     for r in results:
@@ -218,8 +219,19 @@ def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[s
         "seconds": round(seconds, 1),
     }
     if levels[0] != levels[1]:
-        report["level_wins"] = {
-            level: sum(1 for r in results if r.winner is not None and r.levels[r.winner] == level) for level in levels
+        won = {level: sum(1 for r in results if r.winner is not None and r.levels[r.winner] == level) for level in levels}
+        report["level_wins"] = won  # (kept for tools written before by_level)
+        report["by_level"] = {**won, "draw": wins["draw"]}
+        # Each level's record on each side: a level that only wins as the attacker is the scenario's, not its own.
+        report["by_level_side"] = {
+            level: {
+                side.value: {
+                    "games": sum(1 for r in results if r.levels[side] == level),
+                    "wins": sum(1 for r in results if r.winner is side and r.levels[side] == level),
+                }
+                for side in Side
+            }
+            for level in levels
         }
     return report
 

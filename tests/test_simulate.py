@@ -31,7 +31,7 @@ def test_simulate_json_has_the_product_shape(capsys):
 
 def test_different_levels_add_per_level_wins(capsys):
     report = simulate_json(capsys, "--games", "4", "--levels", "greedy:random")
-    assert set(report) == KEYS | {"level_wins"}
+    assert set(report) == KEYS | {"level_wins", "by_level", "by_level_side"}  # by_level: PRODUCT.md's name
     assert set(report["level_wins"]) == {"greedy", "random"}
     assert sum(report["level_wins"].values()) == 4 - report["wins"]["draw"]
 

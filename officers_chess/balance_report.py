@@ -1,0 +1,117 @@
+"""`balance`: scenarios simulated computer against computer, one row each: who won, the attacker's share of the
+decisive games with its 95% interval, draws and mean rounds, and whether that makes a fair fight."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from officers_chess.simulate_report import GameResult, progress_bar, run_batch, wilson
+
+# A fair fight (the targets scenario authors balance to): the attacker takes a quarter to three quarters of the
+# decisive games, and fewer than a fifth of the games end without a winner.
+FAIR_SHARE = (0.25, 0.75)
+MAX_DRAW_RATE = 0.20
+
+
+@dataclass(frozen=True)
+class BalanceRow:
+    """One scenario's batch: its title, how it was named, and the wins of each side."""
+
+    title: str
+    name: str  # the bundled scenario's file name, or the path given
+    attacker: int
+    defender: int
+    draws: int
+    mean_rounds: float
+
+    @property
+    def games(self) -> int:
+        return self.attacker + self.defender + self.draws
+
+    @property
+    def decisive(self) -> int:
+        return self.attacker + self.defender
+
+    @property
+    def share(self) -> float | None:
+        """The attacker's share of the decisive games (None when there were none)."""
+        return self.attacker / self.decisive if self.decisive else None
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.attacker, self.decisive)
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.games if self.games else 0.0
+
+    @property
+    def fair(self) -> bool:
+        """Within the fair-fight targets (FAIR_SHARE, MAX_DRAW_RATE)."""
+        share = self.share
+        return share is not None and FAIR_SHARE[0] <= share <= FAIR_SHARE[1] and self.draw_rate < MAX_DRAW_RATE
+
+    @classmethod
+    def of(cls, title: str, name: str, results: list[GameResult]) -> BalanceRow:
+        winners = [r.winner.value if r.winner else "draw" for r in results]
+        rounds = round(sum(r.rounds for r in results) / len(results), 1) if results else 0.0
+        return cls(title, name, winners.count("attacker"), winners.count("defender"), winners.count("draw"), rounds)
+
+
+def balance(scenarios: list[tuple[Path, str, str]], games: int, seed: int, levels: tuple[str, str], jobs: int = 1,
+            progress: bool = False) -> list[BalanceRow]:
+    """Each scenario (path, title, name) played `games` times, the levels swapping sides game by game; one bar for all."""
+    rows = []
+    with progress_bar(games * len(scenarios), progress) as on_result:
+        for path, title, name in scenarios:
+            rows.append(BalanceRow.of(title, name, run_batch(path, games, seed, levels, jobs, on_result=on_result)))
+    return rows
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.0f}%"
+
+
+def table_lines(rows: list[BalanceRow], games: int, seed: int, levels: tuple[str, str]) -> list[str]:
+    """The readable table: one line per scenario, and how many are fair fights."""
+    width = max([len("scenario"), *(len(r.title) for r in rows)])
+    lines = [
+        f"{games} games per scenario, {levels[0]} v {levels[1]} (sides alternate), seed {seed}",
+        f"{'scenario':<{width}}  att  def  draw  attacker share of decisive (95%)  rounds",
+    ]
+    for row in rows:
+        low, high = row.ci95
+        share = "no decisive game" if row.share is None else f"{_percent(row.share)} ({_percent(low)}–{_percent(high)})"
+        verdict = "" if row.fair else "  ← not a fair fight"
+        lines.append(f"{row.title:<{width}}  {row.attacker:>3}  {row.defender:>3}  {row.draws:>4}  {share:<32}  "
+                     f"{row.mean_rounds:>6}{verdict}")
+    fair = sum(row.fair for row in rows)
+    lines.append(f"{fair} of {len(rows)} within a fair fight: the attacker wins {_percent(FAIR_SHARE[0])} to "
+                 f"{_percent(FAIR_SHARE[1])} of decisive games, and draws stay under {_percent(MAX_DRAW_RATE)}")
+    return lines
+
+
+def balance_json(rows: list[BalanceRow], games: int, seed: int, levels: tuple[str, str]) -> dict:
+    """The same as one JSON object."""
+    return {
+        "games": games,
+        "seed": seed,
+        "levels": f"{levels[0]}:{levels[1]}",
+        "fair_share": list(FAIR_SHARE),
+        "max_draw_rate": MAX_DRAW_RATE,
+        "scenarios": [
+            {
+                "scenario": row.title,
+                "name": row.name,
+                "wins": {"attacker": row.attacker, "defender": row.defender, "draw": row.draws},
+                "decisive": row.decisive,
+                "attacker_share": None if row.share is None else round(row.share, 3),
+                "ci95": [round(x, 3) for x in row.ci95],
+                "draw_rate": round(row.draw_rate, 3),
+                "mean_rounds": row.mean_rounds,
+                "fair": row.fair,
+            }
+            for row in rows
+        ],
+    }
