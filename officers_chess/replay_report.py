@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.events import RoundBegan
+from officers_chess.rules.events import RoundBegan, merged
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import Divergence, action_words, replay, start_divergence
 from officers_chess.rules.state import GameState
@@ -46,7 +46,7 @@ def tell(saved: SavedBattle, out: Callable[[str], None]) -> Divergence | None:
         assert step.after is not None
         prefix = f"{step.number:>{width}}. {step.before.to_act.value:<8} "
         told = False
-        for event in step.events:
+        for event in merged(step.events):
             if isinstance(event, RoundBegan):
                 out(event.text())  # unnumbered, so the rounds stand out
                 continue

@@ -129,3 +129,29 @@ def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
     assert roll_words(state, None, "D2's Sleep: wears off on 10 or less").startswith("D2's")  # nobody to hide from
     clear = state.model_copy(update={"fog": False})
     assert roll_words(clear, A, "D2's Sleep: wears off on 10 or less").startswith("D2's")
+
+
+def test_tiles_changed_alike_at_once_are_one_line_in_the_plural():
+    from officers_chess.rules.events import TerrainChanged, merged
+
+    burnt = [TerrainChanged((9, 3), "Flames", "Plains"), TerrainChanged((9, 4), "Flames", "Plains"),
+             TerrainChanged((10, 5), "Flames", "Plains"), TerrainChanged((2, 2), "Wall", "Floor")]
+    assert [e.text() for e in merged(burnt)] == ["The flames at 10,4, 10,5 and 11,6 become plains.",
+                                                 "The wall at 3,3 becomes floor."]
+    assert TerrainChanged((0, 0), "Flames", "Plains").text() == "The flames at 1,1 become plains."
+
+
+def test_a_broken_unit_routed_by_the_combat_is_not_first_told_cured():
+    from edition_kit import EditionKit
+
+    from officers_chess.rules.actions import Attack, Move
+    from officers_chess.rules.events import StatusLost
+    from officers_chess.rules.game import apply_action
+
+    kit = EditionKit("ratings")
+    units = [kit.unit(weapon=kit.wpn(might=5)), kit.foe(weapon=None, hp=2, statuses=["Broken"])]
+    state = kit.battle(["....."], units, rolls=[50])
+    state = apply_action(state, Move(unit="a1", to=(0, 0))).state
+    events = apply_action(state, Attack(target="d1")).events
+    assert not any(isinstance(e, StatusLost) for e in events)
+    assert "D1 is routed and leaves the field." in [e.text() for e in events]

@@ -25,6 +25,7 @@ from officers_chess.content.yaml_source import (
     read_bytes,
     read_text,
 )
+from officers_chess.rules.events import merged
 from officers_chess.rules.physical import roll_your_own
 from officers_chess.rules.record import (
     MAX_ACTIONS,
@@ -507,7 +508,7 @@ def replay_checked(saved: SavedBattle) -> Replayed:
             break
         after = step.after
         assert after is not None
-        told = (told + [event.text() for event in step.events])[-TOLD_LINES:]
+        told = (told + [event.text() for event in merged(step.events)])[-TOLD_LINES:]
         round_start = after.round != rounds[-1].round
         if round_start:
             rounds.append(Checkpoint(after=step.number, round=after.round, state=after))

@@ -107,6 +107,25 @@ class StatusRoll:
         return f"{self.unit}: d20 {self.roll} vs ≤10 to shake off {self.status}: {verdict}{self.detail}."
 
 
+# Terrain named in the plural ("the flames ... become"), and terrain that takes no article ("becomes floor").
+PLURAL_TERRAIN = frozenset({"flames", "ruins", "plains", "stone pillars", "pillars", "woods"})
+MASS_TERRAIN = frozenset({"floor", "ruins", "sand", "plains", "flames", "woods", "water", "fog", "ice"})
+
+
+def merged(events: list[Event]) -> list[Event]:
+    """The events as a log tells them: a run of tiles that changed from and to the same terrain at once (a timed
+    event, a round's end) is one line rather than one per tile."""
+    out: list[Event] = []
+    for event in events:
+        last = out[-1] if out else None
+        if (isinstance(event, TerrainChanged) and isinstance(last, TerrainChanged)
+                and (last.before, last.after) == (event.before, event.after)):
+            out[-1] = TerrainChanged(last.at, last.before, last.after, (*last.also, event.at, *event.also))
+        else:
+            out.append(event)
+    return out
+
+
 STATUS_STATE = {
     "Barrier": "under a Barrier",
     "Sleep": "asleep",
@@ -153,11 +172,15 @@ class TerrainChanged:
     at: Pos
     before: str
     after: str
+    also: tuple[Pos, ...] = ()  # more tiles that changed the same way at the same moment (`merged`: one line)
 
     def text(self) -> str:
-        after = self.after.lower()
-        article = "" if after in ("floor", "ruins", "sand", "plains") else ("an " if after[0] in "aeiou" else "a ")
-        return f"The {self.before.lower()} at {tile_name(self.at)} becomes {article}{after}."
+        after, before = self.after.lower(), self.before.lower()
+        tiles = [tile_name(p) for p in (self.at, *self.also)]
+        where = tiles[0] if len(tiles) == 1 else f"{', '.join(tiles[:-1])} and {tiles[-1]}"
+        plural = len(tiles) > 1 or before in PLURAL_TERRAIN
+        article = "" if plural or after in MASS_TERRAIN else ("an " if after[0] in "aeiou" else "a ")
+        return f"The {before} at {where} {'become' if plural else 'becomes'} {article}{after}."
 
 
 @dataclass(frozen=True)

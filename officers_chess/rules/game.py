@@ -402,7 +402,8 @@ def _break(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: 
     advantage that dealt damage leaves its target Broken (the defender at once, see `resolve`)."""
     if started_broken:
         defender.statuses = [s for s in defender.statuses if s.name is not StatusName.BROKEN]
-        events.append(StatusLost(defender.name, StatusName.BROKEN.value))
+        if defender.on_field:  # a unit this combat routed is told routed, not cured first
+            events.append(StatusLost(defender.name, StatusName.BROKEN.value))
     for role, victim in ((Role.ATTACKER, defender), (Role.DEFENDER, attacker)):
         landed = any(s.role is role and s.landed and s.damage > 0 for s in swings)
         profile = plan.attacker if role is Role.ATTACKER else plan.defender

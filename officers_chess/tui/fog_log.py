@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from officers_chess.rules.events import Attacked, Event, Moved, tile_name
+from officers_chess.rules.events import Attacked, Event, Moved, merged, tile_name
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import BattleRecord, replay
 from officers_chess.rules.state import GameState
@@ -22,6 +22,7 @@ def log_lines(before: GameState, after: GameState, events: list[Event], viewer: 
     is told as far as it was seen; a fight is told whole when either party is seen (the one struck
     learns who struck); any other line naming an enemy nobody saw is left out.
     """
+    events = merged(events)  # a run of tiles changed alike is one line
     if viewer is None or not after.fog:
         return [event.text() for event in events]
     sight_before, sight_after = visible_tiles(before, viewer), visible_tiles(after, viewer)

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.events import Event
+from officers_chess.rules.events import Event, merged
 from officers_chess.rules.record import action_words, replay
 from officers_chess.rules.state import GameState
 from officers_chess.tui.controller import BattleController
@@ -105,7 +105,7 @@ class ReplayViewer(Screen):
                               f"· action {frame.number} of {last} · round {state.round}")
         self.query_one("#where", Static).update(where)
         told = Text(frame.words + "\n\n", "bold")
-        told.append("\n".join(event.text() for event in frame.events))
+        told.append("\n".join(event.text() for event in merged(frame.events)))
         if state.result is not None:  # the end, in the panel (the header line must fit 80 columns)
             told.append(f"\n\nThe battle is over: {state.result.reason}.", "bold")
         if frame.problem:

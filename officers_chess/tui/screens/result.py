@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.dice import seed_fingerprint
-from officers_chess.rules.events import Attacked, Event
+from officers_chess.rules.events import Attacked, Event, merged
 from officers_chess.rules.game import GameState
 from officers_chess.rules.models import Side
 
@@ -45,7 +45,7 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
     if any(isinstance(e, Attacked) for e in last_events):  # the last action in full, so nobody misses how it ended
-        parts += [Text("\n".join(e.text() for e in last_events), "grey85"), Text("")]
+        parts += [Text("\n".join(e.text() for e in merged(last_events)), "grey85"), Text("")]
     parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
