@@ -155,3 +155,31 @@ def test_a_broken_unit_routed_by_the_combat_is_not_first_told_cured():
     events = apply_action(state, Attack(target="d1")).events
     assert not any(isinstance(e, StatusLost) for e in events)
     assert "D1 is routed and leaves the field." in [e.text() for e in events]
+
+
+def test_a_scripted_units_move_names_the_order_it_followed():
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.ai.greedy import GreedyPolicy
+    from officers_chess.rules.ai.normal import NormalPolicy
+    from officers_chess.rules.events import Moved
+    from officers_chess.rules.game import apply_action
+    from officers_chess.rules.orders import Order
+    from officers_chess.tui.order_notes import with_orders
+
+    def scripted(line: str):
+        oda = unit(id="d1", side=D, pos=(6, 0)).model_copy(update={"name": "Oda", "orders": [Order.model_validate({"do": line})]})
+        return game(plains(8), [unit(id="a1").model_copy(update={"name": "Corvin"}), oda], to_act=D)
+
+    for line, told in (("pursue Corvin", "Oda (order: pursue Corvin) moves 7,1 → "), ("hold", "Oda (order: hold) holds position at 7,1.")):
+        state = scripted(line)
+        policy = NormalPolicy(seed=1)
+        action = policy.choose(state)
+        events = with_orders(apply_action(state, action).events, action, state, policy)
+        assert any(e.text().startswith(told) for e in events if isinstance(e, Moved)), [e.text() for e in events]
+    # A level that plays no script says nothing of orders; and a plain move of zero "stays".
+    state = scripted("hold")
+    action = GreedyPolicy(seed=1).choose(state)
+    events = with_orders(apply_action(state, action).events, action, state, GreedyPolicy(seed=1))
+    assert not any("order" in e.text() for e in events)
+    assert Moved("Hale", (3, 3), (3, 3), 0).text() == "Hale stays at 4,4."

@@ -94,7 +94,7 @@ def test_replay_tells_the_battle_in_the_logs_words(capsys, save):
     assert out[1].startswith("attacker (greedy): ") and out[2].startswith("defender (greedy): ")
     assert out[3].startswith("— Round 1: the ")
     numbered = [line for line in out if line.lstrip()[:1].isdigit()]
-    assert numbered[0].lstrip().startswith("1. ") and (" moves " in numbered[0] or " holds position " in numbered[0])
+    assert numbered[0].lstrip().startswith("1. ") and (" moves " in numbered[0] or " stays at " in numbered[0])
     assert len(numbered) == len(json.loads(save.read_text(encoding="utf-8"))["actions"])
     assert any("d20" in line for line in out)  # the rolls of an exchange, as the battle log shows them
     assert out[-1].strip().startswith("The ") and " wins: " in out[-1]  # the battle's end, as the log says it

@@ -19,11 +19,13 @@ class Moved:
     start: Pos
     end: Pos
     cost: int
+    order: str = ""  # the script order the computer followed (the log says so); "" for anyone else's move
 
     def text(self) -> str:
-        if self.start == self.end:
-            return f"{self.unit} holds position at {tile_name(self.end)}."
-        return f"{self.unit} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement)."
+        who = f"{self.unit} (order: {self.order})" if self.order else self.unit
+        if self.start == self.end:  # "holds position" only when an order holds it
+            return f"{who} {'holds position' if self.order == 'hold' else 'stays'} at {tile_name(self.end)}."
+        return f"{who} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement)."
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
 from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
+from officers_chess.tui.order_notes import with_orders
 from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
 from officers_chess.rules.actions import Action
 from officers_chess.rules.dice import RollNeeded, seed_fingerprint
@@ -786,7 +787,7 @@ class BattleScreen(Screen):
                     self.refresh_view()
                     await self._linger(glimpse.beats)
                     await self._on_top()
-            events = await self._computer_applies(action)
+            events = with_orders(await self._computer_applies(action), action, state, policy)
             lines = self._log(events, state)  # an activation wholly out of sight is logged as such
             if any(isinstance(event, Attacked) for event in events):
                 last_exchange = lines
