@@ -123,3 +123,27 @@ async def test_an_action_the_rules_refuse_is_a_hint_not_a_crash(monkeypatch):
         await pilot.pause()
         assert app.is_running and app.screen is screen and c.state is before
         assert "Not possible now: Rook cannot do that now (attack)." in c.hint
+
+
+async def test_r_shows_the_whole_log_on_one_screen_and_esc_closes_it():
+    from officers_chess.tui.dialogs.recap import RecapScreen
+
+    app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _battle(pilot, app)
+        for _ in range(3):  # a few lines of its own: stay, wait
+            c = screen.controller
+            unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: (u.pos[1], u.pos[0]))[0]
+            await walk_cursor(pilot, screen, unit.pos)
+            await pilot.press("enter", "enter", "w")
+            await pilot.pause()
+        lines = list(screen.logs.lines(None))
+        assert len(lines) > 4  # more than the 80×24 battle log shows at once
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RecapScreen) and app.screen.lines == lines
+        text = screen_text(app)
+        assert "Battle log" in text and lines[-1].split()[0] in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen

@@ -34,6 +34,7 @@ KEYS = [
     ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "
           "how many enemies could attack it after"),
     ("PgUp / PgDn", "scroll the battle log"),
+    ("r", "the whole battle log on one screen, the computer's turns included (Esc closes)"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
               "or of the round when it plays both sides"),
     ("Mouse click", "point at a tile (click again to confirm)"),

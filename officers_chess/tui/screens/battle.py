@@ -37,6 +37,7 @@ from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, in
 from officers_chess.rules.actions import Action
 from officers_chess.rules.dice import RollNeeded, seed_fingerprint
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.recap import RecapScreen
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.explain import what_to_explain
 from officers_chess.tui.dialogs.trade import TradeDialog
@@ -122,6 +123,7 @@ class BattleScreen(Screen):
         Binding("s", "stay", "Act, stay"),
         Binding("i", "items", "Items"),
         Binding("w", "wait", "Wait"),
+        Binding("r", "recap", "Log", show=False),  # 80 columns: the side pane names it after the computer's turn
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
@@ -425,7 +427,7 @@ class BattleScreen(Screen):
         if self._result_shown < len(self._result):
             body.append("\n…  any key shows the rest", "grey62")
         else:
-            body.append("\n\n" + step_help(Mode.BROWSE), "grey62")
+            body.append("\n\n" + step_help(Mode.BROWSE) + " r reads the whole log.", "grey62")
         return body
 
     def _reveal_result(self, lines: list[str], at_once: bool = False) -> None:
@@ -469,7 +471,7 @@ class BattleScreen(Screen):
         body.append(f"\n\nThe computer ({policy.name}) plays the {c.state.to_act.value}. ")
         faster = "f: normal pace" if self.pace == "fast" else "f: faster"
         until = "its turn" if c.humans else "the round"
-        body.append(f"{faster} · s: skip to the end of {until}.", "grey62")
+        body.append(f"{faster} · s: skip to the end of {until} · r: the whole log.", "grey62")
         if self._skip_round is not None:
             body.append("\nSkipping…", palette().hint)
         return body
@@ -681,6 +683,10 @@ class BattleScreen(Screen):
         question = ("Leave this battle for the title screen? It is autosaved: c Continue brings it back." if kept
                     else "Leave this battle and return to the title screen? It will be lost.")
         self.app.push_screen(ConfirmDialog(question), answered)
+
+    def action_recap(self) -> None:
+        """r: the whole battle log on one screen (the reader's own, under fog)."""
+        self.app.push_screen(RecapScreen(list(self.logs.lines(self._reader()))))
 
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(RichLog)
