@@ -162,6 +162,7 @@ def test_a_scripted_units_move_names_the_order_it_followed():
 
     from officers_chess.rules.ai.greedy import GreedyPolicy
     from officers_chess.rules.ai.normal import NormalPolicy
+    from officers_chess.rules.ai.random_policy import RandomPolicy
     from officers_chess.rules.events import Moved
     from officers_chess.rules.game import apply_action
     from officers_chess.rules.orders import Order
@@ -177,9 +178,12 @@ def test_a_scripted_units_move_names_the_order_it_followed():
         action = policy.choose(state)
         events = with_orders(apply_action(state, action).events, action, state, policy)
         assert any(e.text().startswith(told) for e in events if isinstance(e, Moved)), [e.text() for e in events]
-    # A level that plays no script says nothing of orders; and a plain move of zero "stays".
+    # The greedy level follows scripts too and says so; the random one plays none and says nothing of orders.
     state = scripted("hold")
     action = GreedyPolicy(seed=1).choose(state)
     events = with_orders(apply_action(state, action).events, action, state, GreedyPolicy(seed=1))
+    assert any(e.text() == "Oda (order: hold) holds position at 7,1." for e in events)
+    action = RandomPolicy(seed=1).choose(state)
+    events = with_orders(apply_action(state, action).events, action, state, RandomPolicy(seed=1))
     assert not any("order" in e.text() for e in events)
     assert Moved("Hale", (3, 3), (3, 3), 0).text() == "Hale stays at 4,4."

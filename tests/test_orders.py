@@ -656,3 +656,66 @@ def test_a_ward_that_escaped_is_no_longer_guarded():
     state = game(plains(14, 5), [me, gone, unit("d1", D, (8, 2), hp=3)])
     assert directive(state, state.unit("a1")) is None
     assert activation(state)[0][-1] == Attack(target="d1")
+
+
+# --- the greedy level obeys scripts too (issue 16: orders hold at every level) ---------------------------
+
+
+def greedy_activation(state: GameState, seed: int = 0) -> tuple[list[Action], GameState]:
+    """One activation of the side to act, chosen by the greedy level."""
+    from officers_chess.rules.ai.greedy import GreedyPolicy
+
+    policy, actions = GreedyPolicy(seed), []
+    while True:
+        action = policy.choose(state)
+        actions.append(action)
+        state = apply_action(state, action).state
+        if state.active is None or state.is_over:
+            return actions, state
+
+
+def test_greedy_holds_and_strikes_only_what_is_in_reach():
+    def position(lines):
+        holder = scripted(unit("a1", A, (3, 2)), *(("hold",) if lines is None else lines))
+        return game(plains(10, 5), [holder, unit("d1", D, (3, 1), hp=12), unit("d2", D, (7, 2), hp=1)])
+
+    free, _ = greedy_activation(position(()))
+    held, after = greedy_activation(position(None))
+    assert free[0] != Move(unit="a1", to=(3, 2))  # the control walks off for the rout
+    assert held[0] == Move(unit="a1", to=(3, 2)) and after.unit("a1").pos == (3, 2)
+
+
+def test_greedy_pursues_its_prey_whatever_the_odds():
+    def position(lines):
+        hunter = scripted(unit("a1", A, (0, 2)), *(("pursue D1",) if lines is None else lines))
+        tough = unit("d1", D, (3, 2), weapon=weapon("axe", might=9))  # a bad trade: free, it is left alone
+        return game(plains(10, 5), [hunter, tough, unit("d2", D, (0, 4), hp=2, weapon=None)])
+
+    free, _ = greedy_activation(position(()))
+    hunted, _ = greedy_activation(position(None))
+    assert Attack(target="d1") not in free
+    assert hunted[-1] == Attack(target="d1")
+
+
+def test_greedy_advances_to_its_tile_rather_than_the_enemy():
+    def position(lines):
+        runner = scripted(unit("a1", A, (0, 0)), *(("advance to [1, 5]",) if lines is None else lines))
+        return game(plains(12, 5), [runner, unit("d1", D, (11, 0))])
+
+    free, _ = greedy_activation(position(()))
+    going, after = greedy_activation(position(None))
+    assert free[0].to[0] > 0  # the control heads for the enemy (east)
+    assert after.unit("a1").pos == (0, 4)  # the order sends it south, to column 1, row 5
+
+
+def test_greedy_supports_before_it_attacks():
+    def position(lines):
+        healer = scripted(unit("a1", A, (4, 2), extra_items=[staff(tags=["Heal(10)"])]),
+                          *(("support",) if lines is None else lines))
+        ally = unit("a2", A, (3, 2), hp=15, activated=True)
+        return game(plains(10, 5), [healer, ally, unit("d1", D, (5, 2), hp=5, activated=True)])
+
+    free, _ = greedy_activation(position(()))
+    helped, after = greedy_activation(position(None))
+    assert isinstance(free[-1], Attack)
+    assert any(isinstance(a, Special) and a.name == "heal" for a in helped) and after.unit("a2").hp == 20

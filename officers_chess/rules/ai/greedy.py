@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.ai.directives import Directive, directive
 from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
@@ -11,6 +12,20 @@ from officers_chess.rules.state import GameState
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.upkeep import as_activated
 from officers_chess.rules.vision import player_view
+
+PREY_POINTS = 100.0  # a pursue order's prey outranks any other attack this level scores
+
+
+def allowed_tiles(unit: Unit, tiles: list[Pos], order: Directive | None) -> list[Pos]:
+    """The tiles an order lets the unit end its move on: where it stands (hold), or near what it guards or hunts
+    when it can get there this turn."""
+    if order is None:
+        return tiles
+    if order.stay:
+        return [unit.pos] if unit.pos in tiles else tiles[:1]
+    if order.near is not None:
+        return [p for p in tiles if p in order.near] or tiles
+    return tiles
 
 KILL_WEIGHT = 20.0  # a rout is worth this many points of expected damage (a unit out of the fight for good)
 OBJECTIVE_SPECIALS = ("seize", "escape", "raze")
@@ -34,6 +49,7 @@ class GreedyPolicy(BasePolicy):
     """
 
     name = "greedy"
+    follows_orders = True  # a scenario's scripts hold at every level that plays tactics (docs/rulings.md P4)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -62,13 +78,20 @@ class GreedyPolicy(BasePolicy):
         rearm = rearm_after_staff(unit, actions)
         if rearm is not None:
             return rearm
+        order = directive(state, unit)
         attacks = [a for a in actions if isinstance(a, Attack)]
+        if order is not None and order.prey is not None:
+            strike = next((a for a in attacks if a.target == order.prey and a.art is None), None)
+            if strike is not None:
+                return strike  # a pursue order: the prey in reach is struck, whatever the odds
+        heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
+        if heals and order is not None and order.support:  # a support order: the heal comes first
+            return staying_to_rearm(unit, max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp))
         if attacks:
             scored = [(self._score(state, unit, state.unit(a.target), unit.pos, a.art), i) for i, a in enumerate(attacks)]
             best, index = max(scored)
             if best > 0 or Wait() not in actions:
                 return attacks[index]
-        heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
         if heals:
             return staying_to_rearm(unit, max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp))
         if Wait() in actions:
@@ -83,11 +106,23 @@ class GreedyPolicy(BasePolicy):
             if isinstance(action, Move):  # (free actions before a move are never worth it at this level)
                 tiles.setdefault(action.unit, []).append(action.to)
         movers = [as_activated(state.unit(uid)) for uid in tiles]  # as their turns will find them
+        orders = {unit.id: directive(state, unit) for unit in movers}  # scripted units' orders bound their choice
+        for unit in movers:
+            tiles[unit.id] = allowed_tiles(unit, tiles[unit.id], orders[unit.id])
+        supporting = [u for u in movers if orders[u.id] is not None and orders[u.id].support]
+        heal = self._heal_move(state, supporting, tiles)
+        if heal is not None:
+            return heal
         best: tuple[float, Move] | None = None
         for unit in movers:
+            prey = orders[unit.id].prey if orders[unit.id] is not None else None
             for pos in tiles[unit.id]:
                 for target in state.targets_from(unit, pos):
+                    if prey is not None and target.id != prey:
+                        continue  # a pursue order: only its prey
                     score = self._score(state, unit, target, pos, None)
+                    if prey is not None:
+                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
                     if score > 0 and (best is None or score > best[0]):
                         best = (score, Move(unit=unit.id, to=pos))
         if best is not None:
@@ -95,7 +130,7 @@ class GreedyPolicy(BasePolicy):
         heal = self._heal_move(state, movers, tiles)
         if heal is not None:
             return heal
-        return self._advance(state, movers, tiles)
+        return self._advance(state, movers, tiles, orders)
 
     def _heal_move(self, state: GameState, movers: list[Unit], tiles: dict[str, list[Pos]]) -> Move | None:
         best: tuple[int, Move] | None = None
@@ -114,10 +149,20 @@ class GreedyPolicy(BasePolicy):
                             break
         return best[1] if best else None
 
-    def _advance(self, state: GameState, movers: list[Unit], tiles: dict[str, list[Pos]]) -> Move:
+    def _advance(self, state: GameState, movers: list[Unit], tiles: dict[str, list[Pos]],
+                 orders: dict[str, Directive | None]) -> Move:
         enemies = [e.pos for e in state.living(movers[0].side.other)]
+        order_of = {u.id: orders.get(u.id) for u in movers}
+        for unit in movers:  # a flee order with no exit on the map: as far from the enemy as it can get
+            order = order_of[unit.id]
+            if order is not None and order.away and enemies:
+                to = max(tiles[unit.id], key=lambda p: (min(distance(p, e) for e in enemies), -p[1], -p[0]))
+                return Move(unit=unit.id, to=to)
 
         def goals(unit: Unit) -> list[Pos]:
+            order = order_of[unit.id]
+            if order is not None and order.goal:
+                return list(order.goal)  # advance, retreat, flee, pursue: where the order sends it
             if state.seize_tiles and (unit.has("Seize") or unit.has("Leader")):
                 return list(state.seize_tiles)
             if state.escape_tiles and (unit.has("Escape") or unit.has("Fleeing")):
