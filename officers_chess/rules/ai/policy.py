@@ -27,7 +27,7 @@ class Policy(Protocol):
 
     name: str
     rng: random.Random
-    follows_orders: bool  # whether scenario scripts steer this level (only the default tactics read them)
+    follows_orders: bool  # whether scenario scripts steer this level (greedy and normal; random ignores them)
 
     def choose(self, state: GameState) -> Action: ...
 

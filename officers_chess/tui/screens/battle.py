@@ -459,7 +459,7 @@ class BattleScreen(Screen):
 
     def _orders(self, unit: Unit) -> str | None:
         """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
-        person's unit, or one played by a level that ignores scripts (only the default tactics follow them)."""
+        person's unit, or one played by a level that ignores scripts (random: greedy and normal follow them)."""
         if unit.side not in self.computer or not self.computer[unit.side].follows_orders:
             return None
         return orders_text(unit, self.controller.view)
