@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
+from textual.worker import WorkerCancelled
 
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.saves import write_save
@@ -785,7 +786,10 @@ class BattleScreen(Screen):
             # A copy, so a policy that scribbles on its state cannot touch the one on screen.
             thinker = self.run_worker(partial(policy.choose, state.model_copy(deep=True)), thread=True,
                                       group="computer-thinks", description=f"{policy.name} chooses")
-            action = await thinker.wait()
+            try:
+                action = await thinker.wait()
+            except WorkerCancelled:  # the screen is going (a quit, the title) while it thought: nothing to play
+                return
             await self._on_top()
             if not self._skipping():
                 for glimpse in c.glimpses(action):
