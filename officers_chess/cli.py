@@ -9,17 +9,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from officers_chess import __version__
+from officers_chess.batch_commands import add_batch_commands
+from officers_chess.cli_common import (
+    EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_MISMATCH, EXIT_OK, MAX_SEED,
+    fail as _fail, level_names as _level_names, seed_problem as _seed_problem,
+)
 from officers_chess.content.errors import ContentError, printable
 
 if TYPE_CHECKING:
     from officers_chess.rules.models import Side
 
-EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
-EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
-EXIT_CRASH = 70  # an error nobody foresaw (sysexits.h's EX_SOFTWARE); crash.py writes its details to a file
-MAX_SEED = 2**64 - 1  # the dice draw from a 64-bit counter: seeds from 0 to here are all different
-MAX_GAMES = 100_000  # games in one simulate batch: the win rate's 95% interval is then ±0.3 points at most
-MAX_JOBS = 256
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,17 +26,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog.split()[0]} --help)\n")
-
-
-def _fail(message: str) -> int:
-    print(f"officers-chess: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
-def _seed_problem(seed: int | None) -> str | None:
-    if seed is None or 0 <= seed <= MAX_SEED:
-        return None
-    return f"--seed takes a whole number from 0 to {MAX_SEED}"
 
 
 def _run_app(app) -> int:
@@ -205,86 +193,6 @@ def cmd_price(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
-    from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.content.saves import scenario_ref
-    from officers_chess.simulate_report import parse_levels, simulate, summary_lines
-
-    try:
-        levels = parse_levels(args.levels)
-    except ValueError as exc:
-        return _fail(str(exc))
-    if not 1 <= args.games <= MAX_GAMES:
-        return _fail(f"--games takes a number of at least 1 and at most {MAX_GAMES:,}")
-    if not 1 <= args.jobs <= MAX_JOBS:
-        return _fail(f"--jobs takes a number of at least 1 and at most {MAX_JOBS}")
-    if problem := _seed_problem(args.seed):
-        return _fail(problem)
-    try:
-        path = find_scenario(args.scenario)
-        loaded = load_scenario(path)
-    except ContentError as exc:
-        return _fail(str(exc))
-    ref = None
-    if args.save_dir is not None:
-        try:
-            args.save_dir.mkdir(parents=True, exist_ok=True)
-            import tempfile
-
-            with tempfile.TemporaryFile(dir=args.save_dir):
-                pass  # find out now, not after the first battle, whether saves can be written there
-        except OSError as exc:
-            return _fail(f"{args.save_dir}: cannot write saves there ({exc.strerror})")
-        ref = scenario_ref(loaded)
-    report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
-                      save_dir=args.save_dir, ref=ref, progress=not args.json)
-    if args.json:
-        import json
-
-        print(json.dumps(report))
-    else:
-        print("\n".join(summary_lines(report, levels)))
-        if args.save_dir is not None:
-            print(f"  saves in {args.save_dir} (check one with: officers-chess replay --verify SAVE)")
-    return EXIT_OK
-
-
-def cmd_balance(args: argparse.Namespace) -> int:
-    """Simulate each scenario (every bundled one by default) and print one row apiece: is it a fair fight?"""
-    from officers_chess.balance_report import balance, balance_json, table_lines
-    from officers_chess.content.bundled import bundled_scenarios
-    from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.simulate_report import parse_levels
-
-    try:
-        levels = parse_levels(args.levels)
-    except ValueError as exc:
-        return _fail(str(exc))
-    if not 1 <= args.games <= MAX_GAMES:
-        return _fail(f"--games takes a number of at least 1 and at most {MAX_GAMES:,}")
-    if not 1 <= args.jobs <= MAX_JOBS:
-        return _fail(f"--jobs takes a number of at least 1 and at most {MAX_JOBS}")
-    if problem := _seed_problem(args.seed):
-        return _fail(problem)
-    named = args.scenarios or [path.stem for path in bundled_scenarios()]
-    scenarios = []
-    for name in named:  # every file is read before the first battle: a typo fails at once, not an hour in
-        try:
-            path = find_scenario(name)
-            scenarios.append((path, load_scenario(path).scenario.name, name))
-        except ContentError as exc:
-            return _fail(str(exc))
-    rows = balance(scenarios, args.games, args.seed, levels, args.jobs, progress=not args.json and sys.stderr.isatty())
-    if args.json:
-        import json
-
-        print(json.dumps(balance_json(rows, args.games, args.seed, levels)))
-    else:
-        print("\n".join(table_lines(rows, args.games, args.seed, levels)))
-    return EXIT_OK
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
     from officers_chess.content.saves import check_replay, open_save
@@ -334,12 +242,6 @@ def _bundled_names() -> list[str]:
         return [path.stem for path in bundled_scenarios()]
     except FileNotFoundError:
         return []
-
-
-def _level_names() -> list[str]:
-    from officers_chess.rules.ai.play import LEVELS
-
-    return list(LEVELS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -397,46 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     price.add_argument("--json", action="store_true", help="print one JSON object {name: price}")
     price.set_defaults(func=cmd_price)
 
-    simulate = commands.add_parser(
-        "simulate",
-        help="play the computer against itself and report each side's wins",
-        description="Play SCENARIO N times computer against computer, the two levels swapping sides game by game, "
-        "and report the attacker's win rate with a 95%% interval (for balancing scenarios).",
-    )
-    simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
-    simulate.add_argument("--games", type=int, default=20, metavar="N",
-                          help=f"how many battles (default 20, at most {MAX_GAMES:,})")
-    simulate.add_argument("--seed", type=int, default=1, metavar="S",
-                          help=f"seed of the whole batch (0 to {MAX_SEED}; default 1)")
-    simulate.add_argument("--jobs", type=int, default=1, metavar="J",
-                          help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
-    simulate.add_argument("--json", action="store_true", help="print one JSON object")
-    simulate.add_argument("--levels", default="greedy:greedy", metavar="A:B",
-                          help=f"the two computer levels ({', '.join(_level_names())}); default greedy:greedy")
-    simulate.add_argument("--save-dir", type=Path, metavar="DIR",
-                          help="write each battle there as a save file (game-0001.json, ...) that replay can show and verify")
-    simulate.set_defaults(func=cmd_simulate)
-
-    balance_parser = commands.add_parser(
-        "balance",
-        help="simulate scenarios and show which are fair fights",
-        description="Simulate each SCENARIO (every bundled one when none is named) computer against computer, the "
-        "two levels swapping sides game by game, and print one row apiece: attacker, defender and draw counts, the "
-        "attacker's share of the decisive games with its 95%% interval, and mean rounds. A fair fight: the attacker "
-        "takes 25 to 75%% of decisive games and fewer than 20%% of games are draws.",
-    )
-    balance_parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
-                                help="bundled scenarios (by file name or title) or scenario .yaml files; default: every bundled one")
-    balance_parser.add_argument("--games", type=int, default=16, metavar="N",
-                                help=f"battles per scenario (default 16, at most {MAX_GAMES:,})")
-    balance_parser.add_argument("--levels", default="normal:normal", metavar="A:B",
-                                help=f"the two computer levels ({', '.join(_level_names())}); default normal:normal")
-    balance_parser.add_argument("--seed", type=int, default=1, metavar="S",
-                                help=f"seed of each scenario's batch (0 to {MAX_SEED}; default 1)")
-    balance_parser.add_argument("--jobs", type=int, default=1, metavar="J",
-                                help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
-    balance_parser.add_argument("--json", action="store_true", help="print one JSON object")
-    balance_parser.set_defaults(func=cmd_balance)
+    add_batch_commands(commands)
 
     replay = commands.add_parser(
         "replay",

@@ -1,0 +1,131 @@
+"""The commands that play computer against computer in batches: `simulate` (one scenario) and `balance` (many)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from officers_chess.cli_common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem
+from officers_chess.content.errors import ContentError
+
+
+def _batch_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with a batch's --levels, --games, --jobs or --seed (None: nothing)."""
+    from officers_chess.simulate_report import parse_levels
+
+    try:
+        parse_levels(args.levels)
+    except ValueError as exc:
+        return str(exc)
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games takes a number of at least 1 and at most {MAX_GAMES:,}"
+    if not 1 <= args.jobs <= MAX_JOBS:
+        return f"--jobs takes a number of at least 1 and at most {MAX_JOBS}"
+    return seed_problem(args.seed)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.content.saves import scenario_ref
+    from officers_chess.simulate_report import parse_levels, simulate, summary_lines
+
+    if problem := _batch_problem(args):
+        return fail(problem)
+    levels = parse_levels(args.levels)
+    try:
+        path = find_scenario(args.scenario)
+        loaded = load_scenario(path)
+    except ContentError as exc:
+        return fail(str(exc))
+    ref = None
+    if args.save_dir is not None:
+        try:
+            args.save_dir.mkdir(parents=True, exist_ok=True)
+            import tempfile
+
+            with tempfile.TemporaryFile(dir=args.save_dir):
+                pass  # find out now, not after the first battle, whether saves can be written there
+        except OSError as exc:
+            return fail(f"{args.save_dir}: cannot write saves there ({exc.strerror})")
+        ref = scenario_ref(loaded)
+    report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
+                      save_dir=args.save_dir, ref=ref, progress=not args.json)
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        print("\n".join(summary_lines(report, levels)))
+        if args.save_dir is not None:
+            print(f"  saves in {args.save_dir} (check one with: officers-chess replay --verify SAVE)")
+    return EXIT_OK
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Simulate each scenario (every bundled one by default) and print one row apiece: is it a fair fight?"""
+    from officers_chess.balance_report import balance, balance_json, table_lines
+    from officers_chess.content.bundled import bundled_scenarios
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.simulate_report import parse_levels
+
+    if problem := _batch_problem(args):
+        return fail(problem)
+    levels = parse_levels(args.levels)
+    named = args.scenarios or [path.stem for path in bundled_scenarios()]
+    scenarios = []
+    for name in named:  # every file is read before the first battle: a typo fails at once, not an hour in
+        try:
+            path = find_scenario(name)
+            scenarios.append((path, load_scenario(path).scenario.name, name))
+        except ContentError as exc:
+            return fail(str(exc))
+    rows = balance(scenarios, args.games, args.seed, levels, args.jobs, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(balance_json(rows, args.games, args.seed, levels)))
+    else:
+        print("\n".join(table_lines(rows, args.games, args.seed, levels)))
+    return EXIT_OK
+
+
+def _batch_options(parser: argparse.ArgumentParser, games: int, games_help: str, levels: str, seed_help: str) -> None:
+    """The options both batch commands take, with their own defaults."""
+    parser.add_argument("--games", type=int, default=games, metavar="N",
+                        help=f"{games_help} (default {games}, at most {MAX_GAMES:,})")
+    parser.add_argument("--levels", default=levels, metavar="A:B",
+                        help=f"the two computer levels ({', '.join(level_names())}); default {levels}")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help=f"{seed_help} (0 to {MAX_SEED}; default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_batch_commands(commands) -> None:
+    """`simulate` and `balance`, on the console script's sub-command parsers."""
+    simulate = commands.add_parser(
+        "simulate",
+        help="play the computer against itself and report each side's wins",
+        description="Play SCENARIO N times computer against computer, the two levels swapping sides game by game, "
+        "and report the attacker's win rate with a 95%% interval (for balancing scenarios).",
+    )
+    simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
+    _batch_options(simulate, 20, "how many battles", "greedy:greedy", "seed of the whole batch")
+    simulate.add_argument("--save-dir", type=Path, metavar="DIR",
+                          help="write each battle there as a save file (game-0001.json, ...) that replay can show and verify")
+    simulate.set_defaults(func=cmd_simulate)
+
+    balance = commands.add_parser(
+        "balance",
+        help="simulate scenarios and show which are fair fights",
+        description="Simulate each SCENARIO (every bundled one when none is named) computer against computer, the "
+        "two levels swapping sides game by game, and print one row apiece: attacker, defender and draw counts, the "
+        "attacker's share of the decisive games with its 95%% interval, and mean rounds. A fair fight: the attacker "
+        "takes 25 to 75%% of decisive games and fewer than 20%% of games are draws.",
+    )
+    balance.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                         help="bundled scenarios (by file name or title) or scenario .yaml files; default: every bundled one")
+    _batch_options(balance, 16, "battles per scenario", "normal:normal", "seed of each scenario's batch")
+    balance.set_defaults(func=cmd_balance)
