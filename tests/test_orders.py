@@ -371,9 +371,9 @@ def test_each_behaviour_has_words_for_the_unit_sheet(do, label):
 # asks again mid-turn until the turn ends.
 
 
-def activation(state: GameState, seed: int = 0) -> tuple[list[Action], GameState]:
-    """One activation of the side to act, chosen by the normal level: its actions and the state after."""
-    policy, actions = NormalPolicy(seed), []
+def activation(state: GameState, seed: int = 0, level=NormalPolicy) -> tuple[list[Action], GameState]:
+    """One activation of the side to act, chosen by a level (normal unless told): its actions and the state after."""
+    policy, actions = level(seed), []
     while True:
         action = policy.choose(state)
         actions.append(action)
@@ -665,13 +665,7 @@ def greedy_activation(state: GameState, seed: int = 0) -> tuple[list[Action], Ga
     """One activation of the side to act, chosen by the greedy level."""
     from officers_chess.rules.ai.greedy import GreedyPolicy
 
-    policy, actions = GreedyPolicy(seed), []
-    while True:
-        action = policy.choose(state)
-        actions.append(action)
-        state = apply_action(state, action).state
-        if state.active is None or state.is_over:
-            return actions, state
+    return activation(state, seed, GreedyPolicy)
 
 
 def test_greedy_holds_and_strikes_only_what_is_in_reach():
