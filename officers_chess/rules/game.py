@@ -18,11 +18,12 @@ from officers_chess.rules.actions import (
     Trade,
     Wait,
 )
-from officers_chess.rules.combat import ExchangePlan, Role, Swing, reaches, resolve, usable_weapon
-from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, StatusLost, TerrainChanged, Waited
-from officers_chess.rules.inventory import discard, equip, equippable, spend_use, trade, trade_options
-from officers_chess.rules.models import Pos, Unit, distance
-from officers_chess.rules.movement import STEPS
+from officers_chess.rules.combat import Role, resolve, usable_weapon
+from officers_chess.rules.events import Acted, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.inventory import discard, equip, equippable, trade, trade_options
+from officers_chess.rules.models import Pos, Unit
+from officers_chess.rules.aftermath import break_after, on_hit, push_back, splash, wear
+from officers_chess.rules.refusals import must_strike, why_illegal
 from officers_chess.rules.specials import perform, special_actions
 from officers_chess.rules import victory
 from officers_chess.rules.state import ActiveTurn, Claim, GameState, TerrainDamage
@@ -30,7 +31,7 @@ from officers_chess.rules.statuses import StatusName
 from officers_chess.rules.tags import tag_args
 from officers_chess.rules.turn_order import after_activation
 from officers_chess.rules.upkeep import (
-    apply_status, as_activated, end_of_round, end_of_turn, inflict, on_activation, start_of_round, start_of_turn,
+    as_activated, end_of_round, end_of_turn, on_activation, start_of_round, start_of_turn,
 )
 
 __all__ = [
@@ -47,11 +48,6 @@ class IllegalAction(ValueError):
 def arts_of(state: GameState, unit: Unit) -> list[str]:
     """Combat arts the unit has (Art(Name) tags) that the battle knows."""
     return [str(name) for name in tag_args(unit.tags, "Art") if name in state.arts]
-
-
-def _must_strike(state: GameState, unit: Unit) -> bool:
-    """A berserk unit with someone in reach must attack; it may do nothing else."""
-    return unit.has_status(StatusName.BERSERK) and bool(state.targets_from(unit, unit.pos))
 
 
 def destinations(state: GameState, unit: Unit) -> dict[Pos, int]:
@@ -171,7 +167,7 @@ def _turn_actions(state: GameState, unit: Unit) -> list[Action]:
     if not turn.moved:
         return [Move(unit=unit.id, to=pos) for pos in destinations(state, unit)] + _free_actions(state, unit, turn.traded)
     actions: list[Action] = []
-    forced = not turn.acted and _must_strike(state, unit)
+    forced = not turn.acted and must_strike(state, unit)
     if not turn.acted:
         # Asleep or petrified, it has no targets and no walls to strike (`targets_from`, `strikable_from`):
         # it cannot attack, but may still use a staff or an item and take free actions (docs/rulings.md S3).
@@ -204,7 +200,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     if state.is_over:
         raise IllegalAction("the battle is over")
     if not _is_legal(state, action):
-        raise IllegalAction(_why_illegal(state, action))
+        raise IllegalAction(why_illegal(state, action))
     new = state.model_copy(deep=True)
     events: list[Event] = []
     if isinstance(action, FREE_ACTIONS) and action.unit is not None:
@@ -278,47 +274,6 @@ def _mark(state: GameState, **changes: bool | int) -> None:
     state.active = state.active.model_copy(update=changes)
 
 
-def _why_illegal(state: GameState, action: Action) -> str:
-    unit = state.active_unit
-    before_move = unit is not None and state.active is not None and not state.active.moved
-    who = getattr(action, "unit", None) if isinstance(action, (Move, *FREE_ACTIONS)) else None
-    if isinstance(action, Move) or who is not None:
-        if unit is not None and not (before_move and isinstance(action, Move) and who == unit.id):
-            if before_move:
-                return f"{unit.name} took a free action before moving; it must move first (to its own tile to stay)"
-            return f"{unit.name} is mid-turn; it must act or wait first"
-        try:
-            mover = state.unit(who or "")
-        except KeyError:
-            return f"no unit {who!r}"
-        if unit is None and state.reactivate and mover.id != state.reactivate:
-            return f"{state.unit(state.reactivate).name} was danced for and acts first"
-        if unit is None and (mover.side is not state.to_act or not mover.on_field or mover.activated):
-            return f"{mover.name} cannot activate now"
-        if not isinstance(action, Move):
-            if mover.has_status(StatusName.BERSERK):
-                return f"{mover.name} is berserk and takes no free action"
-            return f"{mover.name} cannot do that now ({action.kind})"
-        if action.to in state.reach(mover).costs and mover.has_status(StatusName.BERSERK):
-            return f"{mover.name} is berserk and must move where it can attack the weakest unit it can reach"
-        return f"{mover.name} cannot reach {action.to}"
-    if unit is None:
-        return "no unit is mid-turn; move a unit first"
-    if isinstance(action, TURN_ENDERS) and action.stay and unit.has_status(StatusName.BERSERK):
-        return f"{unit.name} is berserk: it takes no free action, so its turn cannot stay open after it"
-    if before_move:
-        return f"{unit.name} took a free action before moving; it must move first (to its own tile to stay)"
-    if isinstance(action, Attack):
-        try:
-            target = state.unit(action.target)
-        except KeyError:
-            return f"no unit {action.target!r}"
-        if _must_strike(state, unit):
-            return f"{unit.name} is berserk and must attack the weakest unit in reach"
-        return f"{target.name} is not in reach of {unit.name}" + (f" with {action.art}" if action.art else "")
-    return f"{unit.name} cannot do that now ({action.kind})"
-
-
 def _activate(state: GameState, unit: Unit, events: list[Event], moved: bool = False, spent: int = 0) -> bool:
     """The unit begins its combat turn: the tile it starts on heals or burns it (before it moves). False when
     that routed it: its turn is over then."""
@@ -370,106 +325,17 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     art_tags = list(state.arts[action.art].tags) if action.art else []
     for role, hitter, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
         if victim.on_field and any(s.landed and s.role is role for s in swings):
-            _on_hit(state, hitter, victim, art_tags if role is Role.ATTACKER else [], events)
-    _break(state, plan, swings, attacker, defender, started_broken, events)
-    _push(state, plan, swings, attacker, defender, events)
+            on_hit(state, hitter, victim, art_tags if role is Role.ATTACKER else [], events)
+    break_after(state, plan, swings, attacker, defender, started_broken, events)
+    push_back(state, plan, swings, attacker, defender, events)
     if attacker.on_field and ("AoE" in attacker.tags or "AoE" in art_tags):
-        _splash(state, attacker, defender, action.art, events)
+        splash(state, attacker, defender, action.art, events)
     for role, unit in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)):
         if any(s.role is role for s in swings):
-            _wear(unit, events)
+            wear(unit, events)
     for unit in (defender, attacker):
         if unit.routed:
             events.append(Routed(unit.name))
-
-
-def _wear(unit: Unit, events: list[Event]) -> None:
-    """Consumable(X) on a weapon: each exchange it swings in (attacking or countering, however many swings)
-    and each blow at a wall spends one use; spent, it is gone (docs/rulings.md C21)."""
-    weapon = usable_weapon(unit)
-    if weapon is None or weapon.uses_left is None:
-        return
-    index = next(i for i, item in enumerate(unit.inventory) if item is weapon)
-    spend_use(unit, index)
-    left = weapon.uses_left - 1
-    events.append(Acted(f"{unit.name}'s {weapon.name} is spent and gone." if left == 0
-                        else f"{unit.name}'s {weapon.name}: {left} use{'s' if left != 1 else ''} left."))
-
-
-def _break(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
-           started_broken: bool, events: list[Event]) -> None:
-    """Broken: a unit that fought a combat already Broken is cured by it; a hit with the triangle's
-    advantage that dealt damage leaves its target Broken (the defender at once, see `resolve`)."""
-    if started_broken:
-        defender.statuses = [s for s in defender.statuses if s.name is not StatusName.BROKEN]
-        if defender.on_field:  # a unit this combat routed is told routed, not cured first
-            events.append(StatusLost(defender.name, StatusName.BROKEN.value))
-    for role, victim in ((Role.ATTACKER, defender), (Role.DEFENDER, attacker)):
-        landed = any(s.role is role and s.landed and s.damage > 0 for s in swings)
-        profile = plan.attacker if role is Role.ATTACKER else plan.defender
-        if landed and profile is not None and profile.breaks and victim.on_field and not victim.has_status(StatusName.BROKEN):
-            apply_status(state, victim, StatusName.BROKEN, events)
-
-
-def _push(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
-          events: list[Event]) -> None:
-    """Heavy: a unit that hit with a Heavy weapon pushes its foe one tile straight back, if that tile is free."""
-    for role, pusher, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
-        profile = plan.attacker if role is Role.ATTACKER else plan.defender
-        if profile is None or not profile.pushes or not victim.on_field or not pusher.on_field:
-            continue
-        if not any(s.role is role and s.landed for s in swings):
-            continue
-        to = _pushed_to(state, pusher.pos, victim)
-        if to is None:
-            events.append(Acted(f"{victim.name} cannot be pushed back: the tile behind it is taken or closed."))
-        else:
-            events.append(Acted(f"{pusher.name}'s heavy blow pushes {victim.name} back to {to[0] + 1},{to[1] + 1}."))
-            victim.pos = to
-
-
-def _pushed_to(state: GameState, source: Pos, victim: Unit) -> Pos | None:
-    dx, dy = victim.pos[0] - source[0], victim.pos[1] - source[1]
-    # Straight away from the pusher along the longer axis (a diagonal-ish bow shot pushes along x).
-    step = ((dx > 0) - (dx < 0), 0) if abs(dx) >= abs(dy) else (0, (dy > 0) - (dy < 0))
-    assert step in STEPS
-    to = (victim.pos[0] + step[0], victim.pos[1] + step[1])
-    if not state.map.contains(to) or state.unit_at(to) is not None:
-        return None
-    return to if victim.entry_cost(state.map.terrain_at(to)) is not None else None
-
-
-def _on_hit(state: GameState, hitter: Unit, victim: Unit, extra_tags: list[str], events: list[Event]) -> None:
-    """Status(Effect) and Inflict(Stat-X) on the hitter's weapon take hold on a unit it hit."""
-    tags = hitter.tags + extra_tags
-    for status in tag_args(tags, "Status"):
-        apply_status(state, victim, StatusName(status), events)
-    for stat, change in tag_args(tags, "Inflict"):
-        events.append(Acted(inflict(state, victim, stat, change)))
-
-
-def _splash(state: GameState, attacker: Unit, target: Unit, art: str | None, events: list[Event]) -> None:
-    """AoE: one swing at every other enemy the weapon reaches; they cannot counter (docs/rulings.md)."""
-    weapon = usable_weapon(attacker)
-    if weapon is None:
-        return
-    for other in state.living(attacker.side.other):
-        if other.id == target.id or not reaches(attacker, weapon, distance(attacker.pos, other.pos)):
-            continue
-        profile = state.plan(attacker, other, art=art).attacker
-        roll, state.dice = state.dice.die(profile.faces, f"{attacker.name}'s splash at {other.name}: "
-                                          f"d{profile.faces}, hits on {max(1, profile.skill)} or less")
-        result = profile.result(roll)
-        before = other.hp
-        attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)
-        state.tallies[attacker.side].damage_dealt += before - other.hp
-        verdict = "miss" if other.hp == before else f"{before - other.hp} damage → {other.hp} HP"
-        events.append(Acted(f"  The blast reaches {other.name}: d{profile.faces} {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
-        if other.routed:
-            events.append(Routed(other.name))
-        if not attacker.on_field:
-            # Fix: `_attack` reports the attacker's rout after the splash; adding it here too logged it twice.
-            return
 
 
 def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
@@ -484,7 +350,7 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
     hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
     terrain = state.map.terrain_at(action.at)
     events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left."))
-    _wear(unit, events)
+    wear(unit, events)
     _mark(state, busy=True, attacked=True)
     if hp == 0:
         after = state.terrain_named(terrain.becomes or "floor")
