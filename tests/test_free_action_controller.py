@@ -206,7 +206,7 @@ def test_esc_says_it_takes_back_the_free_actions_with_the_move():
     c.point_at((0, 1))
     c.confirm()  # stays put
     c.choose("equip:1")
-    assert c.take_back_line() == "↶ Esc undoes the move and its free actions"
+    assert c.take_back_line() == "↶ Esc undoes move and free actions"  # one line at 80 columns
     assert c.cancel() == "A1's move and free actions are taken back."
     assert c.state.unit("a1").equipped_weapon.type.value == "bow"
 

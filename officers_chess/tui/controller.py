@@ -621,7 +621,7 @@ class BattleController:
         if self._before_move is not None:
             start = self._before_move.unit(unit.id).pos
             if self._took_free_actions():  # they go back with the move
-                return "↶ Esc undoes the move and its free actions"
+                return "↶ Esc undoes move and free actions"
             if start == unit.pos:
                 return f"↶ Esc undoes staying at {tile_name(start)}"
             return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
