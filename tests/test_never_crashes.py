@@ -23,6 +23,7 @@ from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from officers_chess.tui.widgets.map_view import MapView
 
 from muster_keys import hire, press, select_unit
 from pilot_helpers import play_activation, screen_text
@@ -315,9 +316,12 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
         burst(app, "escape", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
         for _ in range(50):  # however long building the battle takes on a busy machine (the keys are what is tested)
             await pilot.pause(0.1)
-            if isinstance(app.screen, BattleScreen) or app.return_code is not None:
+            # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
+            if (isinstance(app.screen, BattleScreen) and app.screen.is_mounted) or app.return_code is not None:
                 break
         assert isinstance(app.screen, BattleScreen) and app.return_code is None
+        await pilot.pause()
+        assert app.screen.query(MapView)
 
 
 async def test_names_made_of_markup_are_shown_as_written_in_the_battle(tmp_path):
