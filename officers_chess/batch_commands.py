@@ -109,7 +109,7 @@ def add_batch_commands(commands) -> None:
         "simulate",
         help="play the computer against itself and report each side's wins",
         description="Play SCENARIO N times computer against computer, the two levels swapping sides game by game, "
-        "and report the attacker's win rate with a 95%% interval (for balancing scenarios).",
+        "and report the attacker's win rate with a 95% interval (for balancing scenarios).",
     )
     simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
     _batch_options(simulate, 20, "how many battles", "greedy:greedy", "seed of the whole batch")
@@ -122,8 +122,8 @@ def add_batch_commands(commands) -> None:
         help="simulate scenarios and show which are fair fights",
         description="Simulate each SCENARIO (every bundled one when none is named) computer against computer, the "
         "two levels swapping sides game by game, and print one row apiece: attacker, defender and draw counts, the "
-        "attacker's share of the decisive games with its 95%% interval, and mean rounds. A fair fight: the attacker "
-        "takes 25 to 75%% of decisive games and fewer than 20%% of games are draws.",
+        "attacker's share of the decisive games with its 95% interval, and mean rounds. A fair fight: the attacker "
+        "takes 25 to 75% of decisive games and fewer than 20% of games are draws.",
     )
     balance.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                          help="bundled scenarios (by file name or title) or scenario .yaml files; default: every bundled one")
