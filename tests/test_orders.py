@@ -19,6 +19,7 @@ from officers_chess.cli import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
 from officers_chess.rules.ai.directives import directive
+from officers_chess.rules.ai.greedy import GreedyPolicy
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Unit, distance
@@ -496,6 +497,21 @@ def test_pursue_name_out_of_reach_closes_in_on_it():
     assert free[-1] == Attack(target="d1")
     assert distance(after.unit("a1").pos, (16, 2)) == distance((5, 2), (16, 2)) - 5  # all five tiles toward it
     assert hunted[-1] == Wait() and after.unit("d1").hp == 3
+
+
+@pytest.mark.parametrize("level", [GreedyPolicy, NormalPolicy])
+def test_pursue_strikes_its_prey_but_not_into_a_counter_that_routs_the_pursuer(level):
+    """Beside its prey, whose counter hits 80% of the time for 11: at full HP the hunter strikes (it survives any
+    counter); at 6 HP the counter would rout it more likely than not, and the order does not spend it so."""
+
+    def position(hp):
+        hunter = scripted(unit("a1", A, (5, 2), hp=hp), "pursue D1")
+        return game(plains(12, 5), [hunter, unit("d1", D, (6, 2), weapon=weapon(might=8), skl=16)])
+
+    fresh, _ = activation(position(20), level=level)
+    assert fresh[-1] == Attack(target="d1")
+    worn, after = activation(position(6), level=level)
+    assert Attack(target="d1") not in worn and after.unit("a1").hp == 6
 
 
 def test_pursue_nearest_takes_the_nearest_enemy_over_a_weaker_one():

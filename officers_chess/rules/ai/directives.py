@@ -34,6 +34,13 @@ class Directive:
     support: bool = False
 
 
+def throws_itself_away(kill: float, death: float) -> bool:
+    """Whether a strike at a pursue order's prey is one the order does not ask for: the counter routs the pursuer
+    at even odds or worse, and more likely than the strike routs the prey. The order hunts the prey; it does not
+    spend the unit on it."""
+    return death >= 0.5 and death > kill
+
+
 def _around(view: GameState, centre: Pos) -> frozenset[Pos]:
     return frozenset(diamond(centre, GUARD_RADIUS, view.map.width, view.map.height))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
-from officers_chess.rules.ai.directives import Directive, directive
+from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
 from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
@@ -82,8 +82,8 @@ class GreedyPolicy(BasePolicy):
         attacks = [a for a in actions if isinstance(a, Attack)]
         if order is not None and order.prey is not None:
             strike = next((a for a in attacks if a.target == order.prey and a.art is None), None)
-            if strike is not None:
-                return strike  # a pursue order: the prey in reach is struck, whatever the odds
+            if strike is not None and not self._reckless(state, unit, state.unit(order.prey), unit.pos):
+                return strike  # a pursue order: the prey in reach is struck, short of dying for it
         heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
         if heals and order is not None and order.support:  # a support order: the heal comes first
             return staying_to_rearm(unit, max(heals, key=lambda a: state.unit(a.target).max_hp - state.unit(a.target).hp))
@@ -121,8 +121,8 @@ class GreedyPolicy(BasePolicy):
                     if prey is not None and target.id != prey:
                         continue  # a pursue order: only its prey
                     score = self._score(state, unit, target, pos, None)
-                    if prey is not None:
-                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
+                    if prey is not None and not self._reckless(state, unit, target, pos):
+                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     if score > 0 and (best is None or score > best[0]):
                         best = (score, Move(unit=unit.id, to=pos))
         if best is not None:
@@ -177,6 +177,11 @@ class GreedyPolicy(BasePolicy):
         armed = usable_weapon(unit) is not None
         to = min(tiles[unit.id], key=lambda p: (gap(unit, p) if armed else abs(gap(unit, p) - 3), p))
         return Move(unit=unit.id, to=to)
+
+    @staticmethod
+    def _reckless(state: GameState, unit: Unit, prey: Unit, pos: Pos) -> bool:
+        fc = state.forecast(unit, prey, pos, None)
+        return throws_itself_away(float(fc.p_routed(Role.DEFENDER)), float(fc.p_routed(Role.ATTACKER)))
 
     def _score(self, state: GameState, unit: Unit, target: Unit, pos: Pos, art: str | None) -> float:
         key = (unit.id, target.id, state.map.terrain_at(pos).id, distance(pos, target.pos), art)

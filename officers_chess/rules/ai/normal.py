@@ -14,13 +14,14 @@ from officers_chess.rules.actions import (
     Wait,
 )
 from officers_chess.rules.ai.assess import (
+    Exchange,
     ExchangeBook,
     armed_forms,
     exchange_score,
     unit_values,
 )
 from officers_chess.rules.ai.danger import DangerMap
-from officers_chess.rules.ai.directives import Directive, directive
+from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
 from officers_chess.rules.ai.goals import (
     UNREACHABLE,
     Aims,
@@ -90,6 +91,17 @@ class Option:
     safe: float = 1.0  # chance the unit is still standing afterwards
     foe: str | None = None  # the enemy attacked, and the chance it is still standing afterwards
     foe_left: float = 1.0
+    exchange: Exchange | None = None  # an attack's forecast, with its exact outcomes
+    fighter: str | None = None  # who fights back: the enemy attacked, or a Qi Adept stepping in for it
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One way to spend an activation: the unit, the tile it moves to, and what that gains over idling."""
+
+    gain: float
+    unit: Unit
+    pos: Pos
 
 
 class Judge:
@@ -209,10 +221,11 @@ class Judge:
                 for art in arts:
                     ex = self.book.exchange(self.view, armed, pos, fighter, fighter.pos, art, fighter is not enemy)
                     score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(fighter.id, 1.0))
-                    if order is not None and order.prey == enemy.id:
-                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, whatever the odds
+                    if order is not None and order.prey == enemy.id and not throws_itself_away(ex.kill, ex.death):
+                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     first = first_of or Attack(target=enemy.id, art=art)
-                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death, enemy.id, 1 - ex.kill))
+                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death, enemy.id, 1 - ex.kill, ex,
+                                        fighter.id))
         return found
 
     def _specials(self, unit: Unit) -> list[Option]:
@@ -299,19 +312,29 @@ class NormalPolicy(BasePolicy):
         return self._turn(judge, state, actions)
 
     def _activation(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
+        ranked = self._candidates(judge, actions)
+        return actions[0] if not ranked else Move(unit=ranked[0].unit.id, to=ranked[0].pos)
+
+    def _candidates(self, judge: Judge, actions: list[Action]) -> list[Candidate]:
+        """Every unit that may activate on every tile its order allows, best gain first: what doing its best
+        there is worth beyond idling where it stands."""
         tiles: dict[str, list[Pos]] = {}
         for action in actions:
             if isinstance(action, Move):
                 tiles.setdefault(action.unit, []).append(action.to)
-        best: tuple[float, Move] | None = None
+        found = []
         for unit_id, spots in tiles.items():
             unit = as_activated(judge.view.unit(unit_id))  # as its turn will find it (a pending Inflict in effect)
             stay = judge.place_value(unit, unit.pos, unit.hp)  # the worth of idling where it stands
             for pos in judge.spots(unit, spots):
-                gain = judge.best(unit, pos)[0] - stay
-                if best is None or gain > best[0]:
-                    best = (gain, Move(unit=unit_id, to=pos))
-        return actions[0] if best is None else best[1]
+                found.append(Candidate(judge.best(unit, pos)[0] - stay, unit, pos))
+        found.sort(key=lambda c: -c.gain)  # stable: among equal gains the first listed wins, as before
+        return found
+
+    def _ranked(self, judge: Judge, unit: Unit) -> list[Option]:
+        """The unit's options where it stands, best first."""
+        return sorted(judge.options(unit, unit.pos),
+                      key=lambda o: -(o.value + judge.place_value(unit, unit.pos, o.hp_after, o.safe, o.foe, o.foe_left)))
 
     def _turn(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
         unit = judge.view.unit(state.active_unit.id)  # type: ignore[union-attr]
@@ -322,11 +345,10 @@ class NormalPolicy(BasePolicy):
         order = judge.directive(unit)
         if not turn.acted and order is not None and order.prey is not None:
             strike = next((a for a in actions if isinstance(a, Attack) and a.target == order.prey and a.art is None), None)
-            if strike is not None:
+            if strike is not None and not self._reckless(judge, unit, order.prey):
                 return strike  # a pursue order: the prey in reach is struck, not weighed
         if not turn.acted:
-            ranked = sorted(judge.options(unit, unit.pos), key=lambda o: -(o.value + judge.place_value(unit, unit.pos, o.hp_after, o.safe, o.foe, o.foe_left)))
-            for option in ranked:
+            for option in self._ranked(judge, unit):
                 if isinstance(option.first, Wait):
                     break  # nothing left is worth more than ending the turn here
                 if isinstance(option.first, Equip):
@@ -353,6 +375,14 @@ class NormalPolicy(BasePolicy):
         if Wait() in legal:
             return Wait()
         return actions[0]  # only when the rules leave no other choice (a berserk unit must strike)
+
+    @staticmethod
+    def _reckless(judge: Judge, unit: Unit, prey_id: str) -> bool:
+        """Whether striking the prey from where the unit stands would throw the unit away (`throws_itself_away`)."""
+        prey = judge.view.unit(prey_id)
+        fighter = judge.view.defender_for(unit, prey, unit.pos)
+        ex = judge.book.exchange(judge.view, unit, unit.pos, fighter, fighter.pos, None, fighter is not prey)
+        return throws_itself_away(ex.kill, ex.death)
 
     def _guard_weapon(self, judge: Judge, unit: Unit, actions: list[Action]) -> Equip | None:
         """Its action done, the weapon to hold through the enemy's turn: of those it carries, the one with which
