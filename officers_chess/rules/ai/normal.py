@@ -53,7 +53,8 @@ OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objec
 ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
 GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
 HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
-DANCE_POINTS = 7.0  # a refreshed ally acts again
+DANCE_POINTS = 3.0  # a refreshed ally acts again: this, plus what its second activation gains
+DANCE_MIN_GAIN = 1.0  # an action gaining no more than this in its second activation wastes the dance
 STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
@@ -122,6 +123,7 @@ class Judge:
         self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
         self._orders: dict[str, Directive | None] = {}
+        self._refreshed: dict[str, float] = {}
 
     def directive(self, unit: Unit) -> Directive | None:
         """The unit's scripted order now, if it has one that holds."""
@@ -262,12 +264,26 @@ class Judge:
                 return 0.0
             return self.values.get(target.id, 1.0) * restored
         if name == "dance" and target is not None:
-            return DANCE_POINTS * self.values.get(target.id, 1.0)
+            return self.refresh_gain(target)
         if name == "restore" and target is not None:
             return 3.0 * len(target.statuses)
         if name in ("status", "freeze", "entrap") and target is not None and target.side is not unit.side:
             return STATUS_POINTS * float(staff_hit_chance(self.view, unit, action.source, target)) * self.values.get(target.id, 1.0)
         return 0.0
+
+    def refresh_gain(self, ally: Unit) -> float:
+        """What a Dance on `ally` is worth: what the best action of its second activation (an attack, a heal, an
+        objective: anything but waiting) gains over standing where it is, by the same valuation, plus a little
+        for the turn itself. Nothing when it would only walk and wait: that dance is wasted."""
+        if ally.id not in self._refreshed:
+            self._refreshed[ally.id] = 0.0  # (a dancer weighing a dance on a dancer does not go round in circles)
+            fresh = ally.model_copy(update={"activated": False})
+            stay = self.place_value(fresh, fresh.pos, fresh.hp)
+            gain = max((o.value + self.place_value(fresh, pos, o.hp_after, o.safe, o.foe, o.foe_left) - stay
+                        for pos in self.view.reach(fresh).costs for o in self.options(fresh, pos)
+                        if not isinstance(o.first, Wait)), default=0.0)
+            self._refreshed[ally.id] = 0.0 if gain <= DANCE_MIN_GAIN else DANCE_POINTS + gain
+        return self._refreshed[ally.id]
 
     def best(self, unit: Unit, pos: Pos) -> tuple[float, Option]:
         """The best option from `pos` with the value of standing there afterwards."""

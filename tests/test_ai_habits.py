@@ -1,0 +1,38 @@
+"""The `normal` level's habits a Fire Emblem player would notice, each on a small fixed position."""
+
+from __future__ import annotations
+
+from factories import A, D, game, plains, unit
+
+from officers_chess.rules.actions import Action, Attack, Special
+from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.rules.game import apply_action
+from officers_chess.rules.state import GameState
+
+
+def activation(state: GameState, policy: NormalPolicy | None = None) -> tuple[list[Action], GameState]:
+    """One activation of the side to act (a Dance's refreshed unit included): its actions and the state after."""
+    policy, actions = policy or NormalPolicy(0), []
+    while True:
+        action = policy.choose(state)
+        actions.append(action)
+        state = apply_action(state, action).state
+        if (state.active is None and state.reactivate is None) or state.is_over:
+            return actions, state
+
+
+def _dancer_beside_a_spent_ally(enemy_at):
+    units = [unit("a1", A, (2, 2), tags=["Dance"], weapon=None), unit("a2", A, (3, 2), activated=True),
+             unit("d1", D, enemy_at, hp=5)]
+    return game(plains(24, 5), units)
+
+
+def test_a_dance_is_not_spent_on_an_ally_that_would_only_walk_and_wait():
+    actions, _ = activation(_dancer_beside_a_spent_ally((20, 2)))  # nobody the ally could reach
+    assert not any(isinstance(a, Special) and a.name == "dance" for a in actions), actions
+
+
+def test_a_dance_is_spent_on_an_ally_that_then_strikes():
+    actions, _ = activation(_dancer_beside_a_spent_ally((9, 2)))  # a weak enemy in the refreshed ally's reach
+    assert Special(name="dance", target="a2") in actions
+    assert actions[-1] == Attack(target="d1")  # its second activation is spent on the enemy
