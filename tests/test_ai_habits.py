@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from factories import A, D, game, plains, unit
+from factories import A, D, game, plains, staff, unit, weapon
 
 from officers_chess.rules.actions import Action, Attack, Special
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
+from officers_chess.rules.models import distance
 from officers_chess.rules.state import GameState
 
 
@@ -36,3 +37,16 @@ def test_a_dance_is_spent_on_an_ally_that_then_strikes():
     actions, _ = activation(_dancer_beside_a_spent_ally((9, 2)))  # a weak enemy in the refreshed ally's reach
     assert Special(name="dance", target="a2") in actions
     assert actions[-1] == Attack(target="d1")  # its second activation is spent on the enemy
+
+
+def test_a_healer_does_not_step_into_a_lethal_reach_late_in_the_battle():
+    """Round 6, when units take more risks: the hurt ally has acted and any blow of the enemy's 23-damage sword
+    routs it, healed or not. Healing it means standing where that sword routs the healer at even odds: it keeps away."""
+    units = [unit("h1", A, (1, 1), weapon=staff(tags=["Heal(10)"])), unit("a2", A, (5, 1), hp=6, activated=True),
+             unit("d1", D, (7, 1), weapon=weapon(might=20))]
+    state = game(plains(12, 3), units)
+    state.round = 6
+    actions, after = activation(state)
+    assert not any(isinstance(a, Special) and a.name == "heal" for a in actions), actions
+    reach = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
+    assert all(distance(tile, after.unit("h1").pos) > 1 for tile in reach)  # out of the sword's reach

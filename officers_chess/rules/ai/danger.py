@@ -68,10 +68,10 @@ class DangerMap:
         self.values = values
         self.threats = threats(state, enemies)
         self.allies = allies if allies is not None else []
-        self._memo: dict[tuple, float] = {}
+        self._memo: dict[tuple, tuple[float, float, float]] = {}
         self._others: dict[tuple[str, str], float] = {}
 
-    def _attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
+    def attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
         """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""
         best: tuple[float, float, float, float] | None = None
         enemy_terrain = self.state.map.terrain_at(threat.enemy.pos)
@@ -97,12 +97,20 @@ class DangerMap:
         key = (threat.enemy.id, unit.id)
         if key not in self._others:
             scores = [a[0] for other in self.allies if other.id != unit.id
-                      for a in [self._attack_on(threat, other, other.pos)] if a is not None]
+                      for a in [self.attack_on(threat, other, other.pos)] if a is not None]
             self._others[key] = max(scores, default=0.0)
         return self._others[key]
 
     def cost(self, unit: Unit, pos: Pos, hp: float | None = None, foe: str | None = None, foe_left: float = 1.0) -> float:
-        """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations.
+        """The whole expected loss: `parts` added up."""
+        harm, rout, counter = self.parts(unit, pos, hp, foe, foe_left)
+        return harm + rout - counter
+
+    def parts(self, unit: Unit, pos: Pos, hp: float | None = None, foe: str | None = None,
+              foe_left: float = 1.0) -> tuple[float, float, float]:
+        """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations,
+        in three parts: the HP it loses, its rout (`ROUT_POINTS` times the chance), and what its counters take
+        back from the attackers (to subtract).
 
         An enemy that would rather attack this unit here than any other of ours counts in full; one
         with a better target elsewhere counts for `ELSEWHERE_SHARE` (it may still change its mind).
@@ -115,7 +123,7 @@ class DangerMap:
         value = self.values.get(unit.id, 1.0)
         hits: list[tuple[float, float, float, float]] = []  # (weight, dealt, kill, enemy's loss)
         for threat in self.threats:
-            best = self._attack_on(threat, unit, pos)
+            best = self.attack_on(threat, unit, pos)
             if best is None or best[0] <= 0:  # an attack that would cost the enemy more is not a threat
                 continue
             weight = 1.0 if best[0] >= self._elsewhere(threat, unit) else ELSEWHERE_SHARE
@@ -133,6 +141,6 @@ class DangerMap:
         # Several threats together may rout a unit that no single one could.
         ganged = min(1.0, max(0.0, (dealt - 0.5 * left) / max(1.0, left)))
         rout = max(1 - spared, ganged)
-        total = value * (min(dealt, left) + ROUT_POINTS * rout) - COUNTER_SHARE * loss_to_them
-        self._memo[key] = total
-        return total
+        found = (value * min(dealt, left), value * ROUT_POINTS * rout, COUNTER_SHARE * loss_to_them)
+        self._memo[key] = found
+        return found

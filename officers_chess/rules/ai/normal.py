@@ -59,6 +59,7 @@ STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
+ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care)
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
@@ -109,7 +110,8 @@ class Judge:
     """Everything one decision needs, worked out once: the view of the side, unit values, objectives,
     danger zones and distance fields."""
 
-    def __init__(self, state: GameState, side: Side, book: ExchangeBook, fields: Fields) -> None:
+    def __init__(self, state: GameState, side: Side, book: ExchangeBook, fields: Fields,
+                 rout_care: float | None = ROUT_CARE) -> None:
         self.view = player_view(state, side)
         self.side = side
         self.book = book
@@ -123,6 +125,7 @@ class Judge:
         self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
         self._orders: dict[str, Directive | None] = {}
+        self.rout_care = rout_care
         self._refreshed: dict[str, float] = {}
 
     def directive(self, unit: Unit) -> Directive | None:
@@ -171,7 +174,14 @@ class Judge:
         weight = self.weight * (SHELTER_DANGER if sheltered else 1.0)
         if aim is not None:
             weight /= self.hurry  # running out of time, the unit with the objective takes more risks
-        value -= weight * safe * self.danger.cost(unit, pos, hp, foe, foe_left)
+        harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left)
+        if self.rout_care is not None:
+            if not armed_forms(unit):
+                weight = max(weight, 1.0)  # it cannot strike back: any blow is pure loss, whatever the round
+            rout_weight = max(weight, self.rout_care)
+        else:
+            rout_weight = weight
+        value -= safe * (weight * (harm - counter) + rout_weight * rout)
         return value
 
     def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:
@@ -310,6 +320,9 @@ class NormalPolicy(BasePolicy):
 
     name = "normal"
     follows_orders = True
+    # Late in a battle units take more risks (`danger_weight`), but a likely rout still weighs at least this much:
+    # accepting blows is boldness, walking where the enemy routs you is a gift. None: as the risk of harm.
+    rout_care: float | None = ROUT_CARE
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -321,7 +334,7 @@ class NormalPolicy(BasePolicy):
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")
-        judge = Judge(state, state.to_act, self.book, self.fields)
+        judge = Judge(state, state.to_act, self.book, self.fields, self.rout_care)
         if state.active_unit is None:
             self._equipped.clear()
             return self._activation(judge, state, actions)
