@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from factories import A, D, game, plains, staff, unit, weapon
+from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
 from officers_chess.rules.actions import Action, Attack, Special
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import distance
+from officers_chess.rules.objectives import Condition
 from officers_chess.rules.state import GameState
 
 
@@ -50,3 +51,25 @@ def test_a_healer_does_not_step_into_a_lethal_reach_late_in_the_battle():
     assert not any(isinstance(a, Special) and a.name == "heal" for a in actions), actions
     reach = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
     assert all(distance(tile, after.unit("h1").pos) > 1 for tile in reach)  # out of the sword's reach
+
+
+def _granary_watch(wall_guard: bool):
+    """A saboteur five tiles from a granary it may raze next activation (or one eleven tiles off), and a defender
+    that can reach either."""
+    raider = unit("a1", A, (0, 1), tags=["Saboteur"], activated=True)
+    watch = unit("d1", D, (7, 2))
+    state = game(battle_map("....[.....[.", "............", "............", name="granary"), [raider, watch], to_act=D)
+    return state.model_copy(update={
+        "raze_tiles": [(10, 0)] if wall_guard else [(4, 0)],
+        "victory": {A: [Condition(kind="raze", count=1)], D: [Condition(kind="rout")]},
+    })
+
+
+def test_a_defender_stands_on_the_target_an_enemy_could_raze_next():
+    _, after = activation(_granary_watch(wall_guard=False))
+    assert after.unit("d1").pos == (4, 0)  # the raider's next move cannot end there now
+
+
+def test_a_target_no_enemy_can_reach_yet_is_not_stood_on_for_its_own_sake():
+    _, after = activation(_granary_watch(wall_guard=True))
+    assert after.unit("d1").pos != (10, 0)

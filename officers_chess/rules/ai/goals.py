@@ -25,6 +25,7 @@ class Aims:
     survive: bool = False  # winning by lasting: staying alive matters more than trading blows
     hold_tiles: frozenset[Pos] = frozenset()  # tiles the side wants to stand on (hold, control)
     guard_tiles: frozenset[Pos] = frozenset()  # tiles the enemy wants: seize, escape, raze, hold, control
+    block_tiles: frozenset[Pos] = frozenset()  # of those, the ones a unit standing on denies: seize and raze
     shelter: frozenset[str] = field(default_factory=frozenset)  # units to keep out of harm (protect)
 
 
@@ -34,15 +35,18 @@ def aims_of(state: GameState, side: Side) -> Aims:
     kinds = {c.kind for c in mine}
     hold = frozenset(tuple(t) for c in mine if c.kind in ("hold", "control") for t in c.tiles)
     guard: set[Pos] = set()
+    block: set[Pos] = set()
     for cond in theirs:
         if cond.kind in ("hold", "control"):
             guard.update(tuple(t) for t in cond.tiles)
         elif cond.kind == "seize":
             guard.update(state.seize_tiles)
+            block.update(state.seize_tiles)
         elif cond.kind in ("escape", "heist"):
             guard.update(state.escape_tiles)
         elif cond.kind == "raze":
             guard.update(state.raze_tiles)
+            block.update(state.raze_tiles)
     return Aims(
         side=side,
         seize="seize" in kinds and bool(state.seize_tiles),
@@ -52,6 +56,7 @@ def aims_of(state: GameState, side: Side) -> Aims:
         survive="survive" in kinds and "rout" not in kinds,
         hold_tiles=hold,
         guard_tiles=frozenset(guard),
+        block_tiles=frozenset(block),
         shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit),
     )
 

@@ -41,6 +41,7 @@ from officers_chess.rules.models import (
     WeaponType,
     distance,
 )
+from officers_chess.rules.movement import reachable
 from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.state import GameState
 from officers_chess.rules.statuses import StatusName
@@ -53,6 +54,7 @@ OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objec
 ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
 GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
 HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
+BLOCK_POINTS = 30.0  # standing on a throne or target an enemy could seize or raze next: nobody takes it from under us
 DANCE_POINTS = 3.0  # a refreshed ally acts again: this, plus what its second activation gains
 DANCE_MIN_GAIN = 1.0  # an action gaining no more than this in its second activation wastes the dance
 STATUS_POINTS = 6.0  # a status staff that lands on an enemy
@@ -124,9 +126,25 @@ class Judge:
         self.weight = danger_weight(self.view.round, self.aims.survive)
         self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
+        self.contested = self._contested()
         self._orders: dict[str, Directive | None] = {}
         self.rout_care = rout_care
         self._refreshed: dict[str, float] = {}
+
+    def _contested(self) -> frozenset[Pos]:
+        """The thrones and targets the enemy must seize or raze that one of its units able to do it could reach
+        next activation: standing there denies it."""
+        if not self.aims.block_tiles:
+            return frozenset()
+        theirs = aims_of(self.view, self.side.other)
+        # Our units do not count as in the way: the one that would block may be the one deciding to move.
+        own = [u for u in self.view.units if u.side is not self.side]
+        found: set[Pos] = set()
+        for enemy in self.enemies:
+            aim = objective_tiles(self.view, enemy, theirs)
+            if aim is not None and aim[1] in ("seize", "raze"):
+                found.update(reachable(enemy, self.view.map, own, None).costs.keys() & aim[0])
+        return frozenset(found & self.aims.block_tiles)
 
     def directive(self, unit: Unit) -> Directive | None:
         """The unit's scripted order now, if it has one that holds."""
@@ -166,6 +184,8 @@ class Judge:
             value -= GUARD_STEP * self._gap(unit, self.aims.guard_tiles, pos)
         if pos in self.aims.hold_tiles:
             value += HOLD_POINTS
+        if pos in self.contested:
+            value += BLOCK_POINTS
         heal = self.view.map.terrain_at(pos).heal
         if heal and hp < unit.max_hp:
             value += min(heal, unit.max_hp - hp)
