@@ -1,4 +1,4 @@
-"""The battle screen's lookout: danger zones, the path preview, the move heatmap and the threat inspector, from the viewer's view.
+"""The battle screen's lookout: danger zones, the path preview, the move heatmap, the threat inspector and the enemies' likely targets, from the viewer's view.
 
 No Textual here: the map draws the `Marks` it reports and the side pane its words, so the
 toggles can be tested without a terminal. Everything is computed from the controller's `view`,
@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from officers_chess.rules.ai.intent import Intent, likely_targets
 from officers_chess.rules.models import Pos, Side, Unit, distance
 from officers_chess.rules.threat_map import AttackForecast, TileHeat, danger_zone, heatmap, threat_forecasts
 from officers_chess.tui.controller import BattleController, Mode
 
 ONE_MARK = "×"  # a tile the chosen enemy could attack (the all-enemies zone shows how many instead)
 PATH_MARK = "•"
+AIMED_MARK = "!"  # one of the viewer's units an enemy is likely to attack
+FROM_MARK = "»"  # the tile that enemy would strike from
 INSPECTABLE = (Mode.BROWSE, Mode.MOVING)
 
 
@@ -34,6 +37,7 @@ class Marks:
     danger: dict[Pos, str] = field(default_factory=dict)  # tile -> its mark (a count, or ONE_MARK)
     path: frozenset[Pos] = frozenset()
     heat: dict[Pos, TileHeat] = field(default_factory=dict)
+    intent: dict[Pos, str] = field(default_factory=dict)  # tile -> AIMED_MARK or FROM_MARK
 
 
 def count_mark(count: int) -> str:
@@ -48,11 +52,13 @@ class Lookout:
         self.danger = Danger.OFF
         self.heat_on = False
         self.inspecting = False
+        self.intent_on = False
         self.enemy: str | None = None  # whose zone Danger.ONE shows
         self.subject: str | None = None  # the own unit the inspector places while browsing
         self._danger_cache: tuple[tuple, dict[Pos, str]] | None = None
         self._heat_cache: tuple[tuple, dict[Pos, TileHeat]] | None = None
         self._inspect_cache: tuple[tuple, list[AttackForecast]] | None = None
+        self._intent_cache: tuple[tuple, list[Intent], dict[Pos, str]] | None = None
 
     # --- who is who ---------------------------------------------------------------
 
@@ -106,6 +112,9 @@ class Lookout:
     def toggle_inspector(self) -> None:
         self.inspecting = not self.inspecting
 
+    def toggle_intent(self) -> None:
+        self.intent_on = not self.intent_on
+
     # --- what is shown ------------------------------------------------------------
 
     def danger_tiles(self) -> dict[Pos, str]:
@@ -147,8 +156,26 @@ class Lookout:
             self._heat_view = view
         return self._heat_cache[1]
 
+    def intents(self) -> list[Intent]:
+        """With the likely targets on: each enemy's attack as the `normal` level would choose it now, judged
+        from the viewer's view only (none while the computer plays: its real moves are on screen then)."""
+        return self._intents()[0]
+
+    def _intents(self) -> tuple[list[Intent], dict[Pos, str]]:
+        if not self.intent_on or self.c.mode in (Mode.COMPUTER, Mode.OVER):
+            return [], {}
+        view = self.c.view
+        key = (id(view), self.side)
+        if self._intent_cache is None or self._intent_cache[0] != key:
+            found = likely_targets(view, self.side)  # the view of a view is itself: nothing unseen gets in
+            tiles = {i.origin: FROM_MARK for i in found}
+            tiles.update({view.unit(i.target).pos: AIMED_MARK for i in found})
+            self._intent_cache = (key, found, tiles)
+            self._intent_view = view  # keeps the view alive, so its id is never reused for another
+        return self._intent_cache[1], self._intent_cache[2]
+
     def marks(self) -> Marks:
-        return Marks(self.danger_tiles(), self.path(), self.heat())
+        return Marks(self.danger_tiles(), self.path(), self.heat(), self._intents()[1])
 
     def inspected(self) -> tuple[Unit, Pos, list[AttackForecast]] | None:
         """The inspector's subject, the tile under the cursor, and every enemy attack it could meet there."""

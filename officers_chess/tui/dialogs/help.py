@@ -33,7 +33,10 @@ KEYS = [
     ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),
     ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "
           "how many enemies could attack it after"),
-    ("PgUp / PgDn", "scroll the battle log"),
+    ("n", "likely targets: whom each enemy in sight still to act would attack now (!) and from where (»), as the "
+          "computer's normal level would choose; the side panel adds the expected damage and rout chance (n hides them)"),
+    ("PgUp / PgDn", "scroll the battle log (named under the log, and in the footer where it has room, once the log "
+                    "holds more than it shows)"),
     ("r", "the whole battle log on one screen, the computer's turns included (Esc closes)"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
               "or of the round when it plays both sides"),

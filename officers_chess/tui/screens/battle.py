@@ -31,10 +31,11 @@ from officers_chess.rules.models import Side, Unit
 from officers_chess.rules.statuses import StatusName
 from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
 from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
+from officers_chess.tui.footer_room import footer_width
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.order_notes import with_orders
-from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting
+from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting, intent_text
 from officers_chess.rules.actions import Action
 from officers_chess.rules.dice import RollNeeded, seed_fingerprint
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -52,7 +53,7 @@ from officers_chess.tui.palette import palette
 
 # {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
 STEP_HELP = {
-    Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}).",
+    Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}); n shows whom the enemies are likely to attack.",
     Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); i to equip, trade or discard first; o for the heatmap; Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
     Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
@@ -129,9 +130,13 @@ class BattleScreen(Screen):
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
         Binding("o", "heat", "Heat", show=False),  # 80 columns: the move step's help names it
+        Binding("n", "intent", "Targets", show=False),  # 80 columns: the browse step's help names it
         Binding("escape", "inspect(True)", "Close"),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Title", show=False),  # 80 columns: Help and F1 matter more (help lists it)
+        # The log's keys in the footer only when the log holds more than it shows and the footer has room (its
+        # second parameter marks the footer's entry); the two after it keep the keys working when it is hidden.
+        Binding("pageup", "log_page(-1, True)", "Log", key_display="PgUp/Dn"),
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
         Binding("pagedown", "log_page(1)", "Log ↓", show=False),
         Binding("tab", "next_unit", "Next unit"),
@@ -167,6 +172,7 @@ class BattleScreen(Screen):
         self._result: list[str] = []  # the lines of the player's last exchange, for the side pane while browsing
         self._result_shown = 0  # how many of them are revealed so far
         self._result_timer: Timer | None = None
+        self._log_key = False  # whether the footer shows the log's keys (check_action reads it)
 
     @property
     def hot_seat(self) -> bool:
@@ -200,9 +206,15 @@ class BattleScreen(Screen):
         side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))
         self.query_one("#side").styles.width = side
         self.query_one("#left").styles.width = max(width - side, 1)
-        # The log re-wraps its lines to the new width and loses its place: back to the newest line.
+        # The log re-wraps its lines to the new width and loses its place: back to the newest line. Whether it
+        # overflows, and what room the footer has, may have changed too.
         log = self.query_one(RichLog)
-        self.call_after_refresh(lambda: log.scroll_end(animate=False))
+
+        def settle() -> None:
+            log.scroll_end(animate=False)
+            self._refresh_keys()
+
+        self.call_after_refresh(settle)
 
     def on_mount(self) -> None:
         state = self.controller.state
@@ -252,12 +264,24 @@ class BattleScreen(Screen):
             map_view.redraw_rows(*rows)
         self._refresh_side()
         self._show_take_back(c.take_back_line())
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
         # The footer is rebuilt only when the keys that work change (check_action reads just these):
         # rebuilding it on every cursor step cost more than the step itself.
-        keys = self._bindings_key()
-        if keys != getattr(self, "_shown_keys", None):
-            self._shown_keys = keys
-            self.refresh_bindings()
+        log = self.query_one(RichLog)
+        overflows = len(log.lines) > log.scrollable_content_region.height
+        keys = (self._bindings_key(), overflows, self.size.width)
+        if keys == getattr(self, "_shown_keys", None):
+            return
+        self._shown_keys = keys
+        # PgUp/Dn Log is worth its room only when there is more log than shows, and never at the cost of a key
+        # that matters more: it is shown only if the footer has room for it after all the others.
+        self._log_key = overflows  # measured with the entry in: it stays only if the whole footer then fits
+        self._log_key = overflows and footer_width(self) <= self.size.width
+        # Where the footer has no room (browsing at 80 columns), the log's own border names the keys.
+        log.border_subtitle = "PgUp/PgDn: scroll" if overflows else ""
+        self.refresh_bindings()
 
     def _show_take_back(self, line: str | None) -> None:
         if line == getattr(self, "_take_back", ""):
@@ -350,6 +374,9 @@ class BattleScreen(Screen):
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
+        if self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
+            body.append_text(intent_text(c.view, self.lookout.intents()))
+            body.append("\n")
         words = step_help(c.mode)
         if c.mode is Mode.MOVING and c.state.active is not None:  # it took free actions before moving
             words = words.replace("Esc to choose another unit.", "Esc takes its free actions back." if c.undoable
@@ -532,6 +559,10 @@ class BattleScreen(Screen):
             return mode is not Mode.OVER
         if action == "heat":
             return mode is Mode.MOVING
+        if action == "intent":  # while the computer plays, its real moves are on screen instead
+            return mode not in (Mode.OVER, Mode.COMPUTER)
+        if action == "log_page":  # the footer's entry only when it fits; the keys themselves always work
+            return len(parameters) == 1 or self._log_key
         if action == "inspect":  # t opens and closes it; Esc only closes it
             return mode in INSPECTABLE and (self.lookout.inspecting or not parameters)
         if action in ("back", "leave") and self.lookout.inspecting:
@@ -571,6 +602,12 @@ class BattleScreen(Screen):
 
     def action_heat(self) -> None:
         self.lookout.toggle_heat()
+        self.refresh_view()
+
+    def action_intent(self) -> None:
+        """n: each enemy's likely target on the map and in the side pane (the last exchange stays in the log)."""
+        self.lookout.toggle_intent()
+        self._result = []
         self.refresh_view()
 
     def action_inspect(self, close: bool = False) -> None:
@@ -689,7 +726,7 @@ class BattleScreen(Screen):
         """r: the whole battle log on one screen (the reader's own, under fog)."""
         self.app.push_screen(RecapScreen(list(self.logs.lines(self._reader()))))
 
-    def action_log_page(self, direction: int) -> None:
+    def action_log_page(self, direction: int, _footer: bool = False) -> None:
         log = self.query_one(RichLog)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 

@@ -1,6 +1,8 @@
-"""The side pane's words for the lookout: the threat inspector's list, the heatmap's tile and the danger zone's legend."""
+"""The side pane's words for the lookout: the threat inspector's list, the heatmap's tile, the danger zone's legend and the likely targets."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from rich.text import Text
 
@@ -10,7 +12,8 @@ from officers_chess.rules.events import tile_name
 from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.state import GameState
 from officers_chess.rules.threat_map import AttackForecast, TileHeat
-from officers_chess.tui.lookout import ONE_MARK, Danger, Lookout
+from officers_chess.rules.ai.intent import Intent
+from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
 from officers_chess.tui.palette import palette
 
 
@@ -70,3 +73,19 @@ def danger_legend(lookout: Lookout) -> Text:
         who = enemy.name if enemy else "no enemy in sight"
         return Text(f"\nDanger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
     return Text()
+
+
+def intent_text(view: GameState, intents: list[Intent]) -> Text:
+    """The likely targets, most dangerous first, with the legend of their marks; put first in the pane so that
+    at 80×24 the list shows whatever follows it."""
+    body = Text()
+    body.append(f"Likely targets (n): {AIMED_MARK} aimed at, {FROM_MARK} from\n", palette().note)
+    if not intents:
+        who = "No enemy in sight" if view.fog else "No enemy"
+        body.append(f"{who} still to act would attack now.\n")
+    for intent in intents:
+        enemy, target = view.unit(intent.enemy), view.unit(intent.target)
+        line = (f"{enemy.name} → {target.name} from {tile_name(intent.origin)} "
+                f"({intent.damage:.0f} dmg, {percent(Fraction(intent.rout))} rout)\n")
+        body.append(line, palette().threat if intent.rout else "")
+    return body

@@ -184,10 +184,12 @@ NO_MARKS = Marks()
 
 def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colours: Palette,
             occupied: bool = False) -> tuple[Style, str]:
-    """A tile with the lookout's marks: the heatmap on free reachable tiles, else the path, else the danger zone.
+    """A tile with the lookout's marks: the heatmap on free reachable tiles, else the path, else the enemies'
+    likely targets, else the danger zone.
 
     The mark goes in the tile's second cell, so each reads without colour: a digit (how many enemies
-    could attack there), PATH_MARK on the way to the cursor, ONE_MARK in a single enemy's zone.
+    could attack there), PATH_MARK on the way to the cursor, ONE_MARK in a single enemy's zone,
+    AIMED_MARK on a unit an enemy is likely to attack and FROM_MARK where it would strike from.
     """
     heat = marks.heat.get(pos) if movable else None
     danger = marks.danger.get(pos)
@@ -201,6 +203,10 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
         return style, text[0] + mark
     if pos in marks.path:
         return style + colours.path, text[0] + PATH_MARK
+    intent = marks.intent.get(pos)
+    if intent is not None:  # a unit keeps its side's colour (the mark says it); a free strike tile is tinted
+        tint = colours.move_danger if movable else colours.danger
+        return (style if occupied else style + tint), text[0] + intent
     if danger is not None and occupied:  # one of the viewer's units in danger: the digit, its side's colour kept
         return style, text[0] + danger
     if danger is not None:
