@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
-from officers_chess.rules.actions import Action, Attack, Special
+from officers_chess.rules.actions import Action, Attack, Move, Special, Strike, Wait
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import distance
@@ -73,3 +73,62 @@ def test_a_defender_stands_on_the_target_an_enemy_could_raze_next():
 def test_a_target_no_enemy_can_reach_yet_is_not_stood_on_for_its_own_sake():
     _, after = activation(_granary_watch(wall_guard=True))
     assert after.unit("d1").pos != (10, 0)
+
+
+def _vault(gate: str, inside=()):
+    """A throne behind a wall with a locked door (`gate` "+") or none ("#"); a Leader and a thief outside."""
+    rows = ["#######.....", "#\\____#.....", f"###{gate}###.....", "............", "............"]
+    units = [unit("a1", A, (0, 4), tags=["Leader"]), unit("a2", A, (3, 3), tags=["Pick"]),
+             unit("d1", D, (11, 0)), *inside]
+    state = game(battle_map(*rows, name="vault"), units)
+    return state.model_copy(update={"seize_tiles": [(1, 1)],
+                                    "victory": {A: [Condition(kind="seize")], D: [Condition(kind="rout")]}})
+
+
+def _defender_stands(state: GameState) -> GameState:
+    while state.to_act is D and not state.is_over:
+        waiting = state.waiting(D)[0]
+        state = apply_action(state, Move(unit=waiting.id, to=waiting.pos)).state
+        state = apply_action(state, Wait()).state
+    return state
+
+
+def test_the_thief_picks_the_door_to_the_throne_and_the_leader_seizes_it():
+    state, seen = _vault("+"), []
+    for _ in range(4):
+        actions, state = activation(state)
+        seen += actions
+        state = _defender_stands(state)
+        if state.is_over:
+            break
+    assert Special(name="pick", at=(3, 2)) in seen
+    assert state.result is not None and state.result.winner is A and state.seized_by is A
+
+
+def test_a_leader_walled_off_from_the_throne_breaks_the_wall_in_the_way():
+    actions, _ = activation(_vault("#"))
+    assert isinstance(actions[-1], Strike) and actions[-1].at in {(1, 2), (2, 2), (3, 2), (4, 2), (5, 2)}
+
+
+def test_a_side_that_only_fights_does_not_break_its_own_walls():
+    """The defenders inside have no objective tiles: their wall shelters them, they do not knock it down."""
+    guard = unit("d2", D, (3, 1))
+    state = _vault("#", inside=[guard]).model_copy(update={"to_act": D})
+    state.unit("d1").activated = True
+    actions, _ = activation(state)
+    assert not any(isinstance(a, Strike) for a in actions), actions
+
+
+def test_with_no_time_limit_a_long_standoff_is_broken_by_trading_blows():
+    """A sturdy enemy whose counter makes an attack a slightly losing trade: declined in round 1, taken by round
+    30 of a battle without a time limit, when waiting longer wins nothing."""
+
+    def standoff(round_number):
+        state = game(plains(12, 3), [unit("a1", A, (2, 1)), unit("d1", D, (8, 1), weapon=weapon(might=6), def_=4)])
+        state.round = round_number
+        return state
+
+    early, _ = activation(standoff(1))
+    late, _ = activation(standoff(30))
+    assert not any(isinstance(a, Attack) for a in early)
+    assert late[-1] == Attack(target="d1")

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from officers_chess.rules.models import MoveType, Pos, Side, Unit
 from officers_chess.rules.movement import STEPS
 from officers_chess.rules.state import GameState
+from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.victory import conditions
 
 UNREACHABLE = 999
+OBSTACLE_COST = {True: 3, False: 8}  # movement a locked door (True) or a wall to break (False) counts for, when passable
 
 
 @dataclass(frozen=True)
@@ -86,24 +88,35 @@ class Fields:
     def __init__(self) -> None:
         self._memo: dict[tuple, dict[Pos, int]] = {}
 
-    def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos]) -> dict[Pos, int]:
+    def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos], through: bool = False) -> dict[Pos, int]:
+        """`through`: locked doors and walls that blows can break count as passable, at a price (`OBSTACLE_COST`):
+        the way in once someone picks or breaks them."""
         columns = tuple(unit.move_types)
-        key = (columns, goals, tuple(state.map.rows))
+        key = (columns, goals, tuple(state.map.rows), through)
         found = self._memo.get(key)
         if found is None:
-            found = _walk_back(state, unit, list(columns), goals)
+            found = _walk_back(state, unit, list(columns), goals, through)
             if len(self._memo) > 2_000:
                 self._memo.clear()
             self._memo[key] = found
         return found
 
-    def gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos) -> int:
-        return self.distances(state, unit, goals).get(pos, UNREACHABLE)
+    def gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos, through: bool = False) -> int:
+        return self.distances(state, unit, goals, through).get(pos, UNREACHABLE)
 
 
-def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos]) -> dict[Pos, int]:
+def is_obstacle(terrain: Terrain) -> bool:
+    """A tile in the way only until someone deals with it: a locked door (picked) or a wall or snag (broken)."""
+    return terrain.id == "door" or terrain.hp is not None
+
+
+def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos],
+               through: bool = False) -> dict[Pos, int]:
     """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto."""
     cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in state.map.terrain_table.items()}
+    if through:
+        cost_by_glyph.update({glyph: OBSTACLE_COST[terrain.id == "door"] for glyph, terrain in state.map.terrain_table.items()
+                              if cost_by_glyph[glyph] is None and is_obstacle(terrain)})
     rows = state.map.rows
     width, height = state.map.width, state.map.height
     best: dict[Pos, int] = {g: 0 for g in goals if 0 <= g[0] < width and 0 <= g[1] < height}

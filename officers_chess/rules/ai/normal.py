@@ -21,6 +21,7 @@ from officers_chess.rules.ai.assess import (
     unit_values,
 )
 from officers_chess.rules.ai.danger import DangerMap
+from officers_chess.rules.ai.breach import breaches
 from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
 from officers_chess.rules.ai.goals import (
     UNREACHABLE,
@@ -61,6 +62,7 @@ STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
+PATIENT_ROUNDS = 10  # with no time limit, the rounds an army may spend waiting for the enemy to come (`hurry`)
 ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care)
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
@@ -76,10 +78,13 @@ def danger_weight(round_number: int, survive: bool) -> float:
 
 
 def hurry(view: GameState, side: Side) -> float:
-    """How much the unit with the objective hurries: from 1 at the start up to 3 in the last round, when
-    the time limit would not give `side` the win (1 throughout otherwise)."""
+    """How much `side` hurries: from 1 at the start up to 3 in the last round, when the time limit would not give
+    it the win (1 throughout when it would). With no time limit, from 1 at round 10 up to 3 at round 30: two
+    careful armies with all the time in the world would otherwise watch each other for ever."""
     limit = view.time_limit
-    if limit is None or limit.winner == side:
+    if limit is None:
+        return 1.0 + 2.0 * min(1.0, max(0, view.round - PATIENT_ROUNDS) / 20)
+    if limit.winner == side:
         return 1.0
     return 1.0 + 2.0 * min(1.0, view.round / limit.rounds)
 
@@ -127,6 +132,11 @@ class Judge:
         self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
         self.contested = self._contested()
+        # A side with a unit that has somewhere to get to (a Leader and a throne, a saboteur and targets, exits)
+        # picks doors and breaks walls on the way; a side that only fights keeps its walls, which shelter it.
+        self.objectives = frozenset(tile for a in self.allies for aim in [objective_tiles(self.view, a, self.aims)]
+                                    if aim is not None for tile in aim[0])
+        self.breaking_in = bool(self.objectives)
         self._orders: dict[str, Directive | None] = {}
         self.rout_care = rout_care
         self._refreshed: dict[str, float] = {}
@@ -191,14 +201,13 @@ class Judge:
             value += min(heal, unit.max_hp - hp)
         # A unit to protect keeps out of harm, unless its script sends it in (its author decided).
         sheltered = unit.name in self.aims.shelter and order is None
-        weight = self.weight * (SHELTER_DANGER if sheltered else 1.0)
-        if aim is not None:
-            weight /= self.hurry  # running out of time, the unit with the objective takes more risks
+        # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
+        weight = self.weight * (SHELTER_DANGER if sheltered else 1.0) / self.hurry
         harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left)
         if self.rout_care is not None:
             if not armed_forms(unit):
                 weight = max(weight, 1.0)  # it cannot strike back: any blow is pure loss, whatever the round
-            rout_weight = max(weight, self.rout_care)
+            rout_weight = max(weight, self.rout_care / (self.hurry if aim is not None else 1.0))
         else:
             rout_weight = weight
         value -= safe * (weight * (harm - counter) + rout_weight * rout)
@@ -222,7 +231,17 @@ class Judge:
 
     def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos) -> float:
         gap = self.fields.gap(self.view, unit, goals, pos)
+        if gap >= UNREACHABLE and self.breaking_in:  # walled off: head for the way in (a door, a wall to break)
+            gap = self.fields.gap(self.view, unit, goals, pos, through=True)
         return min(gap, 60) if gap < UNREACHABLE else 60.0
+
+    def _way_in(self, unit: Unit) -> frozenset[Pos]:
+        """Where a door or wall in the way would lead the unit: its own objective's tiles, else its side's (any
+        unit may open the way for the Leader), else the enemy and the tiles its side must hold."""
+        aim = objective_tiles(self.view, unit, self.aims)
+        if aim is not None:
+            return aim[0]
+        return self.objectives or self._goals(unit)
 
     # --- what a unit can do from a tile ----------------------------------------
 
@@ -233,6 +252,9 @@ class Judge:
         found += self._attacks(moved, pos)
         if _may_special(moved):
             found += self._specials(moved)
+        if self.breaking_in:
+            found += [Option(value, action, unit.hp) for value, action in breaches(self.view, self.fields, moved, pos,
+                                                                                     self._way_in(unit))]
         return found
 
     def _attacks(self, unit: Unit, pos: Pos) -> list[Option]:
@@ -252,7 +274,8 @@ class Judge:
                 fighter = self.view.defender_for(armed, enemy, pos)
                 for art in arts:
                     ex = self.book.exchange(self.view, armed, pos, fighter, fighter.pos, art, fighter is not enemy)
-                    score = exchange_score(ex, self.values.get(unit.id, 1.0), self.values.get(fighter.id, 1.0))
+                    # Pressed for time, a side trades blows it would otherwise decline: its losses weigh less.
+                    score = exchange_score(ex, self.values.get(unit.id, 1.0) / self.hurry, self.values.get(fighter.id, 1.0))
                     if order is not None and order.prey == enemy.id and not throws_itself_away(ex.kill, ex.death):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     first = first_of or Attack(target=enemy.id, art=art)
