@@ -132,3 +132,15 @@ def test_with_no_time_limit_a_long_standoff_is_broken_by_trading_blows():
     late, _ = activation(standoff(30))
     assert not any(isinstance(a, Attack) for a in early)
     assert late[-1] == Attack(target="d1")
+
+
+def test_a_fragile_unit_is_not_drawn_next_to_the_enemy_it_must_defeat():
+    """The enemy leader (worth three units) stands with a guard; our 10-HP unit's 3-Might blow would barely scratch
+    it. Standing beside it invites the guard and the leader to rout ours: it keeps its distance."""
+    units = [unit("a1", A, (2, 1), hp=10, weapon=weapon(might=3)), unit("d1", D, (8, 1), weapon=weapon(might=6), def_=5),
+             unit("d2", D, (9, 2))]
+    state = game(plains(12, 4), units).model_copy(update={
+        "victory": {A: [Condition(kind="defeat", unit="D1")], D: [Condition(kind="rout")]}})
+    state.round = 5
+    actions, after = activation(state)
+    assert distance(after.unit("a1").pos, (8, 1)) > 1, actions
