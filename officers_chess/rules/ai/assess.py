@@ -35,6 +35,8 @@ class Exchange:
     taken: float  # expected HP the attacker loses
     kill: float  # chance the defender is routed
     death: float  # chance the attacker is routed
+    # The exact joint outcomes, (attacker HP, defender HP, chance): what the hard level looks ahead over.
+    outcomes: tuple[tuple[int, int, float], ...] = ()
 
 
 def boil(fc: Forecast, attacker_hp: int, defender_hp: int) -> Exchange:
@@ -45,6 +47,7 @@ def boil(fc: Forecast, attacker_hp: int, defender_hp: int) -> Exchange:
         taken=attacker_hp - sum(float(p) * hp for hp, p in after_a.items()),
         kill=float(after_d.get(0, 0)),
         death=float(after_a.get(0, 0)),
+        outcomes=tuple((a, d, float(p)) for (a, d), p in fc.outcomes.items()),
     )
 
 

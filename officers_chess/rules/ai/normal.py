@@ -177,8 +177,9 @@ class Judge:
     # --- where a unit stands ---------------------------------------------------
 
     def place_value(self, unit: Unit, pos: Pos, hp: float, safe: float = 1.0, foe: str | None = None,
-                    foe_left: float = 1.0) -> float:
-        """What ending the turn on `pos` is worth: progress toward the unit's aim, terrain, minus danger."""
+                    foe_left: float = 1.0, danger: float = 1.0) -> float:
+        """What ending the turn on `pos` is worth: progress toward the unit's aim, terrain, minus danger (that many
+        times over: the hard level weighs part of it another way)."""
         value = 0.0
         order = self.directive(unit)
         aim = objective_tiles(self.view, unit, self.aims)
@@ -199,6 +200,8 @@ class Judge:
         heal = self.view.map.terrain_at(pos).heal
         if heal and hp < unit.max_hp:
             value += min(heal, unit.max_hp - hp)
+        if not danger:
+            return value
         # A unit to protect keeps out of harm, unless its script sends it in (its author decided).
         sheltered = unit.name in self.aims.shelter and order is None
         # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
@@ -210,7 +213,7 @@ class Judge:
             rout_weight = max(weight, self.rout_care / (self.hurry if aim is not None else 1.0))
         else:
             rout_weight = weight
-        value -= safe * (weight * (harm - counter) + rout_weight * rout)
+        value -= danger * safe * (weight * (harm - counter) + rout_weight * rout)
         return value
 
     def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:

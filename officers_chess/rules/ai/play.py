@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from officers_chess.rules.actions import Action
 from officers_chess.rules.ai.greedy import GreedyPolicy
+from officers_chess.rules.ai.hard import HardPolicy
 from officers_chess.rules.ai.muster_ai import muster
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.ai.policy import Policy
@@ -19,7 +20,9 @@ from officers_chess.rules.state import GameState
 if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario
 
-LEVELS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy, "normal": NormalPolicy}
+LEVELS: dict[str, Callable[[int], Policy]] = {
+    "random": RandomPolicy, "greedy": GreedyPolicy, "normal": NormalPolicy, "hard": HardPolicy,
+}
 MAX_ACTIONS_PER_ROUND = 2000  # a guard against a policy that never ends a turn; far above any real round
 
 
