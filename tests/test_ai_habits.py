@@ -144,3 +144,19 @@ def test_a_fragile_unit_is_not_drawn_next_to_the_enemy_it_must_defeat():
     state.round = 5
     actions, after = activation(state)
     assert distance(after.unit("a1").pos, (8, 1)) > 1, actions
+
+
+def test_an_attack_that_would_cost_the_enemy_more_still_counts_a_little_as_danger():
+    """A person may make the attack the computer would not: standing in its reach is not free, only cheaper."""
+    from officers_chess.rules.ai.assess import ExchangeBook
+    from officers_chess.rules.ai.goals import Fields
+    from officers_chess.rules.ai.normal import Judge
+
+    def cost(enemy_might):
+        state = game(plains(10, 3), [unit("a1", A, (2, 1), weapon=weapon(might=9)),
+                                     unit("d1", D, (6, 1), weapon=weapon(might=enemy_might))])
+        judge = Judge(state, A, ExchangeBook(), Fields())
+        return judge.danger.cost(state.unit("a1"), (5, 1))
+
+    unwelcome, paying, harmless = cost(4), cost(12), cost(0)
+    assert harmless <= 0 < unwelcome < paying

@@ -11,6 +11,8 @@ from officers_chess.rules.state import GameState
 
 # An enemy that has a better target elsewhere may still attack this one: it counts for this share.
 ELSEWHERE_SHARE = 0.3
+# An enemy whose best attack on the unit would cost it more than it gains still counts for this share.
+UNWELCOME_SHARE = 0.25
 # How much of the damage our unit would deal back on the enemy's turn counts in its favour.
 COUNTER_SHARE = 0.5
 
@@ -124,9 +126,12 @@ class DangerMap:
         hits: list[tuple[float, float, float, float]] = []  # (weight, dealt, kill, enemy's loss)
         for threat in self.threats:
             best = self.attack_on(threat, unit, pos)
-            if best is None or best[0] <= 0:  # an attack that would cost the enemy more is not a threat
+            if best is None or (best[0] <= 0 and not UNWELCOME_SHARE):
                 continue
-            weight = 1.0 if best[0] >= self._elsewhere(threat, unit) else ELSEWHERE_SHARE
+            if best[0] <= 0:  # it would cost the enemy more: unlikely, not unthinkable (a person may try it)
+                weight = UNWELCOME_SHARE
+            else:
+                weight = 1.0 if best[0] >= self._elsewhere(threat, unit) else ELSEWHERE_SHARE
             if threat.enemy.id == foe:
                 weight *= foe_left
             hits.append((weight, best[1], best[2], best[3]))
