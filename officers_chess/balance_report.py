@@ -24,6 +24,7 @@ class BalanceRow:
     defender: int
     draws: int
     mean_rounds: float
+    by_level: tuple[tuple[str, int], ...] = ()  # each level's wins (the draws apart), when the levels differ
 
     @property
     def games(self) -> int:
@@ -56,7 +57,23 @@ class BalanceRow:
     def of(cls, title: str, name: str, results: list[GameResult]) -> BalanceRow:
         winners = [r.winner.value if r.winner else "draw" for r in results]
         rounds = round(sum(r.rounds for r in results) / len(results), 1) if results else 0.0
-        return cls(title, name, winners.count("attacker"), winners.count("defender"), winners.count("draw"), rounds)
+        levels = sorted({level for r in results for level in r.levels.values()})
+        won = [r.levels[r.winner] for r in results if r.winner is not None]
+        by_level = tuple((level, won.count(level)) for level in levels) if len(levels) == 2 else ()
+        return cls(title, name, winners.count("attacker"), winners.count("defender"), winners.count("draw"), rounds,
+                   by_level)
+
+
+def level_totals(rows: list[BalanceRow], levels: tuple[str, str]) -> dict | None:
+    """With two different levels: each level's wins over every row, the draws, and the first level's share of the
+    decisive games with its 95% interval (the strength claim the rows add up to). None for one level on both sides."""
+    if levels[0] == levels[1]:
+        return None
+    wins = {level: sum(dict(row.by_level).get(level, 0) for row in rows) for level in levels}
+    decisive = sum(wins.values())
+    low, high = wilson(wins[levels[0]], decisive)
+    return {"wins": wins, "draw": sum(row.draws for row in rows), "decisive": decisive,
+            "share": round(wins[levels[0]] / decisive, 3) if decisive else None, "ci95": [round(low, 3), round(high, 3)]}
 
 
 def balance(scenarios: list[tuple[Path, str, str]], games: int, seed: int, levels: tuple[str, str], jobs: int = 1,
@@ -89,12 +106,20 @@ def table_lines(rows: list[BalanceRow], games: int, seed: int, levels: tuple[str
     fair = sum(row.fair for row in rows)
     lines.append(f"{fair} of {len(rows)} within a fair fight: the attacker wins {_percent(FAIR_SHARE[0])} to "
                  f"{_percent(FAIR_SHARE[1])} of decisive games, and draws stay under {_percent(MAX_DRAW_RATE)}")
+    totals = level_totals(rows, levels)
+    if totals is not None:
+        first, second = levels
+        share = "no decisive game" if totals["share"] is None else (
+            f"{_percent(totals['share'])} of decisive games (95% interval {_percent(totals['ci95'][0])}–"
+            f"{_percent(totals['ci95'][1])})")
+        lines.append(f"{first} won {totals['wins'][first]}, {second} {totals['wins'][second]}, draws {totals['draw']}: "
+                     f"{first} took {share}")
     return lines
 
 
 def balance_json(rows: list[BalanceRow], games: int, seed: int, levels: tuple[str, str]) -> dict:
     """The same as one JSON object."""
-    return {
+    report = {
         "games": games,
         "seed": seed,
         "levels": f"{levels[0]}:{levels[1]}",
@@ -115,3 +140,9 @@ def balance_json(rows: list[BalanceRow], games: int, seed: int, levels: tuple[st
             for row in rows
         ],
     }
+    totals = level_totals(rows, levels)
+    if totals is not None:
+        report["by_level"] = totals  # the levels' wins over every scenario, and the first one's share
+        for entry, row in zip(report["scenarios"], rows):
+            entry["by_level"] = {**dict(row.by_level), "draw": row.draws}
+    return report

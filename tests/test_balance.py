@@ -49,6 +49,26 @@ def test_balance_plays_the_same_games_as_simulate(capsys):
             assert row["attacker_share"] == round(alone["wins"]["attacker"] / decisive, 3)
 
 
+def test_balance_adds_up_each_levels_wins_over_every_scenario_with_the_interval(capsys):
+    args = ("balance", "training_yard", "ratings_letter_drill", "--games", "4", "--levels", "random:greedy", "--seed", "5")
+    code, out, _ = _run(capsys, *args, "--json")
+    assert code == 0
+    report = json.loads(out)
+    totals = report["by_level"]
+    for level in ("random", "greedy"):
+        assert totals["wins"][level] == sum(row["by_level"][level] for row in report["scenarios"])
+    for row in report["scenarios"]:  # each level's wins and the draws are the row's games
+        assert row["by_level"]["random"] + row["by_level"]["greedy"] + row["by_level"]["draw"] == 4
+    decisive = totals["wins"]["random"] + totals["wins"]["greedy"]
+    assert totals["decisive"] == decisive and totals["draw"] == 8 - decisive
+    low, high = totals["ci95"]
+    assert low <= totals["share"] <= high and totals["share"] == round(totals["wins"]["random"] / decisive, 3)
+    code, out, _ = _run(capsys, *args)
+    assert out.splitlines()[-1].startswith(f"random won {totals['wins']['random']}, greedy {totals['wins']['greedy']}")
+    code, out, _ = _run(capsys, "balance", "training_yard", "--games", "2", "--levels", "greedy:greedy", "--json")
+    assert "by_level" not in json.loads(out)  # one level on both sides: nothing to add up
+
+
 def test_balance_prints_a_table_with_a_verdict_per_scenario(capsys):
     code, out, _ = _run(capsys, "balance", "training_yard", "--games", "2", "--levels", "random:random")
     assert code == 0
