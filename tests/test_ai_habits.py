@@ -160,3 +160,15 @@ def test_an_attack_that_would_cost_the_enemy_more_still_counts_a_little_as_dange
 
     unwelcome, paying, harmless = cost(4), cost(12), cost(0)
     assert harmless <= 0 < unwelcome < paying
+
+
+def test_a_leader_goes_round_by_the_open_gate_when_an_enemy_holds_the_near_one():
+    """A sturdy enemy stands in the near gate of the wall before the throne; the far gate is open. Walking up to
+    the held gate to wait there gets the Leader nowhere: it heads for the open one."""
+    rows = ["....#.....", "....#..\\..", "....'.....", "....#.....", "....#.....", "....'.....", "....#....."]
+    units = [unit("a1", A, (1, 2), tags=["Leader"]), unit("d1", D, (4, 2), def_=8, hp=30)]
+    state = game(battle_map(*rows, name="two gates"), units).model_copy(update={
+        "seize_tiles": [(7, 1)], "victory": {A: [Condition(kind="seize")], D: [Condition(kind="rout")]}})
+    _, after = activation(state)
+    leader = after.unit("a1").pos
+    assert distance(leader, (4, 5)) < distance(leader, (4, 2))  # nearer the open gate than the held one

@@ -12,6 +12,7 @@ from officers_chess.rules.terrain import Terrain
 from officers_chess.rules.victory import conditions
 
 UNREACHABLE = 999
+CROWD_COST = 6  # movement an enemy-held tile on the way counts for, beyond its own (Fields.distances)
 OBSTACLE_COST = {True: 3, False: 8}  # movement a locked door (True) or a wall to break (False) counts for, when passable
 
 
@@ -88,21 +89,24 @@ class Fields:
     def __init__(self) -> None:
         self._memo: dict[tuple, dict[Pos, int]] = {}
 
-    def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos], through: bool = False) -> dict[Pos, int]:
+    def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos], through: bool = False,
+                  crowded: frozenset[Pos] = frozenset()) -> dict[Pos, int]:
         """`through`: locked doors and walls that blows can break count as passable, at a price (`OBSTACLE_COST`):
-        the way in once someone picks or breaks them."""
+        the way in once someone picks or breaks them. `crowded`: tiles enemies stand on cost `CROWD_COST` more
+        to pass (a gate an enemy holds is a way in only once it is cleared: another way round may be shorter)."""
         columns = tuple(unit.move_types)
-        key = (columns, goals, tuple(state.map.rows), through)
+        key = (columns, goals, tuple(state.map.rows), through, crowded)
         found = self._memo.get(key)
         if found is None:
-            found = _walk_back(state, unit, list(columns), goals, through)
+            found = _walk_back(state, unit, list(columns), goals, through, crowded)
             if len(self._memo) > 2_000:
                 self._memo.clear()
             self._memo[key] = found
         return found
 
-    def gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos, through: bool = False) -> int:
-        return self.distances(state, unit, goals, through).get(pos, UNREACHABLE)
+    def gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos, through: bool = False,
+            crowded: frozenset[Pos] = frozenset()) -> int:
+        return self.distances(state, unit, goals, through, crowded).get(pos, UNREACHABLE)
 
 
 def is_obstacle(terrain: Terrain) -> bool:
@@ -111,7 +115,7 @@ def is_obstacle(terrain: Terrain) -> bool:
 
 
 def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos],
-               through: bool = False) -> dict[Pos, int]:
+               through: bool = False, crowded: frozenset[Pos] = frozenset()) -> dict[Pos, int]:
     """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto."""
     cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in state.map.terrain_table.items()}
     if through:
@@ -130,6 +134,8 @@ def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: fro
         if enter is None and spent > 0:
             continue  # a tile the unit cannot stand on leads nowhere
         step = 1 if enter is None else enter
+        if spent > 0 and pos in crowded:
+            step += CROWD_COST
         for dx, dy in STEPS:
             x, y = pos[0] + dx, pos[1] + dy
             if not (0 <= x < width and 0 <= y < height) or cost_by_glyph[rows[y][x]] is None:

@@ -186,7 +186,7 @@ class Judge:
         if order is not None and (order.goal is not None or order.away or order.near is not None):
             value += self._order_value(unit, order, pos)
         elif aim is not None:
-            value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos)
+            value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos, self.foes)
         else:
             goals = self._goals(unit)
             if goals:
@@ -232,10 +232,10 @@ class Judge:
         held = {a.pos for a in self.allies if a.id != unit.id}
         return self.foes | frozenset(t for t in self.aims.hold_tiles if t not in held)
 
-    def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos) -> float:
-        gap = self.fields.gap(self.view, unit, goals, pos)
+    def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos, crowded: frozenset[Pos] = frozenset()) -> float:
+        gap = self.fields.gap(self.view, unit, goals, pos, crowded=crowded)
         if gap >= UNREACHABLE and self.breaking_in:  # walled off: head for the way in (a door, a wall to break)
-            gap = self.fields.gap(self.view, unit, goals, pos, through=True)
+            gap = self.fields.gap(self.view, unit, goals, pos, through=True, crowded=crowded)
         return min(gap, 60) if gap < UNREACHABLE else 60.0
 
     def _way_in(self, unit: Unit) -> frozenset[Pos]:
