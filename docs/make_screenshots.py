@@ -34,11 +34,13 @@ async def main() -> None:
         await pilot.pause()
         screen = app.screen
         c = screen.controller
-        # Tamsin, the defenders' Pegasus Knight, flies the river towards the attackers.
-        tamsin = next(u for u in c.state.units if u.name == "Tamsin")
-        await walk_cursor(pilot, screen, tamsin.pos)
+        # The side to act's most mobile unit heads for the middle of the map, towards the enemy.
+        mover = max(c.state.waiting(c.state.to_act), key=lambda u: (u.movement, u.name))
+        middle = (c.state.map.width // 2, c.state.map.height // 2)
+        goal = min(c.state.reach(mover).costs, key=lambda p: (abs(p[0] - middle[0]) + abs(p[1] - middle[1]), p))
+        await walk_cursor(pilot, screen, mover.pos)
         await pilot.press("enter")
-        await walk_cursor(pilot, screen, (8, 8))
+        await walk_cursor(pilot, screen, goal)
         await pilot.pause()
         app.save_screenshot("battle-move.svg", path=str(HERE))
         await pilot.press("escape")
