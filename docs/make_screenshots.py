@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -16,6 +18,8 @@ from officers_chess.tui.app import OfficersChessApp  # noqa: E402
 
 
 async def main() -> None:
+    # A data folder of its own: the pictures never show this machine's saves (a Continue line, a settings file).
+    os.environ["OFFICERS_CHESS_DATA"] = tempfile.mkdtemp(prefix="officers-chess-shots-")
     app = OfficersChessApp(seed=11, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

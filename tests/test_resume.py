@@ -207,3 +207,20 @@ async def test_army_building_is_saved_after_each_step_and_resumes_there():
         await pilot.pause()
         assert isinstance(app.screen, ScoutingScreen)  # the step after the hiring that was confirmed
         assert app.muster.muster == hired and app.game_seed == 3 and app.computer == {Side.DEFENDER: "greedy"}
+
+
+async def test_a_long_continue_line_puts_load_on_a_line_of_its_own_at_80_columns(monkeypatch):
+    from officers_chess.content.autosave import ContinueHint
+    from officers_chess.tui.screens import title as title_module
+
+    long_line = "The Long March, in contact, round 1, saved 25 Nov 14:26"
+    monkeypatch.setattr(title_module, "continue_hint", lambda: ContinueHint(long_line, None, None))
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = str(app.screen.query_one("#continue").content).splitlines()
+        assert lines == [f" c  Continue: {long_line}", " l  Load…"]  # never "l" on one line and "Load…" below
+    async with OfficersChessApp().run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        lines = str(pilot.app.screen.query_one("#continue").content).splitlines()
+        assert lines == [f" c  Continue: {long_line}    l  Load…"]  # room for both: side by side

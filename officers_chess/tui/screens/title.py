@@ -204,8 +204,11 @@ class TitleScreen(Screen):
         self.unfinished = hint.line
         box = self.query_one("#continue", Static)
         if self.unfinished is not None:
-            text = Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"), "   ",
-                                 (" l ", "bold reverse"), " Load…")
+            text = Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"))
+            load = Text.assemble((" l ", "bold reverse"), " Load…")
+            # Side by side when both fit the screen's width; else Load on a line of its own, never split.
+            text.append("\n" if text.cell_len + 3 + load.cell_len > self.app.size.width else "   ")
+            text.append_text(load)
         else:
             text = Text.assemble((" l ", "bold reverse"), " Load a saved battle")
         if hint.passed_over is not None:
