@@ -89,9 +89,11 @@ class Lookahead:
 
 class HardPolicy(NormalPolicy):
     """Normal's judgement with a look ahead. Every option of every unit on every tile is valued as normal values
-    it; the attacks among them that normal ranks highest are valued again by `Lookahead`, over their exact
-    outcomes. Normal weighs an attack by its expected HP; hard sees that a counter leaving the unit at 3 HP
-    invites a rout the average hides, and that routing an enemy spares the rest of the army its next attack."""
+    it, less the enemy's best reply; the attacks among them that normal ranks highest are valued again by
+    `Lookahead`, over their exact outcomes (a counter leaving the unit at 3 HP invites a rout the average hides;
+    routing an enemy takes its reply away). When the best few choices are close, `_second_look` plays the
+    enemy's next activation as normal would choose it and keeps the choice that answer hurts least. Measured
+    against normal it is as strong, not yet stronger (docs/rulings.md P8)."""
 
     name = "hard"
 
