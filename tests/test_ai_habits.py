@@ -150,7 +150,7 @@ def test_an_attack_that_would_cost_the_enemy_more_still_counts_a_little_as_dange
     """A person may make the attack the computer would not: standing in its reach is not free, only cheaper."""
     from officers_chess.rules.ai.assess import ExchangeBook
     from officers_chess.rules.ai.goals import Fields
-    from officers_chess.rules.ai.normal import Judge
+    from officers_chess.rules.ai.judge import Judge
 
     def cost(enemy_might):
         state = game(plains(10, 3), [unit("a1", A, (2, 1), weapon=weapon(might=9)),

@@ -12,7 +12,7 @@ from officers_chess.rules.actions import Wait
 from officers_chess.rules.ai.assess import ExchangeBook
 from officers_chess.rules.ai.goals import Fields
 from officers_chess.rules.ai.hard import HardPolicy, Lookahead
-from officers_chess.rules.ai.normal import Judge, Option
+from officers_chess.rules.ai.judge import Judge, Option
 from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.rules.game import is_legal, legal_actions
 from officers_chess.rules.models import Side

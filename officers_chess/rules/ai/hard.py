@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Move, Wait
 from officers_chess.rules.ai.assess import ROUT_POINTS, exchange_score
-from officers_chess.rules.ai.normal import Judge, NormalPolicy, Option
+from officers_chess.rules.ai.judge import Judge, Option
+from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.upkeep import as_activated

@@ -1,0 +1,347 @@
+"""Judging a side's decision for the computer: unit values, objectives, danger and every option a unit has on a tile."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.actions import Action, Attack, Equip, Special, Wait
+from officers_chess.rules.ai.assess import (
+    Exchange,
+    ExchangeBook,
+    armed_forms,
+    exchange_score,
+    unit_values,
+)
+from officers_chess.rules.ai.danger import DangerMap
+from officers_chess.rules.ai.breach import breaches
+from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
+from officers_chess.rules.ai.goals import (
+    UNREACHABLE,
+    Aims,
+    Fields,
+    aims_of,
+    objective_tiles,
+)
+from officers_chess.rules.combat import usable_weapon, weapon_range
+from officers_chess.rules.game import arts_of
+from officers_chess.rules.models import (
+    Consumable,
+    Pos,
+    Side,
+    Unit,
+    Weapon,
+    WeaponType,
+    distance,
+)
+from officers_chess.rules.movement import reachable
+from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
+from officers_chess.rules.state import GameState
+from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.vision import player_view
+
+OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
+OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objective tile
+ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
+GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
+HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
+BLOCK_POINTS = 30.0  # standing on a throne or target an enemy could seize or raze next: nobody takes it from under us
+DANCE_POINTS = 3.0  # a refreshed ally acts again: this, plus what its second activation gains
+DANCE_MIN_GAIN = 1.0  # an action gaining no more than this in its second activation wastes the dance
+STATUS_POINTS = 6.0  # a status staff that lands on an enemy
+ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
+PREY_POINTS = 12.0  # attacking the enemy a pursue order names
+SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
+PATIENT_ROUNDS = 10  # with no time limit, the rounds an army may spend waiting for the enemy to come (`hurry`)
+ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care in normal.py)
+SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
+SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
+                "Status", "Rescue", "Warp", "Torch")
+
+
+def danger_weight(round_number: int, survive: bool) -> float:
+    """Early on, units keep out of reach and let the enemy come; as rounds pass they take more risks,
+    so two careful armies do not stare at each other until the time runs out."""
+    if survive:
+        return 1.0
+    return max(0.2, 0.6 - 0.04 * (round_number - 1))
+
+
+def hurry(view: GameState, side: Side) -> float:
+    """How much `side` hurries: from 1 at the start up to 3 in the last round, when the time limit would not give
+    it the win (1 throughout when it would). With no time limit, from 1 at round 10 up to 3 at round 30: two
+    careful armies with all the time in the world would otherwise watch each other for ever."""
+    limit = view.time_limit
+    if limit is None:
+        return 1.0 + 2.0 * min(1.0, max(0, view.round - PATIENT_ROUNDS) / 20)
+    if limit.winner == side:
+        return 1.0
+    return 1.0 + 2.0 * min(1.0, view.round / limit.rounds)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a unit could do from a tile: the action to take first (an Equip before an attack with
+    another weapon), its value, and the unit's expected HP afterwards."""
+
+    value: float
+    first: Action
+    hp_after: float
+    safe: float = 1.0  # chance the unit is still standing afterwards
+    foe: str | None = None  # the enemy attacked, and the chance it is still standing afterwards
+    foe_left: float = 1.0
+    exchange: Exchange | None = None  # an attack's forecast, with its exact outcomes
+    fighter: str | None = None  # who fights back: the enemy attacked, or a Qi Adept stepping in for it
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One way to spend an activation: the unit, the tile it moves to, and what that gains over idling."""
+
+    gain: float
+    unit: Unit
+    pos: Pos
+
+
+class Judge:
+    """Everything one decision needs, worked out once: the view of the side, unit values, objectives,
+    danger zones and distance fields."""
+
+    def __init__(self, state: GameState, side: Side, book: ExchangeBook, fields: Fields,
+                 rout_care: float | None = ROUT_CARE) -> None:
+        self.view = player_view(state, side)
+        self.side = side
+        self.book = book
+        self.fields = fields
+        self.values = unit_values(self.view)
+        self.aims: Aims = aims_of(self.view, side)
+        self.enemies = self.view.living(side.other)
+        self.allies = self.view.living(side)
+        self.danger = DangerMap(self.view, self.enemies, book, self.values, self.allies)
+        self.weight = danger_weight(self.view.round, self.aims.survive)
+        self.hurry = hurry(self.view, side)
+        self.foes = frozenset(e.pos for e in self.enemies)
+        self.contested = self._contested()
+        # A side with a unit that has somewhere to get to (a Leader and a throne, a saboteur and targets, exits)
+        # picks doors and breaks walls on the way; a side that only fights keeps its walls, which shelter it.
+        self.objectives = frozenset(tile for a in self.allies for aim in [objective_tiles(self.view, a, self.aims)]
+                                    if aim is not None for tile in aim[0])
+        self.breaking_in = bool(self.objectives)
+        self._orders: dict[str, Directive | None] = {}
+        self.rout_care = rout_care
+        self._refreshed: dict[str, float] = {}
+
+    def _contested(self) -> frozenset[Pos]:
+        """The thrones and targets the enemy must seize or raze that one of its units able to do it could reach
+        next activation: standing there denies it."""
+        if not self.aims.block_tiles:
+            return frozenset()
+        theirs = aims_of(self.view, self.side.other)
+        # Our units do not count as in the way: the one that would block may be the one deciding to move.
+        own = [u for u in self.view.units if u.side is not self.side]
+        found: set[Pos] = set()
+        for enemy in self.enemies:
+            aim = objective_tiles(self.view, enemy, theirs)
+            if aim is not None and aim[1] in ("seize", "raze"):
+                found.update(reachable(enemy, self.view.map, own, None).costs.keys() & aim[0])
+        return frozenset(found & self.aims.block_tiles)
+
+    def directive(self, unit: Unit) -> Directive | None:
+        """The unit's scripted order now, if it has one that holds."""
+        if unit.id not in self._orders:
+            self._orders[unit.id] = directive(self.view, self.view.unit(unit.id)) if unit.orders else None
+        return self._orders[unit.id]
+
+    def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:
+        """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards."""
+        order = self.directive(unit)
+        if order is None:
+            return tiles
+        if order.stay:
+            return [unit.pos] if unit.pos in tiles else tiles[:1]
+        if order.near is not None:
+            near = [p for p in tiles if p in order.near]
+            return near or tiles  # too far to get there at once: every tile, the nearest scoring best
+        return tiles
+
+    # --- where a unit stands ---------------------------------------------------
+
+    def place_value(self, unit: Unit, pos: Pos, hp: float, safe: float = 1.0, foe: str | None = None,
+                    foe_left: float = 1.0, danger: float = 1.0) -> float:
+        """What ending the turn on `pos` is worth: progress toward the unit's aim, terrain, minus danger (that many
+        times over: the hard level weighs part of it another way)."""
+        value = 0.0
+        order = self.directive(unit)
+        aim = objective_tiles(self.view, unit, self.aims)
+        if order is not None and (order.goal is not None or order.away or order.near is not None):
+            value += self._order_value(unit, order, pos)
+        elif aim is not None:
+            value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos, self.foes)
+        else:
+            goals = self._goals(unit)
+            if goals:
+                value -= ADVANCE_STEP * self._gap(unit, goals, pos)
+        if self.aims.guard_tiles:
+            value -= GUARD_STEP * self._gap(unit, self.aims.guard_tiles, pos)
+        if pos in self.aims.hold_tiles:
+            value += HOLD_POINTS
+        if pos in self.contested:
+            value += BLOCK_POINTS
+        heal = self.view.map.terrain_at(pos).heal
+        if heal and hp < unit.max_hp:
+            value += min(heal, unit.max_hp - hp)
+        if not danger:
+            return value
+        # A unit to protect keeps out of harm, unless its script sends it in (its author decided).
+        sheltered = unit.name in self.aims.shelter and order is None
+        # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
+        weight = self.weight * (SHELTER_DANGER if sheltered else 1.0) / self.hurry
+        harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left)
+        if self.rout_care is not None:
+            if not armed_forms(unit):
+                weight = max(weight, 1.0)  # it cannot strike back: any blow is pure loss, whatever the round
+            rout_weight = max(weight, self.rout_care / (self.hurry if aim is not None else 1.0))
+        else:
+            rout_weight = weight
+        value -= danger * safe * (weight * (harm - counter) + rout_weight * rout)
+        return value
+
+    def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:
+        if order.goal is not None:
+            return -ORDER_STEP * self._gap(unit, order.goal, pos)
+        if order.near is not None:
+            return -ORDER_STEP * min(distance(pos, p) for p in order.near)
+        return ORDER_STEP * min((distance(pos, e.pos) for e in self.enemies), default=0)
+
+    def _goals(self, unit: Unit) -> frozenset[Pos]:
+        if unit.name in self.aims.shelter:
+            return frozenset(a.pos for a in self.allies if a.id != unit.id)
+        if usable_weapon(unit) is None and not armed_forms(unit):
+            hurt = frozenset(a.pos for a in self.allies if a.id != unit.id and a.hp < a.max_hp)
+            return hurt or frozenset(a.pos for a in self.allies if a.id != unit.id)
+        held = {a.pos for a in self.allies if a.id != unit.id}
+        return self.foes | frozenset(t for t in self.aims.hold_tiles if t not in held)
+
+    def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos, crowded: frozenset[Pos] = frozenset()) -> float:
+        gap = self.fields.gap(self.view, unit, goals, pos, crowded=crowded)
+        if gap >= UNREACHABLE and self.breaking_in:  # walled off: head for the way in (a door, a wall to break)
+            gap = self.fields.gap(self.view, unit, goals, pos, through=True, crowded=crowded)
+        return min(gap, 60) if gap < UNREACHABLE else 60.0
+
+    def _way_in(self, unit: Unit) -> frozenset[Pos]:
+        """Where a door or wall in the way would lead the unit: its own objective's tiles, else its side's (any
+        unit may open the way for the Leader), else the enemy and the tiles its side must hold."""
+        aim = objective_tiles(self.view, unit, self.aims)
+        if aim is not None:
+            return aim[0]
+        return self.objectives or self._goals(unit)
+
+    # --- what a unit can do from a tile ----------------------------------------
+
+    def options(self, unit: Unit, pos: Pos) -> list[Option]:
+        """Every attack and useful special action from `pos` (the unit moved there), and waiting."""
+        moved = unit if pos == unit.pos else unit.model_copy(update={"pos": pos})
+        found = [Option(0.0, Wait(), unit.hp)]
+        found += self._attacks(moved, pos)
+        if _may_special(moved):
+            found += self._specials(moved)
+        if self.breaking_in:
+            found += [Option(value, action, unit.hp) for value, action in breaches(self.view, self.fields, moved, pos,
+                                                                                     self._way_in(unit))]
+        return found
+
+    def _attacks(self, unit: Unit, pos: Pos) -> list[Option]:
+        if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+            return []
+        found = []
+        order = self.directive(unit)
+        arts = [None, *arts_of(self.view, unit)]
+        for armed in armed_forms(unit):
+            weapon = armed.inventory[armed.weapon]  # type: ignore[index]
+            low, high = weapon_range(armed, weapon)  # type: ignore[arg-type]
+            first_of = Equip(item=armed.weapon) if armed.weapon != unit.weapon else None  # type: ignore[arg-type]
+            for enemy in self.enemies:
+                if not low <= distance(pos, enemy.pos) <= high:
+                    continue
+                # A Qi Adept beside the enemy takes the attack: the exchange is with whoever will fight it.
+                fighter = self.view.defender_for(armed, enemy, pos)
+                for art in arts:
+                    ex = self.book.exchange(self.view, armed, pos, fighter, fighter.pos, art, fighter is not enemy)
+                    # Pressed for time, a side trades blows it would otherwise decline: its losses weigh less.
+                    score = exchange_score(ex, self.values.get(unit.id, 1.0) / self.hurry, self.values.get(fighter.id, 1.0))
+                    if order is not None and order.prey == enemy.id and not throws_itself_away(ex.kill, ex.death):
+                        score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
+                    first = first_of or Attack(target=enemy.id, art=art)
+                    found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death, enemy.id, 1 - ex.kill, ex,
+                                        fighter.id))
+        return found
+
+    def _specials(self, unit: Unit) -> list[Option]:
+        found = []
+        for action in special_actions(self.view, unit):
+            value = self.special_value(unit, action)
+            if value > 0:
+                found.append(Option(value, action, unit.hp))
+        return found
+
+    def special_value(self, unit: Unit, action: Special) -> float:
+        value = self._special_value(unit, action)
+        order = self.directive(unit)
+        if order is not None and order.support and action.name in ("heal", "dance", "restore"):
+            value *= SUPPORT_TIMES
+        if order is not None and order.order.behaviour == "flee" and action.name == "escape":
+            value = OBJECTIVE_POINTS
+        return value
+
+    def _special_value(self, unit: Unit, action: Special) -> float:
+        name = action.name
+        if name in ("seize", "escape", "raze"):
+            aim = objective_tiles(self.view, unit, self.aims)
+            return OBJECTIVE_POINTS if aim is not None and aim[1] == name else 0.0
+        if name == "pick":
+            if action.at == unit.pos:
+                return OBJECTIVE_POINTS / 10 if self.aims.heist else 2.0
+            return 0.5
+        target = self.view.unit(action.target) if action.target else None
+        if name == "heal" and target is not None:
+            restored = min(heal_amount(self.view, unit, action), target.max_hp - target.hp)
+            # Healing oneself with an item uses the turn: worth it only for a real wound.
+            if target.id == unit.id and restored < heal_amount(self.view, unit, action) / 2:
+                return 0.0
+            return self.values.get(target.id, 1.0) * restored
+        if name == "dance" and target is not None:
+            return self.refresh_gain(target)
+        if name == "restore" and target is not None:
+            return 3.0 * len(target.statuses)
+        if name in ("status", "freeze", "entrap") and target is not None and target.side is not unit.side:
+            return STATUS_POINTS * float(staff_hit_chance(self.view, unit, action.source, target)) * self.values.get(target.id, 1.0)
+        return 0.0
+
+    def refresh_gain(self, ally: Unit) -> float:
+        """What a Dance on `ally` is worth: what the best action of its second activation (an attack, a heal, an
+        objective: anything but waiting) gains over standing where it is, by the same valuation, plus a little
+        for the turn itself. Nothing when it would only walk and wait: that dance is wasted."""
+        if ally.id not in self._refreshed:
+            self._refreshed[ally.id] = 0.0  # (a dancer weighing a dance on a dancer does not go round in circles)
+            fresh = ally.model_copy(update={"activated": False})
+            stay = self.place_value(fresh, fresh.pos, fresh.hp)
+            gain = max((o.value + self.place_value(fresh, pos, o.hp_after, o.safe, o.foe, o.foe_left) - stay
+                        for pos in self.view.reach(fresh).costs for o in self.options(fresh, pos)
+                        if not isinstance(o.first, Wait)), default=0.0)
+            self._refreshed[ally.id] = 0.0 if gain <= DANCE_MIN_GAIN else DANCE_POINTS + gain
+        return self._refreshed[ally.id]
+
+    def best(self, unit: Unit, pos: Pos) -> tuple[float, Option]:
+        """The best option from `pos` with the value of standing there afterwards."""
+        top: tuple[float, Option] | None = None
+        for option in self.options(unit, pos):
+            total = option.value + self.place_value(unit, pos, option.hp_after, option.safe, option.foe, option.foe_left)
+            if top is None or total > top[0]:
+                top = (total, option)
+        assert top is not None
+        return top
+
+
+def _may_special(unit: Unit) -> bool:
+    if any(isinstance(i, Consumable) or (isinstance(i, Weapon) and i.type is WeaponType.STAFF) for i in unit.inventory):
+        return True
+    return any(unit.has(tag) for tag in SPECIAL_TAGS)
