@@ -42,6 +42,9 @@ class Checked:
     def hire(self, *args):
         return self.inner.hire(*args)
 
+    def outfit(self, *args):
+        return self.inner.outfit(*args)
+
     def deploy(self, *args):
         return self.inner.deploy(*args)
 

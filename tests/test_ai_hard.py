@@ -35,6 +35,9 @@ class Checked:
     def hire(self, *args):
         return self.inner.hire(*args)
 
+    def outfit(self, *args):
+        return self.inner.outfit(*args)
+
     def deploy(self, *args):
         return self.inner.deploy(*args)
 

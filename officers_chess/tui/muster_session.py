@@ -97,7 +97,7 @@ class MusterSession:
 
     def computer_step(self, policy: Policy) -> None:
         """Take the current step for a side the computer plays, through the same calls the screens make:
-        its policy hires and deploys; Scouting and Outfitting are confirmed as they stand. MusterError, with
+        its policy hires, re-arms at Outfitting if its level does, and deploys. MusterError, with
         the reason in words, when it cannot (a scenario whose zone cannot hold the army)."""
         self.muster = take_step(self.muster, self.scenario, self.catalogue, self.battle_map, policy)
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 from officers_chess.rules.actions import Action, Move, Wait
 from officers_chess.rules.ai.assess import ROUT_POINTS, exchange_score
 from officers_chess.rules.ai.judge import Judge, Option
+from officers_chess.rules.ai.muster_ai import outfit_army
+from officers_chess.rules.army import Army
+from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.ai.normal import NormalPolicy
 from officers_chess.rules.game import legal_actions
-from officers_chess.rules.models import Pos, Unit
+from officers_chess.rules.models import BattleMap, Pos, Side, Unit
+from officers_chess.rules.scenario import Scenario
 from officers_chess.rules.upkeep import as_activated
 
 ATTACKS = 24  # the attacks normal values highest, valued again over their exact outcomes (the close decisions)
@@ -101,6 +105,13 @@ class HardPolicy(NormalPolicy):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._plan: tuple[int, str, Pos, Action] | None = None  # (round, unit, tile, first action) chosen two plies deep
+
+    def outfit(self, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
+               battle_map: BattleMap | None = None) -> Army | None:
+        """Scouting showed the enemy's classes: each unit takes the kit that answers them best (`outfit_army`)."""
+        kit = outfit_army(scenario, catalogue, side, army, scouted, self.matchups(scenario, catalogue, battle_map),
+                          battle_map)
+        return kit if kit != army else None
 
     def _activation(self, judge: Judge, state, actions: list[Action]) -> Action:
         tiles: dict[str, list[Pos]] = {}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from officers_chess.rules.army import Army, Recruit, army_problems
+from officers_chess.rules.ai.matchups import Matchups
+from officers_chess.rules.army import Army, Recruit, army_problems, recruit_cost
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.deploy_room import (
     NOWHERE,
@@ -19,8 +20,21 @@ from officers_chess.rules.deploy_room import (
     smallest_army,
 )
 from officers_chess.rules.models import BattleMap, Pos, Side, Weapon, WeaponType
-from officers_chess.rules.muster import Muster, MusterError, Phase, battle_armies, current, finish_step, place, set_army
+from officers_chess.rules.muster import (
+    Muster,
+    MusterError,
+    Phase,
+    battle_armies,
+    current,
+    finish_step,
+    place,
+    scouting_report,
+    set_army,
+)
 from officers_chess.rules.scenario import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
+
+DEAREST = 8  # the dearest fair options a measured pick chooses among: gold spent is still strength
+NEAR_BEST = 1.0  # options this close to the best are as good: the pick varies among them
 
 if TYPE_CHECKING:
     from officers_chess.rules.ai.policy import Policy
@@ -75,13 +89,15 @@ class _Slots:
 
 
 def hire_army(
-    scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
+    scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None,
+    matchups: Matchups | None = None,
 ) -> Army:
     """A full army within the war chest: a fighting weapon per unit, a healer when staves are allowed and the
     army has four units or more, and the roles the scenario asks (Leader on the dearest unit).
 
     The size aims at the typical price of an armed unit; each slot then buys among the dearest options
-    that leave enough gold to fill the slots still open at the cheapest price. Given the map, the army
+    that leave enough gold to fill the slots still open at the cheapest price: at random, or given `matchups`, the
+    one worth most against the enemy the side expects (`hire_pick`). Given the map, the army
     also fits the deployment zone: only as many units as its free tiles hold, each of a class that has
     a tile left to stand on (MusterError, saying why, when the zone cannot hold the smallest army).
     """
@@ -102,6 +118,7 @@ def hire_army(
         size -= 1
     picks: list[Option] = []
     left = rules.war_chest
+    foes = matchups.likely_foes(side) if matchups is not None else []
     for slot in range(size):
         open_after = size - slot - 1
         share = left / (size - slot)
@@ -111,7 +128,10 @@ def hire_army(
         if not affordable:
             break
         fair = [o for o in affordable if o[0] <= share * 1.25] or affordable[:1]
-        pick = rng.choice(fair[-4:])  # among the dearest fair options: spend the chest, vary the army
+        if matchups is None:
+            pick = rng.choice(fair[-4:])  # among the dearest fair options: spend the chest, vary the army
+        else:
+            pick = hire_pick(matchups, side, fair, picks, size, foes, rng)
         picks.append(pick)
         slots.take(pick)
         left -= pick[0]
@@ -123,6 +143,42 @@ def hire_army(
     if problems:
         raise MusterError(f"the computer built an army the scenario refuses for the {side.value}: {problems[0]}")
     return army
+
+
+def hire_pick(matchups: Matchups, side: Side, fair: list[Option], picks: list[Option], size: int, foes: list,
+              rng: random.Random) -> Option:
+    """Of the dearest `DEAREST` fair options, the one worth most against the expected `foes`, at random among those
+    within `NEAR_BEST` of the best. No class more than a third of the army: one counter must not beat it all."""
+    cap = max(1, -(-size // 3))
+    dear = fair[-DEAREST:]
+    open_ = [o for o in dear if sum(p[1] == o[1] for p in picks) < cap] or dear
+    worth = {o: matchups.worth(side, o, foes) for o in open_}
+    best = max(worth.values())
+    return rng.choice([o for o in open_ if worth[o] >= best - NEAR_BEST])
+
+
+def outfit_army(scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
+                matchups: Matchups, battle_map: BattleMap | None = None) -> Army:
+    """Outfitting after Scouting: each unit in turn takes the kit of its class worth most against the classes the
+    enemy showed (a fighter stays a fighter, a healer keeps a staff), within the gold the rest of the army leaves.
+    The army returned passes `army_problems`; when no change is worth making it is the army as it was."""
+    rules = scenario.rules(side)
+    armed, healers = _options(scenario, catalogue, side)
+    foes = matchups.likely_foes(side, scouted)
+    units = list(army.units)
+    for index, recruit in enumerate(units):
+        spare = rules.war_chest - sum(recruit_cost(r, catalogue) for i, r in enumerate(units) if i != index)
+        heals = any(item in {h[2][-1] for h in healers} for item in recruit.items)
+        kinds = [o for o in (healers if heals else armed) if o[1] == recruit.unit_class and o[0] <= spare]
+        if not kinds:
+            continue
+        now = (recruit_cost(recruit, catalogue), recruit.unit_class, tuple(recruit.items))
+        best = max(kinds, key=lambda o: (matchups.worth(side, o, foes), o[0]))
+        if matchups.worth(side, best, foes) > matchups.worth(side, now, foes) + NEAR_BEST:
+            changed = units[:index] + [recruit.model_copy(update={"items": list(best[2])})] + units[index + 1:]
+            if not army_problems(Army(units=changed), side, scenario, catalogue, battle_map=battle_map):
+                units = changed
+    return Army(units=units)
 
 
 def _names(picks: list[Option], side: Side) -> list[str]:
@@ -213,13 +269,18 @@ def take_step(
 ) -> Muster:
     """The current army-building step, taken by `policy` for the side whose step it is, through the
     muster API (set_army, place, finish_step) as the screens use it: it hires and deploys with its
-    own random source; Scouting and Outfitting are confirmed unchanged."""
+    own random source; Scouting is read, and Outfitting changes the kit only for a level that outfits (`outfit`)."""
     phase, side = current(state, scenario)
     if side is None:
         raise ValueError("army building is over: there is no step to take")
     if phase is Phase.HIRING:
         army = policy.hire(scenario, catalogue, side, policy.rng, battle_map)
         state = set_army(state, scenario, catalogue, side, army, battle_map=battle_map)
+    elif phase is Phase.OUTFITTING:
+        kit = policy.outfit(scenario, catalogue, side, state.armies[side], scouting_report(state, scenario, side),
+                            battle_map)
+        if kit is not None:
+            state = set_army(state, scenario, catalogue, side, kit, battle_map=battle_map)
     elif phase is Phase.DEPLOYING:
         spots = policy.deploy(scenario, catalogue, battle_map, side, state.armies[side], policy.rng)
         for name, pos in spots.items():

@@ -22,6 +22,7 @@ class NormalPolicy(BasePolicy):
 
     name = "normal"
     follows_orders = True
+    measures_hires = True
     # Late in a battle units take more risks (`danger_weight`), but a likely rout still weighs at least this much:
     # accepting blows is boldness, walking where the enemy routs you is a gift. None: as the risk of harm.
     rout_care: float | None = ROUT_CARE

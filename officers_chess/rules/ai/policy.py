@@ -6,6 +6,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from officers_chess.rules.actions import Action, Equip, Special
+from officers_chess.rules.ai.matchups import Matchups
 from officers_chess.rules.combat import usable_weapon
 from officers_chess.rules.army import Army
 from officers_chess.rules.catalogue import Catalogue
@@ -21,7 +22,8 @@ class Policy(Protocol):
     """A computer player. It only ever acts through `legal_actions`/`apply_action` and the muster API.
 
     `choose` picks one of `legal_actions(state)` for the side to act; `hire` builds an army that
-    passes `army_problems` (and, given the map, fits the deployment zone); `deploy` gives each unit a
+    passes `army_problems` (and, given the map, fits the deployment zone); `outfit` may change its kit once
+    Scouting has shown the enemy's classes (None keeps it); `deploy` gives each unit a
     tile of the side's deployment zone.
     """
 
@@ -35,6 +37,9 @@ class Policy(Protocol):
         self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
     ) -> Army: ...
 
+    def outfit(self, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
+               battle_map: BattleMap | None = None) -> Army | None: ...
+
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
     ) -> dict[str, Pos]: ...
@@ -45,6 +50,7 @@ class BasePolicy:
 
     name = "base"
     follows_orders = False
+    measures_hires = False  # hire by matchups against the expected enemy (`Matchups`), not at random among the dearest
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -57,7 +63,20 @@ class BasePolicy:
     ) -> Army:
         from officers_chess.rules.ai.muster_ai import hire_army
 
-        return hire_army(scenario, catalogue, side, rng, battle_map)
+        matchups = self.matchups(scenario, catalogue, battle_map) if self.measures_hires else None
+        return hire_army(scenario, catalogue, side, rng, battle_map, matchups)
+
+    def matchups(self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None) -> Matchups:
+        """The measure of units against each other for this battle's army building, kept from Hiring to Outfitting."""
+        held = getattr(self, "_matchups", None)
+        if held is None or not (held.scenario is scenario and held.catalogue is catalogue and held.battle_map is battle_map):
+            held = self._matchups = Matchups(scenario, catalogue, battle_map)
+        return held
+
+    def outfit(self, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
+               battle_map: BattleMap | None = None) -> Army | None:
+        """The army's new kit after Scouting showed the enemy's classes, or None to keep it as hired."""
+        return None
 
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
