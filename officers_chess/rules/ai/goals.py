@@ -27,6 +27,8 @@ class Aims:
     heist: bool = False
     survive: bool = False  # winning by lasting: staying alive matters more than trading blows
     hold_tiles: frozenset[Pos] = frozenset()  # tiles the side wants to stand on (hold, control)
+    control_tiles: frozenset[Pos] = frozenset()  # of those, the ones a unit claims by standing there once (control)
+    claim_tiles: frozenset[Pos] = frozenset()  # control tiles the side does not own yet: a unit passing claims them
     guard_tiles: frozenset[Pos] = frozenset()  # tiles the enemy wants: seize, escape, raze, hold, control
     block_tiles: frozenset[Pos] = frozenset()  # of those, the ones a unit standing on denies: seize and raze
     shelter: frozenset[str] = field(default_factory=frozenset)  # units to keep out of harm (protect)
@@ -37,6 +39,11 @@ def aims_of(state: GameState, side: Side) -> Aims:
     theirs = conditions(state, side.other)
     kinds = {c.kind for c in mine}
     hold = frozenset(tuple(t) for c in mine if c.kind in ("hold", "control") for t in c.tiles)
+    owners = {tuple(c.at): c.side for c in state.claims}
+    for unit in state.living():
+        owners[unit.pos] = unit.side  # a unit standing on a tile owns it, whoever claimed it before
+    control = frozenset(tuple(t) for c in mine if c.kind == "control" for t in c.tiles)
+    claim = frozenset(t for t in control if owners.get(t) is not side)
     guard: set[Pos] = set()
     block: set[Pos] = set()
     for cond in theirs:
@@ -58,6 +65,8 @@ def aims_of(state: GameState, side: Side) -> Aims:
         heist="heist" in kinds,
         survive="survive" in kinds and "rout" not in kinds,
         hold_tiles=hold,
+        control_tiles=control,
+        claim_tiles=claim,
         guard_tiles=frozenset(guard),
         block_tiles=frozenset(block),
         shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit),

@@ -44,6 +44,7 @@ OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objec
 ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
 GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
 HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
+CLAIM_POINTS = 12.0  # stepping onto a tile to control that is not the side's yet: it stays the side's after
 BLOCK_POINTS = 30.0  # standing on a throne or target an enemy could seize or raze next: nobody takes it from under us
 DANCE_POINTS = 3.0  # a refreshed ally acts again: this, plus what its second activation gains
 DANCE_MIN_GAIN = 1.0  # an action gaining no more than this in its second activation wastes the dance
@@ -182,7 +183,9 @@ class Judge:
                 value -= ADVANCE_STEP * self._gap(unit, goals, pos)
         if self.aims.guard_tiles:
             value -= GUARD_STEP * self._gap(unit, self.aims.guard_tiles, pos)
-        if pos in self.aims.hold_tiles:
+        if pos in self.aims.claim_tiles:
+            value += CLAIM_POINTS
+        elif pos in self.aims.hold_tiles:
             value += HOLD_POINTS
         if pos in self.contested:
             value += BLOCK_POINTS
@@ -219,7 +222,10 @@ class Judge:
             hurt = frozenset(a.pos for a in self.allies if a.id != unit.id and a.hp < a.max_hp)
             return hurt or frozenset(a.pos for a in self.allies if a.id != unit.id)
         held = {a.pos for a in self.allies if a.id != unit.id}
-        return self.foes | frozenset(t for t in self.aims.hold_tiles if t not in held)
+        # A tile to control is ours once claimed, even left behind: only those not ours yet draw units on.
+        wanted = frozenset(t for t in self.aims.hold_tiles if t not in held and (t in self.aims.claim_tiles
+                                                                                or t not in self.aims.control_tiles))
+        return self.foes | wanted
 
     def _gap(self, unit: Unit, goals: frozenset[Pos], pos: Pos, crowded: frozenset[Pos] = frozenset()) -> float:
         gap = self.fields.gap(self.view, unit, goals, pos, crowded=crowded)
