@@ -101,3 +101,16 @@ def test_a_unit_leaves_a_landmark_it_owns_to_claim_one_it_does_not():
     _, after = activation(_landmarks(claimed_by_us=True))
     assert after.unit("a1").pos == (6, 0)
     assert {tuple(c.at): c.side for c in after.claims}.get((2, 0)) is A  # the first stays the side's
+
+
+def test_the_enemy_expected_is_read_from_its_classes_never_its_inventories():
+    """A placed enemy army is known by its classes, as Scouting shows it: what it carries stays secret."""
+    loaded, matchups = _loaded("training_yard")
+    scenario = loaded.scenario
+    rearmed = [u.model_copy(update={"items": ["Steel Axe"]}) if u.unit_class == "Fighter" else u
+               for u in scenario.armies[D]]
+    secret = Matchups(scenario.model_copy(update={"armies": {**scenario.armies, D: rearmed}}), loaded.catalogue,
+                      loaded.battle_map)
+    seen = [u.id for u in matchups.likely_foes(A)]
+    assert seen and seen == [u.id for u in secret.likely_foes(A)]
+    assert {u.unit_class.name for u in matchups.likely_foes(A)} <= {u.unit_class for u in scenario.armies[D]}

@@ -90,23 +90,28 @@ class Matchups:
         return WORST_SHARE * sum(worst) / len(worst) + (1 - WORST_SHARE) * sum(each) / len(each)
 
     def likely_foes(self, side: Side, classes: list[str] | None = None) -> list[Unit]:
-        """The enemy units `side` should expect: the enemy's placed army, and of what it can hire (of `classes` only,
-        once scouting has named them) up to `FOES` options spread over the dearer half of what a slot can afford."""
+        """The enemy units `side` should expect, from what a player on that side may know: the enemy's classes (its
+        placed army's, or those Scouting showed) but never its inventories. Up to `FOES` options, each a class with
+        a weapon it could carry, spread over the dearer half of what a slot of the enemy's chest affords (over all
+        its weapons when the enemy does not hire)."""
         foe = side.other
-        found = [self.unit(foe, u.unit_class, u.items) for u in self.scenario.armies.get(foe, [])]
+        hires = self.scenario.hires(foe)
+        if classes is None and not hires:
+            classes = sorted({u.unit_class for u in self.scenario.armies.get(foe, [])})
+        armed, _ = hire_options(self.scenario, self.catalogue, foe)
+        if classes is not None:
+            armed = [o for o in armed if o[1] in classes]
+        if not armed:
+            return []
+        pool = armed
         rules = self.scenario.rules(foe)
-        if self.scenario.hires(foe) and rules.war_chest:
-            armed, _ = hire_options(self.scenario, self.catalogue, foe)
-            if classes is not None:
-                armed = [o for o in armed if o[1] in classes]
-            if armed:
-                typical = armed[len(armed) // 2][0]
-                size = max(1, min(rules.army.max, rules.war_chest // max(1, typical)))
-                fair = [o for o in armed if o[0] <= 1.25 * rules.war_chest / size] or armed[:1]
-                pool = fair[len(fair) // 2:]
-                step = max(1, len(pool) // FOES)
-                found += [self.unit(foe, o[1], o[2]) for o in pool[::step]]
-        return [u for u in found if u is not None]
+        if hires and rules.war_chest:
+            typical = armed[len(armed) // 2][0]
+            size = max(1, min(rules.army.max, rules.war_chest // max(1, typical)))
+            fair = [o for o in armed if o[0] <= 1.25 * rules.war_chest / size] or armed[:1]
+            pool = fair[len(fair) // 2:]
+        step = max(1, len(pool) // FOES)
+        return [u for u in (self.unit(foe, o[1], o[2]) for o in pool[::step]) if u is not None]
 
 
 _OPEN_FIELD = BattleMap(name="open field", rows=["." * 4] * 4)
