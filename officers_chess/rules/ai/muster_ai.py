@@ -165,16 +165,18 @@ def outfit_army(scenario: Scenario, catalogue: Catalogue, side: Side, army: Army
     rules = scenario.rules(side)
     armed, healers = _options(scenario, catalogue, side)
     foes = matchups.likely_foes(side, scouted)
+    staves = {option[2][-1] for option in healers}  # a healer's option ends with its staff
     units = list(army.units)
     for index, recruit in enumerate(units):
         spare = rules.war_chest - sum(recruit_cost(r, catalogue) for i, r in enumerate(units) if i != index)
-        heals = any(item in {h[2][-1] for h in healers} for item in recruit.items)
+        heals = any(item in staves for item in recruit.items)
         kinds = [o for o in (healers if heals else armed) if o[1] == recruit.unit_class and o[0] <= spare]
         if not kinds:
             continue
+        worth = {o: matchups.worth(side, o, foes) for o in kinds}
+        best = max(kinds, key=lambda o: (worth[o], o[0]))
         now = (recruit_cost(recruit, catalogue), recruit.unit_class, tuple(recruit.items))
-        best = max(kinds, key=lambda o: (matchups.worth(side, o, foes), o[0]))
-        if matchups.worth(side, best, foes) > matchups.worth(side, now, foes) + NEAR_BEST:
+        if worth[best] > matchups.worth(side, now, foes) + NEAR_BEST:
             changed = units[:index] + [recruit.model_copy(update={"items": list(best[2])})] + units[index + 1:]
             if not army_problems(Army(units=changed), side, scenario, catalogue, battle_map=battle_map):
                 units = changed
