@@ -8,7 +8,7 @@ from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 
-from pilot_helpers import screen_text
+from pilot_helpers import computer_mustered, screen_text
 
 
 async def press(pilot, *keys: str, check=None) -> None:
@@ -72,10 +72,11 @@ async def select_unit(pilot, screen: HiringScreen, name: str, check=None) -> Non
 
 
 async def confirm_step(pilot, check=None) -> None:
-    """d, then Y in the confirmation dialog."""
+    """d, then Y in the confirmation dialog; then whatever steps the computer takes next."""
     await press(pilot, "d", check=check)
     assert isinstance(pilot.app.screen, ConfirmDialog), screen_text(pilot.app)
     await press(pilot, "y", check=check)
+    await computer_mustered(pilot)
 
 
 async def hand_over(pilot, check=None) -> None:

@@ -81,3 +81,18 @@ async def open_trade(pilot, screen, giver: str, partner: str):
     await pilot.press("enter")
     await pilot.pause()
     return me, other
+
+
+async def computer_mustered(pilot, seconds: float = 60.0) -> None:
+    """Wait while the computer takes its army-building steps (a thread, behind ComputerMusterScreen), then let
+    the screen that follows settle."""
+    import asyncio
+
+    from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
+
+    for _ in range(int(seconds / 0.02)):
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, ComputerMusterScreen):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the computer never finished its army-building steps")

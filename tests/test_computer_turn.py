@@ -163,11 +163,14 @@ def test_the_computer_takes_each_of_its_muster_steps_through_the_session():
     policy = GreedyPolicy(3)
     phase, side = session.current()
     assert phase is Phase.HIRING
-    session.computer_step(policy)
+    before = session.muster
+    after = session.computer_steps({side: policy})
+    assert session.muster is before and not before.armies  # the session's own is untouched (the work runs in a thread)
+    session.muster = after
+    assert session.current()[1] is side.other  # it stopped at the person's step
     assert session.army(side).units and not session.problems(session.army(side), side)
-    while session.current()[1] is not None:
-        phase, who = session.current()
-        session.computer_step(policy if who is side else GreedyPolicy(4))
+    session.muster = session.computer_steps({side: policy, side.other: GreedyPolicy(4)})
+    assert session.current()[1] is None
     for each in (A, D):
         assert set(session.placements(each)) == {r.name for r in session.army(each).units}
     state = session.new_battle(1)

@@ -11,7 +11,7 @@ from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 
-from pilot_helpers import open_trade, screen_text
+from pilot_helpers import computer_mustered, open_trade, screen_text
 
 CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
 
@@ -38,7 +38,7 @@ async def test_a_burst_of_arrows_then_enter_hires_the_class_the_highlight_reache
     loaded = load_scenario(find_scenario("storm_the_saltmarsh"))
     app = OfficersChessApp(scenario=loaded, seed=4, computer={Side.DEFENDER: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await computer_mustered(pilot)
         screen = app.screen
         assert isinstance(screen, HiringScreen)
         shop = screen.query_one("#shop")

@@ -26,7 +26,7 @@ from officers_chess.tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from officers_chess.tui.widgets.map_view import MapView
 
 from muster_keys import hire, press, select_unit
-from pilot_helpers import play_activation, screen_text
+from pilot_helpers import computer_mustered, play_activation, screen_text
 
 
 def training_yard(**options) -> OfficersChessApp:
@@ -49,7 +49,7 @@ def flat(app) -> str:
 async def test_a_terminal_too_small_covers_the_game_and_the_screen_comes_back_as_it_was():
     app = hiring_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await computer_mustered(pilot)
         hiring = app.screen
         assert isinstance(hiring, HiringScreen)
         await hire(pilot, hiring, "Fighter", ["Iron Axe"])
@@ -199,7 +199,7 @@ async def test_a_save_name_with_a_nul_is_refused_in_the_dialog_and_a_good_one_sa
 async def test_a_roster_name_and_a_unit_name_with_a_control_character_are_refused_in_the_dialog():
     app = hiring_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await computer_mustered(pilot)
         hiring = app.screen
         await hire(pilot, hiring, "Fighter", ["Iron Axe"])
         for keys in (("f", "s"), ("n",)):

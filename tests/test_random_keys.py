@@ -59,7 +59,7 @@ from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import too_small
 
 from muster_keys import press, walk
-from pilot_helpers import open_trade, walk_cursor
+from pilot_helpers import computer_mustered, open_trade, walk_cursor
 
 KEYS_PER_SCREEN = 50  # the default: about a minute of keys for all the screens together
 KEYS = int(os.environ.get("OFFICERS_CHESS_RANDOM_KEYS") or KEYS_PER_SCREEN)
@@ -150,27 +150,28 @@ def step_done(screen) -> None:
 
 async def to_scouting(pilot) -> None:
     """The Attacker hires two units named in markup and confirms: the Scouting step."""
-    await pilot.pause()
+    await computer_mustered(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HiringScreen)
     army = Army(units=[Recruit(name="[/]", unit_class="Fighter", items=["Iron Axe"]),
                        Recruit(name="[b]Bo", unit_class="Archer", items=["Iron Bow"])])
     screen.session.set_army(screen.side, army)
     step_done(screen)
-    await pilot.pause()
+    await computer_mustered(pilot)
     assert isinstance(pilot.app.screen, ScoutingScreen)
 
 
 async def to_outfitting(pilot) -> None:
     await to_scouting(pilot)
     await press(pilot, "enter")
+    await computer_mustered(pilot)
     assert isinstance(pilot.app.screen, HiringScreen) and pilot.app.screen.outfitting
 
 
 async def to_deployment(pilot) -> None:
     await to_outfitting(pilot)
     step_done(pilot.app.screen)
-    await pilot.pause()
+    await computer_mustered(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, DeploymentScreen)
     first = sorted(screen.controller.zone, key=lambda p: (p[1], p[0]))[0]
@@ -260,7 +261,7 @@ STAGES: dict[str, Stage] = {
     "briefing": Stage(lambda folder: OfficersChessApp(seed=2), keys("down", "down", "down", "pagedown"), TitleScreen),
     "load-dialog": Stage(with_saves, keys("l"), SavePicker),
     "hand-over": Stage(lambda folder: muster(folder, computer=False), settle, HandOverScreen),
-    "hiring": Stage(muster, settle, HiringScreen),
+    "hiring": Stage(muster, computer_mustered, HiringScreen),
     "scouting": Stage(muster, to_scouting, ScoutingScreen),
     "outfitting": Stage(muster, to_outfitting, HiringScreen),
     "deployment": Stage(muster, to_deployment, DeploymentScreen),

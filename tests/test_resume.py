@@ -18,7 +18,7 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.title import TitleScreen
 
-from pilot_helpers import screen_text
+from pilot_helpers import computer_mustered, screen_text
 
 
 def _unfinished(actions: int = 5, seed: int = 4) -> Autosaver:
@@ -188,7 +188,7 @@ async def test_army_building_is_saved_after_each_step_and_resumes_there():
     loaded = load_scenario(find_scenario("practice_muster"))
     app = OfficersChessApp(scenario=loaded, seed=3, computer={Side.DEFENDER: "greedy"})
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await computer_mustered(pilot)
         screen = app.screen
         assert isinstance(screen, HiringScreen)
         await hire(pilot, screen, "Fighter", ["Iron Axe"])

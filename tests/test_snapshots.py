@@ -20,7 +20,7 @@ from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 
 from muster_keys import confirm_step, hire, press, walk
-from pilot_helpers import walk_cursor
+from pilot_helpers import computer_mustered, walk_cursor
 
 CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
 SMALL, LARGE = (80, 24), (120, 36)
@@ -59,7 +59,7 @@ def muster_app() -> OfficersChessApp:
 
 
 async def hire_two(pilot) -> None:
-    await pilot.pause()
+    await computer_mustered(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HiringScreen)
     await hire(pilot, screen, "Fighter", ["Iron Axe"])
@@ -71,6 +71,7 @@ async def to_deployment(pilot) -> None:
     await confirm_step(pilot)
     assert isinstance(pilot.app.screen, ScoutingScreen)
     await press(pilot, "enter")
+    await computer_mustered(pilot)
     assert isinstance(pilot.app.screen, HiringScreen)  # outfitting: keep the kit
     await confirm_step(pilot)
     screen = pilot.app.screen

@@ -9,7 +9,9 @@ import threading
 import pytest
 from textual.worker import WorkerState
 
+from officers_chess.content.autosave import newest_unfinished
 from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.muster_saves import SavedMuster
 from officers_chess.rules.ai import play
 from officers_chess.rules.actions import Move, Wait
 from officers_chess.rules.ai.greedy import GreedyPolicy
@@ -19,6 +21,7 @@ from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
@@ -29,7 +32,7 @@ from officers_chess.tui.players import default_level, player_cycle
 from officers_chess.tui.widgets.map_view import MapView
 
 from muster_keys import confirm_step, deploy_all, hire, press
-from pilot_helpers import play_activation, screen_text, walk_cursor
+from pilot_helpers import computer_mustered, play_activation, screen_text, walk_cursor
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -207,7 +210,7 @@ async def test_army_building_against_the_computer_needs_no_hand_over_and_scoutin
     monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await computer_mustered(pilot)
         screen = app.screen
         assert isinstance(screen, HiringScreen) and screen.side is A  # the defender hired first, unseen
         session = app.muster
@@ -222,6 +225,7 @@ async def test_army_building_against_the_computer_needs_no_hand_over_and_scoutin
             assert recruit.unit_class in text
             assert recruit.name not in text and not any(item in text for item in recruit.items)
         await press(pilot, "enter")
+        await computer_mustered(pilot)
         assert isinstance(app.screen, HiringScreen) and app.screen.outfitting
         await confirm_step(pilot)
         screen = app.screen
@@ -236,6 +240,79 @@ async def test_army_building_against_the_computer_needs_no_hand_over_and_scoutin
         assert isinstance(battle_screen, BattleScreen) and set(battle_screen.computer) == {D}
         await settle(pilot)
         assert battle_screen.controller.state.to_act is A
+
+
+class SlowHirer(GreedyPolicy):
+    """Greedy, but its hiring waits until the test lets it go: army building that takes as long as the test wants."""
+
+    name = "slow hirer"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.hiring = threading.Event()
+        self.go = threading.Event()
+        SlowHirer.last = self
+
+    def hire(self, *args, **kwargs):
+        self.hiring.set()
+        self.go.wait(timeout=10)
+        return super().hire(*args, **kwargs)
+
+
+async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_army(monkeypatch, tmp_path):
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
+    monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "slow hirer"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        policy = SlowHirer.last
+        for _ in range(200):
+            if policy.hiring.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert policy.hiring.is_set(), "the computer should be hiring the Defender's army"
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ComputerMusterScreen)
+        assert any(w.group == "computer-musters" and w.state is WorkerState.RUNNING for w in app.workers)
+        text = " ".join(screen_text(app).replace("█", " ").split())  # (the box's side drawn between wrapped lines)
+        assert "The computer (slow hirer) is hiring its army for the Defender." in text
+        assert "step 1 of" in text
+        found = newest_unfinished()  # saved before the computer began: a quit now comes back to this step
+        assert found is not None and isinstance(found.saved, SavedMuster) and not found.saved.record.muster.armies
+        await press(pilot, "ctrl+q")  # the keyboard answers while the thread is busy
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ConfirmDialog)
+        asked = " ".join(screen_text(app).split())  # (the screen beneath shows between the dialog's lines)
+        assert "This battle is" in asked and "autosaved: c Continue on the title screen" in asked
+        await press(pilot, "n")
+        assert isinstance(app.screen, ComputerMusterScreen) and not policy.go.is_set()
+        policy.go.set()
+        await computer_mustered(pilot)
+        assert isinstance(app.screen, HiringScreen) and app.screen.side is A
+        assert app.muster is not None and app.muster.army(D).units  # what the thread hired is the session's
+
+
+async def test_a_quit_while_the_computer_builds_its_army_continues_at_that_step(monkeypatch, tmp_path):
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
+    monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "slow hirer"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = SlowHirer.last
+        for _ in range(200):
+            if first.hiring.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert first.hiring.is_set() and isinstance(app.screen, ComputerMusterScreen)
+    first.go.set()  # the app is gone: the thread it left may end (what it hired is thrown away)
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "c")
+        again = SlowHirer.last
+        assert again is not first and app.computer == {D: "slow hirer"}
+        assert isinstance(app.screen, ComputerMusterScreen)  # the computer takes its step again, from the start
+        again.go.set()
+        await computer_mustered(pilot)
+        assert isinstance(app.screen, HiringScreen) and app.screen.side is A and app.muster.army(D).units
 
 
 class StillPolicy(GreedyPolicy):

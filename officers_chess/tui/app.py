@@ -38,6 +38,7 @@ from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
+from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.result import ResultScreen
@@ -300,18 +301,18 @@ class OfficersChessApp(App):
         return saver
 
     def next_muster_step(self) -> None:
-        """After a step is confirmed: the computer takes its own steps at once; then the hand-over to the
-        player who is next (only needed when two share the keyboard), or the battle once both armies stand."""
+        """After a step is confirmed: the computer's own steps next, in a thread behind a screen that says so
+        (ComputerMusterScreen, which comes back here); then the hand-over to the player who is next (only needed
+        when two share the keyboard), or the battle once both armies stand."""
         assert self.muster is not None
-        while True:
-            _, side = self.muster.current()
-            if side is None:
-                self.start_battle(self.muster.loaded)
-                return
-            if side not in self.policies:
-                break
-            self.muster.computer_step(self.policies[side])
-        self._save_muster()
+        _, side = self.muster.current()
+        if side is None:
+            self.start_battle(self.muster.loaded)
+            return
+        self._save_muster()  # before the computer's steps too: a quit while it works resumes here
+        if side in self.policies:  # in a thread, with a screen that says so: then back here
+            self._show(ComputerMusterScreen(self.muster, self.policies))
+            return
         if self.policies:  # one person at the keyboard: nobody to look away
             self.open_muster_step()
         else:

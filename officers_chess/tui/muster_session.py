@@ -95,11 +95,16 @@ class MusterSession:
         """Confirm the current step (MusterError if the army or placements are not complete)."""
         self.muster = core.finish_step(self.muster, self.scenario, self.catalogue, battle_map=self.battle_map)
 
-    def computer_step(self, policy: Policy) -> None:
-        """Take the current step for a side the computer plays, through the same calls the screens make:
-        its policy hires, re-arms at Outfitting if its level does, and deploys. MusterError, with
-        the reason in words, when it cannot (a scenario whose zone cannot hold the army)."""
-        self.muster = take_step(self.muster, self.scenario, self.catalogue, self.battle_map, policy)
+    def computer_steps(self, policies: dict[Side, Policy]) -> Muster:
+        """Every step the computer takes from here, for the sides it plays, until a person's step (or the end):
+        each through the same calls the screens make (its policy hires, re-arms at Outfitting if its level does,
+        and deploys). Returns the muster after them and leaves the session's own untouched, so the work can run
+        in a thread. MusterError, with the reason in words, when a step cannot be taken (a scenario whose zone
+        cannot hold the army)."""
+        muster = self.muster
+        while (side := core.current(muster, self.scenario)[1]) is not None and side in policies:
+            muster = take_step(muster, self.scenario, self.catalogue, self.battle_map, policies[side])
+        return muster
 
     def problems(self, army: Army, side: Side) -> list[str]:
         """Everything still in the way of confirming this army (size, roles and room in the zone included)."""

@@ -1,0 +1,71 @@
+"""The wait while the computer takes its own army-building steps: the work runs in a thread, the screen stays live."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, LoadingIndicator, Static
+from textual.worker import Worker, WorkerState
+
+from officers_chess.rules.ai.policy import Policy
+from officers_chess.rules.models import Side
+from officers_chess.rules.muster import Muster, MusterError, Phase
+from officers_chess.tui.muster_session import MusterSession
+from officers_chess.tui.screens.muster_step import MusterStepScreen
+
+DOING = {
+    Phase.HIRING: "hiring its army",
+    Phase.SCOUTING: "reading the scouts' report",
+    Phase.OUTFITTING: "outfitting its units",
+    Phase.DEPLOYING: "deploying its army",
+}
+
+
+class ComputerMusterScreen(MusterStepScreen):
+    """Says which side the computer is building, while it does (half a second, or more for `hard`); then the
+    app moves on to the person's step or the battle. Says only what both players may know: side and step."""
+
+    DEFAULT_CSS = """
+    ComputerMusterScreen { align: center middle; }
+    ComputerMusterScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }
+    ComputerMusterScreen LoadingIndicator { height: 1; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "abandon", "Leave")]
+
+    def __init__(self, session: MusterSession, policies: dict[Side, Policy]) -> None:
+        side = session.current()[1]
+        assert side is not None and side in policies, "only a step the computer takes"
+        super().__init__(session, side)
+        self.policies = policies
+
+    def compose(self) -> ComposeResult:
+        phase, side = self.session.current()
+        assert side is not None
+        level = self.policies[side].name
+        with Vertical() as box:
+            box.border_title = f"Army building · {self.session.step_label()}"
+            yield Static(Text(f"The computer ({level}) is {DOING[phase]} for the {side.title}.", style="bold"))
+            yield LoadingIndicator()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._steps, thread=True, exclusive=True, group="computer-musters",
+                        description="the computer builds its army")
+
+    def _steps(self) -> Muster:
+        return self.session.computer_steps(self.policies)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "computer-musters" or not self.is_attached:
+            return
+        if event.state is WorkerState.SUCCESS:
+            self.session.muster = event.worker.result
+            self.step_done()
+        elif event.state is WorkerState.ERROR:
+            error = event.worker.error
+            if not isinstance(error, MusterError):
+                raise error  # a bug, not a scenario the computer cannot build for: let it be seen
+            self.app.notify(f"Army building cannot go on: {error}.", severity="error", timeout=12)
+            self.app.show_title()  # type: ignore[attr-defined]
