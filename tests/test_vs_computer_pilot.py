@@ -44,20 +44,27 @@ def no_pauses(monkeypatch):
     monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 0)
 
 
-class ThinkingPolicy(GreedyPolicy):
-    """Greedy, but each choice waits until the test lets it go: the computer 'thinks' as long as the test wants."""
-
-    name = "thinking"
+class HeldPolicy(GreedyPolicy):
+    """Greedy, but held at one point (`hold`) until the test lets it go: `held` is set while it waits there."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.thinking = threading.Event()
+        self.held = threading.Event()
         self.go = threading.Event()
-        ThinkingPolicy.last = self
+        type(self).last = self
+
+    def hold(self) -> None:
+        self.held.set()
+        self.go.wait(timeout=10)
+
+
+class ThinkingPolicy(HeldPolicy):
+    """Each choice waits until the test lets it go: the computer 'thinks' as long as the test wants."""
+
+    name = "thinking"
 
     def choose(self, state):
-        self.thinking.set()
-        self.go.wait(timeout=10)
+        self.hold()
         return super().choose(state)
 
 
@@ -137,10 +144,10 @@ async def test_the_screen_answers_keys_while_the_computer_thinks_and_map_keys_ar
     async with app.run_test(size=(80, 24)) as pilot:
         policy = ThinkingPolicy.last
         for _ in range(100):
-            if policy.thinking.is_set():
+            if policy.held.is_set():
                 break
             await asyncio.sleep(0.01)
-        assert policy.thinking.is_set(), "the computer should be choosing its first action"
+        assert policy.held.is_set(), "the computer should be choosing its first action"
         screen = app.screen
         c = screen.controller
         assert any(w.group == "computer-thinks" and w.state is WorkerState.RUNNING for w in app.workers)
@@ -154,7 +161,7 @@ async def test_the_screen_answers_keys_while_the_computer_thinks_and_map_keys_ar
         await press(pilot, "ctrl+q")  # quitting is offered at any moment
         assert isinstance(app.screen, ConfirmDialog)
         await press(pilot, "n")
-        assert app.screen is screen and policy.thinking.is_set() and not policy.go.is_set()
+        assert app.screen is screen and policy.held.is_set() and not policy.go.is_set()
         policy.go.set()
         await settle(pilot)
         assert c.state.to_act is A and c.mode is Mode.BROWSE
@@ -242,20 +249,13 @@ async def test_army_building_against_the_computer_needs_no_hand_over_and_scoutin
         assert battle_screen.controller.state.to_act is A
 
 
-class SlowHirer(GreedyPolicy):
-    """Greedy, but its hiring waits until the test lets it go: army building that takes as long as the test wants."""
+class SlowHirer(HeldPolicy):
+    """Its hiring waits until the test lets it go: army building that takes as long as the test wants."""
 
     name = "slow hirer"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.hiring = threading.Event()
-        self.go = threading.Event()
-        SlowHirer.last = self
-
     def hire(self, *args, **kwargs):
-        self.hiring.set()
-        self.go.wait(timeout=10)
+        self.hold()
         return super().hire(*args, **kwargs)
 
 
@@ -266,10 +266,10 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
     async with app.run_test(size=(80, 24)) as pilot:
         policy = SlowHirer.last
         for _ in range(200):
-            if policy.hiring.is_set():
+            if policy.held.is_set():
                 break
             await asyncio.sleep(0.01)
-        assert policy.hiring.is_set(), "the computer should be hiring the Defender's army"
+        assert policy.held.is_set(), "the computer should be hiring the Defender's army"
         await pilot.pause(0.1)
         assert isinstance(app.screen, ComputerMusterScreen)
         assert any(w.group == "computer-musters" and w.state is WorkerState.RUNNING for w in app.workers)
@@ -291,6 +291,27 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         assert app.muster is not None and app.muster.army(D).units  # what the thread hired is the session's
 
 
+async def test_the_wait_names_each_step_the_computer_takes_in_turn(monkeypatch, tmp_path):
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
+    monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4,
+                           computer={A: "slow hirer", D: "slow hirer"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        for side in (D, A):  # the Defender hires first, then the Attacker, in the one thread
+            policy = app.policies[side]
+            for _ in range(200):
+                if policy.held.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, ComputerMusterScreen)
+            text = " ".join(screen_text(app).replace("█", " ").split())
+            assert f"is hiring its army for the {side.title}." in text, text
+            policy.go.set()
+        await computer_mustered(pilot)
+        assert isinstance(app.screen, BattleScreen)  # it played both sides: every step taken, the battle begins
+
+
 async def test_a_quit_while_the_computer_builds_its_army_continues_at_that_step(monkeypatch, tmp_path):
     monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
@@ -298,10 +319,10 @@ async def test_a_quit_while_the_computer_builds_its_army_continues_at_that_step(
     async with app.run_test(size=(80, 24)) as pilot:
         first = SlowHirer.last
         for _ in range(200):
-            if first.hiring.is_set():
+            if first.held.is_set():
                 break
             await asyncio.sleep(0.01)
-        assert first.hiring.is_set() and isinstance(app.screen, ComputerMusterScreen)
+        assert first.held.is_set() and isinstance(app.screen, ComputerMusterScreen)
     first.go.set()  # the app is gone: the thread it left may end (what it hired is thrown away)
     app = OfficersChessApp()
     async with app.run_test(size=(80, 24)) as pilot:

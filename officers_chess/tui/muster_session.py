@@ -5,6 +5,7 @@ No Textual here: the screens draw what this reports and hand player choices back
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,14 +96,18 @@ class MusterSession:
         """Confirm the current step (MusterError if the army or placements are not complete)."""
         self.muster = core.finish_step(self.muster, self.scenario, self.catalogue, battle_map=self.battle_map)
 
-    def computer_steps(self, policies: dict[Side, Policy]) -> Muster:
+    def computer_steps(self, policies: dict[Side, Policy],
+                       starting: Callable[[Phase, Side], None] | None = None) -> Muster:
         """Every step the computer takes from here, for the sides it plays, until a person's step (or the end):
         each through the same calls the screens make (its policy hires, re-arms at Outfitting if its level does,
-        and deploys). Returns the muster after them and leaves the session's own untouched, so the work can run
-        in a thread. MusterError, with the reason in words, when a step cannot be taken (a scenario whose zone
-        cannot hold the army)."""
+        and deploys), `starting` told of each before it begins. Returns the muster after them and leaves the
+        session's own untouched, so the work can run in a thread. MusterError, with the reason in words, when a
+        step cannot be taken (a scenario whose zone cannot hold the army)."""
         muster = self.muster
-        while (side := core.current(muster, self.scenario)[1]) is not None and side in policies:
+        while (now := core.current(muster, self.scenario))[1] is not None and now[1] in policies:
+            phase, side = now
+            if starting is not None:
+                starting(phase, side)
             muster = take_step(muster, self.scenario, self.catalogue, self.battle_map, policies[side])
         return muster
 

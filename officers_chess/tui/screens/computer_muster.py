@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
@@ -32,8 +31,6 @@ class ComputerMusterScreen(MusterStepScreen):
     ComputerMusterScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }
     ComputerMusterScreen LoadingIndicator { height: 1; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "abandon", "Leave")]
-
     def __init__(self, session: MusterSession, policies: dict[Side, Policy]) -> None:
         side = session.current()[1]
         assert side is not None and side in policies, "only a step the computer takes"
@@ -43,19 +40,28 @@ class ComputerMusterScreen(MusterStepScreen):
     def compose(self) -> ComposeResult:
         phase, side = self.session.current()
         assert side is not None
-        level = self.policies[side].name
         with Vertical() as box:
             box.border_title = f"Army building · {self.session.step_label()}"
-            yield Static(Text(f"The computer ({level}) is {DOING[phase]} for the {side.title}.", style="bold"))
+            yield Static(self._doing(phase, side), id="doing")
             yield LoadingIndicator()
         yield Footer()
+
+    def _doing(self, phase: Phase, side: Side) -> Text:
+        return Text(f"The computer ({self.policies[side].name}) is {DOING[phase]} for the {side.title}.", style="bold")
 
     def on_mount(self) -> None:
         self.run_worker(self._steps, thread=True, exclusive=True, group="computer-musters",
                         description="the computer builds its army")
 
     def _steps(self) -> Muster:
-        return self.session.computer_steps(self.policies)
+        """In the thread: each step as it begins is named on the screen (when it plays both sides, or one side
+        takes two steps in a row)."""
+        return self.session.computer_steps(self.policies, lambda phase, side: self.app.call_from_thread(
+            self._say, phase, side))
+
+    def _say(self, phase: Phase, side: Side) -> None:
+        if self.is_attached:
+            self.query_one("#doing", Static).update(self._doing(phase, side))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "computer-musters" or not self.is_attached:
