@@ -50,8 +50,9 @@ class ComputerMusterScreen(MusterStepScreen):
         return Text(f"The computer ({self.policies[side].name}) is {DOING[phase]} for the {side.title}.", style="bold")
 
     def on_mount(self) -> None:
+        # A failure comes back as a state change (below), told in words: the worker must not end the app itself.
         self.run_worker(self._steps, thread=True, exclusive=True, group="computer-musters",
-                        description="the computer builds its army")
+                        description="the computer builds its army", exit_on_error=False)
 
     def _steps(self) -> Muster:
         """In the thread: each step as it begins is named on the screen (when it plays both sides, or one side
