@@ -283,9 +283,12 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         assert isinstance(app.screen, ConfirmDialog)
         asked = " ".join(screen_text(app).split())  # (the screen beneath shows between the dialog's lines)
         assert "This battle is" in asked and "autosaved: c Continue on the title screen" in asked
+        policy.go.set()  # the computer finishes while the question is still open
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # never taken from under the player's eyes
+        assert isinstance(app.screen_stack[-2], ComputerMusterScreen)
         await press(pilot, "n")
-        assert isinstance(app.screen, ComputerMusterScreen) and not policy.go.is_set()
-        policy.go.set()
         await computer_mustered(pilot)
         assert isinstance(app.screen, HiringScreen) and app.screen.side is A
         assert app.muster is not None and app.muster.army(D).units  # what the thread hired is the session's

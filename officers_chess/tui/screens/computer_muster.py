@@ -31,11 +31,13 @@ class ComputerMusterScreen(MusterStepScreen):
     ComputerMusterScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }
     ComputerMusterScreen LoadingIndicator { height: 1; margin-top: 1; }
     """
+
     def __init__(self, session: MusterSession, policies: dict[Side, Policy]) -> None:
         side = session.current()[1]
         assert side is not None and side in policies, "only a step the computer takes"
         super().__init__(session, side)
         self.policies = policies
+        self._done: Muster | None = None  # the steps taken, while a dialog (help, quit) still covers the screen
 
     def compose(self) -> ComposeResult:
         phase, side = self.session.current()
@@ -68,11 +70,21 @@ class ComputerMusterScreen(MusterStepScreen):
         if event.worker.group != "computer-musters" or not self.is_attached:
             return
         if event.state is WorkerState.SUCCESS:
-            self.session.muster = event.worker.result
-            self.step_done()
+            self._done = event.worker.result
+            self._go_on()
         elif event.state is WorkerState.ERROR:
             error = event.worker.error
             if not isinstance(error, MusterError):
                 raise error  # a bug, not a scenario the computer cannot build for: let it be seen
             self.app.notify(f"Army building cannot go on: {error}.", severity="error", timeout=12)
             self.app.show_title()  # type: ignore[attr-defined]
+
+    def on_screen_resume(self) -> None:
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """On to the next screen once the steps are taken, but never from under a dialog the player has open."""
+        if self._done is None or self.app.screen is not self:
+            return
+        self.session.muster, self._done = self._done, None
+        self.step_done()
