@@ -57,6 +57,14 @@ class HeldPolicy(GreedyPolicy):
         self.held.set()
         self.go.wait(timeout=10)
 
+    async def reached(self) -> bool:
+        """Wait (up to two seconds) until the policy is held; whether it is."""
+        for _ in range(200):
+            if self.held.is_set():
+                return True
+            await asyncio.sleep(0.01)
+        return self.held.is_set()
+
 
 class ThinkingPolicy(HeldPolicy):
     """Each choice waits until the test lets it go: the computer 'thinks' as long as the test wants."""
@@ -143,10 +151,7 @@ async def test_the_screen_answers_keys_while_the_computer_thinks_and_map_keys_ar
     app = OfficersChessApp(scenario=yard(), seed=3, computer={D: "thinking"})
     async with app.run_test(size=(80, 24)) as pilot:
         policy = ThinkingPolicy.last
-        for _ in range(100):
-            if policy.held.is_set():
-                break
-            await asyncio.sleep(0.01)
+        await policy.reached()
         assert policy.held.is_set(), "the computer should be choosing its first action"
         screen = app.screen
         c = screen.controller
@@ -259,16 +264,18 @@ class SlowHirer(HeldPolicy):
         return super().hire(*args, **kwargs)
 
 
-async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_army(monkeypatch, tmp_path):
+def slow_hirer_app(monkeypatch, tmp_path, computer) -> OfficersChessApp:
+    """Practice Muster (the Defender hires first) with a slow hirer for the sides in `computer`."""
     monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
-    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "slow hirer"})
+    return OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer=computer)
+
+
+async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_army(monkeypatch, tmp_path):
+    app = slow_hirer_app(monkeypatch, tmp_path, {D: "slow hirer"})
     async with app.run_test(size=(80, 24)) as pilot:
         policy = SlowHirer.last
-        for _ in range(200):
-            if policy.held.is_set():
-                break
-            await asyncio.sleep(0.01)
+        await policy.reached()
         assert policy.held.is_set(), "the computer should be hiring the Defender's army"
         await pilot.pause(0.1)
         assert isinstance(app.screen, ComputerMusterScreen)
@@ -295,17 +302,11 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
 
 
 async def test_the_wait_names_each_step_the_computer_takes_in_turn(monkeypatch, tmp_path):
-    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
-    monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
-    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4,
-                           computer={A: "slow hirer", D: "slow hirer"})
+    app = slow_hirer_app(monkeypatch, tmp_path, {A: "slow hirer", D: "slow hirer"})
     async with app.run_test(size=(80, 24)) as pilot:
         for side in (D, A):  # the Defender hires first, then the Attacker, in the one thread
             policy = app.policies[side]
-            for _ in range(200):
-                if policy.held.is_set():
-                    break
-                await asyncio.sleep(0.01)
+            await policy.reached()
             await pilot.pause(0.1)
             assert isinstance(app.screen, ComputerMusterScreen)
             text = " ".join(screen_text(app).replace("█", " ").split())
@@ -316,15 +317,10 @@ async def test_the_wait_names_each_step_the_computer_takes_in_turn(monkeypatch, 
 
 
 async def test_a_quit_while_the_computer_builds_its_army_continues_at_that_step(monkeypatch, tmp_path):
-    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
-    monkeypatch.setitem(play.LEVELS, "slow hirer", SlowHirer)
-    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4, computer={D: "slow hirer"})
+    app = slow_hirer_app(monkeypatch, tmp_path, {D: "slow hirer"})
     async with app.run_test(size=(80, 24)) as pilot:
         first = SlowHirer.last
-        for _ in range(200):
-            if first.held.is_set():
-                break
-            await asyncio.sleep(0.01)
+        await first.reached()
         assert first.held.is_set() and isinstance(app.screen, ComputerMusterScreen)
     first.go.set()  # the app is gone: the thread it left may end (what it hired is thrown away)
     app = OfficersChessApp()
