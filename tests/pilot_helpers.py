@@ -90,9 +90,18 @@ async def computer_mustered(pilot, seconds: float = 60.0) -> None:
 
     from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 
+    from textual.widgets import Footer
+
     for _ in range(int(seconds / 0.02)):
         await pilot.pause()
         if not isinstance(pilot.app.screen, ComputerMusterScreen):
-            return
+            break
         await asyncio.sleep(0.02)
-    raise AssertionError("the computer never finished its army-building steps")
+    else:
+        raise AssertionError("the computer never finished its army-building steps")
+    for _ in range(100):  # the screen that follows is switched in: let its footer fill in before anyone reads it
+        footers = pilot.app.screen.query(Footer)
+        if not footers or all(footer.children for footer in footers):
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
