@@ -18,8 +18,8 @@ from pathlib import Path
 
 from benchmarks.timing import time_call
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.rules.ai.play import make_policy
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.play import make_policy
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
 from officers_chess.rules.state import GameState

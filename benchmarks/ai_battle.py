@@ -12,7 +12,7 @@ from typing import Callable
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.rules.ai.play import make_policy, play_battle
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import state_hash
 from officers_chess.rules.state import GameState

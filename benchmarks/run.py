@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
 from benchmarks import ai_activation, ai_battle, forecast_pair, reach, simulate_jobs  # noqa: E402
 from benchmarks import startup_title, ui_cursor, ui_forecast  # noqa: E402
 from benchmarks.timing import Timing, measure, time_call  # noqa: E402
-from officers_chess.rules.ai.play import make_policy  # noqa: E402
+from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.models import Side  # noqa: E402
 from officers_chess.rules.state import GameState  # noqa: E402
 from officers_chess.simulate_report import GameResult  # noqa: E402

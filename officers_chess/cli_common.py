@@ -25,6 +25,6 @@ def seed_problem(seed: int | None) -> str | None:
 
 
 def level_names() -> list[str]:
-    from officers_chess.rules.ai.play import LEVELS  # (the computer players load only when a command names them)
+    from officers_chess.ai.play import LEVELS  # (the computer players load only when a command names them)
 
     return list(LEVELS)

@@ -17,8 +17,8 @@ from typing import Callable, Iterator
 
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
-from officers_chess.rules.ai.play import LEVELS, make_policy, play_battle
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.play import LEVELS, make_policy, play_battle
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import BattleRecord, Recorder, ScenarioRef
 from officers_chess.rules.scenario import UnitSetup

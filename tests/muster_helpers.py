@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.rules.ai.muster_ai import muster
-from officers_chess.rules.ai.random_policy import RandomPolicy
+from officers_chess.ai.muster_ai import muster
+from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.models import Side
 from officers_chess.rules.scenario import UnitSetup
 

@@ -10,11 +10,11 @@ from factories import A, D, game, plains, unit
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.actions import Attack, Move
-from officers_chess.rules.ai.greedy import GreedyPolicy, attack_score
-from officers_chess.rules.ai.muster_ai import deploy_army, hire_army, muster
-from officers_chess.rules.ai.play import make_policy, play_battle
-from officers_chess.rules.ai.policy import Policy
-from officers_chess.rules.ai.random_policy import RandomPolicy
+from officers_chess.ai.greedy import GreedyPolicy, attack_score
+from officers_chess.ai.muster_ai import deploy_army, hire_army, muster
+from officers_chess.ai.play import make_policy, play_battle
+from officers_chess.ai.policy import Policy
+from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.army import army_problems
 from officers_chess.rules.game import apply_action, legal_actions
 from officers_chess.rules.models import Side, distance
@@ -122,7 +122,7 @@ def test_muster_ai_puts_melee_in_front_and_ranged_behind():
     scenario, catalogue, battle_map = loaded.scenario, loaded.catalogue, loaded.battle_map
     side = next(s for s in Side if scenario.hires(s))
     foe = deploy_zone(scenario, side.other) or {(battle_map.width // 2, battle_map.height // 2)}
-    from officers_chess.rules.ai.muster_ai import _is_melee
+    from officers_chess.ai.muster_ai import _is_melee
 
     for seed in range(10):
         rng = random.Random(seed)

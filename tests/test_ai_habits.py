@@ -5,7 +5,7 @@ from __future__ import annotations
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
 from officers_chess.rules.actions import Action, Attack, Move, Special, Strike, Wait
-from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import distance
 from officers_chess.rules.objectives import Condition
@@ -148,9 +148,9 @@ def test_a_fragile_unit_is_not_drawn_next_to_the_enemy_it_must_defeat():
 
 def test_an_attack_that_would_cost_the_enemy_more_still_counts_a_little_as_danger():
     """A person may make the attack the computer would not: standing in its reach is not free, only cheaper."""
-    from officers_chess.rules.ai.assess import ExchangeBook
-    from officers_chess.rules.ai.goals import Fields
-    from officers_chess.rules.ai.judge import Judge
+    from officers_chess.ai.assess import ExchangeBook
+    from officers_chess.ai.goals import Fields
+    from officers_chess.ai.judge import Judge
 
     def cost(enemy_might):
         state = game(plains(10, 3), [unit("a1", A, (2, 1), weapon=weapon(might=9)),

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.ai.assess import armed_forms
-from officers_chess.rules.ai.danger import threats
-from officers_chess.rules.ai.play import make_policy
+from officers_chess.ai.assess import armed_forms
+from officers_chess.ai.danger import threats
+from officers_chess.ai.play import make_policy
 from officers_chess.rules.combat import is_magic_weapon
 from officers_chess.rules.game import apply_action, legal_actions
 from officers_chess.rules.models import distance

@@ -156,7 +156,7 @@ def test_when_an_action_no_longer_replays_the_battle_goes_on_from_the_last_round
 
 
 def test_a_kept_save_resumed_goes_on_in_a_new_autosave_and_a_won_battle_leaves_no_copy_to_continue(tmp_path, training_yard):
-    from officers_chess.rules.ai.play import make_policy
+    from officers_chess.ai.play import make_policy
     from officers_chess.rules.models import Side
 
     autos = tmp_path / "autosaves"

@@ -7,8 +7,8 @@ import pytest
 from factories import A, D, game, plains, unit
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.actions import Attack, Move, Wait
-from officers_chess.rules.ai import play
-from officers_chess.rules.ai.greedy import GreedyPolicy
+from officers_chess.ai import play
+from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.muster import Phase
 from officers_chess.rules.vision import visible_tiles

@@ -656,7 +656,7 @@ def test_resolving_many_seeds_matches_the_exact_forecast(name):
 def test_the_threat_inspector_counts_the_heal_a_unit_gets_when_its_turn_starts():
     """A unit waiting on a fort moves with its 10 HP healed, so the threats to the tile it moves to are
     reckoned from that HP (and a unit that has already acted gets nothing more)."""
-    from officers_chess.rules.threat_map import threat_forecasts
+    from officers_chess.ai.threat_map import threat_forecasts
 
     rows = [glyph("fort") + "....", "....."]
     hurt, enemy = unit(hp=8, pos=(0, 0)), foe(pos=(4, 0))
@@ -670,7 +670,7 @@ def test_the_threat_inspector_counts_the_heal_a_unit_gets_when_its_turn_starts()
 def test_the_computer_reckons_an_attack_on_a_guarded_ally_with_the_qi_adept_that_takes_it():
     """The normal player's exchange book halves the damage a Qi Adept takes, as the rules do, and its options
     score the exchange with the Qi Adept, not with the ally aimed at."""
-    from officers_chess.rules.ai.assess import ExchangeBook
+    from officers_chess.ai.assess import ExchangeBook
 
     hitter = unit(weapon=wpn(might=8), str_="A")
     adept = foe(id="d2", pos=(2, 1), tags=["QiAdept"])

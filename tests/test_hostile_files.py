@@ -709,7 +709,7 @@ def test_an_error_deep_in_a_large_save_is_told_at_its_line(tmp_path):
 
 
 def test_a_hired_army_the_army_model_refuses_is_told_in_one_plain_line():
-    from officers_chess.rules.ai.play import make_policy, muster
+    from officers_chess.ai.play import make_policy, muster
     from officers_chess.rules.models import Side
     from officers_chess.rules.record import ArmyMismatch, check_armies
 

@@ -9,8 +9,8 @@ import pytest
 from factories import A, D, game, plains, unit, weapon
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.actions import Attack, Equip, Move
-from officers_chess.rules.ai.intent import likely_targets
-from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.ai.intent import likely_targets
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.events import tile_name
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side

@@ -18,9 +18,9 @@ from pydantic import ValidationError
 from officers_chess.cli import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
-from officers_chess.rules.ai.directives import directive
-from officers_chess.rules.ai.greedy import GreedyPolicy
-from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.ai.directives import directive
+from officers_chess.ai.greedy import GreedyPolicy
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Unit, distance
 from officers_chess.rules.objectives import Condition
@@ -679,7 +679,7 @@ def test_a_ward_that_escaped_is_no_longer_guarded():
 
 def greedy_activation(state: GameState, seed: int = 0) -> tuple[list[Action], GameState]:
     """One activation of the side to act, chosen by the greedy level."""
-    from officers_chess.rules.ai.greedy import GreedyPolicy
+    from officers_chess.ai.greedy import GreedyPolicy
 
     return activation(state, seed, GreedyPolicy)
 

@@ -13,9 +13,9 @@ import pytest
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.actions import Action
-from officers_chess.rules.ai.random_policy import RandomPolicy
+from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.army import Army, Recruit, army_cost
-from officers_chess.rules.ai.play import play_battle
+from officers_chess.ai.play import play_battle
 from officers_chess.rules.models import Side
 from officers_chess.rules.state import GameState
 

@@ -34,7 +34,7 @@ from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
 from officers_chess.content.user_data import autosave_dir, saves_dir
-from officers_chess.rules.ai.play import make_policy, play_battle
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.rules.army import Army, Recruit
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side

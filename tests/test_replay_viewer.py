@@ -5,7 +5,7 @@ from __future__ import annotations
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
-from officers_chess.rules.ai.play import make_policy
+from officers_chess.ai.play import make_policy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
 from officers_chess.tui.app import OfficersChessApp

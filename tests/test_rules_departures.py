@@ -8,8 +8,8 @@ import pytest
 
 from edition_kit import EditionKit
 from factories import A, D, accessory, battle_map, game, plains, staff, unit, unit_class, weapon
-from officers_chess.rules.ai.greedy import GreedyPolicy
-from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.ai.greedy import GreedyPolicy
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.events import Moved
 from officers_chess.rules.game import (
     Attack, CantoMove, Discard, Equip, IllegalAction, Move, Special, Strike, Trade, Wait, apply_action, destinations,
@@ -352,7 +352,7 @@ def test_under_fog_a_berserk_unit_closes_on_the_weakest_its_side_can_see():
 
 
 def test_threats_count_an_enemys_pending_inflict_as_its_next_turn_will():
-    from officers_chess.rules.threat_map import standing_at
+    from officers_chess.ai.threat_map import standing_at
 
     units = [unit(id="a1"), unit(id="d1", side=D, pos=(3, 0))]
     state = game(plains(5), units)
@@ -363,7 +363,7 @@ def test_threats_count_an_enemys_pending_inflict_as_its_next_turn_will():
 
 
 def test_the_exchange_cache_tells_a_pending_inflict_from_one_in_effect():
-    from officers_chess.rules.ai.assess import ExchangeBook
+    from officers_chess.ai.assess import ExchangeBook
 
     waiting, now = unit(id="a1"), unit(id="a1")
     waiting.inflicted = Inflicted(stat="strength", amount=-4, pending=True)

@@ -187,7 +187,7 @@ async def test_load_on_the_title_refuses_an_edited_checkpoint_and_says_why():
 def _hired_battle(actions: int = 5) -> Path:
     """An unfinished Practice Muster battle (both sides hired their armies), as an autosave."""
     from officers_chess.content.saves import scenario_ref
-    from officers_chess.rules.ai.play import make_policy
+    from officers_chess.ai.play import make_policy
     from officers_chess.simulate_report import record_battle
 
     loaded = load_scenario(find_scenario("practice_muster"))
@@ -306,7 +306,7 @@ def test_edited_players_are_refused_by_the_seal(started, capsys):
 
 
 def test_an_edited_die_roll_goes_back_to_the_start_of_its_round(started, capsys):
-    from officers_chess.rules.ai.play import make_policy
+    from officers_chess.ai.play import make_policy
     from officers_chess.rules.dice import RollNeeded
     from officers_chess.rules.physical import apply_with_rolls, roll_your_own
 

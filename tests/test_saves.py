@@ -10,7 +10,7 @@ import pytest
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import dump_record, open_save, read_save, scenario_ref, write_save
-from officers_chess.rules.ai.play import make_policy, play_battle
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.rules.models import Side
 from officers_chess.rules.record import (
     ArmyMismatch,

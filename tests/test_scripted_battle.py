@@ -26,8 +26,8 @@ import pytest
 
 from officers_chess.content.loaders import LoadedScenario, find_scenario, load_scenario
 from officers_chess.rules.actions import Action, Attack, CantoMove, Move
-from officers_chess.rules.ai.directives import Directive, directive
-from officers_chess.rules.ai.play import make_policy
+from officers_chess.ai.directives import Directive, directive
+from officers_chess.ai.play import make_policy
 from officers_chess.rules.game import apply_action, legal_actions
 from officers_chess.rules.models import Pos, Side, Unit, distance
 from officers_chess.rules.movement import reachable

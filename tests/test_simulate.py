@@ -7,7 +7,7 @@ import json
 import pytest
 
 from officers_chess.cli import main
-from officers_chess.rules.ai.play import LEVELS
+from officers_chess.ai.play import LEVELS
 from officers_chess.simulate_report import game_seed, parse_levels, wilson
 
 KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
@@ -109,7 +109,7 @@ def test_saves_and_results_are_the_same_whatever_the_jobs_and_with_or_without_sa
 def test_a_saved_game_is_the_game_play_battle_plays(tmp_path):
     from officers_chess.content.loaders import find_scenario, load_scenario
     from officers_chess.content.saves import open_save
-    from officers_chess.rules.ai.play import make_policy, play_battle
+    from officers_chess.ai.play import make_policy, play_battle
     from officers_chess.rules.models import Side
     from officers_chess.rules.record import replay
     from officers_chess.simulate_report import play_one

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.ai.danger import threats
+from officers_chess.ai.danger import threats
 from officers_chess.rules.combat import Role
 from officers_chess.rules.models import distance
-from officers_chess.rules.threat_map import (
+from officers_chess.ai.threat_map import (
     attackers_at,
     best_kill,
     danger_zone,

@@ -8,7 +8,7 @@ from officers_chess.cli import main
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.actions import Attack
-from officers_chess.rules.ai.play import make_policy
+from officers_chess.ai.play import make_policy
 from officers_chess.rules.dice import RollNeeded
 from officers_chess.rules.models import Side
 from officers_chess.rules.physical import apply_with_rolls, roll_your_own

@@ -12,9 +12,9 @@ from textual.worker import WorkerState
 from officers_chess.content.autosave import newest_unfinished
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.muster_saves import SavedMuster
-from officers_chess.rules.ai import play
+from officers_chess.ai import play
 from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.ai.greedy import GreedyPolicy
+from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.rules.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode

@@ -17,8 +17,8 @@ from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_catalogue
 from officers_chess.content.saves import SavedBattle, public_reason
-from officers_chess.rules.ai.play import LEVELS, make_policy
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.play import LEVELS, make_policy
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.events import Event
 from officers_chess.rules.game import GameState

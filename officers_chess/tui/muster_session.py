@@ -12,8 +12,8 @@ from pathlib import Path
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.rosters import RosterInfo
 from officers_chess.rules import muster as core
-from officers_chess.rules.ai.muster_ai import take_step
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.muster_ai import take_step
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.army import Army, Recruit, army_cost, army_problems
 from officers_chess.rules.deploy_room import Room, army_fit_problem
 from officers_chess.rules.game import GameState

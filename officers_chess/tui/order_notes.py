@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from officers_chess.rules.actions import Action, Move
-from officers_chess.rules.ai.directives import directive
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.directives import directive
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.events import Event, Moved
 from officers_chess.rules.state import GameState
 from officers_chess.rules.vision import player_view

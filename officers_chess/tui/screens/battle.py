@@ -25,7 +25,7 @@ from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.file_names import file_name_problem
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.events import Attacked, Event
-from officers_chess.rules.ai.policy import Policy
+from officers_chess.ai.policy import Policy
 from officers_chess.rules.game import GameState, IllegalAction
 from officers_chess.rules.models import Side, Unit
 from officers_chess.rules.statuses import StatusName

@@ -11,8 +11,8 @@ from officers_chess.rules.combat import Role
 from officers_chess.rules.events import tile_name
 from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.state import GameState
-from officers_chess.rules.threat_map import AttackForecast, TileHeat
-from officers_chess.rules.ai.intent import Intent
+from officers_chess.ai.threat_map import AttackForecast, TileHeat
+from officers_chess.ai.intent import Intent
 from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
 from officers_chess.tui.palette import palette
 

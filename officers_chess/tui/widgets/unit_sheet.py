@@ -9,7 +9,7 @@ from textual.widgets import Static
 from officers_chess.rules.combat import weapon_range
 from officers_chess.rules.editions import rules_for
 from officers_chess.rules.models import Accessory, Consumable, Unit, Weapon
-from officers_chess.rules.ai.directives import directive
+from officers_chess.ai.directives import directive
 from officers_chess.rules.orders import FREE, describe
 from officers_chess.rules.state import GameState
 from officers_chess.rules.terrain import MoveType, Terrain

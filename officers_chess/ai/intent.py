@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.ai.assess import ExchangeBook, armed_forms
-from officers_chess.rules.ai.goals import Fields
-from officers_chess.rules.ai.judge import Judge, Option
+from officers_chess.ai.assess import ExchangeBook, armed_forms
+from officers_chess.ai.goals import Fields
+from officers_chess.ai.judge import Judge, Option
 from officers_chess.rules.game import destinations
 from officers_chess.rules.models import Pos, Side
 from officers_chess.rules.state import GameState

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.ai.assess import boil, exchange_score
+from officers_chess.ai.assess import boil, exchange_score
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.combat import Fighter, forecast, usable_weapon, weapon_range
 from officers_chess.rules.deploy_room import Option, hire_options

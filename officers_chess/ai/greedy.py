@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
-from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
-from officers_chess.rules.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
+from officers_chess.ai.directives import Directive, directive, throws_itself_away
+from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance

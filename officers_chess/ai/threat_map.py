@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from officers_chess.rules.ai.assess import armed_forms
-from officers_chess.rules.ai.danger import Threat, threats
+from officers_chess.ai.assess import armed_forms
+from officers_chess.ai.danger import Threat, threats
 from officers_chess.rules.combat import Forecast, Role, weapon_range
 from officers_chess.rules.models import Pos, Unit, distance
 from officers_chess.rules.state import GameState

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Discard, Equip, Trade
-from officers_chess.rules.ai.policy import BasePolicy
+from officers_chess.ai.policy import BasePolicy
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.state import GameState
 

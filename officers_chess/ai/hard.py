@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Action, Move, Wait
-from officers_chess.rules.ai.assess import ROUT_POINTS, exchange_score
-from officers_chess.rules.ai.judge import Judge, Option
-from officers_chess.rules.ai.muster_ai import outfit_army
+from officers_chess.ai.assess import ROUT_POINTS, exchange_score
+from officers_chess.ai.judge import Judge, Option
+from officers_chess.ai.muster_ai import outfit_army
 from officers_chess.rules.army import Army
 from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.ai.normal import NormalPolicy
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.game import legal_actions
 from officers_chess.rules.models import BattleMap, Pos, Side, Unit
 from officers_chess.rules.scenario import Scenario

@@ -6,12 +6,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from officers_chess.rules.actions import Action
-from officers_chess.rules.ai.greedy import GreedyPolicy
-from officers_chess.rules.ai.hard import HardPolicy
-from officers_chess.rules.ai.muster_ai import muster
-from officers_chess.rules.ai.normal import NormalPolicy
-from officers_chess.rules.ai.policy import Policy
-from officers_chess.rules.ai.random_policy import RandomPolicy
+from officers_chess.ai.greedy import GreedyPolicy
+from officers_chess.ai.hard import HardPolicy
+from officers_chess.ai.muster_ai import muster
+from officers_chess.ai.normal import NormalPolicy
+from officers_chess.ai.policy import Policy
+from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.game import apply_action
 from officers_chess.rules.models import Side
 from officers_chess.rules.scenario import UnitSetup

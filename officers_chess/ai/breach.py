@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.actions import Special, Strike
-from officers_chess.rules.ai.goals import UNREACHABLE, Fields
+from officers_chess.ai.goals import UNREACHABLE, Fields
 from officers_chess.rules.combat import usable_weapon
 from officers_chess.rules.models import Pos, Unit
 from officers_chess.rules.specials import special_actions

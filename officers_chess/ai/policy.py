@@ -6,7 +6,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from officers_chess.rules.actions import Action, Equip, Special
-from officers_chess.rules.ai.matchups import Matchups
+from officers_chess.ai.matchups import Matchups
 from officers_chess.rules.combat import usable_weapon
 from officers_chess.rules.army import Army
 from officers_chess.rules.catalogue import Catalogue
@@ -61,7 +61,7 @@ class BasePolicy:
     def hire(
         self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
     ) -> Army:
-        from officers_chess.rules.ai.muster_ai import hire_army
+        from officers_chess.ai.muster_ai import hire_army
 
         matchups = self.matchups(scenario, catalogue, battle_map) if self.measures_hires else None
         return hire_army(scenario, catalogue, side, rng, battle_map, matchups)
@@ -81,7 +81,7 @@ class BasePolicy:
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
     ) -> dict[str, Pos]:
-        from officers_chess.rules.ai.muster_ai import deploy_army
+        from officers_chess.ai.muster_ai import deploy_army
 
         return deploy_army(scenario, catalogue, battle_map, side, army, rng)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from officers_chess.rules.ai.matchups import Matchups
+from officers_chess.ai.matchups import Matchups
 from officers_chess.rules.army import Army, Recruit, army_problems, recruit_cost
 from officers_chess.rules.catalogue import Catalogue
 from officers_chess.rules.deploy_room import (
@@ -37,7 +37,7 @@ DEAREST = 8  # the dearest fair options a measured pick chooses among: gold spen
 NEAR_BEST = 1.0  # options this close to the best are as good: the pick varies among them
 
 if TYPE_CHECKING:
-    from officers_chess.rules.ai.policy import Policy
+    from officers_chess.ai.policy import Policy
 
 
 def _options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[list[Option], list[Option]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.ai.assess import armed_forms
+from officers_chess.ai.assess import armed_forms
 from officers_chess.rules.combat import weapon_range
 from officers_chess.rules.models import Pos, Unit, distance
 from officers_chess.rules.orders import GUARD_RADIUS, Order, current_order, tile

@@ -5,17 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.rules.actions import Action, Attack, Equip, Special, Wait
-from officers_chess.rules.ai.assess import (
+from officers_chess.ai.assess import (
     Exchange,
     ExchangeBook,
     armed_forms,
     exchange_score,
     unit_values,
 )
-from officers_chess.rules.ai.danger import DangerMap
-from officers_chess.rules.ai.breach import breaches
-from officers_chess.rules.ai.directives import Directive, directive, throws_itself_away
-from officers_chess.rules.ai.goals import (
+from officers_chess.ai.danger import DangerMap
+from officers_chess.ai.breach import breaches
+from officers_chess.ai.directives import Directive, directive, throws_itself_away
+from officers_chess.ai.goals import (
     UNREACHABLE,
     Aims,
     Fields,
