@@ -17,12 +17,12 @@ from functools import partial
 from pathlib import Path
 
 from benchmarks.timing import time_call
-from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.ai.play import make_policy
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Side
-from officers_chess.rules.state import GameState
+from officers_chess.ai.player import Policy
+from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.pieces.models import Side
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "twelve_a_side.yaml"
 SEEDS = (1, 2, 3)  # fixed, so every run plays the same battles

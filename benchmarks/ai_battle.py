@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.ai.play import make_policy, play_battle
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import state_hash
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import state_hash
+from officers_chess.rules.pieces.models import Side
 
 SCENARIO = "millbrook_crossing"
 SEEDS = tuple(range(1, 11))  # fixed, so every run plays the same battles

@@ -9,11 +9,11 @@ from fractions import Fraction
 
 from benchmarks.stats import consistent
 from officers_chess.content.loaders import load_catalogue
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.combat import Fighter, Forecast, forecast, plan_exchange, resolve
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.models import Accessory, Side, Unit, UnitClass, Weapon
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.combat.exchange import Fighter, Forecast, forecast, plan_exchange, resolve
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Accessory, Side, Unit, UnitClass, Weapon
 
 MONTE_CARLO_SAMPLES = 10_000
 PAIR_SEED = 6  # fixed, so every run times the same pairs

@@ -8,9 +8,10 @@ from typing import Any, Callable
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.loaders import load_catalogue, load_map
-from officers_chess.rules.models import BattleMap, Pos, Side, Unit
-from officers_chess.rules.movement import STEPS, Reach, reachable
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.pieces.movement import STEPS, Reach, reachable
 
 MAP_SEED = 100
 

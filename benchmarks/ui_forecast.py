@@ -19,7 +19,7 @@ from pathlib import Path
 from benchmarks.timing import Timing
 from benchmarks.ui_frames import Frame, FrameProbe
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.models import Pos
+from officers_chess.rules.board.battle_map import Pos
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.widgets.forecast_pane import ForecastPane

@@ -3,7 +3,7 @@
     python docs/make_price_list.py          # rewrite docs/pricing.md between its markers
     python docs/make_price_list.py --check  # exit 1 (and change nothing) if it is out of date
 
-Run it after changing officers_chess/rules/pricing.py or officers_chess/catalogue/v0.6.yaml.
+Run it after changing officers_chess/rules/pieces/pricing.py or officers_chess/catalogue/v0.6.yaml.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from officers_chess.cli_common import (
 from officers_chess.content.errors import ContentError, printable
 
 if TYPE_CHECKING:
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
 
 
@@ -113,7 +113,7 @@ COLOURS_VARIABLE = "OFFICERS_CHESS_COLOURS"
 
 def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
     """`--ai SIDE --level LEVEL` as the app's `computer` argument: side → level (the normal level by default)."""
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
     from officers_chess.tui.players import default_level
 
     if ai is None:
@@ -134,7 +134,7 @@ def _content_files(path: Path) -> list[Path]:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check maps, scenarios, catalogue files and saves (.json); print `ok PATH` for each good one."""
     from officers_chess.content.loaders import validate_file
-    from officers_chess.content.saves import validate_save
+    from officers_chess.content.save_replay import validate_save
 
     bad = 0
     for given in args.paths:
@@ -195,9 +195,10 @@ def cmd_price(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
-    from officers_chess.content.saves import check_replay, open_save
+    from officers_chess.content.save_replay import check_replay
+    from officers_chess.content.saves import open_save
     from officers_chess.replay_report import tell, verified_line
-    from officers_chess.rules.record import start_divergence
+    from officers_chess.rules.history.record import start_divergence
 
     try:
         saved = open_save(args.save)

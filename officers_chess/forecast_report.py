@@ -1,17 +1,17 @@
 """What `officers-chess forecast` prints: the documented JSON object, or a readable Rich table.
 
 `forecast_json` is plain Python (no Rich) so other tools can build the same object. Every
-number in both comes from a `rules.combat.Forecast`; nothing is computed here but formatting.
+number in both comes from a `rules.combat.exchange.Forecast`; nothing is computed here but formatting.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from officers_chess.rules.combat import Forecast, Modifier, Role
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.rulebook import RULE_TITLES, edition_rules
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.exchange import Forecast, Modifier, Role
+from officers_chess.rules.reference.rulebook import RULE_TITLES, edition_rules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

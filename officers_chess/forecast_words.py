@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from officers_chess.rules.combat import ExchangePlan, Modifier, Role
+from officers_chess.rules.combat.exchange import ExchangePlan, Modifier, Role
 
 
 def percent(p: Fraction) -> str:

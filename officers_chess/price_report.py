@@ -1,6 +1,6 @@
 """What `officers-chess price` prints, and the price list in docs/pricing.md.
 
-Every number comes from `rules.pricing`; this module only lays the breakdowns out: as a Rich
+Every number comes from `rules.pieces.pricing`; this module only lays the breakdowns out: as a Rich
 table per entry, as the `--json` object {name: price}, or as Markdown tables for the docs.
 """
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING
 
-from officers_chess.rules import pricing
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.pricing import PriceBreakdown, price_breakdown, unit_price
-from officers_chess.rules.tags import KNOWN_TAGS, ArgKind
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.price_rates import STAT_GOLD
+from officers_chess.rules.pieces.pricing import PriceBreakdown, price_breakdown, unit_price
+from officers_chess.rules.pieces.tag_points import TAG_UNIT, tag_points
+from officers_chess.rules.pieces.tags import KNOWN_TAGS, ArgKind
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -99,15 +100,15 @@ def markdown_tag_points() -> str:
     """Our points for every tag the rules know, and how a number argument X counts."""
     lines = ["| tag | points | source |", "| --- | ---: | --- |"]
     for name, kind in KNOWN_TAGS.items():
-        value, source = pricing.tag_points(name)
+        value, source = tag_points(name)
         if name == "Bonus":
             shown, source = "stat", "priced as the stat it changes, at the class rate (the author lists +2 flat)"
         elif name == "Inaccurate":
-            shown, source = f"-{pricing.STAT_GOLD['skill']} gold per X", "priced as lost Skill (the author lists 0)"
+            shown, source = f"-{STAT_GOLD['skill']} gold per X", "priced as lost Skill (the author lists 0)"
         elif name == "Consumable":
             shown, source = "share", "the item costs (X + 2) / 8 of itself without a limit (the author lists +1 flat)"
         elif kind is ArgKind.NUMBER:
-            unit, word = pricing.TAG_UNIT.get(name, (1, ""))
+            unit, word = TAG_UNIT.get(name, (1, ""))
             shown = f"{value:+d} per X" if unit == 1 else f"{value:+d} per {unit} {word}"
             if unit != 1:
                 source += f"; X counted in steps of {unit} {word} (our unit)"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Callable
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.events import RoundBegan, merged
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import Divergence, action_words, replay, start_divergence
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.events import RoundBegan, merged
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import Divergence, action_words, replay, start_divergence
+from officers_chess.rules.pieces.models import Side
 
 
 def header_lines(saved: SavedBattle) -> list[str]:

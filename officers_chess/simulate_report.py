@@ -15,14 +15,14 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
 
+from officers_chess.ai.play import LEVELS, make_policy, play_battle
+from officers_chess.ai.player import Policy
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
-from officers_chess.ai.play import LEVELS, make_policy, play_battle
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import BattleRecord, Recorder, ScenarioRef
-from officers_chess.rules.scenario import UnitSetup
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import BattleRecord, Recorder, ScenarioRef
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import UnitSetup
 
 MAX_ROUNDS = 60
 

@@ -6,13 +6,14 @@ names plus what the test adds: the default unit is C in every rating, with a wei
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Move, Special
-from officers_chess.rules.combat import Fighter
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.game import GameState, apply_action, legal_actions
-from officers_chess.rules.models import BattleMap, DamageKind, Side, Stats, Unit, UnitClass, Weapon, WeaponType
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.actions import Move, Special
+from officers_chess.rules.battle.game import GameState, apply_action, legal_actions
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.exchange import Fighter
+from officers_chess.rules.pieces.models import DamageKind, Side, Stats, Unit, UnitClass, Weapon, WeaponType
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 A, D = Side.ATTACKER, Side.DEFENDER
 MAGIC = (WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK, WeaponType.STAFF)

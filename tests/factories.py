@@ -8,25 +8,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from officers_chess.rules.combat import ExchangePlan, Fighter, Role, plan_exchange
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import (
-    FULL_HP,
-    Accessory,
-    BattleMap,
-    Consumable,
-    DamageKind,
-    Pos,
-    Side,
-    Stats,
-    Unit,
-    UnitClass,
-    Weapon,
-    WeaponType,
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Role, plan_exchange
+from officers_chess.rules.pieces.models import (
+    FULL_HP, Accessory, Consumable, DamageKind, Side, Stats, Unit, UnitClass, Weapon, WeaponType,
 )
-from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 A, D = Side.ATTACKER, Side.DEFENDER  # armies
 RA, RD = Role.ATTACKER, Role.DEFENDER  # parts in one exchange

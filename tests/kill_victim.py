@@ -9,7 +9,7 @@ import asyncio
 import sys
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.result import ResultScreen

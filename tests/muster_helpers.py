@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from officers_chess.content.loaders import LoadedScenario
 from officers_chess.ai.muster_ai import muster
 from officers_chess.ai.random_policy import RandomPolicy
-from officers_chess.rules.models import Side
-from officers_chess.rules.scenario import UnitSetup
+from officers_chess.content.loaders import LoadedScenario
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import UnitSetup
 
 
 def muster_armies(loaded: LoadedScenario, seed: int = 0) -> dict[Side, list[UnitSetup]]:

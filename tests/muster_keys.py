@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.models import Pos
+from officers_chess.rules.board.battle_map import Pos
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen

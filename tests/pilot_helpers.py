@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from officers_chess.rules.models import Pos, distance
+from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.tui.controller import Mode
 
 
@@ -63,7 +63,7 @@ def screen_text(app) -> str:
 async def open_trade(pilot, screen, giver: str, partner: str):
     """Greyhollow Vault's attacker `giver` walks beside `partner` and picks Trade: the dialog is open.
     Returns (giver, partner) as they stood before."""
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     c = screen.controller
     c.state = c.state.model_copy(update={"to_act": Side.ATTACKER})

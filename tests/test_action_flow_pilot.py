@@ -9,9 +9,9 @@ from pathlib import Path
 from rich.console import Console
 
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.combat import Role
-from officers_chess.rules.game import Move, apply_action
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.game import Move, apply_action
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.screens.battle import RESULT_BEAT

@@ -7,18 +7,19 @@ import random
 import pytest
 
 from factories import A, D, game, plains, unit
-from officers_chess.content.bundled import bundled_scenarios
-from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.actions import Attack, Move
 from officers_chess.ai.greedy import GreedyPolicy, attack_score
 from officers_chess.ai.muster_ai import deploy_army, hire_army, muster
 from officers_chess.ai.play import make_policy, play_battle
-from officers_chess.ai.policy import Policy
+from officers_chess.ai.player import Policy
 from officers_chess.ai.random_policy import RandomPolicy
-from officers_chess.rules.army import army_problems
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import Side, distance
-from officers_chess.rules.scenario import deploy_zone
+from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.battle.actions import Attack, Move
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.muster.army import army_problems
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import deploy_zone
 
 SCENARIOS = sorted(bundled_scenarios(), key=lambda p: p.stem)
 HIRING = [p for p in SCENARIOS if any(load_scenario(p).scenario.hires(s) for s in Side)]
@@ -33,7 +34,7 @@ class Checked:
 
     def choose(self, state):
         action = self.inner.choose(state)
-        # One of the listed actions, or the `stay` twin of one (legal, not listed: rules/game.py legal_actions).
+        # One of the listed actions, or the `stay` twin of one (legal, not listed: rules/battle/game.py legal_actions).
         twin = getattr(action, "stay", False) and action.model_copy(update={"stay": False}) in legal_actions(state)
         assert action in legal_actions(state) or twin, f"{self.name} chose an illegal {action!r}"
         self.choices += 1

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
-from officers_chess.rules.actions import Action, Attack, Move, Special, Strike, Wait
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import distance
-from officers_chess.rules.objectives import Condition
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Strike, Wait
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.objectives import Condition
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import distance
 
 
 def activation(state: GameState, policy: NormalPolicy | None = None) -> tuple[list[Action], GameState]:

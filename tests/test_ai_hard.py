@@ -5,18 +5,18 @@ from __future__ import annotations
 import pytest
 
 from factories import A, D, game, plains, unit, weapon
-from officers_chess.cli import main
-from officers_chess.content.bundled import bundled_scenarios
-from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Wait
 from officers_chess.ai.assess import ExchangeBook
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.hard import HardPolicy, Lookahead
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.play import LEVELS, make_policy, play_battle
-from officers_chess.rules.game import is_legal, legal_actions
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import canonical_json
+from officers_chess.cli import main
+from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.battle.actions import Wait
+from officers_chess.rules.battle.game import is_legal, legal_actions
+from officers_chess.rules.history.record import canonical_json
+from officers_chess.rules.pieces.models import Side
 
 SCENARIOS = sorted(bundled_scenarios())
 

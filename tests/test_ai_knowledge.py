@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.ai.assess import armed_forms
 from officers_chess.ai.danger import threats
 from officers_chess.ai.play import make_policy
-from officers_chess.rules.combat import is_magic_weapon
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import distance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.vision import visible_tiles
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.combat.exchange import is_magic_weapon
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 
 TWELVE_A_SIDE = Path(__file__).parents[1] / "benchmarks" / "fixtures" / "twelve_a_side.yaml"

@@ -8,17 +8,17 @@ import random
 from factories import A, D, game, plains, unit
 from test_ai_habits import activation
 
-from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.hard import HardPolicy
 from officers_chess.ai.matchups import Matchups
 from officers_chess.ai.muster_ai import hire_pick, muster, outfit_army
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.army import Army, Recruit, army_problems, recruit_cost
-from officers_chess.rules.models import Side
-from officers_chess.rules.objectives import Condition
-from officers_chess.rules.state import Claim
-from officers_chess.rules.tags import tag_args
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.battle.objectives import Condition
+from officers_chess.rules.battle.state import Claim
+from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.tags import tag_args
 
 
 def _loaded(name: str):

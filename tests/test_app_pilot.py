@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog

@@ -14,9 +14,9 @@ from officers_chess.content.autosave import Autosaver, newest_unfinished, prune,
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save, read_save
 from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_dir
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.record import state_hash
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.history.record import state_hash
 from officers_chess.tui.controller import BattleController, Mode
 
 
@@ -157,7 +157,7 @@ def test_when_an_action_no_longer_replays_the_battle_goes_on_from_the_last_round
 
 def test_a_kept_save_resumed_goes_on_in_a_new_autosave_and_a_won_battle_leaves_no_copy_to_continue(tmp_path, training_yard):
     from officers_chess.ai.play import make_policy
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     autos = tmp_path / "autosaves"
     start = training_yard.new_battle(seed=4)

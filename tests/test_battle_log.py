@@ -4,10 +4,10 @@ its own log, of what its units saw."""
 from __future__ import annotations
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.combat import Role
-from officers_chess.rules.events import Attacked
-from officers_chess.rules.game import Attack, Move, Wait, apply_action
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.events import Attacked
+from officers_chess.rules.battle.game import Attack, Move, Wait, apply_action
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.rules.pieces.models import Side
 
 
 def test_swings_are_credited_to_the_unit_that_made_them_when_the_defender_army_attacks():
@@ -132,7 +132,7 @@ def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
 
 
 def test_tiles_changed_alike_at_once_are_one_line_in_the_plural():
-    from officers_chess.rules.events import TerrainChanged, merged
+    from officers_chess.rules.battle.events import TerrainChanged, merged
 
     burnt = [TerrainChanged((9, 3), "Flames", "Plains"), TerrainChanged((9, 4), "Flames", "Plains"),
              TerrainChanged((10, 5), "Flames", "Plains"), TerrainChanged((2, 2), "Wall", "Floor")]
@@ -144,9 +144,9 @@ def test_tiles_changed_alike_at_once_are_one_line_in_the_plural():
 def test_a_broken_unit_routed_by_the_combat_is_not_first_told_cured():
     from edition_kit import EditionKit
 
-    from officers_chess.rules.actions import Attack, Move
-    from officers_chess.rules.events import StatusLost
-    from officers_chess.rules.game import apply_action
+    from officers_chess.rules.battle.actions import Attack, Move
+    from officers_chess.rules.battle.events import StatusLost
+    from officers_chess.rules.battle.game import apply_action
 
     kit = EditionKit("ratings")
     units = [kit.unit(weapon=kit.wpn(might=5)), kit.foe(weapon=None, hp=2, statuses=["Broken"])]
@@ -163,9 +163,9 @@ def test_a_scripted_units_move_names_the_order_it_followed():
     from officers_chess.ai.greedy import GreedyPolicy
     from officers_chess.ai.normal import NormalPolicy
     from officers_chess.ai.random_policy import RandomPolicy
-    from officers_chess.rules.events import Moved
-    from officers_chess.rules.game import apply_action
-    from officers_chess.rules.orders import Order
+    from officers_chess.rules.battle.events import Moved
+    from officers_chess.rules.battle.game import apply_action
+    from officers_chess.rules.pieces.orders import Order
     from officers_chess.tui.order_notes import with_orders
 
     def scripted(line: str):

@@ -160,7 +160,7 @@ def test_the_activation_fixture_is_twelve_against_twelve_on_a_24x16_map_of_mixed
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))  # the benchmarks are not a package of the install
     from benchmarks import ai_activation
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     loaded = ai_activation.load()
     state = loaded.new_battle(0)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from officers_chess.cli import main
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode

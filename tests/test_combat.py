@@ -13,9 +13,9 @@ from fractions import Fraction
 import pytest
 
 from factories import A, D, RA, RD, accessory, plan, unit, weapon
-from officers_chess.rules.combat import Modifier, SwingProfile, forecast, resolve
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.rulebook import RULE_TITLES
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.combat.exchange import Modifier, SwingProfile, forecast, resolve
+from officers_chess.rules.reference.rulebook import RULE_TITLES
 
 BASE_DAMAGE = {"martial": 8, "magic": 9}  # 5 Str + 5 Might - 2 Def / - 1 Res
 MAGIC = {"reason", "faith", "dark"}

@@ -10,8 +10,8 @@ import pytest
 from officers_chess.content.bundled import bundled_dir, bundled_scenarios, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue, load_catalogue_file, load_map, load_scenario, validate_file
-from officers_chess.rules.models import Side, Weapon
-from officers_chess.rules.tags import parse_tag
+from officers_chess.rules.pieces.models import Side, Weapon
+from officers_chess.rules.pieces.tags import parse_tag
 from muster_helpers import start
 
 MAPS = sorted(bundled_dir("maps").glob("*.yaml"))

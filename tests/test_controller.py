@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.game import GameState
+from officers_chess.rules.battle.game import GameState
 from officers_chess.tui.controller import BattleController, Mode
 
 
@@ -169,7 +169,7 @@ def _activate(c: BattleController, name: str, to=None):
 
 
 def test_a_dance_is_chosen_from_the_menu_aimed_at_an_ally_and_hands_it_the_next_turn():
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     state = _vault()
     state = state.model_copy(update={"to_act": Side.ATTACKER})
@@ -196,7 +196,7 @@ def test_a_staff_heal_shows_its_preview_and_only_hurt_allies_are_targets():
     state = _vault()
     rhea = next(u for u in state.units if u.name == "Rhea")
     rhea.hp = 11
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     state = state.model_copy(update={"to_act": Side.ATTACKER})
     c = BattleController(state)

@@ -32,10 +32,10 @@ def test_rules_and_content_import_without_textual_or_rich():
     report = json.loads(result.stdout.strip().splitlines()[-1])
     # The probe really imported the modules (so an empty "ui" list means something).
     assert {
-        "officers_chess.rules.combat",
-        "officers_chess.rules.game",
-        "officers_chess.rules.movement",
-        "officers_chess.rules.scenario",
+        "officers_chess.rules.combat.exchange",
+        "officers_chess.rules.battle.game",
+        "officers_chess.rules.pieces.movement",
+        "officers_chess.rules.scenario.setup",
         "officers_chess.content.loaders",
         "officers_chess.content.yaml_source",
     } <= set(report["imported"])

@@ -15,15 +15,16 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
+from officers_chess.ai.muster_ai import deploy_army, hire_army, muster
+from officers_chess.ai.play import make_policy
 from officers_chess.cli import main
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
-from officers_chess.ai.muster_ai import deploy_army, hire_army, muster
-from officers_chess.ai.play import make_policy
-from officers_chess.rules.army import Army, Recruit, army_problems
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Muster, MusterError, Phase, current, finish_step, set_army
-from officers_chess.rules.scenario import Scenario, check_scenario
+from officers_chess.rules.muster.army import Army, Recruit, army_problems
+from officers_chess.rules.muster.phases import Muster, MusterError, Phase, current, finish_step, set_army
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.checks import check_scenario
+from officers_chess.rules.scenario.setup import Scenario
 from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.screens.deployment import DeploymentScreen
 

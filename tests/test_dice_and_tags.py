@@ -6,8 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from factories import unit, weapon
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.tags import KNOWN_TAGS, ArgKind, Tag, check_tag, has_tag, parse_tag, tag_args, tag_total
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.pieces.tags import KNOWN_TAGS, ArgKind, Tag, check_tag, has_tag, parse_tag, tag_args, tag_total
 
 
 def draw(dice: Dice, n: int, sides: int = 20) -> tuple[list[int], Dice]:

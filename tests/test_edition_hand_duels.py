@@ -34,12 +34,12 @@ from fractions import Fraction
 import pytest
 
 from edition_kit import EditionKit, do, specials, stay
-from officers_chess.rules.actions import Attack, CantoMove, Move, Special, Wait
-from officers_chess.rules.combat import Role
-from officers_chess.rules.game import legal_actions
-from officers_chess.rules.models import Consumable, Side
-from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.turn_order import after_activation
+from officers_chess.rules.battle.actions import Attack, CantoMove, Move, Special, Wait
+from officers_chess.rules.battle.game import legal_actions
+from officers_chess.rules.battle.turn_order import after_activation
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.rules.pieces.models import Consumable, Side
+from officers_chess.rules.pieces.statuses import StatusName
 
 A, D = Side.ATTACKER, Side.DEFENDER
 RA, RD = Role.ATTACKER, Role.DEFENDER

@@ -14,22 +14,22 @@ from fractions import Fraction
 import pytest
 
 from edition_kit import EditionKit, do, ring, specials, stay
-from officers_chess.rules.actions import Attack, CantoMove, Move, Special, Strike, Wait
-from officers_chess.rules.combat import Role, forecast, resolve, weapon_range
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.editions.ratings_tables import DAMAGE, STAFF_RANGE, TO_HIT
-from officers_chess.rules.events import Attacked, Healed, Hurt, StatusRoll
-from officers_chess.rules.game import GameState, apply_action, legal_actions
-from officers_chess.rules.models import (
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.actions import Attack, CantoMove, Move, Special, Strike, Wait
+from officers_chess.rules.battle.events import Attacked, Healed, Hurt, StatusRoll
+from officers_chess.rules.battle.game import GameState, apply_action, legal_actions
+from officers_chess.rules.battle.specials import staff_hit_chance
+from officers_chess.rules.battle.turn_order import after_activation
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.editions.ratings_tables import DAMAGE, STAFF_RANGE, TO_HIT
+from officers_chess.rules.combat.exchange import Role, forecast, resolve, weapon_range
+from officers_chess.rules.pieces.models import (
     Accessory,
     Consumable,
     Side,
     WeaponType,
 )
-from officers_chess.rules.specials import staff_hit_chance
-from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.turn_order import after_activation
+from officers_chess.rules.pieces.statuses import StatusName
 
 ED = "ratings"
 RULES = rules_for(ED)

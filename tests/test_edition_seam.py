@@ -19,28 +19,20 @@ from muster_helpers import (
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS, rules_for
-from officers_chess.rules.game import GameState, Move, apply_action, legal_actions
-from officers_chess.rules.models import (
-    Accessory,
-    BattleMap,
-    Consumable,
-    DamageKind,
-    Side,
-    Stats,
-    Unit,
-    UnitClass,
-    Weapon,
-    WeaponType,
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.game import GameState, Move, apply_action, legal_actions
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.combat.editions import DEFAULT_EDITION, EDITIONS, rules_for
+from officers_chess.rules.history.record import canonical_json
+from officers_chess.rules.pieces.models import (
+    Accessory, Consumable, DamageKind, Side, Stats, Unit, UnitClass, Weapon, WeaponType,
 )
-from officers_chess.rules.record import canonical_json
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
 LATER = ("ratings", "d100")
 # Where edition names may be written: the editions package itself, and the catalogues (named after them).
-EDITION_HOMES = ("rules/editions/", "catalogue/")
+EDITION_HOMES = ("rules/combat/editions/", "catalogue/")
 # Edition names written outside those homes, each with the reason it is there. None: prices live on each Edition.
 ALLOWED_NAMES: set[tuple[str, str]] = set()
 

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.rules.combat import Fighter
-from officers_chess.rules.editions import d100_tables, ratings_tables, rules_for
-from officers_chess.rules.models import (
+from officers_chess.rules.basics.rating_scale import LETTERS
+from officers_chess.rules.board.terrain import MoveType
+from officers_chess.rules.combat.editions import d100_tables, ratings_tables, rules_for
+from officers_chess.rules.combat.exchange import Fighter
+from officers_chess.rules.pieces.models import (
     DamageKind,
     Side,
     Stats,
@@ -31,8 +33,6 @@ from officers_chess.rules.models import (
     Weapon,
     WeaponType,
 )
-from officers_chess.rules.rating_scale import LETTERS
-from officers_chess.rules.terrain import MoveType
 
 SEEDS = Path("/work/shared/seeds")
 RATINGS_SEED = SEEDS / "000_2005179da6dbf74c.txt"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from factories import A, D, accessory, game, plains, unit, weapon
-from officers_chess.rules.models import WeaponType
-from officers_chess.rules.game import Attack, Equip, IllegalAction, Move, Wait, apply_action, legal_actions
+from officers_chess.rules.battle.game import Attack, Equip, IllegalAction, Move, Wait, apply_action, legal_actions
+from officers_chess.rules.pieces.models import WeaponType
 
 
 def mid_turn(me, foe):

@@ -27,10 +27,11 @@ from pathlib import Path
 import pytest
 
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.events import Moved, tile_name
-from officers_chess.rules.models import Pos, Side, distance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.vision import visible_tiles
+from officers_chess.rules.battle.events import Moved, tile_name
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import fog_log
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
@@ -315,8 +316,8 @@ async def test_the_watch_catches_a_status_line_counting_hidden_enemies(monkeypat
 
 async def test_a_resumed_fogged_battle_opens_each_players_log_on_what_their_side_saw():
     from officers_chess.content.autosave import Autosaver
-    from officers_chess.rules.actions import Move, Wait
-    from officers_chess.rules.game import apply_action
+    from officers_chess.rules.battle.actions import Move, Wait
+    from officers_chess.rules.battle.game import apply_action
 
     loaded = load_scenario(FIXTURE)
     state = loaded.new_battle(seed=1)

@@ -15,9 +15,9 @@ from officers_chess.cli import main
 from officers_chess.content.duel import load_duel
 from officers_chess.content.errors import ContentError
 from officers_chess.forecast_report import forecast_json
-from officers_chess.rules.combat import Role, forecast, plan_exchange
-from officers_chess.rules.rulebook import RULE_TITLES
-from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.combat.exchange import Role, forecast, plan_exchange
+from officers_chess.rules.pieces.statuses import StatusName
+from officers_chess.rules.reference.rulebook import RULE_TITLES
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "docs" / "examples"

@@ -22,8 +22,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from factories import A, D, RA, RD, accessory, plan, unit, weapon
-from officers_chess.rules.combat import ExchangePlan, Forecast, forecast, resolve
-from officers_chess.rules.dice import Dice
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.combat.exchange import ExchangePlan, Forecast, forecast, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from factories import A, D, game, plains, unit, weapon
-from officers_chess.rules.actions import Attack, Equip, Move, Trade, Wait
-from officers_chess.rules.models import Consumable
+from officers_chess.rules.battle.actions import Attack, Equip, Move, Trade, Wait
+from officers_chess.rules.pieces.models import Consumable
 from officers_chess.tui.controller import BattleController, Mode
 
 
@@ -130,8 +130,8 @@ def test_s_on_a_berserk_units_forced_attack_simply_attacks():
 
 
 def test_with_physical_dice_the_stay_outlives_the_rolls_asked_for():
-    from officers_chess.rules.dice import RollNeeded
-    from officers_chess.rules.physical import roll_your_own
+    from officers_chess.rules.basics.dice import RollNeeded
+    from officers_chess.rules.battle.physical import roll_your_own
 
     recorded: list = []
     c = BattleController(roll_your_own(_yard()), humans=frozenset({A}))

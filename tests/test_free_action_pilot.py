@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Attack, Equip, Move, Wait
+from officers_chess.rules.battle.actions import Attack, Equip, Move, Wait
 from textual.widgets import SelectionList
 
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.controller import Mode
+from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.screens.battle import BattleScreen
 
 from pilot_helpers import screen_text, walk_cursor
@@ -107,7 +107,7 @@ async def test_a_trade_before_the_move_through_the_dialog_then_a_move_off():
 
 
 async def test_an_action_the_rules_refuse_is_a_hint_not_a_crash(monkeypatch):
-    from officers_chess.rules.game import IllegalAction
+    from officers_chess.rules.battle.game import IllegalAction
 
     app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -22,9 +22,9 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import find_scenario, load_catalogue_file, load_map, load_scenario
 from officers_chess.content.saves import open_save
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.pieces.models import Side
 
 EXAMPLES = int(os.environ.get("OFFICERS_CHESS_FUZZ_EXAMPLES", "0")) or 60
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,

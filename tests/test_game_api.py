@@ -8,13 +8,14 @@ import pytest
 
 from factories import RA, RD, A, D, battle_map, game, glyph, plains, unit, weapon
 from officers_chess.content.bundled import bundled_scenarios
-from officers_chess.rules.combat import resolve
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.events import Attacked, BattleEnded, Healed
-from officers_chess.rules.game import (
+from officers_chess.rules.battle.events import Attacked, BattleEnded, Healed
+from officers_chess.rules.battle.game import (
     Attack, Discard, Equip, GameState, IllegalAction, Move, Trade, Wait, apply_action, legal_actions,
 )
-from officers_chess.rules.models import Side, distance
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.combat.exchange import resolve
+from officers_chess.rules.pieces.models import Side
 from muster_helpers import start
 
 

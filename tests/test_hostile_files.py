@@ -30,9 +30,9 @@ from pathlib import Path
 import pytest
 
 from officers_chess.content.bundled import bundled_dir
+from officers_chess.content.duel import load_duel
 from officers_chess.content.errors import MAX_QUOTED, ContentError, printable, quote, tidy
 from officers_chess.content.loaders import load_scenario
-from officers_chess.content.duel import load_duel
 from officers_chess.content.muster_saves import is_muster_file
 from officers_chess.content.rosters import RosterError, load_roster
 from officers_chess.content.saves import MAX_SAVE_BYTES
@@ -592,9 +592,9 @@ LOAD = ("-c", "import sys\nfrom officers_chess.content.saves import open_save, p
 def _good_save() -> dict:
     """A Training Yard save four actions in, as its JSON: the hostile saves below each change one part of it."""
     from officers_chess.content.saves import dump_record, scenario_ref
-    from officers_chess.rules.actions import Move, Wait
-    from officers_chess.rules.game import apply_action, legal_actions
-    from officers_chess.rules.record import Recorder
+    from officers_chess.rules.battle.actions import Move, Wait
+    from officers_chess.rules.battle.game import apply_action, legal_actions
+    from officers_chess.rules.history.record import Recorder
 
     loaded = load_scenario(bundled_dir("scenarios") / "training_yard.yaml")
     state = loaded.new_battle(seed=3)
@@ -679,7 +679,7 @@ def test_validate_refuses_every_hostile_save_in_one_run(hostile_saves):
 
 def test_a_save_of_more_actions_than_a_battle_has_is_refused_at_its_actions(tmp_path):
     from officers_chess.content.saves import read_save
-    from officers_chess.rules.record import MAX_ACTIONS
+    from officers_chess.rules.history.record import MAX_ACTIONS
 
     good = _good_save()
     path = tmp_path / "long.json"
@@ -710,8 +710,8 @@ def test_an_error_deep_in_a_large_save_is_told_at_its_line(tmp_path):
 
 def test_a_hired_army_the_army_model_refuses_is_told_in_one_plain_line():
     from officers_chess.ai.play import make_policy, muster
-    from officers_chess.rules.models import Side
-    from officers_chess.rules.record import ArmyMismatch, check_armies
+    from officers_chess.rules.pieces.models import Side
+    from officers_chess.rules.history.record import ArmyMismatch, check_armies
 
     loaded = load_scenario(bundled_dir("scenarios") / "practice_muster.yaml")
     policies = {side: make_policy("greedy", n) for n, side in enumerate(Side)}
@@ -729,9 +729,9 @@ def test_a_hired_army_the_army_model_refuses_is_told_in_one_plain_line():
 def _good_muster(path: Path) -> dict:
     """Practice Muster's army building, the first side hired, written as the game writes it: its JSON."""
     from officers_chess.content.muster_saves import write_muster
-    from officers_chess.rules.army import Army, Recruit
-    from officers_chess.rules.models import Side
-    from officers_chess.rules.muster import Muster, finish_step, set_army
+    from officers_chess.rules.muster.army import Army, Recruit
+    from officers_chess.rules.pieces.models import Side
+    from officers_chess.rules.muster.phases import Muster, finish_step, set_army
 
     loaded = load_scenario(bundled_dir("scenarios") / "practice_muster.yaml")
     scenario, catalogue = loaded.scenario, loaded.catalogue
@@ -781,9 +781,9 @@ def test_the_largest_army_building_there_can_be_is_well_within_the_bound(tmp_pat
     """Two armies of 30 units (the most an army holds), each unit with the longest name, three items and three
     roles, all placed and all classes listed as hired: some 930 values, and the bound is 5,000."""
     from officers_chess.content.muster_saves import MAX_MUSTER_VALUES
-    from officers_chess.content.saves import count_values
-    from officers_chess.rules.army import Army
-    from officers_chess.rules.inventory import INVENTORY_SLOTS
+    from officers_chess.content.save_json import count_values
+    from officers_chess.rules.muster.army import Army
+    from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 
     data = _good_muster(tmp_path / "good.json")
     most = Army.model_fields["units"].metadata[0].max_length
@@ -817,7 +817,7 @@ def test_simulate_skips_the_save_of_a_battle_longer_than_a_save_holds_and_says_s
         monkeypatch, tmp_path, capsys):
     from officers_chess.cli import main
     from officers_chess.content import saves as saves_module
-    from officers_chess.rules import record as record_module
+    from officers_chess.rules.history import record as record_module
 
     monkeypatch.setattr(record_module, "MAX_ACTIONS", 5)  # every Training Yard battle is longer
     monkeypatch.setattr(saves_module, "MAX_ACTIONS", 5)

@@ -7,14 +7,14 @@ import dataclasses
 import pytest
 
 from factories import A, D, game, plains, unit, weapon
-from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.actions import Attack, Equip, Move
 from officers_chess.ai.intent import likely_targets
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.events import tile_name
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Side
-from officers_chess.rules.vision import player_view
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.battle.actions import Attack, Equip, Move
+from officers_chess.rules.battle.events import tile_name
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK
 from officers_chess.tui.screens.battle import BattleScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.tui.screens.battle import BattleScreen

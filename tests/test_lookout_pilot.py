@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.ai.danger import threats
-from officers_chess.rules.models import Side
 from officers_chess.ai.threat_map import best_kill, threat_forecasts
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.lookout import ONE_MARK, PATH_MARK, Danger

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from officers_chess.content.loaders import load_catalogue, load_map
-from officers_chess.rules.army import Army, ArmyCodeError, Recruit, army_cost, army_problems, decode_army, encode_army
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Muster, MusterError, Phase, battle_armies, current, finish_step, place, scouting_report, set_army, steps
-from officers_chess.rules.scenario import Scenario, new_battle
+from officers_chess.rules.muster.army import Army, ArmyCodeError, Recruit, army_cost, army_problems, decode_army, encode_army
+from officers_chess.rules.muster.phases import Muster, MusterError, Phase, battle_armies, current, finish_step, place, scouting_report, set_army, steps
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import Scenario, new_battle
 
 A, D = Side.ATTACKER, Side.DEFENDER
 CATALOGUE = load_catalogue()

@@ -8,9 +8,9 @@ from textual import events
 from textual.widgets import Input
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.army import decode_army
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Phase
+from officers_chess.rules.muster.army import decode_army
+from officers_chess.rules.muster.phases import Phase
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.army_file import CodeDialog, RosterPicker, TextPrompt
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -250,7 +250,7 @@ async def test_deployment_places_refuses_rearranges_and_swaps_until_confirmed():
 
 
 def _code(*units) -> str:
-    from officers_chess.rules.army import Army, Recruit, encode_army
+    from officers_chess.rules.muster.army import Army, Recruit, encode_army
 
     return encode_army(Army(units=[Recruit(name=n, unit_class=c, items=i) for n, c, i in units]))
 

@@ -13,7 +13,7 @@ from officers_chess.content.autosave import newest_unfinished, resume_state
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.user_data import data_dir, saves_dir
 from officers_chess.crash import CRASH_LOG
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.army_file import TextPrompt

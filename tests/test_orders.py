@@ -15,26 +15,19 @@ import pytest
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 from pydantic import ValidationError
 
-from officers_chess.cli import main
-from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
 from officers_chess.ai.directives import directive
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Unit, distance
-from officers_chess.rules.objectives import Condition
-from officers_chess.rules.orders import (
-    BEHAVIOUR_FORMS,
-    CONDITION_FORMS,
-    Order,
-    OrderGroup,
-    current_order,
-    describe,
-    holds,
-    tile,
-)
-from officers_chess.rules.state import GameState
+from officers_chess.cli import main
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.objectives import Condition
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.orders import BEHAVIOUR_FORMS, CONDITION_FORMS, Order, OrderGroup, tile
+from officers_chess.rules.pieces.order_now import current_order, describe, holds
 
 ORDERS = Path(__file__).parent / "fixtures" / "orders"
 

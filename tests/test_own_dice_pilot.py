@@ -7,10 +7,10 @@ from pathlib import Path
 
 from officers_chess.cli import build_parser
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Attack, Move
-from officers_chess.rules.events import Attacked
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.physical import apply_with_rolls
+from officers_chess.rules.battle.actions import Attack, Move
+from officers_chess.rules.battle.events import Attacked
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.physical import apply_with_rolls
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt, read_roll
 from officers_chess.tui.screens.battle import BattleScreen
@@ -65,7 +65,7 @@ async def test_an_attack_asks_for_each_roll_and_uses_them():
 
 
 async def test_the_computers_attack_asks_the_table_for_its_rolls_too():
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
 
     loaded = load_scenario(FIXTURE)
     app = OfficersChessApp(scenario=loaded, seed=1, computer={Side.ATTACKER: "greedy"}, own_dice=True)

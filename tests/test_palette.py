@@ -9,11 +9,11 @@ from rich.console import Console
 from rich.style import Style
 
 from officers_chess import cli
-from officers_chess.rules.models import Side
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.content.loaders import load_catalogue
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import palette as palettes
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.content.loaders import load_catalogue
 from officers_chess.tui.dialogs.help import HelpScreen, help_text
 from officers_chess.tui.palette import CLASSIC, CLEAR, PALETTES
 from officers_chess.tui.screens.battle import BattleScreen

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.actions import Attack, Move
-from officers_chess.rules.dice import Dice, RollNeeded
-from officers_chess.rules.events import Attacked
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.physical import RollsLeftOver, apply_asking, apply_with_rolls, roll_your_own
-from officers_chess.rules.record import Recorder, replay, state_hash
-from officers_chess.rules.state import GameState
+from officers_chess.rules.basics.dice import Dice, RollNeeded
+from officers_chess.rules.battle.actions import Attack, Move
+from officers_chess.rules.battle.events import Attacked
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.physical import RollsLeftOver, apply_asking, apply_with_rolls, roll_your_own
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import Recorder, replay, state_hash
 
 
 def _ready_to_strike() -> tuple[GameState, Attack]:
@@ -79,7 +79,7 @@ def test_physical_dice_survive_json_and_replay_from_their_recorded_rolls():
 
 
 def _ref():
-    from officers_chess.rules.record import ContentHashes, ScenarioRef
+    from officers_chess.rules.history.record import ContentHashes, ScenarioRef
 
     digest = "0" * 64
     return ScenarioRef(title="Training Yard", bundled="training_yard",

@@ -10,14 +10,14 @@ from collections import Counter
 
 import pytest
 
+from officers_chess.ai.play import play_battle
+from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.actions import Action
-from officers_chess.ai.random_policy import RandomPolicy
-from officers_chess.rules.army import Army, Recruit, army_cost
-from officers_chess.ai.play import play_battle
-from officers_chess.rules.models import Side
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.actions import Action
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.muster.army import Army, Recruit, army_cost
+from officers_chess.rules.pieces.models import Side
 
 ACTIONS_PER_SCENARIO = int(os.environ.get("OFFICERS_CHESS_PLAYOUT_ACTIONS", "0")) // max(1, len(bundled_scenarios())) or 1000
 SCENARIOS = bundled_scenarios()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from factories import A, D, game, plains, unit
-from officers_chess.rules.events import StatusLost
-from officers_chess.rules.game import Move, Wait, apply_action, legal_actions
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.battle.events import StatusLost
+from officers_chess.rules.battle.game import Move, Wait, apply_action, legal_actions
+from officers_chess.rules.pieces.statuses import Status, StatusName
 from officers_chess.tui.controller import BattleController, Mode
 
 

@@ -19,21 +19,13 @@ from officers_chess.content.bundled import catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue, load_partial_catalogue
 from officers_chess.price_report import DOC_END, DOC_START, pricing_doc_section
-from officers_chess.rules import pricing
-from officers_chess.rules.models import WeaponType
-from officers_chess.rules.tags import tag_args
-from officers_chess.rules.pricing import (
-    CLASS_FLOOR,
-    ITEM_FLOOR,
-    ROUND_TO,
-    class_price,
-    item_price,
-    price_breakdown,
-    tag_points,
-    unit_cost,
-    unit_price,
-)
-from officers_chess.rules.tags import KNOWN_TAGS
+from officers_chess.rules.pieces import pricing
+from officers_chess.rules.pieces.models import WeaponType
+from officers_chess.rules.pieces.price_rates import CLASS_FLOOR, ITEM_FLOOR, ROUND_TO
+from officers_chess.rules.pieces.pricing import class_price, item_price, price_breakdown, unit_cost, unit_price
+from officers_chess.rules.pieces.tag_points import tag_points
+from officers_chess.rules.pieces.tags import tag_args
+from officers_chess.rules.pieces.tags import KNOWN_TAGS
 
 REPO = Path(__file__).resolve().parent.parent
 STATS = ("str", "skl", "spd", "def", "res")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.army_file import CodeDialog, RosterPicker
 from officers_chess.tui.screens.battle import BattleScreen

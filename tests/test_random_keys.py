@@ -30,14 +30,14 @@ import pytest
 from textual import events
 from textual.command import CommandPalette
 
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
 from officers_chess.content.user_data import autosave_dir, saves_dir
-from officers_chess.ai.play import make_policy, play_battle
-from officers_chess.rules.army import Army, Recruit
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.muster.army import Army, Recruit
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import palette
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.army_file import TextPrompt

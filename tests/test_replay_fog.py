@@ -9,8 +9,8 @@ import pytest
 from officers_chess import cli
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.game import apply_action, legal_actions
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
 
 FOG_YARD = Path(__file__).parent / "fixtures" / "fog_yard.yaml"
 

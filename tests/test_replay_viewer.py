@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from officers_chess.ai.play import make_policy
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
-from officers_chess.ai.play import make_policy
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
 

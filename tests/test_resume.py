@@ -11,8 +11,8 @@ from officers_chess.content.autosave import Autosaver, resume_state
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
 from officers_chess.content.user_data import autosave_dir
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.game import apply_action, legal_actions
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
@@ -112,7 +112,7 @@ def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
 
 
 async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_end():
-    from officers_chess.rules.dice import seed_fingerprint
+    from officers_chess.rules.basics.dice import seed_fingerprint
     from officers_chess.tui.screens.result import summary
 
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=77)
@@ -179,7 +179,7 @@ async def test_ctrl_s_saves_a_named_copy_and_l_on_the_title_loads_it():
 async def test_army_building_is_saved_after_each_step_and_resumes_there():
     from officers_chess.content.autosave import newest_unfinished, unfinished_hint
     from officers_chess.content.muster_saves import SavedMuster
-    from officers_chess.rules.models import Side
+    from officers_chess.rules.pieces.models import Side
     from officers_chess.tui.screens.hiring import HiringScreen
     from officers_chess.tui.screens.scouting import ScoutingScreen
 

@@ -15,7 +15,7 @@ from officers_chess.content.rosters import (
     save_roster,
 )
 from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_dir
-from officers_chess.rules.army import Army, Recruit
+from officers_chess.rules.muster.army import Army, Recruit
 
 ARMY = Army(units=[Recruit(name="Arlen", unit_class="Mercenary", items=["Iron Sword", "Vulnerary"], roles=["Leader"]),
                    Recruit(name="Brisa", unit_class="Archer", items=["Iron Bow"])])

@@ -7,11 +7,11 @@ import itertools
 from factories import plan, unit, weapon
 import pytest
 
-from officers_chess.rules.editions import EDITIONS, rules_for
-from officers_chess.rules.rulebook import RULES, STATUS_TEXT, TAG_TEXT, edition_rules, rule_id
-from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.tags import KNOWN_TAGS
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.combat.editions import EDITIONS, rules_for
+from officers_chess.rules.pieces.statuses import Status, StatusName
+from officers_chess.rules.pieces.tags import KNOWN_TAGS
+from officers_chess.rules.reference.rulebook import RULES, STATUS_TEXT, TAG_TEXT, edition_rules, rule_id
 
 COMBAT_TAGS = [
     "Brave", "Complex", "Piercing", "Guarded", "Inverted", "DistantCounter", "Lucky(2)", "Inaccurate(2)",

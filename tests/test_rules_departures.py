@@ -10,17 +10,17 @@ from edition_kit import EditionKit
 from factories import A, D, accessory, battle_map, game, plains, staff, unit, unit_class, weapon
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.events import Moved
-from officers_chess.rules.game import (
+from officers_chess.rules.battle.events import Moved
+from officers_chess.rules.battle.game import (
     Attack, CantoMove, Discard, Equip, IllegalAction, Move, Special, Strike, Trade, Wait, apply_action, destinations,
     is_legal, legal_actions, staying,
 )
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.inventory import equippable
-from officers_chess.rules.models import Consumable, Inflicted
-from officers_chess.rules.record import canonical_json
-from officers_chess.rules.scenario import UnitSetup, build_unit
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.history.record import canonical_json
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.inventory import equippable
+from officers_chess.rules.pieces.models import Consumable, Inflicted
+from officers_chess.rules.scenario.setup import UnitSetup, build_unit
 
 
 def do(state, *actions):
@@ -372,7 +372,7 @@ def test_the_exchange_cache_tells_a_pending_inflict_from_one_in_effect():
 
 
 def test_action_words_name_the_unit_of_a_free_action_before_its_move_and_a_stay():
-    from officers_chess.rules.record import action_words
+    from officers_chess.rules.history.record import action_words
 
     state = _pair()
     assert action_words(state, Equip(item=2, unit="a1")) == "A1 equips Spare Lance before moving"

@@ -10,8 +10,8 @@ from textual.command import CommandPalette
 from textual.widgets import Static
 
 from officers_chess.content.loaders import load_catalogue, load_scenario
-from officers_chess.rules.editions import EDITIONS
-from officers_chess.rules.rulebook import RULES, STATUS_TEXT, TAG_TEXT, edition_rules, rule_id
+from officers_chess.rules.combat.editions import EDITIONS
+from officers_chess.rules.reference.rulebook import RULES, STATUS_TEXT, TAG_TEXT, edition_rules, rule_id
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.explain import ExplainChooser

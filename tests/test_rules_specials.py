@@ -30,10 +30,9 @@ from factories import (
     unit_class,
     weapon,
 )
-from officers_chess.rules.actions import CantoMove, Special, Strike
-from officers_chess.rules.combat import usable_weapon
-from officers_chess.rules.events import BattleEnded, Healed, Hurt, Routed
-from officers_chess.rules.game import (
+from officers_chess.rules.battle.actions import CantoMove, Special, Strike
+from officers_chess.rules.battle.events import BattleEnded, Healed, Hurt, Routed
+from officers_chess.rules.battle.game import (
     Attack,
     Discard,
     Equip,
@@ -45,10 +44,11 @@ from officers_chess.rules.game import (
     apply_action,
     legal_actions,
 )
-from officers_chess.rules.models import Consumable
-from officers_chess.rules.specials import staff_hit_chance
-from officers_chess.rules.state import Chest, Light
-from officers_chess.rules.statuses import Status, StatusName
+from officers_chess.rules.battle.specials import staff_hit_chance
+from officers_chess.rules.battle.state import Chest, Light
+from officers_chess.rules.combat.exchange import usable_weapon
+from officers_chess.rules.pieces.models import Consumable
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 HIT = range(2, 11)
 MISS = range(11, 21)

@@ -24,9 +24,9 @@ from factories import (
     unit,
     weapon,
 )
-from officers_chess.rules.actions import Special, Strike
-from officers_chess.rules.events import BattleEnded, Routed, StatusRoll
-from officers_chess.rules.game import (
+from officers_chess.rules.battle.actions import Special, Strike
+from officers_chess.rules.battle.events import BattleEnded, Routed, StatusRoll
+from officers_chess.rules.battle.game import (
     Attack,
     Discard,
     Equip,
@@ -38,8 +38,8 @@ from officers_chess.rules.game import (
     apply_action,
     legal_actions,
 )
-from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.upkeep import apply_status
+from officers_chess.rules.battle.upkeep import apply_status
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 ROLLED = [StatusName.BERSERK, StatusName.PETRIFIED, StatusName.POISONED, StatusName.SLEEP]
 HIT = range(2, 11)

@@ -32,13 +32,13 @@ from factories import (
     unit_class,
     weapon,
 )
-from officers_chess.rules.combat import ExchangePlan, forecast, resolve, weapon_range
-from officers_chess.rules.dice import Dice
-from officers_chess.rules.events import Attacked, Hurt, Routed
-from officers_chess.rules.game import Attack, Equip, IllegalAction, Move, Wait, apply_action, legal_actions
-from officers_chess.rules.inventory import can_equip, equippable
-from officers_chess.rules.models import Art, Inflicted
-from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.events import Attacked, Hurt, Routed
+from officers_chess.rules.battle.game import Attack, Equip, IllegalAction, Move, Wait, apply_action, legal_actions
+from officers_chess.rules.combat.exchange import ExchangePlan, forecast, resolve, weapon_range
+from officers_chess.rules.pieces.inventory import can_equip, equippable
+from officers_chess.rules.pieces.models import Art, Inflicted
+from officers_chess.rules.pieces.statuses import StatusName
 
 HIT = range(2, 11)  # a plain hit at Skl 10 (no crit)
 MISS = range(11, 21)  # a miss at Skl 10 that is not a Devil roll

@@ -28,11 +28,11 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save, read_save, write_save
 from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir
-from officers_chess.rules import record as record_module
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import Recorder, state_hash
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.history import record as record_module
+from officers_chess.rules.history.record import Recorder, state_hash
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
@@ -307,8 +307,8 @@ def test_edited_players_are_refused_by_the_seal(started, capsys):
 
 def test_an_edited_die_roll_goes_back_to_the_start_of_its_round(started, capsys):
     from officers_chess.ai.play import make_policy
-    from officers_chess.rules.dice import RollNeeded
-    from officers_chess.rules.physical import apply_with_rolls, roll_your_own
+    from officers_chess.rules.basics.dice import RollNeeded
+    from officers_chess.rules.battle.physical import apply_with_rolls, roll_your_own
 
     loaded = load_scenario(find_scenario("training_yard"))
     state = roll_your_own(loaded.new_battle(seed=2))
@@ -623,7 +623,7 @@ async def test_autosave_comes_back_after_its_folder_is_removed_mid_battle_and_sa
 
 def test_rosters_honour_officers_chess_data(tmp_path, monkeypatch):
     from officers_chess.content.rosters import list_rosters, save_roster
-    from officers_chess.rules.army import Army, Recruit
+    from officers_chess.rules.muster.army import Army, Recruit
 
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # were it ignored, nothing lands in the real home
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
@@ -639,8 +639,8 @@ def test_rosters_honour_officers_chess_data(tmp_path, monkeypatch):
 
 def test_an_edited_army_building_save_is_refused(tmp_path):
     from officers_chess.content.muster_saves import open_muster, write_muster
-    from officers_chess.rules.army import Army, Recruit
-    from officers_chess.rules.muster import Muster, finish_step, set_army
+    from officers_chess.rules.muster.army import Army, Recruit
+    from officers_chess.rules.muster.phases import Muster, finish_step, set_army
 
     loaded = load_scenario(find_scenario("practice_muster"))
     scenario, catalogue = loaded.scenario, loaded.catalogue

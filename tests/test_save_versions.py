@@ -9,7 +9,7 @@ from pathlib import Path
 from officers_chess import cli
 from officers_chess.content.autosave import resume_state
 from officers_chess.content.saves import open_save, read_save
-from officers_chess.rules.record import SAVE_VERSION
+from officers_chess.rules.history.record import SAVE_VERSION
 
 OLD = Path(__file__).parent / "fixtures" / "old_saves"  # written by the code of save version 3 (commit 1ce8cda)
 

@@ -7,12 +7,11 @@ import os
 
 import pytest
 
+from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import dump_record, open_save, read_save, scenario_ref, write_save
-from officers_chess.ai.play import make_policy, play_battle
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import (
+from officers_chess.rules.history.record import (
     ArmyMismatch,
     canonical_json,
     check_armies,
@@ -20,6 +19,7 @@ from officers_chess.rules.record import (
     replay,
     state_hash,
 )
+from officers_chess.rules.pieces.models import Side
 from officers_chess.simulate_report import record_battle
 
 

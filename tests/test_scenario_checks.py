@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from officers_chess.content.loaders import load_catalogue, load_map
-from officers_chess.rules.scenario import Scenario, ScenarioError, check_scenario
+from officers_chess.rules.scenario.checks import check_scenario
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError
 
 CATALOGUE = load_catalogue()
 MAP = load_map("maps/training_yard.yaml")

@@ -17,12 +17,13 @@ import pytest
 from officers_chess.cli import main
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.models import BattleMap, Side
-from officers_chess.rules.movement import reachable
-from officers_chess.rules.objectives import ConditionKind
-from officers_chess.rules.pricing import unit_cost
-from officers_chess.rules.scenario import build_unit, deploy_zone
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.battle.objectives import ConditionKind
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.movement import reachable
+from officers_chess.rules.pieces.pricing import unit_cost
+from officers_chess.rules.scenario.setup import build_unit, deploy_zone
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "docs" / "examples" / "scenario"

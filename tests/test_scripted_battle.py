@@ -24,16 +24,18 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.content.loaders import LoadedScenario, find_scenario, load_scenario
-from officers_chess.rules.actions import Action, Attack, CantoMove, Move
 from officers_chess.ai.directives import Directive, directive
 from officers_chess.ai.play import make_policy
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import Pos, Side, Unit, distance
-from officers_chess.rules.movement import reachable
-from officers_chess.rules.orders import Order, current_order
-from officers_chess.rules.state import GameState
-from officers_chess.rules.vision import player_view
+from officers_chess.content.loaders import LoadedScenario, find_scenario, load_scenario
+from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Move
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.pieces.movement import reachable
+from officers_chess.rules.pieces.orders import Order
+from officers_chess.rules.pieces.order_now import current_order
 
 DRILL = Path(__file__).parent / "fixtures" / "scripted" / "watch_drill.yaml"
 DRILL_SEEDS = range(8)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from officers_chess.cli import main
 from officers_chess.ai.play import LEVELS
+from officers_chess.cli import main
 from officers_chess.simulate_report import game_seed, parse_levels, wilson
 
 KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
@@ -110,8 +110,8 @@ def test_a_saved_game_is_the_game_play_battle_plays(tmp_path):
     from officers_chess.content.loaders import find_scenario, load_scenario
     from officers_chess.content.saves import open_save
     from officers_chess.ai.play import make_policy, play_battle
-    from officers_chess.rules.models import Side
-    from officers_chess.rules.record import replay
+    from officers_chess.rules.pieces.models import Side
+    from officers_chess.rules.history.record import replay
     from officers_chess.simulate_report import play_one
 
     path = find_scenario("millbrook_crossing")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import palette
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode

@@ -6,7 +6,7 @@ from __future__ import annotations
 def test_the_status_line_fits_80_columns_in_every_state_it_can_be_in():
     from factories import A, D, game, plains, unit
 
-    from officers_chess.rules.objectives import TimeLimit
+    from officers_chess.rules.battle.objectives import TimeLimit
     from officers_chess.tui.widgets.status_line import status_text
 
     units = [unit(id=f"a{i}", side=A, pos=(i, 0)) for i in range(12)] + [unit(id=f"d{i}", side=D, pos=(i, 2)) for i in range(12)]
@@ -21,7 +21,7 @@ def test_the_status_line_fits_80_columns_in_every_state_it_can_be_in():
 def test_under_fog_the_status_line_counts_only_the_enemies_the_viewer_sees():
     from factories import A, D, game, plains, unit
 
-    from officers_chess.rules.vision import player_view
+    from officers_chess.rules.battle.vision import player_view
     from officers_chess.tui.widgets.status_line import status_text, still_to_act
 
     units = [unit(id="a1", side=A, pos=(0, 0)), unit(id="a2", side=A, pos=(1, 0), activated=True),

@@ -1,4 +1,4 @@
-"""A tag placed where it does nothing is a load error (rules/tag_places.py): the file, the line and why."""
+"""A tag placed where it does nothing is a load error (rules/reference/tag_places.py): the file, the line and why."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.duel import load_duel
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue_file, load_partial_catalogue, load_scenario
-from officers_chess.rules.army import Role
-from officers_chess.rules.editions import EDITIONS, rules_for
-from officers_chess.rules.scenario import RoleRule, UnitSetup
-from officers_chess.rules.specials import special_actions
-from officers_chess.rules.tag_places import PLACE_WHY, PLACES, TAG_PLACES, placement_problem
-from officers_chess.rules.tags import KNOWN_TAGS
+from officers_chess.rules.battle.specials import special_actions
+from officers_chess.rules.combat.editions import EDITIONS, rules_for
+from officers_chess.rules.muster.army import Role
+from officers_chess.rules.pieces.tags import KNOWN_TAGS
+from officers_chess.rules.reference.tag_places import PLACE_WHY, PLACES, TAG_PLACES, placement_problem
+from officers_chess.rules.scenario.setup import RoleRule, UnitSetup
 
 CLASS = "{name: Odd, letter: O, stats: {str: 1, skl: 1, spd: 1, def: 1, res: 1}, wields: [sword]"
 
@@ -214,9 +214,9 @@ def test_a_duel_refuses_a_tag_that_would_do_nothing_too(tmp_path, side_text, wor
 
 
 def test_every_tag_of_every_edition_has_its_places_decided():
-    import officers_chess.rules.editions  # noqa: F401  (the editions register their tags)
+    import officers_chess.rules.combat.editions  # noqa: F401  (the editions register their tags)
 
-    assert set(KNOWN_TAGS) - set(TAG_PLACES) == set(), "decide where the new tag works in rules/tag_places.py"
+    assert set(KNOWN_TAGS) - set(TAG_PLACES) == set(), "decide where the new tag works in rules/reference/tag_places.py"
     assert set(TAG_PLACES) - set(KNOWN_TAGS) == set(), "the table names a tag no edition has"
     every_edition_tag = set().union(*(rules.tags for rules in EDITIONS.values()))
     assert every_edition_tag <= set(TAG_PLACES)

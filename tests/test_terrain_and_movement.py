@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from factories import A, D, battle_map, glyph, plains, unit, weapon
-from officers_chess.rules.models import BASE_MOVEMENT, distance
-from officers_chess.rules.movement import reachable
-from officers_chess.rules.terrain import TERRAIN, TERRAIN_BY_GLYPH, MoveType
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.board.terrain import TERRAIN, TERRAIN_BY_GLYPH, MoveType
+from officers_chess.rules.pieces.models import BASE_MOVEMENT
+from officers_chess.rules.pieces.movement import reachable
 
 X = None  # impassable
 # id: (Def/Res, Foot, Armored, Cavalry, Flying, heal), row by row from PRODUCT.md

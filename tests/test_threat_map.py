@@ -7,10 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.content.loaders import load_scenario
 from officers_chess.ai.danger import threats
-from officers_chess.rules.combat import Role
-from officers_chess.rules.models import distance
 from officers_chess.ai.threat_map import (
     attackers_at,
     best_kill,
@@ -19,7 +16,10 @@ from officers_chess.ai.threat_map import (
     standing_at,
     threat_forecasts,
 )
-from officers_chess.rules.vision import player_view
+from officers_chess.content.loaders import load_scenario
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.combat.exchange import Role
 
 from factories import A, D, battle_map, game, unit, weapon
 

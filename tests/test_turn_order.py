@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from factories import A, D, game, plains, unit, unit_class, weapon
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.game import Attack, Move, Wait, apply_action, legal_actions
-from officers_chess.rules.models import Side
-from officers_chess.rules.scenario import Scenario, UnitSetup, new_battle
-from officers_chess.rules.turn_order import after_activation, waiting
+from officers_chess.rules.battle.game import Attack, Move, Wait, apply_action, legal_actions
+from officers_chess.rules.battle.turn_order import after_activation, waiting
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import Scenario, UnitSetup, new_battle
 
 
 def army(n_attackers: int, n_defenders: int):

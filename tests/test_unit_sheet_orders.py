@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from officers_chess.content.loaders import load_scenario
-from officers_chess.rules.models import Side
-from officers_chess.rules.orders import Order
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.orders import Order
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
+from officers_chess.ai.play import make_policy
 from officers_chess.cli import main
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.actions import Attack
-from officers_chess.ai.play import make_policy
-from officers_chess.rules.dice import RollNeeded
-from officers_chess.rules.models import Side
-from officers_chess.rules.physical import apply_with_rolls, roll_your_own
+from officers_chess.rules.basics.dice import RollNeeded
+from officers_chess.rules.battle.actions import Attack
+from officers_chess.rules.battle.physical import apply_with_rolls, roll_your_own
+from officers_chess.rules.pieces.models import Side
 
 
 def test_verify_passes_on_the_saves_of_a_hundred_simulated_battles(tmp_path, capsys):

@@ -14,15 +14,15 @@ from __future__ import annotations
 import pytest
 
 from factories import A, D, battle_map, game, plains, seed_for, unit, unit_class, weapon
-from officers_chess.rules import victory
-from officers_chess.rules.actions import Special
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.events import Acted, BattleEnded, TerrainChanged
-from officers_chess.rules.game import Attack, Discard, GameState, Move, Wait, apply_action
-from officers_chess.rules.models import Side
-from officers_chess.rules.objectives import Condition, TimeLimit
-from officers_chess.rules.scenario import Scenario, new_battle
-from officers_chess.rules.state import Arrival, Chest, TerrainSwap
+from officers_chess.rules.battle import victory
+from officers_chess.rules.battle.actions import Special
+from officers_chess.rules.battle.events import Acted, BattleEnded, TerrainChanged
+from officers_chess.rules.battle.game import Attack, Discard, GameState, Move, Wait, apply_action
+from officers_chess.rules.battle.objectives import Condition, TimeLimit
+from officers_chess.rules.battle.state import Arrival, Chest, TerrainSwap
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import Scenario, new_battle
 
 HIT = range(2, 11)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from factories import A, D, game, plains, unit
-from officers_chess.rules.state import Chest, Light
-from officers_chess.rules.models import Consumable
-from officers_chess.rules.vision import VISION, player_view, visible_tiles
+from officers_chess.rules.battle.state import Chest, Light
+from officers_chess.rules.battle.vision import VISION, player_view, visible_tiles
+from officers_chess.rules.pieces.models import Consumable
 
 
 def foggy(*units, **kw):

@@ -9,16 +9,17 @@ import threading
 import pytest
 from textual.worker import WorkerState
 
+from officers_chess.ai import play
+from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.content.autosave import newest_unfinished
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.muster_saves import SavedMuster
-from officers_chess.ai import play
-from officers_chess.rules.actions import Move, Wait
-from officers_chess.ai.greedy import GreedyPolicy
-from officers_chess.rules.models import Side
+from officers_chess.rules.battle.actions import Move, Wait
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.players import default_level, player_cycle
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
@@ -28,7 +29,6 @@ from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
-from officers_chess.tui.players import default_level, player_cycle
 from officers_chess.tui.widgets.map_view import MapView
 
 from muster_keys import confirm_step, deploy_all, hire, press

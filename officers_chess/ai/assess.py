@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.combat import (
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.victory import conditions
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.combat.exchange import (
     Fighter,
     Forecast,
     Role,
     forecast,
     usable_weapon,
 )
-from officers_chess.rules.inventory import can_equip
-from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType, distance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.tags import tag_args
-from officers_chess.rules.terrain import Terrain
-from officers_chess.rules.victory import conditions
+from officers_chess.rules.pieces.inventory import can_equip
+from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.statuses import StatusName
+from officers_chess.rules.pieces.tags import tag_args
 
 # A rout costs the routed side this many points beyond the HP it lost: the unit will never act again.
 ROUT_POINTS = 14.0

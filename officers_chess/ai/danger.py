@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import ROUT_POINTS, ExchangeBook, armed_forms
-from officers_chess.rules.combat import weapon_range
-from officers_chess.rules.models import Pos, Unit
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.pieces.models import Unit
 
 # An enemy that has a better target elsewhere may still attack this one: it counts for this share.
 ELSEWHERE_SHARE = 0.3

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import armed_forms
-from officers_chess.rules.combat import weapon_range
-from officers_chess.rules.models import Pos, Unit, distance
-from officers_chess.rules.orders import GUARD_RADIUS, Order, current_order, tile
-from officers_chess.rules.state import GameState
-from officers_chess.rules.vision import diamond
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import diamond
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.order_now import current_order
+from officers_chess.rules.pieces.orders import GUARD_RADIUS, Order, tile
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from officers_chess.rules.models import MoveType, Pos, Side, Unit
-from officers_chess.rules.movement import STEPS
-from officers_chess.rules.state import GameState
-from officers_chess.rules.terrain import Terrain
-from officers_chess.rules.victory import conditions
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.victory import conditions
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.pieces.models import MoveType, Side, Unit
+from officers_chess.rules.pieces.movement import STEPS
 
 UNREACHABLE = 999
 CROWD_COST = 6  # movement an enemy-held tile on the way counts for, beyond its own (Fields.distances)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Attack, Move, Special, Wait
 from officers_chess.ai.directives import Directive, directive, throws_itself_away
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
-from officers_chess.rules.combat import Forecast, Role, usable_weapon, weapon_range
-from officers_chess.rules.game import legal_actions
-from officers_chess.rules.models import Pos, Unit, Weapon, WeaponType, distance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.tags import tag_args
-from officers_chess.rules.upkeep import as_activated
-from officers_chess.rules.vision import player_view
+from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.battle.game import legal_actions
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.combat.exchange import Forecast, Role, usable_weapon, weapon_range
+from officers_chess.rules.pieces.models import Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.tags import tag_args
 
 PREY_POINTS = 100.0  # a pursue order's prey outranks any other attack this level scores
 

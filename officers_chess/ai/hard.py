@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Move, Wait
 from officers_chess.ai.assess import ROUT_POINTS, exchange_score
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.muster_ai import outfit_army
-from officers_chess.rules.army import Army
-from officers_chess.rules.catalogue import Catalogue
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.game import legal_actions
-from officers_chess.rules.models import BattleMap, Pos, Side, Unit
-from officers_chess.rules.scenario import Scenario
-from officers_chess.rules.upkeep import as_activated
+from officers_chess.rules.battle.actions import Action, Move, Wait
+from officers_chess.rules.battle.game import legal_actions
+from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.muster.army import Army
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.scenario.setup import Scenario
 
 ATTACKS = 24  # the attacks normal values highest, valued again over their exact outcomes (the close decisions)
 SECOND_LOOK = 3  # the best choices looked at again after the enemy's reply, when they are close

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from officers_chess.ai.assess import ExchangeBook, armed_forms
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.judge import Judge, Option
-from officers_chess.rules.game import destinations
-from officers_chess.rules.models import Pos, Side
-from officers_chess.rules.state import GameState
-from officers_chess.rules.upkeep import as_activated
-from officers_chess.rules.vision import player_view
+from officers_chess.rules.battle.game import destinations
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.models import Side
 
 
 @dataclass(frozen=True)

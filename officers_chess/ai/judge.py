@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.actions import Action, Attack, Equip, Special, Wait
 from officers_chess.ai.assess import (
     Exchange,
     ExchangeBook,
@@ -12,8 +11,8 @@ from officers_chess.ai.assess import (
     exchange_score,
     unit_values,
 )
-from officers_chess.ai.danger import DangerMap
 from officers_chess.ai.breach import breaches
+from officers_chess.ai.danger import DangerMap
 from officers_chess.ai.directives import Directive, directive, throws_itself_away
 from officers_chess.ai.goals import (
     UNREACHABLE,
@@ -22,22 +21,16 @@ from officers_chess.ai.goals import (
     aims_of,
     objective_tiles,
 )
-from officers_chess.rules.combat import usable_weapon, weapon_range
-from officers_chess.rules.game import arts_of
-from officers_chess.rules.models import (
-    Consumable,
-    Pos,
-    Side,
-    Unit,
-    Weapon,
-    WeaponType,
-    distance,
-)
-from officers_chess.rules.movement import reachable
-from officers_chess.rules.specials import heal_amount, special_actions, staff_hit_chance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.statuses import StatusName
-from officers_chess.rules.vision import player_view
+from officers_chess.rules.battle.actions import Action, Attack, Equip, Special, Wait
+from officers_chess.rules.battle.game import arts_of
+from officers_chess.rules.battle.specials import heal_amount, special_actions, staff_hit_chance
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.combat.exchange import usable_weapon, weapon_range
+from officers_chess.rules.pieces.models import Consumable, Side, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.movement import reachable
+from officers_chess.rules.pieces.statuses import StatusName
 
 OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
 OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objective tile

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from officers_chess.ai.assess import boil, exchange_score
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.combat import Fighter, forecast, usable_weapon, weapon_range
-from officers_chess.rules.deploy_room import Option, hire_options
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.models import BattleMap, Side, Unit, WeaponType
-from officers_chess.rules.scenario import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
-from officers_chess.rules.terrain import Terrain, terrain_table
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.board.terrain import Terrain, terrain_table
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.exchange import Fighter, forecast, usable_weapon, weapon_range
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side, Unit, WeaponType
+from officers_chess.rules.scenario.deploy_room import Option, hire_options
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
 
 FOES = 8  # the enemy's likely hires a unit is measured against (spread over what the enemy can afford)
 GROUNDS = 2  # the commonest kinds of ground in the deployment zone the measure is taken on

@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from officers_chess.ai.matchups import Matchups
-from officers_chess.rules.army import Army, Recruit, army_problems, recruit_cost
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.deploy_room import (
-    NOWHERE,
-    Option,
-    Room,
-    cheapest_army,
-    cheapest_by_glyph,
-    complete,
-    hire_options,
-    room_problem,
-    smallest_army,
-)
-from officers_chess.rules.models import BattleMap, Pos, Side, Weapon, WeaponType
-from officers_chess.rules.muster import (
+from officers_chess.ai.player import Policy
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
+from officers_chess.rules.muster.phases import (
     Muster,
     MusterError,
     Phase,
@@ -31,13 +19,23 @@ from officers_chess.rules.muster import (
     scouting_report,
     set_army,
 )
-from officers_chess.rules.scenario import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
+from officers_chess.rules.scenario.deploy_room import (
+    NOWHERE,
+    Option,
+    Room,
+    cheapest_army,
+    cheapest_by_glyph,
+    complete,
+    hire_options,
+    room_problem,
+    smallest_army,
+)
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
 
 DEAREST = 8  # the dearest fair options a measured pick chooses among: gold spent is still strength
 NEAR_BEST = 1.0  # options this close to the best are as good: the pick varies among them
-
-if TYPE_CHECKING:
-    from officers_chess.ai.policy import Policy
 
 
 def _options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[list[Option], list[Option]]:

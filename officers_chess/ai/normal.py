@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Attack, CantoMove, Equip, Move, Wait
 from officers_chess.ai.assess import ExchangeBook, armed_forms
 from officers_chess.ai.directives import throws_itself_away
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.judge import ROUT_CARE, Candidate, Judge, Option
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
-from officers_chess.rules.game import legal_actions, staying
-from officers_chess.rules.models import Pos, Unit
-from officers_chess.rules.state import GameState
 from officers_chess.ai.threat_map import threat_forecasts
-from officers_chess.rules.upkeep import as_activated
+from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Equip, Move, Wait
+from officers_chess.rules.battle.game import legal_actions, staying
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.models import Unit
 
 class NormalPolicy(BasePolicy):
     """The real opponent: for every unit that may act and every tile it can reach, the best of its

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from officers_chess.rules.actions import Action
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.hard import HardPolicy
 from officers_chess.ai.muster_ai import muster
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.ai.policy import Policy
+from officers_chess.ai.player import Policy
 from officers_chess.ai.random_policy import RandomPolicy
-from officers_chess.rules.game import apply_action
-from officers_chess.rules.models import Side
-from officers_chess.rules.scenario import UnitSetup
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.actions import Action
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import UnitSetup
 
 if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario

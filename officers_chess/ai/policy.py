@@ -3,46 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
 
-from officers_chess.rules.actions import Action, Equip, Special
 from officers_chess.ai.matchups import Matchups
-from officers_chess.rules.combat import usable_weapon
-from officers_chess.rules.army import Army
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.game import staying
-from officers_chess.rules.inventory import can_equip
-from officers_chess.rules.models import BattleMap, Pos, Side, Unit, Weapon, WeaponType
-from officers_chess.rules.scenario import Scenario
-from officers_chess.rules.state import GameState
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """A computer player. It only ever acts through `legal_actions`/`apply_action` and the muster API.
-
-    `choose` picks one of `legal_actions(state)` for the side to act; `hire` builds an army that
-    passes `army_problems` (and, given the map, fits the deployment zone); `outfit` may change its kit once
-    Scouting has shown the enemy's classes (None keeps it); `deploy` gives each unit a
-    tile of the side's deployment zone.
-    """
-
-    name: str
-    rng: random.Random
-    follows_orders: bool  # whether scenario scripts steer this level (greedy and normal; random ignores them)
-
-    def choose(self, state: GameState) -> Action: ...
-
-    def hire(
-        self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
-    ) -> Army: ...
-
-    def outfit(self, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
-               battle_map: BattleMap | None = None) -> Army | None: ...
-
-    def deploy(
-        self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
-    ) -> dict[str, Pos]: ...
+from officers_chess.ai.muster_ai import deploy_army, hire_army
+from officers_chess.rules.battle.actions import Action, Equip, Special
+from officers_chess.rules.battle.game import staying
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.combat.exchange import usable_weapon
+from officers_chess.rules.muster.army import Army
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.inventory import can_equip
+from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
+from officers_chess.rules.scenario.setup import Scenario
 
 
 class BasePolicy:
@@ -61,8 +34,6 @@ class BasePolicy:
     def hire(
         self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None
     ) -> Army:
-        from officers_chess.ai.muster_ai import hire_army
-
         matchups = self.matchups(scenario, catalogue, battle_map) if self.measures_hires else None
         return hire_army(scenario, catalogue, side, rng, battle_map, matchups)
 
@@ -81,8 +52,6 @@ class BasePolicy:
     def deploy(
         self, scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army, rng: random.Random
     ) -> dict[str, Pos]:
-        from officers_chess.ai.muster_ai import deploy_army
-
         return deploy_army(scenario, catalogue, battle_map, side, army, rng)
 
 

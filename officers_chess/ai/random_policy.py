@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.actions import Action, Discard, Equip, Trade
 from officers_chess.ai.policy import BasePolicy
-from officers_chess.rules.game import legal_actions
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.actions import Action, Discard, Equip, Trade
+from officers_chess.rules.battle.game import legal_actions
+from officers_chess.rules.battle.state import GameState
 
 FREE_ACTIONS = (Equip, Discard, Trade)
 FREE_ACTION_CHANCE = 0.05

@@ -12,10 +12,11 @@ from fractions import Fraction
 
 from officers_chess.ai.assess import armed_forms
 from officers_chess.ai.danger import Threat, threats
-from officers_chess.rules.combat import Forecast, Role, weapon_range
-from officers_chess.rules.models import Pos, Unit, distance
-from officers_chess.rules.state import GameState
-from officers_chess.rules.upkeep import as_activated
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.combat.exchange import Forecast, Role, weapon_range
+from officers_chess.rules.pieces.models import Unit
 
 
 def zone_of(threat: Threat) -> frozenset[Pos]:

@@ -19,26 +19,19 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import MUSTER_FORMAT, SavedMuster, open_muster
+from officers_chess.content.save_replay import replay_checked
 from officers_chess.content.saves import (
-    MAX_SAVE_BYTES,
-    SavedBattle,
-    SaveProblem,
-    TooLongToSave,
-    open_save,
-    public_reason,
-    replay_checked,
-    scenario_ref,
-    write_save,
+    MAX_SAVE_BYTES, SavedBattle, SaveProblem, TooLongToSave, open_save, public_reason, scenario_ref, write_save,
 )
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.yaml_source import MAX_FILE_BYTES, read_bytes, read_text
-from officers_chess.rules.actions import Action
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import (
+from officers_chess.rules.battle.actions import Action
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import (
     READABLE_VERSIONS, SAVE_FORMAT, Checkpoint, Recorder, opening_digest, rules_changed_note,
 )
-from officers_chess.rules.scenario import UnitSetup
-from officers_chess.rules.state import GameState
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import UnitSetup
 
 KEEP_BATTLES = 10  # autosaves of older battles are removed when a new battle starts
 SUFFIX = ".json"

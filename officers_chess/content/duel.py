@@ -3,7 +3,7 @@
 A duel names catalogue classes and items, or spells stats and items out inline; this module
 turns one into two core `Fighter`s (unit and terrain) and a distance, or raises a ContentError
 naming the file and the line. It computes no numbers: the forecast comes from
-`rules.combat.plan_exchange` and `rules.combat.forecast`, exactly as in a battle.
+`rules.combat.exchange.plan_exchange` and `rules.combat.exchange.forecast`, exactly as in a battle.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from pydantic import ValidationError
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.content.yaml_source import Loc, YamlSource, expect_mapping, read_yaml
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.combat import (
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.combat.editions import EDITIONS, rules_for
+from officers_chess.rules.combat.exchange import (
     TOMES,
     ExchangePlan,
     Fighter,
@@ -31,7 +32,8 @@ from officers_chess.rules.combat import (
     usable_weapon,
     weapon_range,
 )
-from officers_chess.rules.models import (
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import (
     Accessory,
     DamageKind,
     Side,
@@ -41,12 +43,10 @@ from officers_chess.rules.models import (
     Weapon,
     WeaponType,
 )
-from officers_chess.rules.scenario import can_equip_class
-from officers_chess.rules.statuses import Status, StatusName
-from officers_chess.rules.tag_places import first_problem, place_of
-from officers_chess.rules.tags import check_tag, has_tag, parse_tag, tag_args
-from officers_chess.rules.editions import EDITIONS, rules_for
-from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.pieces.statuses import Status, StatusName
+from officers_chess.rules.pieces.tags import check_tag, has_tag, parse_tag, tag_args
+from officers_chess.rules.reference.tag_places import first_problem, place_of
+from officers_chess.rules.scenario.setup import can_equip_class
 
 TOP_KEYS = ("edition", "distance", "attacker", "defender")
 SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "status")

@@ -12,14 +12,16 @@ from pydantic import TypeAdapter, ValidationError
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS, Edition
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Accessory, Art, BattleMap, Consumable, UnitClass, Weapon
-from officers_chess.rules.tag_places import first_problem, place_of
-from officers_chess.rules.tags import parse_tag, tag_args
-from officers_chess.rules.scenario import Scenario, ScenarioError, check_scenario, new_battle
-from officers_chess.rules.terrain import known_glyph, terrain_table
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.board.terrain import known_glyph, terrain_table
+from officers_chess.rules.combat.editions import DEFAULT_EDITION, EDITIONS, Edition
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Accessory, Art, Consumable, UnitClass, Weapon
+from officers_chess.rules.pieces.tags import parse_tag, tag_args
+from officers_chess.rules.reference.tag_places import first_problem, place_of
+from officers_chess.rules.scenario.checks import check_scenario
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, new_battle
 
 MAX_MAP_SIDE = 64
 
@@ -65,7 +67,7 @@ def _edition_of(source: YamlSource) -> Edition:
 
 def _for_edition(source: YamlSource, rules: Edition, classes: dict, items: dict, arts: dict) -> tuple[dict, dict]:
     """Entries as the edition plays them (its movement and HP, its name on each), with only the tags it knows,
-    each placed where it does something (rules/tag_places.py)."""
+    each placed where it does something (rules/reference/tag_places.py)."""
     if arts and "Art" not in rules.tags:
         raise source.error(f"the {rules.name} rules have no combat arts (no Art tag can grant one), so these arts "
                            "could never be used", ("arts",))

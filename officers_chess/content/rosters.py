@@ -9,10 +9,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
 from officers_chess.content.errors import ContentError, quote, shorten
+from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
 from officers_chess.content.yaml_source import JsonRefused, load_json, read_text
-from officers_chess.rules.army import Army
+from officers_chess.rules.muster.army import Army
 
 ROSTER_FORMAT = "officers-chess roster"
 ROSTER_VERSION = 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from pydantic import ValidationError
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError, printable, tidy
 from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.save_json import _SaveSource, count_values
 from officers_chess.content.yaml_source import (
     MAX_FILE_BYTES,
     NO_SUCH_FILE,
@@ -25,28 +25,22 @@ from officers_chess.content.yaml_source import (
     read_bytes,
     read_text,
 )
-from officers_chess.rules.events import merged
-from officers_chess.rules.physical import roll_your_own
-from officers_chess.rules.record import (
+from officers_chess.rules.battle.physical import roll_your_own
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import (
     MAX_ACTIONS,
     MAX_CHECKPOINTS,
     READABLE_VERSIONS,
     SAVE_FORMAT,
     ArmyMismatch,
     BattleRecord,
-    Checkpoint,
     ContentHashes,
     ScenarioRef,
     action_limit,
     check_armies,
-    rules_changed_note,
     opening_digest,
-    replay,
     sha256_bytes,
-    start_divergence,
-    state_hash,
 )
-from officers_chess.rules.state import GameState
 
 # The longest battle `simulate` makes (60 rounds of the largest bundled armies, both sides playing at random)
 # is a save of 1 MB and 66,000 values; this is eight times that. Whatever a save holds, each part of it is
@@ -158,99 +152,6 @@ def write_text_atomically(path: Path, text: str) -> None:
             os.fsync(folder)
         finally:
             os.close(folder)
-
-
-class _SaveSource:
-    """Errors at the line of a value of a save; the line is found only when an error needs it (`json_line`)."""
-
-    def __init__(self, path: Path, text: str) -> None:
-        self.path, self.text = path, text
-
-    def error(self, message: str, loc: Loc = ()) -> ContentError:
-        return ContentError(self.path, message, json_line(self.text, loc))
-
-
-_SPACE = re.compile(r"[ \t\n\r]*")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_SCALAR = re.compile(r'[^ \t\n\r,:\[\]{}"]+')
-_NESTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')  # what a list or object is made of, bar scalars
-
-
-def _skip(text: str, at: int) -> int:
-    """Where the JSON value at `at` ends: strings and brackets are counted, nothing is built, nothing recurses."""
-    if text[at] not in "[{":
-        found = (_STRING if text[at] == '"' else _SCALAR).match(text, at)
-        if found is None:
-            raise ValueError("not JSON")
-        return found.end()
-    depth = 0
-    for token in _NESTED.finditer(text, at):
-        mark = token.group()
-        if mark == "[" or mark == "{":
-            depth += 1
-        elif mark == "]" or mark == "}":
-            depth -= 1
-            if depth == 0:
-                return token.end()
-    raise ValueError("not JSON")
-
-
-def _find(text: str, at: int, part: str | int) -> int | None:
-    """Where the value `part` (a key, or an index) of the list or object at `at` begins; None when it has none."""
-    opener = text[at]
-    if (opener == "{") != isinstance(part, str) or opener not in "[{":
-        return None
-    at = _SPACE.match(text, at + 1).end()
-    index = 0
-    while text[at] not in "]}":
-        if opener == "{":
-            key_end = _skip(text, at)
-            key = json.loads(text[at:key_end])
-            at = _SPACE.match(text, key_end).end()
-            if text[at] != ":":
-                raise ValueError("not JSON")
-            at = _SPACE.match(text, at + 1).end()
-            if key == part:
-                return at
-        elif index == part:
-            return at
-        index += 1
-        at = _SPACE.match(text, _skip(text, at)).end()
-        if text[at] == ",":
-            at = _SPACE.match(text, at + 1).end()
-    return None
-
-
-def json_line(text: str, loc: Loc) -> int | None:
-    """The line of the value at `loc` in a JSON text, or of the deepest value on the way that is there (pydantic
-    puts names in a loc that are not keys: a union's kind, "[key]"); None for a text that is no JSON. It reads
-    only the way there, a string and bracket at a time, so it costs little on a large file and nothing is built."""
-    try:
-        at = _SPACE.match(text).end()
-        if at >= len(text):
-            return None
-        for part in loc:
-            found = _find(text, at, part)
-            if found is None:
-                break
-            at = found
-    except (ValueError, IndexError, RecursionError):
-        return None
-    return text.count("\n", 0, at) + 1
-
-
-def count_values(value: Any, limit: int) -> int:
-    """How many values `value` is (each list and object counts one, and so does each thing in it, down to the
-    last number), counted no further than past `limit`: without recursion, so no nesting stops it."""
-    count, stack = 0, [value]
-    while stack and count <= limit:
-        item = stack.pop()
-        count += 1
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return count
 
 
 def _check_sizes(data: dict, source: _SaveSource) -> None:
@@ -429,128 +330,3 @@ def open_save(path: Path | str) -> SavedBattle:
     if len(record.actions) > most:  # it would take too long to replay: no save of this battle is that long
         raise source.error(f"more than {most} actions: longer than any save of a battle this large", ("actions",))
     return SavedBattle(path, record, loaded, start, sealed)
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """A save played again from its seed, trusting nothing in it that the replay does not confirm.
-
-    `actions` recorded actions hold and lead to `state`; when `problem` is "" that is all of them. Else
-    `problem` says (in words both players may read) the first thing that failed to check, and `state` is
-    the start of the last round before it, rebuilt by the replay, never read from the save. `rounds` are
-    the round checkpoints up to `state`, rebuilt too; `told` the battle log's last lines there."""
-
-    state: GameState
-    actions: int
-    problem: str
-    detail: str  # the problem with the action's words ("Hale attacks Bors"), for validate and replay only
-    rounds: tuple[Checkpoint, ...]
-    told: tuple[str, ...]
-
-
-def _start_problem(saved: SavedBattle) -> str:
-    """Why round 1 rebuilt from the save is not the recorded one, naming what was edited when the save's own
-    round 1 checkpoint (if it is the recorded state) shows it."""
-    record, start = saved.record, saved.start
-    recorded = next((c.state for c in record.checkpoints[:1]
-                     if c.after == 0 and state_hash(c.state) == record.initial_state), None)
-    if recorded is None:
-        what = "its seed, its armies or its recorded first state were edited"
-    else:
-        seed, armies = recorded.dice != start.dice, recorded.units != start.units
-        what = ("its seed and its armies were edited" if seed and armies else "its seed was edited" if seed
-                else "its armies were edited" if armies else "it was edited")
-    return f"round 1 rebuilt from the save's seed and armies is not the one it recorded: {what}, or the save is damaged"
-
-
-def check_opening(saved: SavedBattle) -> None:
-    """Refuse (SaveProblem) a save whose round 1 does not rebuild to the recorded state, or whose opening (seed,
-    armies, players...) does not match its seal: none of it can be rebuilt, so none of it can be trusted."""
-    if start_divergence(saved.record, saved.start) is not None:
-        raise SaveProblem(saved.path, _start_problem(saved))
-    if saved.sealed is False:
-        raise SaveProblem(saved.path, "the save was edited: its opening (scenario, seed, armies, players or dice) "
-                                      "does not match the seal written with it")
-
-
-def replay_checked(saved: SavedBattle) -> Replayed:
-    """Play a save again and check everything in it against the replay: round 1 and the opening
-    (`check_opening`, else SaveProblem), each action's state hash, and each round checkpoint (it must be the
-    replayed state at its place). The result holds only what was confirmed; see Replayed."""
-    check_opening(saved)
-    record, start = saved.record, saved.start
-    claimed: dict[int, Checkpoint] = {}
-    out_of_order = None
-    for checkpoint in record.checkpoints:
-        if claimed and checkpoint.after <= max(claimed):  # listed twice, or out of order: edited
-            out_of_order = checkpoint.after if out_of_order is None else min(out_of_order, checkpoint.after)
-        claimed.setdefault(checkpoint.after, checkpoint)
-
-    def bad_checkpoint(number: int, state: GameState, found: str, round_start: bool) -> bool:
-        checkpoint = claimed.get(number)
-        if number == out_of_order:
-            return True
-        return checkpoint is not None and (not round_start or checkpoint.round != state.round
-                                           or state_hash(checkpoint.state) != found)
-
-    rounds = [Checkpoint(after=0, round=start.round, state=start)]
-    told_at: dict[int, tuple[str, ...]] = {0: ()}
-    told: list[str] = []
-    state, problem, detail = start, "", ""
-    parted = len(record.actions) + 1  # where the save stops holding
-    if bad_checkpoint(0, start, record.initial_state, True):
-        parted, problem = 0, f"the save's round {start.round} checkpoint does not match the battle's actions"
-    for step in replay(record, start) if not problem else ():
-        divergence = step.divergence()
-        if divergence is not None:
-            parted, detail = step.number, divergence.text()
-            problem = f"action {step.number} (round {step.before.round}) does not replay as recorded"
-            break
-        after = step.after
-        assert after is not None
-        told = (told + [event.text() for event in merged(step.events)])[-TOLD_LINES:]
-        round_start = after.round != rounds[-1].round
-        if round_start:
-            rounds.append(Checkpoint(after=step.number, round=after.round, state=after))
-            told_at[step.number] = tuple(told)
-        if bad_checkpoint(step.number, after, step.found or "", round_start):
-            parted = step.number
-            said = claimed[step.number].round if step.number in claimed else after.round
-            problem = f"the save's round {said} checkpoint does not match the battle's actions"
-            break
-        state = after
-    if not problem and any(after > len(record.actions) for after in claimed):
-        problem = "the save has a round checkpoint after its last action"
-    if not problem:
-        return Replayed(state, len(record.actions), "", "", tuple(rounds), tuple(told))
-    kept = [c for c in rounds if c.after < parted] or rounds[:1]
-    back = kept[-1]
-    return Replayed(back.state, back.after, problem, detail or problem, tuple(kept), told_at[back.after])
-
-
-def validate_save(path: Path | str) -> None:
-    """Load a save fully (record, scenario, content hashes, armies) and play it again (`check_replay`).
-    ContentError on the first problem. An army building save is checked as resuming it checks it (`open_muster`)."""
-    from officers_chess.content.muster_saves import is_muster_file, open_muster  # (which imports this module)
-
-    if is_muster_file(Path(path)):
-        open_muster(path)
-        return
-    check_replay(open_save(path))
-
-
-def check_replay(saved: SavedBattle) -> None:
-    """Play an opened save again and check all it records, as `validate` and `replay --verify` do: every
-    recorded state must come back, every round checkpoint must be the replayed state at its place, the opening
-    must match its seal, the summary the battle, and a save marked finished must end in a finished battle.
-    ContentError (a SaveProblem for round 1 or the opening) on the first problem."""
-    record = saved.record
-    checked = replay_checked(saved)  # a SaveProblem when round 1 or the opening is not the recorded one
-    if checked.problem:
-        older = rules_changed_note(record.version)
-        raise ContentError(saved.path, f"does not replay as recorded: {checked.detail}" + (f"; {older}" if older else ""))
-    state = checked.state
-    if record.finished and not state.is_over:
-        raise ContentError(saved.path, "marked finished, but its battle has not ended after its recorded actions")
-    if record.summary is not None and (record.summary.round, record.summary.to_act) != (state.round, state.to_act):
-        raise ContentError(saved.path, "its summary (round and side to act) is not where its battle stands")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.actions import Action, Attack, CantoMove, Discard, Equip, Special, Strike, Trade, Wait
-from officers_chess.rules.game import apply_action, legal_actions
-from officers_chess.rules.models import Consumable, Pos, Unit
-from officers_chess.rules.tags import tag_args
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Discard, Equip, Special, Strike, Trade, Wait
+from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.models import Consumable, Unit
+from officers_chess.rules.pieces.tags import tag_args
 
 SPECIAL_VERBS = {
     "heal": "Heal",

@@ -11,34 +11,36 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.geometry import Size
 
+from officers_chess.ai.play import LEVELS, make_policy
+from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver, Resumed, new_save_path, resume_state
-from officers_chess.content.muster_saves import SavedMuster, write_muster
-from officers_chess.content.user_data import autosave_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_catalogue
+from officers_chess.content.muster_saves import SavedMuster, write_muster
 from officers_chess.content.saves import SavedBattle, public_reason
-from officers_chess.ai.play import LEVELS, make_policy
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.events import Event
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Phase
+from officers_chess.content.user_data import autosave_dir
+from officers_chess.crash import Crash, record_crash
+from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.physical import roll_your_own
+from officers_chess.rules.muster.phases import Phase
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui import textual_fixes
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.help import HelpScreen
 from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.muster_session import MusterSession, hires_any
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
-from officers_chess.rules.physical import roll_your_own
 from officers_chess.tui.players import check_levels
 from officers_chess.tui.reference import Entry, reference
 from officers_chess.tui.rules_search import RulesSearch
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.handover import HandOverScreen
 from officers_chess.tui.screens.hiring import HiringScreen
-from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.result import ResultScreen
@@ -46,8 +48,6 @@ from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import TooSmallScreen, too_small
-from officers_chess.crash import Crash, record_crash
-from officers_chess.tui import textual_fixes
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 

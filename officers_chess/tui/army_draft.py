@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.army import Army, Recruit
-from officers_chess.rules.inventory import INVENTORY_SLOTS
-from officers_chess.rules.models import Side
-from officers_chess.rules.pricing import item_price
-from officers_chess.rules.scenario import SideRules
+from officers_chess.rules.muster.army import Army, Recruit
+from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.pricing import item_price
+from officers_chess.rules.scenario.setup import SideRules
 from officers_chess.tui.file_names import has_unseen
 from officers_chess.tui.muster_session import MusterSession
 

@@ -10,19 +10,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from officers_chess.rules.combat import Forecast, weapon_range
-from officers_chess.rules.events import Event, tile_name
-from officers_chess.rules.actions import FREE_ACTIONS, TURN_ENDERS, Trade
-from officers_chess.rules.game import (
+from officers_chess.rules.battle.actions import FREE_ACTIONS, TURN_ENDERS, Trade
+from officers_chess.rules.battle.events import Event, tile_name
+from officers_chess.rules.battle.game import (
     Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, destinations,
     is_legal, legal_actions, staying,
 )
-from officers_chess.rules.physical import apply_with_rolls
-from officers_chess.rules.vision import player_view, visible_tiles
-from officers_chess.rules.inventory import can_equip
-from officers_chess.rules.models import Pos, Side, Unit, Weapon, WeaponType
-from officers_chess.rules.movement import Reach
-from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.battle.physical import apply_with_rolls
+from officers_chess.rules.battle.vision import player_view, visible_tiles
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.combat.exchange import Forecast, weapon_range
+from officers_chess.rules.pieces.inventory import can_equip
+from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.movement import Reach
+from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.action_menu import MenuItem, first_choice, menu_items, target_of
 
 

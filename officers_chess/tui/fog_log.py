@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from officers_chess.rules.events import Attacked, Event, Moved, merged, tile_name
-from officers_chess.rules.models import Side
-from officers_chess.rules.record import BattleRecord, replay
-from officers_chess.rules.state import GameState
-from officers_chess.rules.vision import visible_tiles
+from officers_chess.rules.battle.events import Attacked, Event, Moved, merged, tile_name
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.history.record import BattleRecord, replay
+from officers_chess.rules.pieces.models import Side
 
 
 def log_lines(before: GameState, after: GameState, events: list[Event], viewer: Side | None) -> list[str]:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from officers_chess.ai.intent import Intent, likely_targets
-from officers_chess.rules.models import Pos, Side, Unit, distance
 from officers_chess.ai.threat_map import AttackForecast, TileHeat, danger_zone, heatmap, threat_forecasts
+from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.controller import BattleController, Mode
 
 ONE_MARK = "×"  # a tile the chosen enemy could attack (the all-enemies zone shows how many instead)

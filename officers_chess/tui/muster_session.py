@@ -9,18 +9,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from officers_chess.ai.muster_ai import take_step
+from officers_chess.ai.player import Policy
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.rosters import RosterInfo
-from officers_chess.rules import muster as core
-from officers_chess.ai.muster_ai import take_step
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.army import Army, Recruit, army_cost, army_problems
-from officers_chess.rules.deploy_room import Room, army_fit_problem
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Accessory, Consumable, Pos, Side, Unit, UnitClass, Weapon
-from officers_chess.rules.muster import Muster, Phase
-from officers_chess.rules.pricing import class_price, item_price
-from officers_chess.rules.scenario import UnitSetup, build_unit, can_equip_class, deploy_zone
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.muster import phases as core
+from officers_chess.rules.muster.army import Army, Recruit, army_cost, army_problems
+from officers_chess.rules.muster.phases import Muster, Phase
+from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit, UnitClass, Weapon
+from officers_chess.rules.pieces.pricing import class_price, item_price
+from officers_chess.rules.scenario.deploy_room import Room, army_fit_problem
+from officers_chess.rules.scenario.setup import UnitSetup, build_unit, can_equip_class, deploy_zone
 
 Item = Weapon | Accessory | Consumable
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.models import Side
-from officers_chess.rules.scenario import Scenario
-from officers_chess.rules.victory import DEFAULT_CONDITIONS
+from officers_chess.rules.battle.victory import DEFAULT_CONDITIONS
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import Scenario
 
 
 def reflow(text: str) -> str:

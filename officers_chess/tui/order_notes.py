@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from officers_chess.rules.actions import Action, Move
 from officers_chess.ai.directives import directive
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.events import Event, Moved
-from officers_chess.rules.state import GameState
-from officers_chess.rules.vision import player_view
+from officers_chess.ai.player import Policy
+from officers_chess.rules.battle.actions import Action, Move
+from officers_chess.rules.battle.events import Event, Moved
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import player_view
 
 
 def with_orders(events: list[Event], action: Action, before: GameState, policy: Policy | None) -> list[Event]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from textual.theme import Theme
 
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 
 # Colour only ever helps: every state also has a glyph, a letter case or a mark (see map_view and lookout).
 

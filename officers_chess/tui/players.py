@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.ai.play import LEVELS
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 
 # A side's player: None for a person, else the computer's level (a key of LEVELS).
 Player = str | None

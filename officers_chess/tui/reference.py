@@ -6,14 +6,14 @@ import re
 from dataclasses import dataclass
 
 from officers_chess.forecast_words import modifier_text
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.combat import ExchangePlan, Role
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.rating_scale import letter
-from officers_chess.rules.models import Accessory, Item, UnitClass, Unit, Weapon, WeaponType
-from officers_chess.rules.rulebook import RULES, RuleEntry, edition_rules, rule_id
-from officers_chess.rules.tags import tag_args
-from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.basics.rating_scale import letter
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.exchange import ExchangePlan, Role
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Accessory, Item, UnitClass, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.tags import tag_args
+from officers_chess.rules.reference.rulebook import RULES, RuleEntry, edition_rules, rule_id
 
 # The sections of the reference, in the order the browser shows them.
 SECTIONS: dict[str, str] = {

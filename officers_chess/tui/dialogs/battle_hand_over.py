@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from officers_chess.rules.models import Side
+from officers_chess.rules.pieces.models import Side
 
 
 class BattleHandOver(ModalScreen[None]):

@@ -9,10 +9,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.actions import Special
-from officers_chess.rules.combat import Role
-from officers_chess.rules.specials import action_tags
+from officers_chess.rules.battle.actions import Special
+from officers_chess.rules.battle.specials import action_tags
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.tui.controller import BattleController, Mode
 from officers_chess.tui.reference import action_choices, forecast_choices, tile_choices, unit_choices
 

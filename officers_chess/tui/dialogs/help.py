@@ -11,10 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from officers_chess.content.loaders import load_catalogue
-from officers_chess.rules.catalogue import Catalogue
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.rulebook import TAG_TEXT, edition_rules, rule_id, terrain_rule_id
-from officers_chess.rules.terrain import TERRAIN
+from officers_chess.rules.board.terrain import TERRAIN
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.reference.rulebook import TAG_TEXT, edition_rules, rule_id, terrain_rule_id
 from officers_chess.tui.palette import palette
 
 KEYS = [

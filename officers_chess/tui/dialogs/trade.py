@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import SelectionList, Static
 
-from officers_chess.rules.models import Unit
+from officers_chess.rules.pieces.models import Unit
 
 
 class TradeList(SelectionList[int]):

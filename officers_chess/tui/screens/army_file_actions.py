@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from officers_chess.content.rosters import MAX_NAME, RosterError, list_rosters, load_roster, roster_dir, roster_path, save_roster
-from officers_chess.rules.army import Army, ArmyCodeError, decode_army, encode_army
-from officers_chess.rules.muster import MusterError
+from officers_chess.rules.muster.army import Army, ArmyCodeError, decode_army, encode_army
+from officers_chess.rules.muster.phases import MusterError
 from officers_chess.tui.dialogs.army_file import ArmyFileMenu, CodeDialog, RosterPicker, TextPrompt
 from officers_chess.tui.file_names import has_unseen
 

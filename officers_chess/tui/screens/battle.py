@@ -18,38 +18,38 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import WorkerCancelled
 
+from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver
+from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.saves import write_save
 from officers_chess.content.user_data import saves_dir
-from officers_chess.tui.dialogs.army_file import TextPrompt
-from officers_chess.tui.file_names import file_name_problem
-from officers_chess.content.loaders import LoadedScenario
-from officers_chess.rules.events import Attacked, Event
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.game import GameState, IllegalAction
-from officers_chess.rules.models import Side, Unit
-from officers_chess.rules.statuses import StatusName
+from officers_chess.rules.basics.dice import RollNeeded, seed_fingerprint
+from officers_chess.rules.battle.actions import Action
+from officers_chess.rules.battle.events import Attacked, Event
+from officers_chess.rules.battle.game import GameState, IllegalAction
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.controller import MENU_MODES, BattleController, Mode
+from officers_chess.tui.dialogs.army_file import TextPrompt
+from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain
+from officers_chess.tui.dialogs.recap import RecapScreen
+from officers_chess.tui.dialogs.roll_prompt import RollPrompt
+from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.file_names import file_name_problem
 from officers_chess.tui.fog_log import SideLogs, resumed_lines, roll_words
 from officers_chess.tui.footer_room import footer_width
 from officers_chess.tui.lookout import INSPECTABLE, Lookout
 from officers_chess.tui.objectives import time_limit_line, victory_line
 from officers_chess.tui.order_notes import with_orders
-from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting, intent_text
-from officers_chess.rules.actions import Action
-from officers_chess.rules.dice import RollNeeded, seed_fingerprint
-from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.dialogs.recap import RecapScreen
-from officers_chess.tui.dialogs.roll_prompt import RollPrompt
-from officers_chess.tui.dialogs.explain import what_to_explain
-from officers_chess.tui.dialogs.trade import TradeDialog
-from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
+from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.tui.widgets.lookout_text import danger_legend, heat_line, inspector_text, inspector_waiting, intent_text
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text, tile_notes
-from officers_chess.tui.palette import palette
 
 # {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
 STEP_HELP = {

@@ -8,9 +8,9 @@ from textual.containers import Vertical
 from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
 
-from officers_chess.ai.policy import Policy
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import Muster, MusterError, Phase
+from officers_chess.ai.player import Policy
+from officers_chess.rules.muster.phases import Muster, MusterError, Phase
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 

@@ -10,19 +10,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.models import Pos, Side, Unit
-from officers_chess.rules.muster import MusterError
-from officers_chess.rules.scenario import deploy_zone
-from officers_chess.rules.terrain import Terrain
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.muster.phases import MusterError
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.scenario.setup import deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
-from officers_chess.tui.widgets.unit_sheet import tile_notes
+from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.tui.widgets.unit_sheet import tile_notes
 from officers_chess.tui.widgets.unit_sheet import describe_item, terrain_sheet
-from officers_chess.tui.palette import palette
 
 LEFT_MIN, SIDE_MIN = 24, 40
 

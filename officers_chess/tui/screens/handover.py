@@ -8,10 +8,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from officers_chess.rules.muster import Phase
+from officers_chess.rules.muster.phases import Phase
 from officers_chess.tui.muster_session import PHASE_TITLE
-from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.muster_step import MusterStepScreen
 
 WHAT_NEXT = {
     Phase.HIRING: "hires an army within the war chest",

@@ -14,18 +14,18 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.rules.army import Army, Recruit
-from officers_chess.rules.models import Side, Weapon
-from officers_chess.rules.muster import MusterError
+from officers_chess.rules.muster.army import Army, Recruit
+from officers_chess.rules.muster.phases import MusterError
+from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.tui import army_draft as draft
 from officers_chess.tui.army_draft import DraftRefused
 from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
+from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
-from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.enter_list import ArmyList, ShopList
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column

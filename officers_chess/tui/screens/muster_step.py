@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
-from officers_chess.rules.models import Side
-from officers_chess.rules.muster import MusterError
+from officers_chess.rules.muster.phases import MusterError
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
 from officers_chess.tui.palette import palette

@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.events import Event, merged
-from officers_chess.rules.record import action_words, replay
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.events import Event, merged
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.history.record import action_words, replay
 from officers_chess.tui.controller import BattleController
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet

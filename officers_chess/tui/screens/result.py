@@ -11,10 +11,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from officers_chess.rules.dice import seed_fingerprint
-from officers_chess.rules.events import Attacked, Event, merged
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Side
+from officers_chess.rules.basics.dice import seed_fingerprint
+from officers_chess.rules.battle.events import Attacked, Event, merged
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.pieces.models import Side
 
 
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}

@@ -15,20 +15,20 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
-from officers_chess.content.muster_saves import is_muster_file, open_muster
-from officers_chess.content.saves import open_save, public_reason
-from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
-from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
-from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.rules.editions import DEFAULT_EDITION, EDITIONS
-from officers_chess.rules.models import Side
+from officers_chess.content.muster_saves import is_muster_file, open_muster
+from officers_chess.content.saves import open_save, public_reason
+from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
+from officers_chess.rules.combat.editions import DEFAULT_EDITION, EDITIONS
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
-from officers_chess.tui.widgets.enter_list import ScenarioList
-from officers_chess.tui.players import Player, next_player, player_label
 from officers_chess.tui.palette import palette
+from officers_chess.tui.players import Player, next_player, player_label
+from officers_chess.tui.screens.replay_viewer import ReplayViewer
+from officers_chess.tui.widgets.enter_list import ScenarioList
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
 

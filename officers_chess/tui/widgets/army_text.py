@@ -5,12 +5,12 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from officers_chess.rules.army import Army
-from officers_chess.rules.models import Accessory, Consumable, Stats, UnitClass, Weapon
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.rating_scale import letter
-from officers_chess.rules.rulebook import TAG_TEXT, edition_rules, rule_id
-from officers_chess.rules.tags import parse_tag
+from officers_chess.rules.basics.rating_scale import letter
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.muster.army import Army
+from officers_chess.rules.pieces.models import Accessory, Consumable, Stats, UnitClass, Weapon
+from officers_chess.rules.pieces.tags import parse_tag
+from officers_chess.rules.reference.rulebook import TAG_TEXT, edition_rules, rule_id
 from officers_chess.tui.muster_session import Item, class_of
 from officers_chess.tui.palette import palette
 

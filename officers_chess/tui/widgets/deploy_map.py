@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from textual.strip import Strip
 
-from officers_chess.rules.models import BattleMap, Pos, Side, Unit
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.controller import Overlays
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 

@@ -6,13 +6,14 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from officers_chess.forecast_words import percent, profile_figure
-from officers_chess.rules.combat import Role
-from officers_chess.rules.events import tile_name
-from officers_chess.rules.models import Pos, Unit
-from officers_chess.rules.state import GameState
-from officers_chess.ai.threat_map import AttackForecast, TileHeat
 from officers_chess.ai.intent import Intent
+from officers_chess.ai.threat_map import AttackForecast, TileHeat
+from officers_chess.forecast_words import percent, profile_figure
+from officers_chess.rules.battle.events import tile_name
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.rules.pieces.models import Unit
 from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
 from officers_chess.tui.palette import palette
 

@@ -12,8 +12,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from officers_chess.rules.models import Pos, Side, Unit
-from officers_chess.rules.state import GameState
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.controller import Overlays
 from officers_chess.tui.lookout import PATH_MARK, Lookout, Marks, count_mark
 from officers_chess.tui.palette import Palette, palette

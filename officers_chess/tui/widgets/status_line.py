@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.game import GameState
-from officers_chess.rules.models import Side
-from officers_chess.rules.vision import visible_tiles
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
 
 

@@ -6,13 +6,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.combat import weapon_range
-from officers_chess.rules.editions import rules_for
-from officers_chess.rules.models import Accessory, Consumable, Unit, Weapon
 from officers_chess.ai.directives import directive
-from officers_chess.rules.orders import FREE, describe
-from officers_chess.rules.state import GameState
-from officers_chess.rules.terrain import MoveType, Terrain
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.board.terrain import MoveType, Terrain
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.pieces.models import Accessory, Consumable, Unit, Weapon
+from officers_chess.rules.pieces.orders import FREE
+from officers_chess.rules.pieces.order_now import describe
 from officers_chess.tui.palette import palette
 
 

@@ -1,0 +1,220 @@
+"""What happened during an action, told in the words the battle log shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.combat.exchange import Role, Swing
+from officers_chess.rules.pieces.models import Side
+
+
+def tile_name(pos: Pos) -> str:
+    """A tile as players read it: column and row, counted from 1."""
+    return f"{pos[0] + 1},{pos[1] + 1}"
+
+
+@dataclass(frozen=True)
+class Moved:
+    unit: str
+    start: Pos
+    end: Pos
+    cost: int
+    order: str = ""  # the script order the computer followed (the log says so); "" for anyone else's move
+
+    def text(self) -> str:
+        who = f"{self.unit} (order: {self.order})" if self.order else self.unit
+        if self.start == self.end:  # "holds position" only when an order holds it
+            return f"{who} {'holds position' if self.order == 'hold' else 'stays'} at {tile_name(self.end)}."
+        return f"{who} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement)."
+
+
+@dataclass(frozen=True)
+class Attacked:
+    attacker: str
+    defender: str
+    swings: tuple[Swing, ...]
+    names: dict[Role, str]  # who held each role in this exchange
+    art: str | None = None
+
+    def text(self) -> str:
+        lines = [f"{self.attacker} attacks {self.defender}" + (f" with {self.art}." if self.art else ".")]
+        for s in self.swings:
+            target = self.names[s.role.other]
+            # The die against the number it needed, so anyone can check the roll.
+            # v0.6 crits on a 1 anyway, so only a wider range is worth a word; a d100 always says its range.
+            crit = f", crit ≤{s.crit_top}" if (s.crit_top > 1 if s.faces == 20 else s.crit_top >= 1) else ""
+            verdict = {
+                "miss": "miss",
+                "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
+                "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
+                "backfire": f"the weapon turns on its wielder: {s.damage} → {self.names[s.role]} {s.target_hp} HP",
+            }[s.result]
+            needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)
+            lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Equipped:
+    unit: str
+    item: str
+
+    def text(self) -> str:
+        return f"{self.unit} equips {self.item}."
+
+
+@dataclass(frozen=True)
+class Waited:
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.unit} waits."
+
+
+@dataclass(frozen=True)
+class Healed:
+    unit: str
+    amount: int
+    why: str  # "on the fort", "from Heal", "(Blessed)" ...
+
+    def text(self) -> str:
+        return f"{self.unit} recovers {self.amount} HP{' ' + self.why if self.why else ''}."
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """Damage outside an exchange: poison, a Punishing weapon, a relic without its crest, a splash."""
+
+    unit: str
+    amount: int
+    why: str
+    hp: int
+
+    def text(self) -> str:
+        return f"{self.unit} takes {self.amount} damage {self.why} → {self.hp} HP."
+
+
+@dataclass(frozen=True)
+class StatusRoll:
+    """A round-start d20 against a status, or a staff's hit roll to inflict one."""
+
+    unit: str
+    status: str
+    roll: int
+    ended: bool
+    detail: str = ""
+
+    def text(self) -> str:
+        verdict = "it ends" if self.ended else "it holds"
+        return f"{self.unit}: d20 {self.roll} vs ≤10 to shake off {self.status}: {verdict}{self.detail}."
+
+
+# Terrain named in the plural ("the flames ... become"), and terrain that takes no article ("becomes floor").
+PLURAL_TERRAIN = frozenset({"flames", "ruins", "plains", "stone pillars", "pillars", "woods"})
+MASS_TERRAIN = frozenset({"floor", "ruins", "sand", "plains", "flames", "woods", "water", "fog", "ice"})
+
+
+def merged(events: list[Event]) -> list[Event]:
+    """The events as a log tells them: a run of tiles that changed from and to the same terrain at once (a timed
+    event, a round's end) is one line rather than one per tile."""
+    out: list[Event] = []
+    for event in events:
+        last = out[-1] if out else None
+        if (isinstance(event, TerrainChanged) and isinstance(last, TerrainChanged)
+                and (last.before, last.after) == (event.before, event.after)):
+            out[-1] = TerrainChanged(last.at, last.before, last.after, (*last.also, event.at, *event.also))
+        else:
+            out.append(event)
+    return out
+
+
+STATUS_STATE = {
+    "Barrier": "under a Barrier",
+    "Sleep": "asleep",
+    "Berserk": "berserk",
+    "Petrified": "petrified",
+    "Poisoned": "poisoned",
+    "Silenced": "silenced",
+    "Slowed": "slowed",
+}
+
+
+@dataclass(frozen=True)
+class StatusLost:
+    """A status that ran its course (Barrier, Silenced, Slowed)."""
+
+    unit: str
+    status: str
+
+    def text(self) -> str:
+        return f"{self.unit} is no longer {STATUS_STATE.get(self.status, self.status.lower())}."
+
+
+@dataclass(frozen=True)
+class StatusGained:
+    unit: str
+    status: str
+
+    def text(self) -> str:
+        return f"{self.unit} is now {STATUS_STATE.get(self.status, self.status.lower())}."
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A special action, an item use or a free action, told in one line."""
+
+    line: str
+
+    def text(self) -> str:
+        return self.line
+
+
+@dataclass(frozen=True)
+class TerrainChanged:
+    at: Pos
+    before: str
+    after: str
+    also: tuple[Pos, ...] = ()  # more tiles that changed the same way at the same moment (`merged`: one line)
+
+    def text(self) -> str:
+        after, before = self.after.lower(), self.before.lower()
+        tiles = [tile_name(p) for p in (self.at, *self.also)]
+        where = tiles[0] if len(tiles) == 1 else f"{', '.join(tiles[:-1])} and {tiles[-1]}"
+        plural = len(tiles) > 1 or before in PLURAL_TERRAIN
+        article = "" if plural or after in MASS_TERRAIN else ("an " if after[0] in "aeiou" else "a ")
+        return f"The {before} at {where} {'become' if plural else 'becomes'} {article}{after}."
+
+
+@dataclass(frozen=True)
+class Routed:
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.unit} is routed and leaves the field."
+
+
+@dataclass(frozen=True)
+class RoundBegan:
+    number: int
+    first: Side
+
+    def text(self) -> str:
+        return f"— Round {self.number}: the {self.first.value} activates first —"
+
+
+@dataclass(frozen=True)
+class BattleEnded:
+    winner: Side | None
+    reason: str
+
+    def text(self) -> str:
+        if self.winner is None:
+            return f"The battle ends in a draw: {self.reason}."
+        return f"The {self.winner.value} wins: {self.reason}."
+
+
+Event = (
+    Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | StatusLost | Acted | TerrainChanged
+    | Routed | RoundBegan | BattleEnded
+)

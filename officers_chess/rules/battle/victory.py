@@ -1,0 +1,133 @@
+"""Deciding battles: each side's victory conditions, the time limit, and the tiers of the result."""
+
+from __future__ import annotations
+
+from officers_chess.rules.battle.events import BattleEnded, Event
+from officers_chess.rules.battle.objectives import Condition, Result, Tier
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.pieces.models import Side
+
+# Without conditions in the scenario, a side wins by routing the enemy or seizing the objective.
+DEFAULT_CONDITIONS = (Condition(kind="rout", tier="decisive"), Condition(kind="seize", tier="decisive"))
+
+# Conditions judged as soon as they happen, and those judged at the end of a round.
+AT_ONCE = ("rout", "seize", "escape", "defeat", "raze", "heist")
+AT_ROUND_END = ("survive", "hold")
+
+
+def conditions(state: GameState, side: Side) -> tuple[Condition, ...]:
+    return tuple(state.victory.get(side, ())) or DEFAULT_CONDITIONS
+
+
+def _fielded(state: GameState, side: Side) -> list:
+    return [u for u in state.units if u.side is side]
+
+
+def _met_now(state: GameState, side: Side, cond: Condition) -> bool:
+    foes = _fielded(state, side.other)
+    if cond.kind == "rout":
+        routed = sum(1 for u in foes if u.routed)
+        return bool(foes) and routed >= cond.share * len(foes) - 1e-9
+    if cond.kind == "seize":
+        return state.seized_by is side
+    if cond.kind == "escape":
+        return sum(1 for u in _fielded(state, side) if u.escaped) >= (cond.count or 0)
+    if cond.kind == "defeat":
+        return any(u.name == cond.unit and u.routed for u in foes)
+    if cond.kind == "raze":
+        return state.tallies[side].razed >= (cond.count or 0)
+    if cond.kind == "heist":
+        return carried_off(state, side) >= (cond.count or 0)
+    return False
+
+
+def carried_off(state: GameState, side: Side) -> int:
+    """Chest items that left the map with a unit of `side` that escaped (and still carried them)."""
+    count = 0
+    for entry in state.tallies[side].loot:
+        unit_id, item = entry.split(":", 1)
+        unit = state.unit(unit_id)
+        if unit.escaped and any(i.name == item for i in unit.inventory):
+            count += 1
+    return count
+
+
+def _met_at_round_end(state: GameState, side: Side, cond: Condition, round_ended: int) -> bool:
+    if cond.rounds != round_ended:
+        return False
+    if cond.kind == "survive":
+        return bool(state.living(side))
+    if cond.kind == "hold":
+        return any(u.pos in cond.tiles for u in state.living(side))
+    return False
+
+
+def controlled(state: GameState, tiles: list) -> dict[Side, int]:
+    """Tiles each side controls: the side of the unit on it, or of the last unit that stood there."""
+    counts = {Side.ATTACKER: 0, Side.DEFENDER: 0}
+    claims = {tuple(c.at): c.side for c in state.claims}
+    for tile in tiles:
+        here = state.unit_at(tuple(tile))
+        owner = here.side if here else claims.get(tuple(tile))
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
+def _clause(text: str) -> str:
+    """A scenario's sentence as a clause: the screens and the log end the whole line themselves."""
+    return text.strip().rstrip(".!")
+
+
+def _end(state: GameState, events: list[Event], winner: Side | None, tier: Tier | str, reason: str) -> bool:
+    state.result = Result(winner=winner, tier=tier, reason=reason)  # type: ignore[arg-type]
+    events.append(BattleEnded(winner, reason))
+    return True
+
+
+def check(state: GameState, events: list[Event]) -> bool:
+    """Judge the conditions that take effect at once; True when the battle is over."""
+    if state.is_over:
+        return True
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind == "protect" and any(u.name == cond.unit and u.routed for u in _fielded(state, side)):
+                return _end(state, events, side.other, cond.tier, f"{cond.unit} fell, whom the {side.value} had to protect")
+    if not state.living():  # both sides emptied by the same turn: nobody is left to win it
+        return _end(state, events, None, "draw", "no unit of either side is left on the field")
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind in AT_ONCE and _met_now(state, side, cond):
+                return _end(state, events, side, cond.tier, cond.achieved(side))
+    for side in Side:
+        if state.living(side):
+            continue
+        # A side with nobody left on the field can do nothing more. Routed to the last unit, it
+        # is beaten; if some of its units escaped instead, no condition decided it: a draw.
+        if any(u.escaped for u in _fielded(state, side)):
+            return _end(state, events, None, "draw", f"the {side.value} has no one left on the field")
+        return _end(state, events, side.other, "decisive", f"every {side.value} unit was routed")
+    return False
+
+
+def check_round_end(state: GameState, events: list[Event], round_ended: int) -> bool:
+    """At the end of a round: survive and hold conditions, then the time limit."""
+    if state.is_over:
+        return True
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind in AT_ROUND_END and _met_at_round_end(state, side, cond, round_ended):
+                return _end(state, events, side, cond.tier, cond.achieved(side))
+    limit = state.time_limit
+    if limit is None or round_ended < limit.rounds:
+        return False
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind == "control":
+                held = controlled(state, cond.tiles)
+                if held[side] >= (cond.count or 0):
+                    return _end(state, events, side, cond.tier, cond.achieved(side))
+    if limit.winner == "draw":
+        return _end(state, events, None, "draw", f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")
+    winner = Side(limit.winner)
+    return _end(state, events, winner, limit.tier, f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")

@@ -1,0 +1,1 @@
+"""The board: terrain and its tables, and the tile grid of a battle map."""

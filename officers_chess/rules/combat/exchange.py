@@ -1,0 +1,394 @@
+"""The attack exchange: one plan of swings, shared by the exact forecast and the dice resolver (each edition
+works out the numbers of the plan; see rules/editions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Literal, Protocol
+
+from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.pieces.models import Art, DamageKind, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.statuses import StatusName
+from officers_chess.rules.pieces.tags import tag_args, tag_total
+
+SwingResult = Literal["miss", "hit", "crit", "backfire"]
+
+
+class Role(Enum):
+    """A unit's part in one exchange: the one who attacks, or the one attacked.
+
+    Deliberately not the army `Side`: a defending army's unit that strikes is the
+    exchange's attacker, and the two must never be mixed up.
+    """
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def other(self) -> Role:
+        return Role.DEFENDER if self is Role.ATTACKER else Role.ATTACKER
+
+
+# Each weapon type and the type it has the advantage over.
+TRIANGLE_BEATS: dict[WeaponType, WeaponType] = {
+    WeaponType.SWORD: WeaponType.AXE,
+    WeaponType.AXE: WeaponType.LANCE,
+    WeaponType.LANCE: WeaponType.SWORD,
+    WeaponType.REASON: WeaponType.FAITH,
+    WeaponType.FAITH: WeaponType.DARK,
+    WeaponType.DARK: WeaponType.REASON,
+}
+TOMES = (WeaponType.REASON, WeaponType.FAITH, WeaponType.DARK)
+EFFECTIVE_BONUS = 3
+DEVIL_ROLLS = (9, 10)
+PETRIFIED_LUCKY = 2
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One adjustment to a number in an exchange, with the rule that caused it."""
+
+    role: Role
+    what: str
+    value: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class SwingProfile:
+    """Everything one unit's swings depend on: what it needs to roll and what a hit does.
+
+    `result` classifies a roll of the edition's hit die and `apply` carries out its effect;
+    the exact forecast and the resolver both go through these two, so they cannot disagree.
+    """
+
+    skill: int  # hits on this or less (Skill in v0.6; the to-hit number on a d100 in the later editions)
+    crit_top: int
+    damage: int
+    crit_damage: int
+    faces: int = 20  # the hit die
+    natural_one: bool = True  # v0.6: a 1 always hits
+    always_hits: bool = False  # Homing: no roll can miss, and none crits
+    breaks: bool = False  # a hit that deals damage leaves the target Broken (later editions)
+    pushes: bool = False  # Heavy: a hit pushes the target one tile back
+    devil: bool = False  # rolls of 9 or 10 turn on the wielder
+    drain: bool = False  # heals the wielder by half of what it deals
+    decimate: bool = False  # a hit takes half the target's current HP
+    devastate: bool = False  # a hit leaves the target at 1 HP
+    assassinate: bool = False  # a crit takes all the target's HP
+    ineffective: bool = False  # the target takes no damage at all
+
+    def result(self, roll: int) -> SwingResult:
+        """Classify one d20 roll: at or under Skill hits, 1 always hits, a hit in the crit range crits."""
+        if self.devil and roll in DEVIL_ROLLS:
+            return "backfire"
+        if self.always_hits:
+            return "hit"
+        hits = (self.natural_one and roll == 1) or roll <= self.skill
+        if not hits:
+            return "miss"
+        return "crit" if roll <= self.crit_top else "hit"
+
+    def damage_of(self, result: SwingResult) -> int:
+        """The nominal damage of a result, before HP-dependent tags (shown in forecasts and logs)."""
+        return {"miss": 0, "hit": self.damage, "crit": self.crit_damage, "backfire": self.damage}[result]
+
+    def dealt(self, result: SwingResult, target_hp: int) -> int:
+        """Damage the target actually takes from this result at its current HP."""
+        if result in ("miss", "backfire") or self.ineffective:
+            return 0
+        if result == "crit" and self.assassinate:
+            amount = target_hp
+        elif self.decimate:
+            amount = max(1, target_hp // 2)
+        elif self.devastate:
+            amount = target_hp - 1
+        else:
+            amount = self.crit_damage if result == "crit" else self.damage
+        return min(target_hp, amount)
+
+    def apply(self, result: SwingResult, my_hp: int, my_max: int, target_hp: int) -> tuple[int, int]:
+        """HP of the swinger and of its target after one swing with this result."""
+        if result == "backfire":
+            return max(0, my_hp - self.damage), target_hp
+        dealt = self.dealt(result, target_hp)
+        if self.drain and dealt:
+            my_hp = min(my_max, my_hp + dealt // 2)
+        return my_hp, target_hp - dealt
+
+    def outcomes(self) -> list[tuple[Fraction, SwingResult]]:
+        """The chance of each result, counted face by face with `result` (so never out of step)."""
+        counts: dict[SwingResult, int] = {}
+        for roll in range(1, self.faces + 1):
+            result = self.result(roll)
+            counts[result] = counts.get(result, 0) + 1
+        return [(Fraction(n, self.faces), result) for result, n in counts.items()]
+
+    @property
+    def hit_chance(self) -> Fraction:
+        return sum((p for p, r in self.outcomes() if r in ("hit", "crit")), Fraction(0))
+
+    @property
+    def crit_chance(self) -> Fraction:
+        return sum((p for p, r in self.outcomes() if r == "crit"), Fraction(0))
+
+    @property
+    def backfire_chance(self) -> Fraction:
+        return sum((p for p, r in self.outcomes() if r == "backfire"), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A unit as it stands in an exchange: the unit, the terrain under it, and what its neighbours lend it."""
+
+    unit: Unit
+    terrain: Terrain
+    backed: bool = False  # an ally with Backup could attack this fighter's foe (later editions)
+    guarding: bool = False  # a Qi Adept taking this attack for an adjacent ally
+
+
+@dataclass(frozen=True)
+class ExchangePlan:
+    """Who swings in which order, and each role's swing profile."""
+
+    attacker: SwingProfile
+    defender: SwingProfile | None  # None when the defender cannot counter
+    order: tuple[Role, ...]
+    attack_speed: dict[Role, int]
+    modifiers: tuple[Modifier, ...] = field(default=())
+    max_hp: dict[Role, int] = field(default_factory=lambda: {Role.ATTACKER: 20, Role.DEFENDER: 20})
+
+    def profile(self, role: Role) -> SwingProfile:
+        profile = self.attacker if role is Role.ATTACKER else self.defender
+        assert profile is not None
+        return profile
+
+    def swings(self, role: Role) -> int:
+        return sum(1 for s in self.order if s is role)
+
+
+class CombatRules(Protocol):
+    """What combat asks of an edition: how one attack is planned, and how far a Magic-reach staff goes."""
+
+    def plan(self, attacker: Fighter, defender: Fighter, distance: int, art: Art | None = None) -> ExchangePlan: ...
+
+    def magic_reach(self, unit: Unit) -> int: ...
+
+
+_COMBAT_RULES: dict[str, CombatRules] = {}  # each edition's, by name: the editions package plugs them in
+
+
+def plug_in_combat(edition: str, rules: CombatRules) -> None:
+    """Make `rules` the combat of the edition called `edition` (the editions package calls this as the rules load)."""
+    _COMBAT_RULES[edition] = rules
+
+
+def combat_rules(edition: str) -> CombatRules:
+    """The combat of the edition called `edition` (KeyError naming the known ones otherwise)."""
+    try:
+        return _COMBAT_RULES[edition]
+    except KeyError:
+        raise KeyError(f"unknown edition {edition!r} (this version plays {', '.join(_COMBAT_RULES)})") from None
+
+
+def attack_type(unit: Unit) -> tuple[WeaponType | None, DamageKind | None]:
+    """The weapon type the triangle sees, and the kind of damage: Magic(Type) turns a weapon's attacks to magic."""
+    weapon = usable_weapon(unit)
+    if weapon is None:
+        return None, None
+    magic = tag_args(unit.tags, "Magic")
+    if magic:
+        return WeaponType(str(magic[0]).lower()), DamageKind.MAGIC
+    return weapon.type, weapon.damage
+
+
+def is_magic_weapon(unit: Unit, weapon: Weapon) -> bool:
+    """Tomes, and weapons whose attacks are magic of a type (Silenced units cannot use either)."""
+    return weapon.type in TOMES or any(t.startswith("Magic(") for t in unit.item_tags(weapon))
+
+
+def usable_weapon(unit: Unit) -> Weapon | None:
+    """The equipped weapon if the unit can fight with it now (no staves; stones only in beast form; not silenced)."""
+    weapon = unit.equipped_weapon
+    if weapon is None or weapon.type is WeaponType.STAFF:
+        return None
+    if weapon.type is WeaponType.STONE and not unit.transformed:
+        return None
+    if unit.has_status(StatusName.SILENCED) and is_magic_weapon(unit, weapon):
+        return None
+    return weapon
+
+
+def weapon_range(unit: Unit, weapon: Weapon) -> tuple[int, int]:
+    """A weapon's range for this unit: SpellRange lengthens tomes, strong users throw some staves further."""
+    low, high = weapon.range
+    if weapon.type in TOMES:
+        high += tag_total(unit.tags, "SpellRange")
+    if weapon.strength_reach:
+        high = max(high, unit.stat("strength") // 2)
+    if weapon.magic_reach:
+        high = max(high, combat_rules(weapon.edition).magic_reach(unit))
+    return low, max(low, high)
+
+
+def reaches(unit: Unit, weapon: Weapon, distance: int) -> bool:
+    low, high = weapon_range(unit, weapon)
+    return low <= distance <= high
+
+
+def triangle_edge(user: Unit, foe: Unit) -> int:
+    """+1 when the user's weapon has the triangle advantage, -1 at a disadvantage, else 0."""
+    mine, theirs = attack_type(user)[0], attack_type(foe)[0]
+    if mine is None or theirs is None:
+        return 0
+    edge = 1 if TRIANGLE_BEATS.get(mine) is theirs else -1 if TRIANGLE_BEATS.get(theirs) is mine else 0
+    # Each Inverted unit in the pair (from its class or equipped items) turns the triangle around once.
+    flips = sum(1 for u in (user, foe) if u.has("Inverted"))
+    return -edge if flips % 2 else edge
+
+
+def can_counter(defender: Unit, distance: int) -> bool:
+    """The defender counters with a usable weapon that reaches (or with DistantCounter), unless asleep or petrified."""
+    weapon = usable_weapon(defender)
+    if weapon is None or not defender.on_field:
+        return False
+    if defender.has_status(StatusName.SLEEP) or defender.has_status(StatusName.PETRIFIED):
+        return False
+    return reaches(defender, weapon, distance) or defender.has("DistantCounter")
+
+
+def inflicted(unit: Unit, stat: str) -> int:
+    """How much an Inflict lowers one of the unit's stats now."""
+    held = unit.inflicted
+    return held.amount if held and held.stat == stat and not held.pending else 0
+
+
+def plan_exchange(attacker: Fighter, defender: Fighter, distance: int, art: Art | None = None,
+                  edition: str = "v0.6") -> ExchangePlan:
+    """Work out one attack under an edition's rules: each role's swing profile and the order of every swing."""
+    return combat_rules(edition).plan(attacker, defender, distance, art)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The exact outcome distribution of an exchange."""
+
+    plan: ExchangePlan
+    outcomes: dict[tuple[int, int], Fraction]  # (attacker HP, defender HP) -> probability
+    landed: dict[Role, Fraction] = field(default_factory=dict)  # chance each role lands at least one hit
+
+    def hp_after(self, role: Role) -> dict[int, Fraction]:
+        index = 0 if role is Role.ATTACKER else 1
+        dist: dict[int, Fraction] = {}
+        for hps, p in self.outcomes.items():
+            dist[hps[index]] = dist.get(hps[index], Fraction(0)) + p
+        return dict(sorted(dist.items(), reverse=True))
+
+    def p_routed(self, role: Role) -> Fraction:
+        return self.hp_after(role).get(0, Fraction(0))
+
+
+def _swing(plan: ExchangePlan, role: Role, result: SwingResult, hps: tuple[int, int]) -> tuple[int, int]:
+    """HP of (attacker, defender) after `role` swings with `result`."""
+    profile = plan.profile(role)
+    if role is Role.ATTACKER:
+        mine, theirs = profile.apply(result, hps[0], plan.max_hp[Role.ATTACKER], hps[1])
+        return mine, theirs
+    mine, theirs = profile.apply(result, hps[1], plan.max_hp[Role.DEFENDER], hps[0])
+    return theirs, mine
+
+
+# A state of the enumeration: both HPs, whether each role has landed a hit yet, and whether the
+# defender has been Broken (it then counters no more in this exchange).
+_State = tuple[int, int, bool, bool, bool]
+
+
+def breaks_now(plan: ExchangePlan, role: Role, result: SwingResult, target_before: int, target_after: int) -> bool:
+    """Whether this swing leaves the defender Broken: a breaking attacker's hit that deals damage."""
+    return role is Role.ATTACKER and plan.profile(role).breaks and result in ("hit", "crit") and target_after < target_before
+
+
+def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast:
+    """Enumerate every roll of every swing; no sampling, so the numbers are exact."""
+    dist: dict[_State, Fraction] = {(attacker_hp, defender_hp, False, False, False): Fraction(1)}
+    for role in plan.order:
+        outcomes = plan.profile(role).outcomes()
+        nxt: dict[_State, Fraction] = {}
+        for state, p in dist.items():
+            a, d, a_landed, d_landed, broken = state
+            # A routed unit swings no more and is swung at no more; a Broken defender counters no more.
+            if a == 0 or d == 0 or (broken and role is Role.DEFENDER):
+                nxt[state] = nxt.get(state, Fraction(0)) + p
+                continue
+            for q, result in outcomes:
+                a2, d2 = _swing(plan, role, result, (a, d))
+                hit = result in ("hit", "crit")
+                key = (a2, d2, a_landed or (hit and role is Role.ATTACKER), d_landed or (hit and role is Role.DEFENDER),
+                       broken or breaks_now(plan, role, result, d, d2))
+                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+        dist = nxt
+    outcomes: dict[tuple[int, int], Fraction] = {}
+    landed = {Role.ATTACKER: Fraction(0), Role.DEFENDER: Fraction(0)}
+    for (a, d, a_landed, d_landed, _broken), p in dist.items():
+        outcomes[(a, d)] = outcomes.get((a, d), Fraction(0)) + p
+        landed[Role.ATTACKER] += p if a_landed else 0
+        landed[Role.DEFENDER] += p if d_landed else 0
+    return Forecast(plan, outcomes, landed)
+
+
+@dataclass(frozen=True)
+class Swing:
+    """One resolved swing, as the battle log shows it."""
+
+    role: Role
+    roll: int
+    needed: int
+    crit_top: int
+    result: SwingResult
+    damage: int  # damage actually taken (by the wielder on a backfire)
+    target_hp: int  # the HP of whoever took the damage, after it
+    faces: int = 20  # the die rolled
+    broke: bool = False  # it left the defender Broken
+
+    @property
+    def landed(self) -> bool:
+        return self.result in ("hit", "crit")
+
+
+def _swing_words(me: str, foe: str, profile: SwingProfile) -> str:
+    die = "" if profile.faces == 20 else f"d{profile.faces}, "
+    if profile.always_hits:
+        return f"{me}'s swing at {foe}: {die}always hits"
+    crit = f", crits on {profile.crit_top} or less" if profile.crit_top >= 1 else ""
+    low = 1 if profile.natural_one else 0
+    return f"{me}'s swing at {foe}: {die}hits on {max(low, profile.skill)} or less{crit}"
+
+
+def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
+            names: tuple[str, str] = ("the attacker", "the defender")) -> tuple[list[Swing], int, int, Dice]:
+    """Roll the exchange for real, swing by swing, with the same plan and rules as `forecast`.
+    `names` (attacker, defender) only word the request for a roll when the players roll their own dice."""
+    hps = (attacker_hp, defender_hp)
+    swings: list[Swing] = []
+    broken = False
+    for role in plan.order:
+        if 0 in hps:
+            break
+        if broken and role is Role.DEFENDER:
+            continue
+        profile = plan.profile(role)
+        me, foe = names if role is Role.ATTACKER else names[::-1]
+        roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile))
+        result = profile.result(roll)
+        before = hps
+        hps = _swing(plan, role, result, hps)
+        mine, theirs = (0, 1) if role is Role.ATTACKER else (1, 0)
+        hurt = mine if result == "backfire" else theirs
+        broke = not broken and breaks_now(plan, role, result, before[1], hps[1])
+        broken = broken or broke
+        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, before[hurt] - hps[hurt], hps[hurt],
+                            profile.faces, broke))
+    return swings, hps[0], hps[1], dice

@@ -1,0 +1,1 @@
+"""The pieces: units, classes, items, tags, statuses and scripted orders, how they move and what they cost."""

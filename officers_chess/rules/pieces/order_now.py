@@ -1,0 +1,51 @@
+"""Which line of a unit's script holds now, and what it makes the unit do, in words."""
+
+from __future__ import annotations
+
+from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.orders import FREE, Order, tile
+
+
+def holds(order: Order, unit: Unit, units: list[Unit], round_number: int) -> bool:
+    """Whether the order's condition holds for `unit` now (`units`: every unit the side can see)."""
+    kind = order.condition
+    if kind == "always":
+        return True
+    if kind == "enemy_within":
+        return any(e.side is not unit.side and e.on_field and distance(e.pos, unit.pos) <= (order.number or 0)
+                   for e in units)
+    if kind == "round_at_least":
+        return round_number >= (order.number or 0)
+    if kind == "hp_at_most":
+        return unit.hp <= (order.number or 0)
+    if kind == "ally_routed":
+        return any(a.side is unit.side and a.routed and (order.name is None or a.name == order.name) for a in units)
+    if kind == "enemy_on":
+        spot = tile(order.at)  # type: ignore[arg-type]
+        return any(e.side is not unit.side and e.on_field and e.pos == spot for e in units)
+    return False
+
+
+def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | None:
+    """The first order of the unit's script whose condition holds (None: no script, or none holds)."""
+    for order in unit.orders:
+        if holds(order, unit, units, round_number):
+            return order
+    return None
+
+
+def describe(unit: Unit, units: list[Unit], round_number: int) -> str | None:
+    """What the unit's script makes it do now, in words (e.g. "Hold until round 3"), or None without a script."""
+    if not unit.orders:
+        return None
+    order = current_order(unit, units, round_number)
+    if order is None:
+        return FREE
+    text = order.label()
+    for earlier in unit.orders[: unit.orders.index(order)]:
+        if earlier.condition == "round_at_least" and (earlier.number or 0) > round_number:
+            return f"{text} until round {earlier.number}"  # the script changes on its own at that round
+    if order.condition != "always":
+        return f"{text} ({order.condition_text()})"
+    return text

@@ -1,0 +1,181 @@
+"""Scripted orders for computer-played units: `when <condition> -> <behaviour>` lines, parsed and judged."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from officers_chess.rules.board.battle_map import Pos
+
+ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on"]
+BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee"]
+
+# The words a scenario author writes, and what each needs after it (for messages and the guide).
+CONDITION_FORMS = (
+    "always",
+    "enemy within N",
+    "round >= N",
+    "hp <= N",
+    "ally routed",
+    "ally NAME routed",
+    "enemy on [X, Y]",
+)
+BEHAVIOUR_FORMS = (
+    "hold",
+    "guard [X, Y]",
+    "guard NAME",
+    "pursue nearest",
+    "pursue NAME",
+    "advance to [X, Y]",
+    "retreat to healing",
+    "support",
+    "flee",
+)
+
+_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
+_CONDITIONS: list[tuple[str, str]] = [
+    (r"always", "always"),
+    (r"enemy within ([0-9]{1,4})", "enemy_within"),
+    (r"round\s*(?:>=|≥)\s*([0-9]{1,4})", "round_at_least"),
+    (r"hp\s*(?:<=|≤)\s*([0-9]{1,4})", "hp_at_most"),
+    (r"ally routed", "ally_routed"),
+    (r"ally (.+?) routed", "ally_routed"),
+    (rf"enemy on {_TILE}", "enemy_on"),
+]
+_BEHAVIOURS: list[tuple[str, str]] = [
+    (r"hold", "hold"),
+    (rf"guard {_TILE}", "guard_tile"),
+    (r"guard (.+)", "guard_unit"),
+    (r"pursue nearest", "pursue"),
+    (r"pursue (.+)", "pursue"),
+    (rf"advance to {_TILE}", "advance"),
+    (r"retreat to healing", "retreat"),
+    (r"support", "support"),
+    (r"flee", "flee"),
+]
+_DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
+FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
+GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
+
+
+def _parse(text: str, table: list[tuple[str, str]], what: str, forms: tuple[str, ...]) -> tuple[str, list[str]]:
+    words = " ".join(text.split())
+    for pattern, kind in table:
+        found = re.fullmatch(pattern, words, flags=re.IGNORECASE)
+        if found:
+            return kind, list(found.groups())
+    raise ValueError(f"unknown {what} {text!r}; write one of: {', '.join(forms)}")
+
+
+class Order(BaseModel):
+    """One line of a script: when `when` holds, the unit follows `do`.
+
+    Written in a scenario as `{when: "enemy within 3", do: "pursue nearest"}`; `when` may be left
+    out for `always`. Tiles are column and row counted from 1, as players read the map, and are
+    kept that way here (`tile` turns them into board positions).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    when: str = "always"
+    do: str
+    condition: ConditionKind = "always"
+    behaviour: BehaviourKind = "hold"
+    number: int | None = None
+    name: str | None = None  # a unit named by the condition (ally routed)
+    target: str | None = None  # a unit named by the behaviour (guard, pursue)
+    at: tuple[int, int] | None = None  # the tile of the condition (enemy on)
+    goal: tuple[int, int] | None = None  # the tile of the behaviour (guard, advance)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data: object) -> object:
+        """The fields are always read from the words: a save's copy of them must agree, and a
+        scenario that writes one by hand (`behaviour: hold` beside `do: flee`) is refused."""
+        if not isinstance(data, dict):
+            return data
+        if "do" not in data:
+            raise ValueError("an order needs `do` (what the unit does), e.g. do: hold")
+        for key in ("when", "do"):
+            if key in data and not isinstance(data[key], str):
+                raise ValueError(f"`{key}` is a line of words, e.g. {'enemy within 3' if key == 'when' else 'hold'}")
+        read: dict[str, object] = dict.fromkeys(_DERIVED)
+        kind, args = _parse(str(data.get("when", "always")), _CONDITIONS, "condition", CONDITION_FORMS)
+        read["condition"] = kind
+        if kind in ("enemy_within", "round_at_least", "hp_at_most"):
+            read["number"] = int(args[0])
+        elif kind == "ally_routed" and args:
+            read["name"] = args[0]
+        elif kind == "enemy_on":
+            read["at"] = (int(args[0]), int(args[1]))
+        kind, args = _parse(str(data["do"]), _BEHAVIOURS, "behaviour", BEHAVIOUR_FORMS)
+        read["behaviour"] = kind
+        if kind in ("guard_tile", "advance"):
+            read["goal"] = (int(args[0]), int(args[1]))
+        elif kind in ("guard_unit", "pursue") and args:
+            read["target"] = args[0]
+        for key in _DERIVED:
+            given = data.get(key, read[key])
+            if (tuple(given) if isinstance(given, list) else given) != read[key]:
+                raise ValueError(f"`{key}` is read from the words of `when` and `do`; write only those two")
+        return {**data, **read}
+
+    def tiles(self) -> list[tuple[int, int]]:
+        """The tiles the order names (column, row from 1), to check they lie on the map."""
+        return [t for t in (self.at, self.goal) if t is not None]
+
+    def units(self) -> list[str]:
+        """The unit names the order mentions, to check they exist."""
+        return [n for n in (self.name, self.target) if n is not None]
+
+    def label(self) -> str:
+        """The behaviour in a few words, for the unit sheet."""
+        where = _tile_text(self.goal) if self.goal else ""
+        return {
+            "hold": "Hold",
+            "guard_tile": f"Guard {where}",
+            "guard_unit": f"Guard {self.target}",
+            "pursue": f"Pursue {self.target or 'the nearest enemy'}",
+            "advance": f"Advance to {where}",
+            "retreat": "Retreat to heal",
+            "support": "Support allies",
+            "flee": "Flee",
+        }[self.behaviour]
+
+    def condition_text(self) -> str:
+        if self.condition == "always":
+            return "always"
+        return {
+            "enemy_within": f"an enemy is within {self.number} tiles",
+            "round_at_least": f"from round {self.number}",
+            "hp_at_most": f"at {self.number} HP or less",
+            "ally_routed": f"once {self.name or 'an ally'} is routed",
+            "enemy_on": f"an enemy stands on {_tile_text(self.at)}",
+        }[self.condition]
+
+
+def _tile_text(tile: tuple[int, int] | None) -> str:
+    return "" if tile is None else f"{tile[0]},{tile[1]}"
+
+
+def tile(spot: tuple[int, int]) -> Pos:
+    """A tile as written (column, row from 1) as a board position (from 0)."""
+    return (spot[0] - 1, spot[1] - 1)
+
+
+class OrderGroup(BaseModel):
+    """A script for several units at once: the named `units`, or every unit of `side`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    side: Literal["attacker", "defender"] | None = None
+    units: list[str] = Field(default_factory=list)
+    script: list[Order] = Field(min_length=1, max_length=12)
+
+    @model_validator(mode="after")
+    def _names_someone(self) -> OrderGroup:
+        if (self.side is None) == (not self.units):
+            raise ValueError("an order group names either `side` or `units` (one of them)")
+        return self

@@ -1,0 +1,188 @@
+"""Checking a scenario before it is played: tiles on the map, zones, objectives, scripted orders, and room to deploy."""
+
+from __future__ import annotations
+
+from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.orders import Order
+from officers_chess.rules.pieces.pricing import unit_cost
+from officers_chess.rules.scenario.deploy_room import room_problem
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, build_unit, deploy_zone
+
+
+def _tile(battle_map: BattleMap, xy: tuple[int, int], what: str, where: tuple[str | int, ...]) -> Pos:
+    pos = (xy[0] - 1, xy[1] - 1)
+    if not battle_map.contains(pos):
+        raise ScenarioError(f"{what} {list(xy)} is off the map ({battle_map.width}×{battle_map.height})", where)
+    return pos
+
+
+def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> None:
+    """Everything about a scenario that can be checked before armies exist; ScenarioError names where."""
+    zones: dict[Side, set[Pos]] = {}
+    for side in Side:
+        rules = scenario.rules(side)
+        base = ("sides", side.value)
+        if scenario.hires(side):
+            if not rules.deploy:
+                raise ScenarioError(f"the {side.value} hires its army, so it needs a deployment zone (`deploy`)", base)
+            if rules.army.min > rules.army.max:
+                raise ScenarioError(f"army min {rules.army.min} is above max {rules.army.max}", base + ("army",))
+        for index, zone in enumerate(rules.deploy):
+            for corner in (zone.corner, zone.to):
+                _tile(battle_map, corner, "deployment zone corner", base + ("deploy", index))
+        zones[side] = deploy_zone(scenario, side)
+        for key, names, known in (("classes", rules.classes, catalogue.classes), ("items", rules.items, catalogue.items)):
+            for index, name in enumerate(names or []):
+                if name not in known:
+                    raise ScenarioError(f"unknown {key[:-1] if key == 'items' else 'class'} {name!r}", base + (key, index))
+    overlap = zones[Side.ATTACKER] & zones[Side.DEFENDER]
+    if overlap:
+        x, y = sorted(overlap)[0]
+        raise ScenarioError(f"the two deployment zones overlap (at {[x + 1, y + 1]})", ("sides", Side.DEFENDER.value, "deploy"))
+    for kind in ("seize", "escape", "raze"):
+        for index, xy in enumerate(getattr(scenario.tiles, kind)):
+            _tile(battle_map, xy, f"{kind} tile", ("tiles", kind, index))
+    for side in Side:
+        for index, cond in enumerate(scenario.rules(side).victory):
+            where = ("sides", side.value, "victory", index)
+            for t, xy in enumerate(cond.tiles):
+                _tile(battle_map, xy, "objective tile", where + ("tiles", t))
+            if cond.kind == "seize" and not scenario.tiles.seize:
+                raise ScenarioError("a seize condition needs seize tiles (`tiles: {seize: [...]}`)", where)
+            if cond.kind in ("escape", "heist") and not scenario.tiles.escape:
+                raise ScenarioError(f"an {cond.kind} condition needs exit tiles (`tiles: {{escape: [...]}}`)", where)
+            if cond.kind == "control" and scenario.time_limit is None:
+                raise ScenarioError("a control condition is judged when time runs out: give the scenario a `time_limit`", where)
+            limit = scenario.time_limit.rounds if scenario.time_limit else None
+            if cond.kind in ("survive", "hold") and limit is not None and (cond.rounds or 0) > limit:
+                raise ScenarioError(f"round {cond.rounds} never comes: the battle ends after round {limit}", where + ("rounds",))
+            if cond.kind == "raze" and len(scenario.tiles.raze) < (cond.count or 0):
+                raise ScenarioError(f"raze {cond.count} needs at least that many raze tiles", where)
+            if cond.kind in ("defeat", "protect") and not scenario.hires(side.other if cond.kind == "defeat" else side):
+                army_side = side.other if cond.kind == "defeat" else side
+                if cond.unit not in {u.name for u in scenario.armies[army_side]}:
+                    raise ScenarioError(f"no {army_side.value} unit is named {cond.unit!r}", where + ("unit",))
+    _check_seize_reachable(scenario, battle_map, zones)
+    _check_orders(scenario, battle_map)
+    placed: dict[Pos, str] = {}
+    for side in Side:
+        for index, setup in enumerate(scenario.armies.get(side, [])):
+            unit = build_unit(setup, side, "check", catalogue, battle_map, ("armies", side.value, index))
+            if unit.pos in placed:
+                raise ScenarioError(f"{setup.name} starts on the same tile as {placed[unit.pos]}", ("armies", side.value, index, "at"))
+            placed[unit.pos] = setup.name
+        chest = scenario.rules(side).war_chest
+        if scenario.armies.get(side) and chest:
+            # A fixed army with a war chest must be one the side could have hired.
+            cost = sum(unit_cost(catalogue.classes[u.unit_class], [catalogue.items[i] for i in u.items]) for u in scenario.armies[side])
+            if cost > chest:
+                raise ScenarioError(f"the {side.value}'s army costs {cost} gold, more than its war chest of {chest}", ("sides", side.value, "war_chest"))
+    for index, chest in enumerate(scenario.chests):
+        if chest.item not in catalogue.items:
+            raise ScenarioError(f"unknown item {chest.item!r}", ("chests", index, "item"))
+        _tile(battle_map, chest.at, "chest", ("chests", index, "at"))
+    for index, event in enumerate(scenario.events):
+        where = ("events", index)
+        if event.reinforcements:
+            for u, setup in enumerate(event.reinforcements.units):
+                build_unit(setup, event.reinforcements.side, "check", catalogue, battle_map, where + ("reinforcements", "units", u))
+        for t, change in enumerate(event.terrain):
+            _tile(battle_map, change.at, "terrain change", where + ("terrain", t, "at"))
+            known = [terrain.id for terrain in battle_map.terrain_table.values()]
+            if change.to not in known:
+                raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
+    _check_deploy_room(scenario, catalogue, battle_map)
+
+
+def _check_deploy_room(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> None:
+    """Each side that hires can hire and place its smallest army: classes to hire, role rules an army can
+    meet, enough zone tiles its classes can stand on, a weapon they can wield, and gold for it all."""
+    for side in Side:
+        if scenario.hires(side):
+            problem = room_problem(scenario, catalogue, battle_map, side)
+            if problem is not None:
+                raise problem
+
+
+def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dict[Side, set[Pos]]) -> None:
+    """Each seize tile must be one a unit on foot could reach from some deployment zone or army.
+
+    Doors, walls and snags count as open (they can be picked or broken); seas, rivers for
+    armour and the like are not needed: foot units cross rivers and mountains, slowly.
+    """
+    if not scenario.tiles.seize:
+        return
+    starts = set().union(*zones.values()) | {(u.at[0] - 1, u.at[1] - 1) for army in scenario.armies.values() for u in army}
+    # Only tiles a unit on foot can stand on: a zone that takes in some water is no way onto an island.
+    starts = {p for p in starts if battle_map.contains(p) and battle_map.terrain_at(p).foot is not None}
+    openable = {"door", "wall", "snag"}
+    seen, frontier = set(starts), list(starts)
+    while frontier:
+        x, y = frontier.pop()
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nxt = (x + dx, y + dy)
+            if nxt in seen or not battle_map.contains(nxt):
+                continue
+            terrain = battle_map.terrain_at(nxt)
+            if terrain.foot is None and terrain.id not in openable:
+                continue
+            seen.add(nxt)
+            frontier.append(nxt)
+    for index, xy in enumerate(scenario.tiles.seize):
+        pos = (xy[0] - 1, xy[1] - 1)
+        if pos not in seen or battle_map.terrain_at(pos).foot is None:
+            raise ScenarioError(f"seize tile {list(xy)} cannot be reached from any deployment zone", ("tiles", "seize", index))
+
+
+def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
+    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names
+    its own) and stand where the order needs them: a pursued unit is an enemy, a guarded one an ally."""
+    sides: dict[str, Side] = {}
+    for side in Side:
+        sides.update({u.name: side for u in scenario.armies.get(side, [])})
+    for event in scenario.events:
+        if event.reinforcements:
+            sides.update({u.name: event.reinforcements.side for u in event.reinforcements.units})
+    names_known = not any(scenario.hires(side) for side in Side)
+    # (where, script, the side it steers, the unit it steers when it is one unit's own)
+    scripts: list[tuple[tuple[str | int, ...], list[Order], Side | None, str | None]] = []
+    for side in Side:
+        for index, setup in enumerate(scenario.armies.get(side, [])):
+            scripts.append((("armies", side.value, index, "orders"), setup.orders, side, setup.name))
+    for e_index, event in enumerate(scenario.events):
+        if event.reinforcements:
+            for index, setup in enumerate(event.reinforcements.units):
+                where = ("events", e_index, "reinforcements", "units", index, "orders")
+                scripts.append((where, setup.orders, event.reinforcements.side, setup.name))
+    for g_index, group in enumerate(scenario.orders):
+        for index, name in enumerate(group.units):
+            if names_known and name not in sides:
+                raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
+        owners = {Side(group.side)} if group.side else {sides[n] for n in group.units if n in sides}
+        for owner in owners or {None}:
+            scripts.append((("orders", g_index, "script"), group.script, owner, None))
+    for where, script, owner, own_name in scripts:
+        for index, order in enumerate(script):
+            for spot in order.tiles():
+                _tile(battle_map, spot, "the tile of this order", where + (index,))
+            for name in order.units():
+                if names_known and name not in sides:
+                    raise ScenarioError(f"no unit is named {name!r}", where + (index,))
+            _check_order_sides(order, owner, own_name, sides, where + (index,))
+
+
+def _check_order_sides(order: Order, owner: Side | None, own_name: str | None, sides: dict[str, Side],
+                       where: tuple[str | int, ...]) -> None:
+    if owner is None:
+        return
+    if order.behaviour == "pursue" and order.target in sides and sides[order.target] is owner:
+        raise ScenarioError(f"{order.target} is on the {owner.value}'s own side: pursue names an enemy", where)
+    if order.behaviour == "guard_unit" and order.target in sides:
+        if order.target == own_name:
+            raise ScenarioError(f"{own_name} cannot guard itself: name an ally, or guard a tile", where)
+        if sides[order.target] is not owner:
+            raise ScenarioError(f"{order.target} is an enemy of the {owner.value}: guard names an ally", where)
+    if order.condition == "ally_routed" and order.name in sides and sides[order.name] is not owner:
+        raise ScenarioError(f"{order.name} is not on the {owner.value}'s side: 'ally NAME routed' names an ally", where)

@@ -1,0 +1,243 @@
+"""The import contract of `officers_chess` (docs/architecture.md): layers, no circles, no dodges, no UI in the core.
+
+Read from the source, not from a running import, so a circle is found even where a lazy import would hide it.
+Every import of one of our modules counts as an arrow: at the top of a module, inside a function, or under
+`TYPE_CHECKING`. The checks run on the real package and, to show they can fail, on small made-up packages.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
+
+# The rules core from the bottom up: a sub-package imports only from itself and those before it.
+RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "reference")
+# The packages beside it, from the bottom up. "reports" are the modules at the top of `officers_chess` that lay
+# out what the CLI prints; `cli` and `__main__` are the entry points.
+LAYERS = ("rules", "content", "ai", "reports", "tui", "cli")
+UI_LIBRARIES = ("textual", "rich")
+UI_FREE = ("rules", "content", "ai")  # the parts a headless run (simulate, balance, replay --verify) loads
+
+
+def read_sources(package: Path) -> dict[str, str]:
+    """Each module's dotted name and its source."""
+    sources = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        sources[name] = path.read_text(encoding="utf-8")
+    return sources
+
+
+class Arrow:
+    """One import of a module by another: where it is written and whether it sits inside a function."""
+
+    def __init__(self, source: str, target: str, line: int, in_function: bool) -> None:
+        self.source, self.target, self.line, self.in_function = source, target, line, in_function
+
+    def __repr__(self) -> str:
+        where = " (inside a function)" if self.in_function else ""
+        return f"{self.source} -> {self.target} at line {self.line}{where}"
+
+
+def arrows(sources: dict[str, str], root: str = "officers_chess") -> tuple[list[Arrow], list[Arrow]]:
+    """The arrows between our modules, and the imports of third-party modules (their first dotted part)."""
+    ours, theirs = [], []
+    for name, text in sources.items():
+        is_package = any(other.startswith(name + ".") for other in sources)
+        for node, in_function in _imports(ast.parse(text)):
+            for target in _targets(node, name, is_package):
+                if target.split(".")[0] == root:
+                    module = _known(target, sources)
+                    if module is not None and module != name:
+                        ours.append(Arrow(name, module, node.lineno, in_function))
+                else:
+                    theirs.append(Arrow(name, target.split(".")[0], node.lineno, in_function))
+    return ours, theirs
+
+
+def _imports(tree: ast.AST, in_function: bool = False):
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            yield child, in_function
+        inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        yield from _imports(child, inner)
+
+
+def _targets(node: ast.Import | ast.ImportFrom, name: str, is_package: bool) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        parts = name.split(".") if is_package else name.split(".")[:-1]
+        parts = parts[: len(parts) - (node.level - 1)]
+        base = ".".join(parts + ([base] if base else []))
+    # `from package import module` names the module; `from module import name` names the module.
+    return [f"{base}.{alias.name}" for alias in node.names]
+
+
+def _known(target: str, sources: dict[str, str]) -> str | None:
+    parts = target.split(".")
+    while parts and ".".join(parts) not in sources:
+        parts.pop()
+    return ".".join(parts) if parts else None
+
+
+def circles(ours: list[Arrow]) -> list[list[str]]:
+    """Every set of modules that import each other round in a circle (Tarjan's strongly connected components)."""
+    graph: dict[str, set[str]] = {}
+    for arrow in ours:
+        graph.setdefault(arrow.source, set()).add(arrow.target)
+        graph.setdefault(arrow.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:  # iterative, so a long chain of imports cannot exhaust the recursion limit
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def layer(module: str) -> str:
+    """The layer a module belongs to (LAYERS), or "root" for the package itself."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "root"
+    if parts[1] in ("rules", "content", "ai", "tui"):
+        return parts[1]
+    return "cli" if parts[1] in ("cli", "__main__") else "reports"
+
+
+def rules_layer(module: str) -> int | None:
+    """The place of a rules module in RULES_LAYERS (None for the `officers_chess.rules` package itself)."""
+    parts = module.split(".")
+    return RULES_LAYERS.index(parts[2]) if len(parts) > 2 else None
+
+
+def upward(ours: list[Arrow]) -> list[Arrow]:
+    """The arrows that point up: to a later layer, or within the rules core to a later sub-package."""
+    wrong = []
+    for arrow in ours:
+        source, target = layer(arrow.source), layer(arrow.target)
+        if source == "root" or target == "root":
+            continue
+        if LAYERS.index(target) > LAYERS.index(source):
+            wrong.append(arrow)
+        elif source == target == "rules":
+            low, high = rules_layer(arrow.source), rules_layer(arrow.target)
+            if low is not None and high is not None and high > low:
+                wrong.append(arrow)
+    return wrong
+
+
+def dodges(ours: list[Arrow]) -> list[Arrow]:
+    """Imports of our modules written inside a function in the rules core or the computer players: there they
+    can only serve to dodge a circle (the entry points may load screens and commands late, for start-up)."""
+    return [a for a in ours if a.in_function and layer(a.source) in ("rules", "ai")]
+
+
+def ui_imports(theirs: list[Arrow]) -> list[Arrow]:
+    """Imports of Textual or Rich by the parts that run headless."""
+    return [a for a in theirs if a.target in UI_LIBRARIES and layer(a.source) in UI_FREE]
+
+
+# --- the real package ------------------------------------------------------------------------------------------
+
+SOURCES = read_sources(PACKAGE)
+OURS, THEIRS = arrows(SOURCES)
+
+
+def test_the_contract_reads_the_whole_package():
+    # Every layer and every rules sub-package is there, so an empty list below means something.
+    assert {layer(m) for m in SOURCES} >= {"root", *LAYERS}
+    assert {rules_layer(m) for m in SOURCES if layer(m) == "rules"} >= set(range(len(RULES_LAYERS)))
+    assert len(OURS) > 500
+
+
+def test_no_module_imports_round_in_a_circle():
+    assert circles(OURS) == []
+
+
+def test_no_import_points_up_a_layer():
+    assert upward(OURS) == []
+
+
+def test_the_core_and_the_computer_players_import_nothing_of_ours_inside_a_function():
+    assert dodges(OURS) == []
+
+
+def test_the_headless_parts_never_import_textual_or_rich():
+    assert ui_imports(THEIRS) == []
+
+
+def test_every_rules_module_sits_in_a_sub_package():
+    loose = [m for m in SOURCES if layer(m) == "rules" and m != "officers_chess.rules" and m.count(".") < 3
+             and not any(other.startswith(m + ".") for other in SOURCES)]
+    assert loose == []
+
+
+# --- the checks can fail ---------------------------------------------------------------------------------------
+
+def _made_up(files: dict[str, str]) -> tuple[list[Arrow], list[Arrow]]:
+    return arrows({f"officers_chess.{name}": text for name, text in files.items()} | {"officers_chess": ""})
+
+
+def test_a_circle_is_found_even_through_an_import_inside_a_function():
+    ours, _ = _made_up({
+        "rules": "", "rules.board": "", "rules.pieces": "",
+        "rules.board.terrain": "def table():\n    from officers_chess.rules.pieces.models import Unit\n",
+        "rules.pieces.models": "from officers_chess.rules.board.terrain import table\n",
+    })
+    assert circles(ours) == [["officers_chess.rules.board.terrain", "officers_chess.rules.pieces.models"]]
+    assert [repr(a) for a in dodges(ours)] == [
+        "officers_chess.rules.board.terrain -> officers_chess.rules.pieces.models at line 2 (inside a function)"]
+
+
+def test_an_arrow_up_is_found_between_layers_and_between_rules_sub_packages():
+    ours, theirs = _made_up({
+        "rules": "", "rules.combat": "", "rules.battle": "", "ai": "", "tui": "", "content": "",
+        "rules.combat.exchange": "from officers_chess.rules.battle.state import GameState\n",
+        "rules.battle.state": "from officers_chess.rules.combat import exchange\n",
+        "ai.normal": "from officers_chess.tui.app import App\nimport textual\n",
+        "content.loaders": "from officers_chess.ai import normal\n",
+        "tui.app": "from officers_chess.ai.normal import Normal\nfrom textual.app import App\n",
+    })
+    assert sorted((a.source, a.target) for a in upward(ours)) == [
+        ("officers_chess.ai.normal", "officers_chess.tui.app"),
+        ("officers_chess.content.loaders", "officers_chess.ai.normal"),
+        ("officers_chess.rules.combat.exchange", "officers_chess.rules.battle.state"),
+    ]
+    assert [(a.source, a.target) for a in ui_imports(theirs)] == [("officers_chess.ai.normal", "textual")]
