@@ -6,7 +6,7 @@ import html
 import re
 
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.tui.controller import Mode
+from officers_chess.tui.modes import Mode
 
 
 async def walk_cursor(pilot, screen, target: Pos) -> None:
@@ -90,8 +90,6 @@ async def computer_mustered(pilot, seconds: float = 60.0) -> None:
 
     from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 
-    from textual.widgets import Footer
-
     for _ in range(int(seconds / 0.02)):
         await pilot.pause()
         if not isinstance(pilot.app.screen, ComputerMusterScreen):
@@ -99,7 +97,15 @@ async def computer_mustered(pilot, seconds: float = 60.0) -> None:
         await asyncio.sleep(0.02)
     else:
         raise AssertionError("the computer never finished its army-building steps")
-    for _ in range(100):  # the screen that follows is switched in: let its footer fill in before anyone reads it
+    await footer_filled(pilot)  # the screen that follows is switched in: let its footer fill in before anyone reads it
+
+
+async def footer_filled(pilot) -> None:
+    """Wait (two seconds at most) until the footer of the screen on top shows its keys: a footer fills in a
+    frame after its screen, later still on a busy machine, and a test that reads the keys must not come first."""
+    from textual.widgets import Footer
+
+    for _ in range(100):
         footers = pilot.app.screen.query(Footer)
         if not footers or all(footer.children for footer in footers):
             break

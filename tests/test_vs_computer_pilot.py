@@ -8,6 +8,8 @@ import threading
 
 import pytest
 from textual.worker import WorkerState
+from muster_keys import confirm_step, deploy_all, hire, press
+from pilot_helpers import computer_mustered, footer_filled, play_activation, screen_text, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.greedy import GreedyPolicy
@@ -17,8 +19,8 @@ from officers_chess.content.muster_saves import SavedMuster
 from officers_chess.rules.battle.actions import Move, Wait
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.players import default_level, player_cycle
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.battle import BattleScreen
@@ -30,9 +32,6 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.widgets.map_view import MapView
-
-from muster_keys import confirm_step, deploy_all, hire, press
-from pilot_helpers import computer_mustered, play_activation, screen_text, walk_cursor
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -156,6 +155,7 @@ async def test_the_screen_answers_keys_while_the_computer_thinks_and_map_keys_ar
         screen = app.screen
         c = screen.controller
         assert any(w.group == "computer-thinks" and w.state is WorkerState.RUNNING for w in app.workers)
+        await footer_filled(pilot)
         assert "Thinking" in screen_text(app)
         cursor = c.cursor
         await press(pilot, "f")  # the pace key works at once, while the thread is still busy
@@ -179,7 +179,7 @@ async def test_the_skip_key_ends_the_computers_turn_without_its_pauses(monkeypat
     monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 30)
     app = OfficersChessApp(scenario=yard(), seed=3, computer={D: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await footer_filled(pilot)
         screen = app.screen
         assert screen.controller.mode is Mode.COMPUTER
         assert "Skip turn" in screen_text(app)
@@ -197,7 +197,7 @@ async def test_two_computers_play_a_demo_and_skip_hurries_only_to_the_end_of_the
     monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 30)
     app = OfficersChessApp(scenario=yard(), seed=8, computer={A: "greedy", D: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await footer_filled(pilot)
         screen = app.screen
         c = screen.controller
         assert c.humans == frozenset() and c.viewer is None
