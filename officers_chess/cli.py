@@ -198,7 +198,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from officers_chess.content.save_replay import check_replay
     from officers_chess.content.saves import open_save
     from officers_chess.replay_report import tell, verified_line
-    from officers_chess.rules.history.record import start_divergence
+    from officers_chess.rules.history.replay import start_divergence
 
     try:
         saved = open_save(args.save)

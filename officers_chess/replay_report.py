@@ -7,7 +7,7 @@ from typing import Callable
 from officers_chess.content.saves import SavedBattle
 from officers_chess.rules.battle.events import RoundBegan, merged
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.history.record import Divergence, action_words, replay, start_divergence
+from officers_chess.rules.history.replay import Divergence, action_words, replay, start_divergence
 from officers_chess.rules.pieces.models import Side
 
 

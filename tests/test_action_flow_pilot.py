@@ -7,17 +7,16 @@ from fractions import Fraction
 from pathlib import Path
 
 from rich.console import Console
+from pilot_helpers import walk_cursor
 
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.game import Move, apply_action
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
-from officers_chess.tui.screens.battle import RESULT_BEAT
+from officers_chess.tui.modes import Mode
+from officers_chess.tui.screens.battle_pane import RESULT_BEAT
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
-
-from pilot_helpers import walk_cursor
 
 CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
 BESIDE_NIKO = (14, 10)  # Niko the Brigand waits in the woods at (15, 10)

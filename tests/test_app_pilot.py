@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from pilot_helpers import open_trade, play_activation, screen_text, walk_cursor
+
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
-
-from pilot_helpers import open_trade, play_activation, screen_text, walk_cursor
 
 
 async def test_a_whole_battle_from_title_to_result_with_keys_only():

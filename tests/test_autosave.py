@@ -7,17 +7,18 @@ import os
 from pathlib import Path
 
 import pytest
-
 from factories import A, D, game, plains, unit
 
-from officers_chess.content.autosave import Autosaver, newest_unfinished, prune, resume_state, saves_in
+from officers_chess.content.autosave import Autosaver, newest_unfinished, resume_state
 from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.save_files import prune, saves_in
 from officers_chess.content.saves import open_save, read_save
 from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_dir
 from officers_chess.rules.battle.actions import Move, Wait
 from officers_chess.rules.battle.game import apply_action, legal_actions
 from officers_chess.rules.history.record import state_hash
-from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.controller import BattleController
+from officers_chess.tui.modes import Mode
 
 
 def test_the_data_folder_follows_the_variable_then_the_platform(tmp_path, monkeypatch):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from factories import A, D, game, plains, unit
+
 from officers_chess.ai import play
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.content.loaders import find_scenario, load_scenario
@@ -12,8 +12,9 @@ from officers_chess.rules.battle.actions import Attack, Move, Wait
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.muster.phases import Phase
-from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.controller import BattleController
 from officers_chess.tui.fog_log import log_lines
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.players import check_levels, default_level, next_player, player_cycle, player_label
 

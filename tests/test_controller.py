@@ -6,7 +6,8 @@ import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.game import GameState
-from officers_chess.tui.controller import BattleController, Mode
+from officers_chess.tui.controller import BattleController
+from officers_chess.tui.modes import Mode
 
 
 @pytest.fixture

@@ -34,8 +34,8 @@ from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import fog_log
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.widgets.map_view import MapView, unit_letter

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import SelectionList
+from pilot_helpers import screen_text, walk_cursor
+
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Attack, Equip, Move, Wait
-from textual.widgets import SelectionList
-
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
-
-from pilot_helpers import screen_text, walk_cursor
 
 FIXTURE = Path(__file__).parent / "fixtures" / "free_action_yard.yaml"
 

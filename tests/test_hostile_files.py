@@ -32,24 +32,13 @@ import pytest
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.duel import load_duel
 from officers_chess.content.errors import MAX_QUOTED, ContentError, printable, quote, tidy
+from officers_chess.content.json_source import MAX_JSON_VALUES, DuplicateJsonKey, JsonRefused, load_json
 from officers_chess.content.loaders import load_scenario
 from officers_chess.content.muster_saves import is_muster_file
 from officers_chess.content.rosters import RosterError, load_roster
+from officers_chess.content.safe_read import read_head, read_text
 from officers_chess.content.saves import MAX_SAVE_BYTES
-from officers_chess.content.yaml_source import (
-    MAX_FILE_BYTES,
-    MAX_JSON_VALUES,
-    MAX_NODES,
-    DuplicateKey,
-    DuplicateJsonKey,
-    JsonRefused,
-    TooComplex,
-    load_json,
-    parse,
-    read_head,
-    read_text,
-    read_yaml,
-)
+from officers_chess.content.yaml_source import MAX_FILE_BYTES, MAX_NODES, DuplicateKey, TooComplex, parse, read_yaml
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="devices, FIFOs and rlimits are POSIX things")
 

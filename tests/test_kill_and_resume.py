@@ -10,10 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from officers_chess.content.autosave import newest_unfinished, resume_state, saves_in
+from officers_chess.content.autosave import newest_unfinished, resume_state
+from officers_chess.content.save_files import saves_in
 from officers_chess.content.saves import open_save, read_save
 from officers_chess.content.user_data import DATA_VARIABLE
-from officers_chess.rules.history.record import first_divergence, state_hash
+from officers_chess.rules.history.record import state_hash
+from officers_chess.rules.history.replay import first_divergence
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
 

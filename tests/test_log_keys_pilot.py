@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from textual.widgets import Footer, RichLog
 from textual.widgets._footer import FooterKey
+from pilot_helpers import walk_cursor
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
-
-from pilot_helpers import walk_cursor
 
 LOG_ENTRY = "PgUp/Dn Log"
 

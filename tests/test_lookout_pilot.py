@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 
+from pilot_helpers import screen_text, walk_cursor
+
 from officers_chess.ai.danger import threats
 from officers_chess.ai.threat_map import best_kill, threat_forecasts
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.lookout import ONE_MARK, PATH_MARK, Danger
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.lookout_text import attack_line
 from officers_chess.tui.widgets.map_view import MapView
-
-from pilot_helpers import screen_text, walk_cursor
 
 
 def _training_yard(fog: bool = False):

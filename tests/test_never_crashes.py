@@ -7,6 +7,8 @@ import pytest
 from rich.text import Text
 from textual.app import App
 from textual import events
+from muster_keys import hire, press, select_unit
+from pilot_helpers import computer_mustered, play_activation, screen_text
 
 from officers_chess.cli import EXIT_CRASH, main
 from officers_chess.content.autosave import newest_unfinished, resume_state
@@ -24,9 +26,6 @@ from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from officers_chess.tui.widgets.map_view import MapView
-
-from muster_keys import hire, press, select_unit
-from pilot_helpers import computer_mustered, play_activation, screen_text
 
 
 def training_yard(**options) -> OfficersChessApp:
@@ -327,7 +326,7 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
 async def test_names_made_of_markup_are_shown_as_written_in_the_battle(tmp_path):
     from test_random_keys import hostile_scenario
 
-    from officers_chess.tui.controller import Mode
+    from officers_chess.tui.modes import Mode
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
     from pilot_helpers import walk_cursor
 

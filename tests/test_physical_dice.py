@@ -11,7 +11,8 @@ from officers_chess.rules.battle.events import Attacked
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.physical import RollsLeftOver, apply_asking, apply_with_rolls, roll_your_own
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.history.record import Recorder, replay, state_hash
+from officers_chess.rules.history.record import Recorder, state_hash
+from officers_chess.rules.history.replay import replay
 
 
 def _ready_to_strike() -> tuple[GameState, Attack]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from pilot_helpers import computer_mustered, screen_text
 
 from officers_chess import cli
 from officers_chess.content.autosave import Autosaver, resume_state
@@ -17,8 +18,6 @@ from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.title import TitleScreen
-
-from pilot_helpers import computer_mustered, screen_text
 
 
 def _unfinished(actions: int = 5, seed: int = 4) -> Autosaver:
@@ -100,7 +99,8 @@ def test_resume_with_nothing_to_resume_says_where_it_looked(started, capsys):
 
 
 def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
-    from officers_chess.tui.controller import BattleController, Mode
+    from officers_chess.tui.controller import BattleController
+    from officers_chess.tui.modes import Mode
 
     saver = _unfinished(5)  # Move, Wait, Move, Wait, Move: the fifth unit has moved and not acted
     state = resume_state(open_save(saver.path)).state

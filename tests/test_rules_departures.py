@@ -5,9 +5,9 @@ Exclusive accessories worn only by their class."""
 from __future__ import annotations
 
 import pytest
-
 from edition_kit import EditionKit
 from factories import A, D, accessory, battle_map, game, plains, staff, unit, unit_class, weapon
+
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.battle.events import Moved
@@ -372,7 +372,7 @@ def test_the_exchange_cache_tells_a_pending_inflict_from_one_in_effect():
 
 
 def test_action_words_name_the_unit_of_a_free_action_before_its_move_and_a_stay():
-    from officers_chess.rules.history.record import action_words
+    from officers_chess.rules.history.replay import action_words
 
     state = _pair()
     assert action_words(state, Equip(item=2, unit="a1")) == "A1 equips Spare Lance before moving"

@@ -5,24 +5,22 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
 from textual.command import CommandPalette
 from textual.widgets import Static
+from pilot_helpers import screen_text, walk_cursor
 
 from officers_chess.content.loaders import load_catalogue, load_scenario
 from officers_chess.rules.combat.editions import EDITIONS
 from officers_chess.rules.reference.rulebook import RULES, STATUS_TEXT, TAG_TEXT, edition_rules, rule_id
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
 from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.rule_card import RuleCard
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.reference import SECTIONS, markdown, reference
 from officers_chess.tui.rules_search import text_snippet
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.title import TitleScreen
-
-from pilot_helpers import screen_text, walk_cursor
 
 
 def _card_words(card: RuleCard) -> str:

@@ -11,14 +11,8 @@ from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import dump_record, open_save, read_save, scenario_ref, write_save
-from officers_chess.rules.history.record import (
-    ArmyMismatch,
-    canonical_json,
-    check_armies,
-    first_divergence,
-    replay,
-    state_hash,
-)
+from officers_chess.rules.history.record import ArmyMismatch, canonical_json, check_armies, state_hash
+from officers_chess.rules.history.replay import first_divergence, replay
 from officers_chess.rules.pieces.models import Side
 from officers_chess.simulate_report import record_battle
 

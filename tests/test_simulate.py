@@ -111,7 +111,7 @@ def test_a_saved_game_is_the_game_play_battle_plays(tmp_path):
     from officers_chess.content.saves import open_save
     from officers_chess.ai.play import make_policy, play_battle
     from officers_chess.rules.pieces.models import Side
-    from officers_chess.rules.history.record import replay
+    from officers_chess.rules.history.replay import replay
     from officers_chess.simulate_report import play_one
 
     path = find_scenario("millbrook_crossing")

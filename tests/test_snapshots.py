@@ -9,18 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from muster_keys import confirm_step, hire, press, walk
+from pilot_helpers import computer_mustered, walk_cursor
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import palette
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.controller import Mode
+from officers_chess.tui.modes import Mode
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
-
-from muster_keys import confirm_step, hire, press, walk
-from pilot_helpers import computer_mustered, walk_cursor
 
 CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
 SMALL, LARGE = (80, 24), (120, 36)

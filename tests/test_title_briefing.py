@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.tui.screens.title import briefing
+from officers_chess.tui.screens.title_briefing import briefing
 
 
 def text_of(group) -> str:

@@ -7,9 +7,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
-import os
 import re
-import stat
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,12 +17,15 @@ from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import MUSTER_FORMAT, SavedMuster, open_muster
+from officers_chess.content.safe_read import read_bytes
+from officers_chess.content.save_files import KEEP_BATTLES, prune_quietly, new_save_path, retire_copies, saves_in
+from officers_chess.content.save_head import read_part, top_level
 from officers_chess.content.save_replay import replay_checked
 from officers_chess.content.saves import (
     MAX_SAVE_BYTES, SavedBattle, SaveProblem, TooLongToSave, open_save, public_reason, scenario_ref, write_save,
 )
 from officers_chess.content.user_data import autosave_dir
-from officers_chess.content.yaml_source import MAX_FILE_BYTES, read_bytes, read_text
+from officers_chess.content.yaml_source import MAX_FILE_BYTES
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.record import (
@@ -33,8 +34,6 @@ from officers_chess.rules.history.record import (
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import UnitSetup
 
-KEEP_BATTLES = 10  # autosaves of older battles are removed when a new battle starts
-SUFFIX = ".json"
 # How much of a save a list reads: its first bytes (a version-3 save has all a list shows, and its opening,
 # in its first few kilobytes) and its last few (a save cut off by a full disk does not end as a save ends).
 HEAD_BYTES = 64 * 1024
@@ -68,7 +67,7 @@ class Autosaver:
         recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), seed, armies, start, players)
         saver = cls(path, recorder)
         saver.save()
-        _prune_quietly(folder, spare=path)
+        prune_quietly(folder, spare=path)
         return saver
 
     @classmethod
@@ -89,7 +88,7 @@ class Autosaver:
         saver = cls(path, recorder)
         if not in_place:
             saver.save()
-            _prune_quietly(folder, spare=path)
+            prune_quietly(folder, spare=path)
         return saver
 
     def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> str | None:
@@ -136,132 +135,7 @@ def _reason(exc: OSError) -> str:
     return (exc.strerror or str(exc) or type(exc).__name__).rstrip(".")
 
 
-def _prune_quietly(folder: Path, spare: Path) -> None:
-    try:
-        prune(folder, keep=KEEP_BATTLES, spare=spare)
-    except OSError:
-        pass  # pruning is housekeeping: the next battle tries again
-
-
-def new_save_path(folder: Path, loaded: LoadedScenario) -> Path:
-    """A fresh file name for a battle in the autosave folder, by date and the scenario's file name (both public:
-    nothing in a save's name tells what either side has). The folder is made when the save is written."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{loaded.path.stem}{SUFFIX}"
-    for n in range(2, 1000):  # two battles started in the same second
-        if not path.exists():
-            break
-        path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
-    return path
-
-
-def retire_copies(folder: Path, record, keep: Path) -> list[Path]:
-    """Once a battle is over, remove the other autosaves of the same battle that stopped earlier (left behind
-    when a kept save or a checkpoint was resumed into a new file), so Continue never offers a battle already
-    won. Only files whose actions are a beginning of this record's are removed."""
-    removed = []
-    for path in saves_in(folder):
-        if path == keep:
-            continue
-        try:
-            data = json.loads(read_text(path, MAX_SAVE_BYTES))
-            if data.get("format") != SAVE_FORMAT:
-                continue
-            same = (data.get("seed") == record.seed and data.get("initial_state") == record.initial_state)
-            states = [a["state"] for a in data.get("actions", [])]
-        except (ContentError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            continue
-        if same and states == [a.state for a in record.actions[: len(states)]]:
-            path.unlink(missing_ok=True)
-            removed.append(path)
-    return removed
-
-
-def saves_in(folder: Path) -> list[Path]:
-    """The autosaves in a folder, newest first (by the time each was last written)."""
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.iterdir():
-        if path.suffix != SUFFIX or path.name.startswith("."):
-            continue
-        try:
-            if path.is_file():
-                found.append((path.stat().st_mtime, path.name, path))
-        except OSError:  # removed meanwhile
-            continue
-    return [path for *_, path in sorted(found, reverse=True)]
-
-
-def prune(folder: Path, keep: int, spare: Path | None = None) -> list[Path]:
-    """Remove all but the newest `keep` saves (never `spare`); returns what was removed."""
-    removed = []
-    for path in saves_in(folder)[keep:]:
-        if path != spare:
-            path.unlink(missing_ok=True)
-            removed.append(path)
-    for stray in folder.glob(f".*{SUFFIX}.*.tmp"):  # a temporary file left by a kill mid-write
-        if time.time() - stray.stat().st_mtime > 60:
-            stray.unlink(missing_ok=True)
-    return removed
-
-
 # --- what a list shows of a save, read cheaply -------------------------------------------------------------
-
-
-def read_part(path: Path, offset: int, size: int) -> bytes:
-    """At most `size` bytes of a regular file from `offset`: the only way a list of saves reads one. Like the
-    content reader (yaml_source.read_bytes) it never waits on a pipe nor reads a device (OSError then)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a file")
-        os.lseek(fd, offset, os.SEEK_SET)
-        chunks, left = [], size
-        while left > 0:
-            chunk = os.read(fd, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-_DECODER = json.JSONDecoder()
-_SPACE = re.compile(r"[ \t\n\r]*")
-_STOP = {"actions", "checkpoints", "muster"}  # the long parts: a summary never needs them
-
-
-def top_level(text: str, whole: bool = True) -> dict:
-    """The top-level fields of the JSON object `text` holds (or begins, when not `whole`: a prefix of a save),
-    value by value, up to the first of the long parts, or the first value a prefix cuts off. ValueError when
-    it is no JSON object."""
-    found: dict = {}
-    at = _SPACE.match(text, 0).end()
-    if text[at:at + 1] != "{":
-        raise ValueError("not a JSON object")
-    at = _SPACE.match(text, at + 1).end()
-    try:
-        while at < len(text) and text[at] != "}":
-            key, at = _DECODER.raw_decode(text, at)
-            at = _SPACE.match(text, at).end()
-            if not isinstance(key, str) or text[at:at + 1] != ":":
-                raise ValueError("not a JSON object")
-            if key in _STOP:
-                break
-            found[key], at = _DECODER.raw_decode(text, _SPACE.match(text, at + 1).end())
-            at = _SPACE.match(text, at).end()
-            if text[at:at + 1] == ",":
-                at = _SPACE.match(text, at + 1).end()
-            elif at < len(text) and text[at] != "}":
-                raise ValueError("not a JSON object")
-    except json.JSONDecodeError:
-        if whole:
-            raise
-        # cut off by the prefix: what was read is what a list needs; the rest is for a full load to judge
-    return found
 
 
 @lru_cache(maxsize=64)

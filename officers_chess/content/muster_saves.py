@@ -12,11 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.loaders import load_scenario
+from officers_chess.content.safe_read import read_head, read_text
 from officers_chess.content.save_json import _SaveSource, count_values
 from officers_chess.content.saves import (
     MAX_SAVE_BYTES, SaveProblem, _scenario_file, hide_details, read_json_save, scenario_ref, write_text_atomically,
 )
-from officers_chess.content.yaml_source import read_head, read_text
 from officers_chess.rules.history.record import ScenarioRef
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase, finish_step, place, set_army, steps
 from officers_chess.rules.pieces.models import Side

@@ -1,4 +1,5 @@
-"""Named rosters: armies saved by name as JSON in the player's data folder (`user_data.roster_dir`), and read back safely."""
+"""Named rosters: armies saved by name as JSON in the player's data folder (`user_data.roster_dir`), and read back
+safely."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from officers_chess.content.errors import ContentError, quote, shorten
+from officers_chess.content.json_source import JsonRefused, load_json
+from officers_chess.content.safe_read import read_text
 from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
-from officers_chess.content.yaml_source import JsonRefused, load_json, read_text
 from officers_chess.rules.muster.army import Army
 
 ROSTER_FORMAT = "officers-chess roster"

@@ -10,7 +10,8 @@ from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import TOLD_LINES, SaveProblem, SavedBattle, open_save
 from officers_chess.rules.battle.events import merged
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.history.record import Checkpoint, replay, rules_changed_note, start_divergence, state_hash
+from officers_chess.rules.history.record import Checkpoint, rules_changed_note, state_hash
+from officers_chess.rules.history.replay import replay, start_divergence
 
 
 @dataclass(frozen=True)

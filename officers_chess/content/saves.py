@@ -14,17 +14,11 @@ from pydantic import ValidationError
 
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError, printable, tidy
+from officers_chess.content.json_source import JsonRefused, load_json
 from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.safe_read import NO_SUCH_FILE, read_bytes, read_text
 from officers_chess.content.save_json import _SaveSource, count_values
-from officers_chess.content.yaml_source import (
-    MAX_FILE_BYTES,
-    NO_SUCH_FILE,
-    JsonRefused,
-    Loc,
-    load_json,
-    read_bytes,
-    read_text,
-)
+from officers_chess.content.yaml_source import MAX_FILE_BYTES, Loc
 from officers_chess.rules.battle.physical import roll_your_own
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.record import (
@@ -240,7 +234,8 @@ def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:
 
 
 def read_save(path: Path | str) -> BattleRecord:
-    """Read and validate a save file's record (not yet its scenario); any problem is a ContentError with file and line."""
+    """Read and validate a save file's record (not yet its scenario); any problem is a ContentError with file and
+    line."""
     return _read_record(Path(path))[0]
 
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -14,6 +11,7 @@ import yaml
 from pydantic import ValidationError
 
 from officers_chess.content.errors import ContentError, quote
+from officers_chess.content.safe_read import read_text
 
 MAX_FILE_BYTES = 1_000_000  # content files are hand-written; anything larger is a mistake or an attack
 # libyaml's safe loader when PyYAML was built with it (several times faster, and start-up reads every
@@ -84,6 +82,7 @@ def value_lines(text: str) -> dict[Loc, int]:
 # recurse until it crashes (libyaml builds nested nodes recursively), nor expand aliases a billion-fold.
 # Both limits are of the data as it is built, aliases expanded: a list of ten aliases of a list of ten
 # aliases of ... is a few hundred bytes of text and billions of values.
+TOO_MANY_DIGITS = "a number with more digits than any file needs"
 MAX_DEPTH = 40
 MAX_NODES = 200_000
 
@@ -222,107 +221,6 @@ def parse(text: str) -> tuple[yaml.Node | None, Any]:
 
 # --- reading files: regular files only, never past a limit ---------------------------------------------------
 
-NO_SUCH_FILE = "no such file"
-
-
-def _kind_problem(mode: int) -> str | None:
-    """Why a file of this mode is not one to read (None for a regular file)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a regular file"
-    if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a regular file"
-    if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file"
-    return "is not a regular file"
-
-
-def _checked(path: Path, status: os.stat_result, limit: int) -> None:
-    problem = _kind_problem(status.st_mode)
-    if problem is not None:
-        raise ContentError(path, problem)
-    if status.st_size > limit:
-        raise ContentError(path, f"file is larger than {limit} bytes")
-
-
-_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-               | getattr(os, "O_BINARY", 0))
-
-
-def read_bytes(path: Path | str, limit: int) -> bytes:
-    """A file's bytes, or a ContentError saying plainly why not: missing, a folder, a device or a pipe (a
-    symlink is followed: what counts is the file it leads to), larger than `limit` bytes, not allowed.
-
-    It never blocks and never reads more than `limit` + 1 bytes: the kind and size are checked before
-    opening, the file is opened without waiting (a pipe would wait for a writer), checked again once open
-    (it may have been swapped in between), and read no further than the limit (a file may grow, and some
-    report no size at all)."""
-    path = Path(path)
-    try:
-        status = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError, ValueError):  # ValueError: a name with a NUL byte
-        raise ContentError(path, NO_SUCH_FILE) from None
-    except OSError as exc:
-        raise ContentError(path, exc.strerror or "cannot be read") from None
-    _checked(path, status, limit)
-    try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except (FileNotFoundError, NotADirectoryError):
-        raise ContentError(path, NO_SUCH_FILE) from None
-    except IsADirectoryError:
-        raise ContentError(path, "is a folder, not a file") from None
-    except OSError as exc:
-        raise ContentError(path, exc.strerror or "cannot be read") from None
-    try:
-        _checked(path, os.fstat(fd), limit)
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as exc:
-        raise ContentError(path, exc.strerror or "cannot be read") from None
-    finally:
-        os.close(fd)
-    if left <= 0:
-        raise ContentError(path, f"file is larger than {limit} bytes")
-    return b"".join(chunks)
-
-
-def read_head(path: Path | str, size: int) -> bytes:
-    """The first `size` bytes of a regular file (b"" when it is no such thing or cannot be read): a peek
-    that, like read_bytes, never blocks on a pipe nor reads a device."""
-    try:
-        status = os.stat(path)
-        if not stat.S_ISREG(status.st_mode):
-            return b""
-        fd = os.open(path, _OPEN_FLAGS)
-    except (OSError, ValueError):
-        return b""
-    try:
-        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
-    except OSError:
-        return b""
-    finally:
-        os.close(fd)
-
-
-def read_text(path: Path | str, limit: int) -> str:
-    """A file's UTF-8 text, or a ContentError saying plainly why it cannot be read (see read_bytes; a byte
-    that is not UTF-8 is named with its line)."""
-    path = Path(path)
-    data = read_bytes(path, limit)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise ContentError(path, f"is not UTF-8 text (byte 0x{data[exc.start]:02x})", line) from None
-
 
 # Characters a content file may not hold: YAML's own rule (tab, line breaks and printable characters
 # only), which also keeps a file from painting the terminal when a message quotes it. JSON saves may
@@ -375,76 +273,6 @@ def read_yaml(path: Path | str) -> YamlSource:
 
 
 # --- JSON: the same care, and no key given twice -------------------------------------------------------------
-
-# Values a JSON file (a save) may hold, counted before it is read: about seventy times a long battle's
-# save (a ten-round battle of two armies is some 12,000), but a 32 MB file of `{},{},...` is ten million,
-# and each would cost the memory of a Python object and of a complaint from the validation.
-MAX_JSON_VALUES = 1_000_000
-
-
-class JsonRefused(Exception):
-    """A JSON text refused by `load_json` (not a ValueError, so no handler of bad JSON swallows it)."""
-
-    def __init__(self, problem: str, line: int | None = None) -> None:
-        super().__init__(problem)
-        self.problem, self.line = problem, line
-
-    def error(self, path: Path, text: str) -> ContentError:
-        return ContentError(path, self.problem, self.line)
-
-
-class DuplicateJsonKey(JsonRefused):
-    """Raised by `unique_keys` inside json.loads."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(f"key {quote(key)} appears twice")
-        self.key = key
-
-    def error(self, path: Path, text: str) -> ContentError:
-        """The ContentError to show, with both lines when the text shows them (JSON is YAML too)."""
-        try:
-            parse(text)
-        except DuplicateKey as exc:
-            return ContentError(path, exc.problem, exc.line)
-        except yaml.YAMLError:
-            pass
-        return ContentError(path, self.problem)
-
-
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """json.loads's object_pairs_hook: a JSON object, refused (DuplicateJsonKey) if it gives a key twice."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise DuplicateJsonKey(key)
-            seen.add(key)
-    return data
-
-
-def load_json(text: str) -> Any:
-    """json.loads, refusing (JsonRefused) a text of more than MAX_JSON_VALUES values or with a key given twice
-    in an object; json's own errors (JSONDecodeError, RecursionError, ValueError) are the caller's to word.
-
-    The count is an upper bound read off the text before any of it is built: every value but the first
-    of a list or an object follows a comma, and each list and object has its bracket."""
-    values = text.count(",") + text.count("[") + text.count("{") + 1
-    if values > MAX_JSON_VALUES:
-        raise JsonRefused(f"not a game file: more than {MAX_JSON_VALUES} values")
-    try:
-        return json.loads(text, object_pairs_hook=unique_keys)
-    except json.JSONDecodeError:
-        raise
-    except ValueError as exc:
-        long = _LONG_NUMBER.search(text)
-        if long is None:
-            raise
-        raise JsonRefused(TOO_MANY_DIGITS, text.count("\n", 0, long.start()) + 1) from None
-
-
-TOO_MANY_DIGITS = "a number with more digits than any file needs"
-_LONG_NUMBER = re.compile(r"[0-9]{4000,}")  # Python reads no number of more than 4,300 digits
 
 
 def expect_mapping(source: YamlSource, loc: Loc = ()) -> dict:

@@ -5,21 +5,20 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.geometry import Size
 
 from officers_chess.ai.play import LEVELS, make_policy
 from officers_chess.ai.player import Policy
-from officers_chess.content.autosave import Autosaver, Resumed, new_save_path, resume_state
+from officers_chess.content.autosave import Autosaver, Resumed, resume_state
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import LoadedScenario, load_catalogue
+from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import SavedMuster, write_muster
+from officers_chess.content.save_files import new_save_path
 from officers_chess.content.saves import SavedBattle, public_reason
 from officers_chess.content.user_data import autosave_dir
-from officers_chess.crash import Crash, record_crash
+from officers_chess.crash import Crash
 from officers_chess.rules.battle.events import Event
 from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.battle.physical import roll_your_own
@@ -27,14 +26,14 @@ from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import textual_fixes
+from officers_chess.tui.app_guards import TerminalGuards
+from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.help import HelpScreen
-from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.muster_session import MusterSession, hires_any
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.tui.players import check_levels
-from officers_chess.tui.reference import Entry, reference
+from officers_chess.tui.reference import Entry
 from officers_chess.tui.rules_search import RulesSearch
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
@@ -44,15 +43,16 @@ from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.result import ResultScreen
-from officers_chess.tui.screens.rules_browser import RulesBrowser
 from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
-from officers_chess.tui.screens.too_small import TooSmallScreen, too_small
+from officers_chess.tui.screens.too_small import TooSmallScreen
+
+
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
 
-class OfficersChessApp(App):
+class OfficersChessApp(TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -113,75 +113,11 @@ class OfficersChessApp(App):
 
     # --- a terminal too small, and errors nobody foresaw ------------------------------------
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit_terminal(event.size)  # before Textual's own handler: self.size is still the old size
-
-    def _fit_terminal(self, size: Size | None = None) -> None:
-        """Cover the game with TooSmallScreen while the terminal is below its minimum size; uncover it after.
-        The screens underneath stay as they were: the notice is pushed over them and popped off again."""
-        if len(self.screen_stack) <= 1:  # Textual's blank first screen: nothing of the game to cover yet
-            return
-        size = self.size if size is None else size
-        top = self.screen
-        if too_small(size):
-            if isinstance(top, TooSmallScreen):
-                top.show_size(size)
-            else:
-                self.push_screen(TooSmallScreen(size, self._quitting_loses(), self._autosaved_what()))
-        elif isinstance(top, TooSmallScreen):
-            self.pop_screen()  # a notice left further down (see push_screen) leaves when it is on top again
-
-    def push_screen(self, screen, *args, **kwargs):
-        shown = super().push_screen(screen, *args, **kwargs)
-        if not isinstance(screen, TooSmallScreen):
-            self._fit_terminal()  # a screen opened with the terminal too small (the fog hand-over) goes under the notice
-        return shown
-
-    def switch_screen(self, screen):
-        if self.screen_stack and isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
-            super().pop_screen()  # the switch is meant for the screen under the notice
-            switched = super().switch_screen(screen)
-            self._fit_terminal()
-            return switched
-        return super().switch_screen(screen)
-
-    async def run_action(self, action, default_namespace=None) -> bool:
-        # Keys typed ahead of the screen do nothing: once the game is closing (y then Enter, quickly: a screen
-        # opened while Textual takes the others down is never built), and on a screen not built yet (Enter
-        # starts the battle, the arrow typed with it finds no map). Either stopped the game.
-        if self.return_code is not None:
-            return False
-        try:
-            screen = default_namespace.screen if default_namespace is not None else None
-        except Exception:  # not on a screen (yet or any more): Textual decides
-            screen = None
-        if screen is not None and not screen.is_mounted:
-            return False
-        return await super().run_action(action, default_namespace)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Under the too-small notice only Ctrl+Q works: the rules, the search or the colours would open unseen.
         if self.screen_stack and isinstance(self.screen, TooSmallScreen) and action not in ("request_quit", "help_quit"):
             return False
         return super().check_action(action, parameters)
-
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
-        """Textual's notification, always shown as written (`markup` is not used): names, paths and error messages
-        may hold square brackets, which Textual would read as markup, and stop on. Widgets' and screens' own
-        notify() come here too."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
-    def _handle_exception(self, error: Exception) -> None:
-        # Textual ends the app on an unhandled error (status 1; under a test's pilot it is raised again) and
-        # would print a traceback many screens long. The player gets one line instead (cli.py prints it, as
-        # the program exits with status 70) and the traceback goes to a file named in that line.
-        if self.crash is None:
-            self.crash = record_crash(error, self._kept_note())
-        super()._handle_exception(error)
-        exit_renderables = getattr(self, "_exit_renderables", None)
-        if isinstance(exit_renderables, list):
-            exit_renderables.clear()
 
     def _autosaved_what(self) -> str | None:
         """"the battle" or "the army building" when the one in progress is autosaved, else None."""
@@ -339,63 +275,6 @@ class OfficersChessApp(App):
         self.switch_screen(TitleScreen(self.computer))
 
     # --- the rules reference ---------------------------------------------------------------
-
-    def catalogue_in_play(self) -> Catalogue:
-        """The catalogue of the scenario being built or fought, else the bundled one."""
-        if self.muster is not None:
-            return self.muster.loaded.catalogue
-        for screen in reversed(self.screen_stack):
-            loaded = getattr(screen, "loaded", None)
-            if isinstance(loaded, LoadedScenario):
-                return loaded.catalogue
-        if self._bundled_catalogue is None:
-            self._bundled_catalogue = load_catalogue()
-        return self._bundled_catalogue
-
-    def reference(self) -> dict[str, Entry]:
-        """The rules reference with the classes and items in play (built once per catalogue)."""
-        catalogue = self.catalogue_in_play()
-        cached = self._references.get(id(catalogue))
-        if cached is None or cached[0] is not catalogue:
-            cached = self._references[id(catalogue)] = (catalogue, reference(catalogue))
-        return cached[1]
-
-    def _busy(self) -> bool:
-        """A question is on screen: the rules wait until it is answered."""
-        return isinstance(self.screen, (ConfirmDialog, RuleCard, ExplainChooser))
-
-    def action_rules(self, key: str | None = None) -> None:
-        """Open the rules browser (at `key` if given); if it is open already, turn to `key` there."""
-        if self._busy():
-            return
-        if isinstance(self.screen, RulesBrowser):
-            if key is not None:
-                self.screen.show_entry(key)
-            return
-        self.push_screen(RulesBrowser(self.reference(), key))
-
-    def explain(self, key: str) -> None:
-        """The rule card of one entry; Enter on it opens the rules browser there."""
-        entries = self.reference()
-        if key not in entries:
-            return
-
-        def answered(browse: bool | None) -> None:
-            if browse:
-                self.action_rules(key)
-
-        self.push_screen(RuleCard(entries[key], entries), answered)
-
-    def explain_choices(self, title: str, choices: list[tuple[str, str]]) -> None:
-        """Let the player pick one of `choices` ((label, key) pairs), then show its rule card."""
-        if self._busy() or not choices:
-            return
-
-        def chosen(key: str | None) -> None:
-            if key is not None:
-                self.explain(key)
-
-        self.push_screen(ExplainChooser(title, choices), chosen)
 
     def action_next_colours(self) -> None:
         """Draw with the next palette, and repaint every screen open."""

@@ -7,81 +7,28 @@ the battle screen turns key presses into calls here and draws what it reports.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
 
-from officers_chess.rules.battle.actions import FREE_ACTIONS, TURN_ENDERS, Trade
-from officers_chess.rules.battle.events import Event, tile_name
+from officers_chess.rules.battle.actions import FREE_ACTIONS, TURN_ENDERS
+from officers_chess.rules.battle.events import Event
 from officers_chess.rules.battle.game import (
-    Action, Attack, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, destinations,
-    is_legal, legal_actions, staying,
+    Action, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, is_legal, staying,
 )
 from officers_chess.rules.battle.physical import apply_with_rolls
-from officers_chess.rules.battle.vision import player_view, visible_tiles
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.combat.exchange import Forecast, weapon_range
-from officers_chess.rules.pieces.inventory import can_equip
-from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.movement import Reach
-from officers_chess.rules.pieces.statuses import StatusName
-from officers_chess.tui.action_menu import MenuItem, first_choice, menu_items, target_of
-
-
-class Mode(str, Enum):
-    """The steps of a combat turn as the player walks through them."""
-
-    BROWSE = "browse"  # looking around; choose a unit to activate
-    MOVING = "moving"  # a unit is selected; choose where it moves
-    PREPARE = "prepare"  # before it moves: free actions (equip, trade, discard) from a menu
-    ACTING = "acting"  # the unit has moved; choose its action
-    TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
-    PLACING = "placing"  # choose where a rescued or warped ally lands
-    CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
-    AFTER = "after"  # the action is done and the turn stays open: free actions, then end the turn
-    COMPUTER = "computer"  # the computer plays the side to act; the player watches
-    OVER = "over"
-
-
-MENU_MODES = (Mode.PREPARE, Mode.ACTING, Mode.AFTER)  # the steps chosen from a menu in the side pane
-
-
-@dataclass(frozen=True)
-class Overlays:
-    """What the map tints: where a unit can move, what it could strike, whom it can strike now."""
-
-    moves: frozenset[Pos] = frozenset()
-    strikes: frozenset[Pos] = frozenset()
-    targets: frozenset[Pos] = frozenset()
-
-
-@dataclass(frozen=True)
-class Glimpse:
-    """One moment of the computer's action shown before it happens: where the cursor stands, what is tinted, a caption."""
-
-    caption: str
-    cursor: Pos | None = None  # None leaves the cursor where it is (the spot is out of the viewer's sight)
-    selected: str | None = None
-    overlays: Overlays = Overlays()
-    beats: float = 1.0  # how long it stays on screen, in beats of the chosen pace
+from officers_chess.tui.action_menu import MenuItem, first_choice
+from officers_chess.tui.board_view import BoardView, Overlays
+from officers_chess.tui.computer_moves import ComputerMoves, Glimpse
+from officers_chess.tui.modes import MENU_MODES, Mode
+from officers_chess.tui.take_back import TakeBack
 
 
 def side_name(side: Side) -> str:
     return f"an {side.value}" if side is Side.ATTACKER else f"a {side.value}"
 
 
-def weapon_ranges(unit: Unit) -> list[tuple[int, int]]:
-    """The ranges of every weapon the unit could fight with this turn (Equip is free; staves never fight)."""
-    return [
-        weapon_range(unit, item)
-        for item in unit.inventory
-        if isinstance(item, Weapon)
-        and can_equip(unit, item)
-        and item.type is not WeaponType.STAFF
-        and (item.type is not WeaponType.STONE or unit.has("Shifter"))
-    ]
-
-
-class BattleController:
+class BattleController(TakeBack, ComputerMoves, BoardView):
     """Turns cursor moves, confirms and cancels into legal actions on the game state."""
 
     def __init__(self, state: GameState, humans: frozenset[Side] = frozenset(Side)) -> None:
@@ -144,208 +91,6 @@ class BattleController:
         self._version += 1
 
     # --- what the screen draws ---------------------------------------------------
-
-    @property
-    def selected_unit(self) -> Unit | None:
-        return self.state.unit(self.selected) if self.selected else None
-
-    @property
-    def computer_to_act(self) -> bool:
-        return not self.state.is_over and self.state.to_act not in self.humans
-
-    @property
-    def viewer(self) -> Side | None:
-        """The side whose eyes the screen shows: the one to act when two people share the keyboard,
-        the person's side against the computer, and nobody's (everything) when the computer plays both."""
-        if len(self.humans) == 1:
-            return next(iter(self.humans))
-        return self.state.to_act if self.humans else None
-
-    @property
-    def view(self) -> GameState:
-        """The battle as the viewer may see it (the whole state unless there is fog of war)."""
-        if self.viewer is None:
-            return self.state
-        if self._view_cache is None or self._view_cache[0] != self._version:
-            self._view_cache = (self._version, player_view(self.state, self.viewer))
-        return self._view_cache[1]
-
-    def visible(self) -> set[Pos] | None:
-        """Tiles the viewer sees under fog (None without fog, or with nobody to hide from: everything)."""
-        if not self.state.fog or self.viewer is None:
-            return None
-        if self._seen_cache is None or self._seen_cache[0] != self._version:
-            self._seen_cache = (self._version, visible_tiles(self.state, self.viewer))
-        return self._seen_cache[1]
-
-    @property
-    def hovered_unit(self) -> Unit | None:
-        return self.view.unit_at(self.cursor)
-
-    @property
-    def focus_unit(self) -> Unit | None:
-        """The unit whose ranges the map shows: the selected one, or while browsing, the one under the cursor."""
-        if self.mode is Mode.MOVING:
-            return self.selected_unit
-        if self.mode is Mode.BROWSE:
-            return self.hovered_unit
-        return None
-
-    @property
-    def reach(self) -> Reach | None:
-        unit = self.focus_unit
-        if unit is None:
-            return None
-        key = (self._version, unit.id)
-        if self._reach_cache is None or self._reach_cache[0] != key:
-            # Drawn from what the viewer sees: under fog, unseen enemies do not show by blocking.
-            reach = self.view.reach(unit)
-            if unit.has_status(StatusName.BERSERK):  # only the tiles the rules leave it (rulings S2)
-                allowed = destinations(self.view, unit)
-                reach = Reach({p: c for p, c in reach.costs.items() if p in allowed}, reach.parents)
-            self._reach_cache = (key, reach)
-        return self._reach_cache[1]
-
-    def overlays(self) -> Overlays:
-        """The map's tints for the current step, computed once per change (the grid asks per row)."""
-        unit = self.focus_unit or (self.selected_unit if self.mode in (Mode.ACTING, Mode.TARGETING) else None)
-        key = (self._version, self.mode, unit.id if unit else None, self.chosen, len(self.aimed), self.glimpse)
-        if self._overlay_cache is None or self._overlay_cache[0] != key:
-            self._overlay_cache = (key, self._compute_overlays())
-        return self._overlay_cache[1]
-
-    def _compute_overlays(self) -> Overlays:
-        if self.mode is Mode.COMPUTER:
-            return self.glimpse.overlays if self.glimpse else Overlays()
-        if self.mode is Mode.ACTING:
-            return Overlays(targets=frozenset(t.pos for t in self.targets()))
-        if self.mode is Mode.TARGETING:
-            return Overlays(targets=frozenset(self._candidates()))
-        if self.mode is Mode.PLACING:
-            return Overlays(moves=frozenset(a.at for a in self.aimed if isinstance(a, Special) and a.at))
-        if self.mode in (Mode.CANTO, Mode.AFTER):
-            return Overlays(moves=frozenset(a.to for a in self.legal() if isinstance(a, CantoMove)))
-        if self.mode is Mode.PREPARE:
-            return Overlays()
-        unit, reach = self.focus_unit, self.reach
-        if unit is None or reach is None:
-            return Overlays()
-        origins = set(reach.costs)
-        strikes: set[Pos] = set()
-        for low, high in weapon_ranges(unit):
-            for ox, oy in origins:
-                for dx in range(-high, high + 1):
-                    for dy in range(-high, high + 1):
-                        tile = (ox + dx, oy + dy)
-                        if low <= abs(dx) + abs(dy) <= high and self.state.map.contains(tile):
-                            strikes.add(tile)
-        return Overlays(moves=frozenset(origins), strikes=frozenset(strikes - origins))
-
-    def move_tiles(self) -> set[Pos]:
-        return set(self.overlays().moves)
-
-    def attack_tiles(self) -> set[Pos]:
-        """Tiles the focused unit could strike this turn, from any tile it can reach, with any weapon it carries."""
-        return set(self.overlays().strikes)
-
-    def legal(self) -> list[Action]:
-        """The legal actions of the state, computed once per state, less any aimed at unseen units."""
-        if self._legal_cache is None or self._legal_cache[0] != self._version:
-            seen = {u.id for u in self.view.units}
-            # Without the `stay` twins: the s key asks for those (`stay_after`), the menus never list them.
-            actions = [a for a in legal_actions(self.state) if not getattr(a, "stay", False)
-                       and (not isinstance(target_of(a), str) or target_of(a) in seen)]
-            self._legal_cache = (self._version, actions)
-        return self._legal_cache[1]
-
-    def targets(self) -> list[Unit]:
-        """Units the active unit may attack now."""
-        unit = self.selected_unit
-        if unit is None or self.mode not in (Mode.ACTING, Mode.TARGETING):
-            return []
-        ids = {a.target for a in self.legal() if isinstance(a, Attack)}
-        return [u for u in self.view.living() if u.id in ids]
-
-    def _candidates(self) -> dict[Pos, list[Action]]:
-        """While targeting: each tile the chosen entry can be aimed at, with its actions."""
-        found: dict[Pos, list[Action]] = {}
-        for action in self.chosen.actions if self.chosen else ():
-            aim = target_of(action)
-            pos = self.state.unit(aim).pos if isinstance(aim, str) else aim
-            if pos is not None:
-                found.setdefault(pos, []).append(action)
-        return found
-
-    def reachable_enemies(self) -> list[Unit]:
-        """Enemies the focused unit could attack after some move this turn."""
-        unit = self.focus_unit
-        if unit is None:
-            return []
-        zone = self.overlays().strikes | self.overlays().moves
-        return [e for e in self.view.living(unit.side.other) if e.pos in zone]  # under fog, only those in sight
-
-    def menu(self) -> list[MenuItem]:
-        """The entries of the menu on screen: the action menu, or the free actions before the move or after the action."""
-        if self.mode not in MENU_MODES or self.selected_unit is None:
-            return []
-        # Once per state: building it tries each spare weapon ("Attack with …"), and the screen asks often.
-        key = (self._version, self.mode)
-        if self._menu_cache is None or self._menu_cache[0] != key:
-            self._menu_cache = (key, self._build_menu())
-        return self._menu_cache[1]
-
-    def _build_menu(self) -> list[MenuItem]:
-        unit = self.selected_unit
-        assert unit is not None
-        legal = self.legal()
-        if self.mode is Mode.PREPARE:
-            # Before the move: with nobody mid-turn the free actions name the unit (it activates to take them).
-            free = [a for a in legal if isinstance(a, FREE_ACTIONS) and a.unit in (None, unit.id)]
-            return menu_items(self.state, unit, free) + [MenuItem("move", "Choose where to move")]
-        if self.mode is Mode.AFTER:
-            after = [a for a in legal if isinstance(a, (*FREE_ACTIONS, Wait))]
-            items = [MenuItem("end" if i.key == "wait" else i.key, "End the turn" if i.key == "wait" else i.label, i.actions)
-                     for i in menu_items(self.state, unit, after)]
-            if any(isinstance(a, CantoMove) for a in legal):
-                items.insert(0, MenuItem("canto", "Move on (Canto)"))
-            return items
-        seen = {u.id for u in self.view.units} if self.visible() is not None else None
-        return menu_items(self.state, unit, legal, seen)
-
-    def trade_action(self, partner: str, give: tuple[int, ...], take: tuple[int, ...]) -> Trade | None:
-        """The trade the dialog chose with `partner`, as the rules take it now (before the move it names the
-        unit, which activates to take it); None when it is not legal."""
-        unit = self.selected_unit
-        if unit is None:
-            return None
-        who = unit.id if self.state.active is None else None
-        action = Trade(partner=partner, give=give, take=take, unit=who)
-        return action if action in self.legal() else None
-
-    def aimed_actions(self) -> list[Action]:
-        """The actions the cursor's tile stands for while targeting."""
-        return self._candidates().get(self.cursor, []) if self.mode is Mode.TARGETING else []
-
-    def forecast(self) -> Forecast | None:
-        """The forecast on screen: the active unit attacking the unit under the cursor (with its art, if any),
-        or the attack the computer is about to make."""
-        if self.mode is Mode.COMPUTER:
-            attack = self.showing if isinstance(self.showing, Attack) and self.glimpse and self.glimpse.selected else None
-        else:
-            attack = next((a for a in self.aimed_actions() if isinstance(a, Attack)), None)
-        unit = self.selected_unit
-        if attack is None or unit is None:
-            return None
-        view = self.view
-        target = next((u for u in view.units if u.id == attack.target), None)
-        if target is None:
-            return None
-        # From the viewer's view: under fog a hidden Qi Adept or Backup ally is not in it (docs/rulings.md, Fog of war).
-        return view.forecast(unit, target, art=attack.art)
-
-    def path_cost(self) -> int | None:
-        reach = self.reach
-        return reach.costs.get(self.cursor) if reach else None
 
     # --- what the player does ------------------------------------------------------
 
@@ -534,148 +279,11 @@ class BattleController:
 
     # --- what the computer does ------------------------------------------------------
 
-    def glimpses(self, action: Action) -> list[Glimpse]:
-        """What the viewer is shown of the computer's next action before it is applied: the unit, then
-        where it goes or whom it strikes. Nothing the viewer's side cannot see (under fog) is shown."""
-        state, seen = self.state, self.visible()
-
-        def shown(pos: Pos | None) -> bool:
-            return pos is not None and (seen is None or pos in seen)
-
-        actor = state.unit(action.unit) if isinstance(action, Move) else state.active_unit
-        if actor is None:
-            return []
-        if isinstance(action, Move):
-            reach = state.reach(actor)
-            found = []
-            if shown(actor.pos):
-                tiles = frozenset(p for p in reach.costs if shown(p))
-                found.append(Glimpse(f"{actor.name} is activated.", actor.pos, actor.id, Overlays(moves=tiles)))
-            path = frozenset(p for p in reach.path_to(action.to) if shown(p))
-            if action.to != actor.pos and shown(action.to):
-                found.append(Glimpse(f"{actor.name} moves to {tile_name(action.to)}.", action.to, actor.id,
-                                     Overlays(moves=path)))
-            return found
-        if not shown(actor.pos):
-            return []
-        aim = target_of(action)
-        if isinstance(action, CantoMove):
-            aim = action.to
-        if aim is None:
-            return []
-        pos = state.unit(aim).pos if isinstance(aim, str) else aim
-        if not shown(pos):
-            return []
-        if isinstance(action, Attack):
-            target = state.unit(action.target)
-            return [Glimpse(f"{actor.name} attacks {target.name}.", pos, actor.id, Overlays(targets=frozenset({pos})), beats=2.0)]
-        label = "moves on to" if isinstance(action, CantoMove) else "acts on"
-        return [Glimpse(f"{actor.name} {label} {tile_name(pos)}.", pos, actor.id, Overlays(targets=frozenset({pos})))]
-
-    def show(self, action: Action, glimpse: Glimpse) -> None:
-        """Put one glimpse of the computer's coming action on screen."""
-        self.showing, self.glimpse = action, glimpse
-        self.selected = glimpse.selected
-        if glimpse.cursor is not None:
-            self.cursor = glimpse.cursor
-
-    def play_computer(self, action: Action) -> list[Event]:
-        """Apply the computer's action; then it goes on with the same unit, or the next activation begins."""
-        assert self.mode is Mode.COMPUTER
-        outcome = self._apply(action)
-        self.state = outcome.state
-        self.showing, self.glimpse = None, None
-        active = self.state.active_unit
-        if self.state.is_over or active is None:
-            self._between_activations()
-        else:  # the unit stays marked while it is still acting, where the viewer can see it
-            self.selected = active.id if any(u.id == active.id for u in self.view.units) else None
-        self._commit()
-        return outcome.events
-
     def wait(self) -> list[Event]:
         """End the active unit's turn (the w key, from the menu or after Canto)."""
         if self.mode not in (Mode.ACTING, Mode.CANTO, Mode.AFTER) or Wait() not in self.legal():
             return []
         return self.perform(Wait())
-
-    @property
-    def undoable(self) -> bool:
-        """Whether the selected unit's move can still be taken back (so what it did is not yet for the record)."""
-        return self._before_move is not None
-
-    def take_back_line(self) -> str | None:
-        """What the selected unit's Esc can still take back, for the line under the log; None while browsing.
-
-        Only the move: once an action has rolled a die (or changed anything), nothing goes back.
-        """
-        unit = self.selected_unit
-        if unit is None or self.mode in (Mode.BROWSE, Mode.COMPUTER):
-            return None
-        if self.mode in (Mode.MOVING, Mode.PREPARE):
-            if self.state.active is None:
-                return None
-            if self._before_move is not None:
-                return "↶ Esc (map) undoes the free actions"
-            return f"✓ {unit.name} has begun its turn: it must move"
-        # Short: it must fit one line of the map's column at 80 columns (the unit is named in the side pane).
-        if self._before_move is not None:
-            start = self._before_move.unit(unit.id).pos
-            if self._took_free_actions():  # they go back with the move
-                return "↶ Esc undoes move and free actions"
-            if start == unit.pos:
-                return f"↶ Esc undoes staying at {tile_name(start)}"
-            return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
-        return f"✓ {unit.name} acted: no undo now"
-
-    def _took_free_actions(self) -> bool:
-        """Whether free actions wait with the move to be taken back (before it, or between it and the action)."""
-        return any(isinstance(action, FREE_ACTIONS) for action, _, _ in self._pending)
-
-    def cancel(self) -> str | None:
-        """Escape: step back. A move can be taken back until the unit acts; returns a line for the log."""
-        self.hint = ""
-        if self.mode is Mode.PREPARE:
-            self.mode = Mode.MOVING
-        elif self.mode is Mode.MOVING and self.state.active is not None:
-            unit = self.selected_unit
-            assert unit is not None
-            if self._before_move is None:  # resumed after its free actions: they are for the record now
-                self.hint = f"{unit.name} took a free action before moving: choose where it moves."
-                return None
-            self.state, self._before_move = self._before_move, None
-            self._pending.clear()  # the free actions never happened
-            return f"{unit.name}'s free actions are taken back."
-        elif self.mode is Mode.MOVING:
-            self._deselect()
-        elif self.mode is Mode.ACTING and self._before_move is not None:
-            unit = self.selected_unit
-            assert unit is not None
-            undone = "move and free actions are" if self._took_free_actions() else "move is"
-            self.state = self._before_move
-            self._before_move = None
-            self._pending.clear()  # the move and any free action with it never happened
-            self.mode = Mode.MOVING
-            self.cursor = self.state.unit(unit.id).pos
-            return f"{unit.name}'s {undone} taken back."
-        elif self.mode is Mode.TARGETING:
-            self.mode, self.chosen, self.stay_after = Mode.ACTING, None, False
-            unit = self.selected_unit
-            if unit:
-                self.cursor = unit.pos
-        elif self.mode is Mode.PLACING:
-            target = next((target_of(a) for a in self.aimed), None)
-            self.mode, self.aimed = Mode.TARGETING, []
-            if isinstance(target, str):
-                self.cursor = self.state.unit(target).pos
-        elif self.mode is Mode.CANTO:
-            self.hint = "The action is done and cannot be taken back; move on, or press w to stay."
-        elif self.mode is Mode.AFTER:
-            if any(isinstance(a, CantoMove) for a in self.legal()):
-                self.mode = Mode.CANTO
-            else:
-                self.hint = "The action is done and cannot be taken back; take a free action, or w to end the turn."
-        return None
 
     def jump_to_next_unit(self, from_start: bool = False) -> None:
         """Tab: put the cursor on the next unit of the side to act that still has to activate (`from_start`:

@@ -11,7 +11,8 @@ import re
 from officers_chess.rules.battle.events import Attacked, Event, Moved, merged, tile_name
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
-from officers_chess.rules.history.record import BattleRecord, replay
+from officers_chess.rules.history.record import BattleRecord
+from officers_chess.rules.history.replay import replay
 from officers_chess.rules.pieces.models import Side
 
 

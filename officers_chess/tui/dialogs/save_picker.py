@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
-from officers_chess.content.autosave import save_summary, saves_in
+from officers_chess.content.autosave import save_summary
+from officers_chess.content.save_files import saves_in
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
 MAX_LISTED = 40
-
 
 SaveInfo = Pick  # a save in the list
 

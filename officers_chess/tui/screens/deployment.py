@@ -11,44 +11,20 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.board.terrain import Terrain
-from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.muster.phases import MusterError
-from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
+from officers_chess.tui.widgets.deploy_sheet import own_sheet, sentence
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.unit_sheet import tile_notes
-from officers_chess.tui.widgets.unit_sheet import describe_item, terrain_sheet
+from officers_chess.tui.widgets.unit_sheet import terrain_sheet
 
 LEFT_MIN, SIDE_MIN = 24, 40
-
-
-def sentence(exc: Exception) -> str:
-    """A core message ("x cannot stand on ...") as a sentence for the help pane."""
-    text = str(exc)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-def own_sheet(unit: Unit, terrain: Terrain) -> Group:
-    """The deploying side's own unit: class, stats, items and tags, and the tile it stands on."""
-    side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
-    lines = [
-        Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
-        Text(rules_for(unit.unit_class.edition).stat_line(unit)),
-        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  {rules_for(unit.unit_class.edition).fight_line(unit)}"),
-    ]
-    lines += [describe_item(unit, item, index in (unit.weapon, unit.accessory)) for index, item in enumerate(unit.inventory)]
-    tags = list(unit.unit_class.tags) + list(unit.scenario_tags)
-    if tags:
-        lines.append(Text("Tags: " + " ".join(tags), palette().tag))
-    bonus = unit.terrain_bonus(terrain)
-    lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else ""), "grey62"))
-    return Group(*lines)
 
 
 class DeploymentScreen(MusterStepScreen):
@@ -317,4 +293,3 @@ class DeploymentScreen(MusterStepScreen):
             self.step_done()
 
         self.app.push_screen(ConfirmDialog(f"Confirm this deployment? Your units cannot move again before the battle; then {after}."), answered)
-

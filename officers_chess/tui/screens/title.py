@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,20 +13,21 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
+from officers_chess.content.autosave import continue_hint, newest_unfinished, resume_state
+from officers_chess.content.autosave import remember_refused
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save, public_reason
 from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
-from officers_chess.rules.combat.editions import DEFAULT_EDITION, EDITIONS
+from officers_chess.rules.combat.editions import EDITIONS
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
-from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.palette import palette
 from officers_chess.tui.players import Player, next_player, player_label
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
+from officers_chess.tui.screens.title_briefing import _edition, _label, _size, briefing
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
@@ -36,43 +36,6 @@ BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
 ║ ║├┤ ├┤ ││  ├┤ ├┬┘ └─┐  ║  ├─┤├┤ └─┐└─┐
 ╚═╝└  └  ┴└─┘└─┘┴└─ └─┘  ╚═╝┴ ┴└─┘└─┘└─┘"""
-
-
-def briefing(loaded: LoadedScenario) -> Group:
-    scenario, battle_map = loaded.scenario, loaded.battle_map
-    armies = "  ·  ".join(_forces(scenario, side) for side in Side)
-    first = scenario.first_to_act or scenario.first_deployer
-    parts = [Text(scenario.name, style="bold")]
-    if scenario.purpose:
-        parts.append(Text(scenario.purpose, "italic"))
-    parts += [
-        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
-             + (" · fog of war" if scenario.fog else ""), "grey70"),
-        Text(armies, "grey70"),
-        Text(f"The {first.value} deploys and acts first." if first is scenario.first_deployer
-             else f"The {scenario.first_deployer.value} deploys first; the {first.value} acts first.", "grey70"),
-    ]
-    for side in Side:
-        parts.append(Text(f"{side.title} wins: " + victory_line(scenario, side), "#a0d0a0"))
-    if (limit := time_limit_line(scenario)) is not None:
-        parts.append(Text(limit, "#e0c080"))
-    parts += [Text(""), Text(reflow(scenario.briefing))]
-    return Group(*parts)
-
-
-def _forces(scenario, side: Side) -> str:
-    if scenario.hires(side):
-        rules = scenario.rules(side)
-        return f"{side.title}: hires {rules.army.min}–{rules.army.max} units, {rules.war_chest} gold"
-    return f"{side.title}: {len(scenario.armies.get(side, []))} units"
-
-
-def _size(loaded: LoadedScenario | ContentError) -> int:
-    if isinstance(loaded, ContentError):
-        return 10**6
-    scenario = loaded.scenario
-    # A side that hires counts at its largest army, so the fixed-army Training Yard stays first.
-    return sum(scenario.rules(side).army.max if scenario.hires(side) else len(scenario.armies[side]) for side in Side)
 
 
 class PlayerChoice(Static):
@@ -107,19 +70,6 @@ class DiceChoice(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Pressed())
-
-
-def _edition(loaded: LoadedScenario | ContentError) -> str:
-    return loaded.scenario.edition if isinstance(loaded, LoadedScenario) else DEFAULT_EDITION
-
-
-def _label(loaded: LoadedScenario) -> str | Text:
-    """A battle in the list: its name, and the edition of the rules when it is not the default."""
-    edition = loaded.scenario.edition
-    if edition == DEFAULT_EDITION:
-        return Text(loaded.scenario.name)  # as the file spells it: brackets are no markup
-    # The edition first, so a narrow list cuts the end of a long name rather than the edition.
-    return Text.assemble((f"{edition} ", "grey62"), loaded.scenario.name, no_wrap=True, overflow="ellipsis")
 
 
 class TitleScreen(Screen):

@@ -15,7 +15,7 @@ from textual.strip import Strip
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
-from officers_chess.tui.controller import Overlays
+from officers_chess.tui.board_view import Overlays
 from officers_chess.tui.lookout import PATH_MARK, Lookout, Marks, count_mark
 from officers_chess.tui.palette import Palette, palette
 

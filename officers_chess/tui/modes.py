@@ -1,0 +1,23 @@
+"""The steps of a person's turn on the battle screen, and which of them are chosen from a menu."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Mode(str, Enum):
+    """The steps of a combat turn as the player walks through them."""
+
+    BROWSE = "browse"  # looking around; choose a unit to activate
+    MOVING = "moving"  # a unit is selected; choose where it moves
+    PREPARE = "prepare"  # before it moves: free actions (equip, trade, discard) from a menu
+    ACTING = "acting"  # the unit has moved; choose its action
+    TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
+    PLACING = "placing"  # choose where a rescued or warped ally lands
+    CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
+    AFTER = "after"  # the action is done and the turn stays open: free actions, then end the turn
+    COMPUTER = "computer"  # the computer plays the side to act; the player watches
+    OVER = "over"
+
+
+MENU_MODES = (Mode.PREPARE, Mode.ACTING, Mode.AFTER)  # the steps chosen from a menu in the side pane

@@ -1,0 +1,240 @@
+"""The battle screen's keys: cursor, menu, confirm and stay, the lookout toggles, items and trade, back, leave, recap
+(mixed into BattleScreen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from textual.widgets import RichLog
+
+from officers_chess.rules.basics.dice import RollNeeded
+from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.game import IllegalAction
+from officers_chess.rules.pieces.statuses import StatusName
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain
+from officers_chess.tui.dialogs.recap import RecapScreen
+from officers_chess.tui.dialogs.roll_prompt import RollPrompt
+from officers_chess.tui.dialogs.trade import TradeDialog
+from officers_chess.tui.fog_log import roll_words
+from officers_chess.tui.lookout import INSPECTABLE
+from officers_chess.tui.modes import MENU_MODES, Mode
+from officers_chess.tui.widgets.map_view import MapView
+
+
+# Enter means something different at each step; one binding per step keeps the footer honest.
+ENTER_ACTIONS = {
+    "select": (Mode.BROWSE,),
+    "move_here": (Mode.MOVING,),
+    "choose": MENU_MODES,
+    "strike": (Mode.TARGETING,),
+    "place": (Mode.PLACING,),
+    "canto": (Mode.CANTO,),
+}
+
+
+# The s key confirms like Enter where that confirms the unit's action, and keeps its turn open afterwards.
+STAY_MODES = (Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.CANTO)
+
+
+class BattleKeys:
+    """What each key of the battle screen does, and which keys the footer offers in each step (check_action)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.controller.mode
+        if action == "pace":
+            return mode is Mode.COMPUTER and parameters[0] != self.pace
+        if action == "skip":
+            return mode is Mode.COMPUTER and parameters[0] == ("turn" if self.controller.humans else "round")
+        if action == "cursor":
+            return mode is not Mode.COMPUTER and mode not in MENU_MODES
+        if action == "menu_step":
+            return mode in MENU_MODES
+        if action in ENTER_ACTIONS:
+            return mode in ENTER_ACTIONS[action]
+        if action == "stay":
+            return mode in STAY_MODES and self._stay_applies()
+        if action == "items":  # while moving always (a unit with nothing to do is told so)
+            return mode is Mode.MOVING or (mode is Mode.CANTO and self.controller.free_actions_open())
+        if action == "menu":
+            return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
+        if action == "wait":
+            return mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER) and any(i.kind == "wait" for i in self.controller.legal())
+        if action == "danger":
+            return mode is not Mode.OVER
+        if action == "heat":
+            return mode is Mode.MOVING
+        if action == "intent":  # while the computer plays, its real moves are on screen instead
+            return mode not in (Mode.OVER, Mode.COMPUTER)
+        if action == "log_page":  # the footer's entry only when it fits; the keys themselves always work
+            return len(parameters) == 1 or self._log_key
+        if action == "inspect":  # t opens and closes it; Esc only closes it
+            return mode in INSPECTABLE and (self.lookout.inspecting or not parameters)
+        if action in ("back", "leave") and self.lookout.inspecting:
+            return False
+        if action == "back":  # after the action, Esc only goes back to the Canto map
+            if mode is Mode.AFTER:
+                return any(i.kind == "canto" for i in self.controller.legal())
+            return mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
+        if action == "leave":
+            return mode in (Mode.BROWSE, Mode.COMPUTER)
+        if action == "next_unit":
+            return mode is Mode.BROWSE
+        return True
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        c = self.controller
+        before, path, zone = c.cursor[1], self.lookout.path(), self.lookout.danger_tiles()
+        hovered = c.hovered_unit.id if c.hovered_unit else None
+        c.move_cursor(dx, dy)
+        self.lookout.follow_cursor()
+        after = c.cursor[1]
+        # While moving, the tints stay put and only the cursor's rows and the path's change; browsing
+        # shows the hovered unit's ranges, so the whole map changes only when another unit is under the
+        # cursor; a danger zone that follows the hovered enemy may change too.
+        same_hover = c.mode is Mode.BROWSE and (c.hovered_unit.id if c.hovered_unit else None) == hovered
+        stays = (c.mode in (Mode.MOVING, Mode.PLACING, Mode.CANTO) or same_hover) and self.lookout.danger_tiles() is zone
+        rows = {before, after} | {y for _, y in path ^ self.lookout.path()}
+        self.refresh_view(full=not stays, rows=tuple(sorted(rows)))
+
+    def action_menu_step(self, step: int) -> None:
+        self.controller.move_cursor(0, step)
+        self.refresh_view(full=False)
+
+    def action_danger(self) -> None:
+        self.lookout.cycle_danger()
+        self.refresh_view()
+
+    def action_heat(self) -> None:
+        self.lookout.toggle_heat()
+        self.refresh_view()
+
+    def action_intent(self) -> None:
+        """n: each enemy's likely target on the map and in the side pane (the last exchange stays in the log)."""
+        self.lookout.toggle_intent()
+        self._result = []
+        self.refresh_view()
+
+    def action_inspect(self, close: bool = False) -> None:
+        """t opens the threat inspector on the cursor's tile (or closes it); Esc closes it."""
+        self.lookout.follow_cursor()
+        self.lookout.inspecting = not close and not self.lookout.inspecting
+        self.refresh_view(full=False)
+
+    def _confirm(self) -> None:
+        self._act(self.controller.confirm)
+
+    def _act(self, step: Callable[[], list[Event]]) -> None:
+        """Take a player's step; with physical dice, ask for each d20 the rules need and take it again
+        with the rolls so far (the controller changes nothing until the whole action has its rolls)."""
+        before = self.controller.state
+        try:
+            events = step()
+        except IllegalAction as refused:  # the screen offered something the rules refuse: say so, change nothing
+            self.controller.hint = f"Not possible now: {refused}."
+            self.refresh_view()
+            return
+        except RollNeeded as need:
+            def rolled(roll: int | None) -> None:
+                if roll is not None:
+                    self.controller.rolls.append(roll)
+                    self._act(step)
+
+            self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need.why), need.faces), rolled)
+            return
+        self._after(events, before)
+
+    action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
+
+    def _stay_applies(self) -> bool:
+        """Whether s would lead to the unit's action now (not to a free action or Wait), and its turn may stay open
+        after it (a berserk unit takes no free action)."""
+        c = self.controller
+        unit = c.selected_unit
+        if unit is None or unit.has_status(StatusName.BERSERK):
+            return False
+        if c.mode is Mode.ACTING:
+            items = c.menu()
+            return bool(items) and items[c.menu_index].key.split(":")[0] in ("attack", "art", "arm", "special", "strike")
+        return True
+
+    def action_stay(self) -> None:
+        """s: confirm like Enter; the unit's turn then stays open for free actions (equip, trade, discard) until w."""
+        self._act(partial(self.controller.confirm, True))
+
+    def action_items(self) -> None:
+        """i: the free actions the selected unit may take before it moves (or, after its action, the menu of them)."""
+        self.controller.prepare()
+        self.refresh_view()
+
+    def action_menu(self, key: str) -> None:
+        self._act(partial(self.controller.choose, key))
+
+    def action_wait(self) -> None:
+        self._act(self.controller.wait)
+
+    def action_explain(self) -> None:
+        """The rule card of a modifier of the forecast, or of a tag, status or item on the unit sheet."""
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue))  # type: ignore[attr-defined]
+
+    def _ask_trade(self) -> None:
+        c = self.controller
+        me, partner = c.selected_unit, c.state.unit(c.trade_partner) if c.trade_partner else None
+        if me is None or partner is None:
+            return
+
+        def traded(choice: tuple[tuple[int, ...], tuple[int, ...]] | None) -> None:
+            c.trade_partner = None
+            if choice is None:
+                self.refresh_view()
+                return
+            action = c.trade_action(partner.id, choice[0], choice[1])
+            if action is None:
+                c.hint = "That trade is not possible: nothing chosen, or someone would carry more than three items."
+                self.refresh_view()
+                return
+            self._act(partial(c.perform, action))
+
+        self.app.push_screen(TradeDialog(me, partner), traded)
+
+    def action_back(self) -> None:
+        note = self.controller.cancel()
+        if note:  # a move taken back: the other side never learns of it
+            self.logs.discard()
+            self.logs.note(note, (self._reader(),))
+            self._sync_log()
+        self.refresh_view()
+
+    def action_leave(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.show_title()  # type: ignore[attr-defined]
+
+        # Fix: an autosaved battle is not lost; say how to come back, as quitting does.
+        kept = getattr(self, "autosaver", None) is not None and getattr(self.app, "autosave", False)
+        question = ("Leave this battle for the title screen? It is autosaved: c Continue brings it back." if kept
+                    else "Leave this battle and return to the title screen? It will be lost.")
+        self.app.push_screen(ConfirmDialog(question), answered)
+
+    def action_recap(self) -> None:
+        """r: the whole battle log on one screen (the reader's own, under fog)."""
+        self.app.push_screen(RecapScreen(list(self.logs.lines(self._reader()))))
+
+    def action_log_page(self, direction: int, _footer: bool = False) -> None:
+        log = self.query_one(RichLog)
+        log.scroll_page_down() if direction > 0 else log.scroll_page_up()
+
+    def action_next_unit(self) -> None:
+        self.controller.jump_to_next_unit()
+        self.refresh_view()
+
+    def on_map_view_tile_clicked(self, message: MapView.TileClicked) -> None:
+        c = self.controller
+        if c.mode is Mode.COMPUTER:  # the player watches; a click is not kept for later
+            return
+        if c.cursor == message.pos and c.mode not in MENU_MODES:  # a click on the map never picks a menu entry
+            self._confirm()
+            return
+        c.point_at(message.pos)
+        self.refresh_view()

@@ -1,0 +1,294 @@
+"""What the battle screen shows beside and below the map: the side pane, the revealed result, the footer's keys and
+the log (mixed into BattleScreen)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widgets import RichLog, Static
+
+from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.tui.footer_room import footer_width
+from officers_chess.tui.lookout import INSPECTABLE
+from officers_chess.tui.modes import MENU_MODES, Mode
+from officers_chess.tui.objectives import time_limit_line, victory_line
+from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.action_preview import preview
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.tui.widgets.lookout_text import (
+    danger_legend, heat_line, inspector_text, inspector_waiting, intent_text,
+)
+from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.status_line import StatusLine
+from officers_chess.tui.widgets.unit_sheet import UnitSheet, orders_text, tile_notes
+
+
+# {move} and {strike} are the palette's names for its tints (capitalised: {Move}, {Strike}).
+STEP_HELP = {
+    Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}); n shows whom the enemies are likely to attack.",
+    Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); i to equip, trade or discard first; o for the heatmap; Esc to choose another unit.",
+    Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
+    Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
+}
+
+
+def step_help(mode: Mode) -> str:
+    """What to do in this step, naming the tints as the palette in use colours them."""
+    words = palette().words
+    return STEP_HELP.get(mode, "").format(move=words["move"], strike=words["strike"], Move=words["move"].capitalize(),
+                                           Strike=words["strike"].capitalize())
+
+
+TALL = 40  # rows from which the unit sheet and the forecast pane are shown together
+
+
+# Seconds between the lines of a player's exchange as the side pane reveals them: quick enough never to be
+# in the way (a 4-swing exchange is over in about a second), and any key shows them all at once.
+RESULT_BEAT = 0.25
+
+
+class BattlePane:
+    """Drawing the battle screen: the map's rows, the side pane (unit sheet, forecast, objectives, the computer's
+    note), the footer's keys, and the log for the reader at the keyboard."""
+
+    def repaint_colours(self) -> None:
+        self.refresh_view(full=True)
+
+    def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
+        c = self.controller
+        if c.mode not in INSPECTABLE:
+            self.lookout.inspecting = False
+        self.query_one(StatusLine).show(c.view, frozenset(self.computer), c.viewer)
+        map_view = self.query_one(MapView)
+        if full:
+            map_view.redraw()
+        else:
+            map_view.redraw_rows(*rows)
+        self._refresh_side()
+        self._show_take_back(c.take_back_line())
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        # The footer is rebuilt only when the keys that work change (check_action reads just these):
+        # rebuilding it on every cursor step cost more than the step itself.
+        log = self.query_one(RichLog)
+        overflows = len(log.lines) > log.scrollable_content_region.height
+        keys = (self._bindings_key(), overflows, self.size.width)
+        if keys == getattr(self, "_shown_keys", None):
+            return
+        self._shown_keys = keys
+        # PgUp/Dn Log is worth its room only when there is more log than shows, and never at the cost of a key
+        # that matters more: it is shown only if the footer has room for it after all the others.
+        self._log_key = overflows  # measured with the entry in: it stays only if the whole footer then fits
+        self._log_key = overflows and footer_width(self) <= self.size.width
+        # Where the footer has no room (browsing at 80 columns), the log's own border names the keys.
+        log.border_subtitle = "PgUp/PgDn: scroll" if overflows else ""
+        self.refresh_bindings()
+
+    def _show_take_back(self, line: str | None) -> None:
+        if line == getattr(self, "_take_back", ""):
+            return  # unchanged (as on most cursor steps): no layout pass
+        self._take_back = line
+        widget = self.query_one("#take-back", Static)
+        widget.display = line is not None
+        if line is not None:
+            widget.update(Text(line, palette().good if line.startswith("↶") else "grey70"))
+
+    def _bindings_key(self) -> tuple:
+        c = self.controller
+        acting = c.mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER)
+        return (c.mode, self.lookout.inspecting, self.pace, bool(c.humans),
+                tuple(i.key for i in c.menu()) if c.mode in MENU_MODES else (),
+                c.menu_index if c.mode is Mode.ACTING else None,  # s applies to some entries only
+                acting and any(i.kind == "wait" for i in c.legal()))
+
+    def _refresh_side(self) -> None:
+        c = self.controller
+        sheet, pane = self.query_one(UnitSheet), self.query_one(ForecastPane)
+        terrain = c.state.map.terrain_at(c.cursor)
+        unit = c.hovered_unit or (c.selected_unit if c.mode in (*MENU_MODES, Mode.COMPUTER) else None)
+        if unit is not None:
+            sheet.show_unit(unit, c.state.map.terrain_at(unit.pos), self._orders(unit))
+        else:
+            sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor), c.state.edition)
+        fc = c.forecast()
+        # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
+        # target's sheet stays in view (no layout pass either).
+        sheet.display = fc is None or self.size.height >= TALL
+        inspected = self.lookout.inspected()
+        if c.mode is not Mode.BROWSE:
+            self._result = []  # someone acts again: the last exchange stays in the log
+        if inspected is not None:
+            pane.show_text("Threats", inspector_text(c.view, *inspected))
+            return
+        if self.lookout.inspecting and c.mode in INSPECTABLE:
+            pane.show_text("Threats", inspector_waiting(self.lookout.side.value))
+            return
+        if fc is not None and c.selected_unit and c.hovered_unit:
+            # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
+            pane.show_forecast(fc, c.selected_unit, c.view.defender_for(c.selected_unit, c.hovered_unit),
+                               aimed_at=c.hovered_unit, stays=c.stay_after and c.mode is Mode.TARGETING)
+            return
+        if c.mode is Mode.COMPUTER:
+            pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
+            return
+        if self._result and inspected is None and c.mode is Mode.BROWSE:
+            pane.show_text("Result", self._result_text())
+            return
+        if c.mode is Mode.TARGETING and c.chosen is not None:
+            body = preview(c)
+            if c.hint:
+                body.append(f"\n\n{c.hint}", palette().hint)
+            pane.show_text(c.chosen.label, body)
+            return
+        if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
+            tiles = c.state.rules.canto_tiles
+            left = c.selected_unit.movement - c.state.active.spent if tiles is None else tiles
+            body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there "
+                        f"(s: and stays to equip, trade or discard); w ends the turn here; i for those free actions now.")
+            if c.hint:
+                body.append(f"\n\n{c.hint}", palette().hint)
+            pane.show_text("Canto", body)
+            return
+        if c.mode in MENU_MODES:
+            menu = Text()
+            for i, item in enumerate(c.menu()):
+                marker = "▶ " if i == c.menu_index else "  "
+                menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
+            # One line each, so a long menu still shows them at 80×24.
+            keys, step = {
+                Mode.ACTING: ("↑↓ Enter choose · w wait · Esc undo", "action"),
+                Mode.PREPARE: ("↑↓ Enter choose · Esc back to the map", "before moving"),
+                Mode.AFTER: ("↑↓ Enter choose · w ends the turn", "after acting"),
+            }[c.mode]
+            menu.append(keys + "\n", "grey62")
+            if c.mode is Mode.ACTING and self._stay_applies():
+                menu.append("s: act, then stay for free actions\n", "grey62")
+            if c.state.active is not None and c.state.active.traded:
+                menu.append("Traded: one trade a turn\n", "grey62")
+            if c.hint:
+                menu.append(f"\n\n{c.hint}", palette().hint)
+            pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: {step}", menu)
+            return
+        body = Text()
+        if c.mode is Mode.MOVING and c.path_cost() is not None:
+            # First, so it shows at 80×24 whatever follows.
+            body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
+            body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
+            body.append("\n\n")
+        if self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
+            body.append_text(intent_text(c.view, self.lookout.intents()))
+            body.append("\n")
+        words = step_help(c.mode)
+        if c.mode is Mode.MOVING and c.state.active is not None:  # it took free actions before moving
+            words = words.replace("Esc to choose another unit.", "Esc takes its free actions back." if c.undoable
+                                  else "it has begun its turn and must move.")
+        body.append(words)
+        if c.mode is Mode.BROWSE:
+            body.append_text(self._objectives())
+        body.append(danger_legend(self.lookout))
+        if c.mode is Mode.MOVING:
+            foes = c.reachable_enemies()
+            if foes:
+                body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), palette().threat)
+        if c.hint:
+            body.append(f"\n\n{c.hint}", palette().hint)
+        title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
+        pane.show_text(title, body)
+
+    def _objectives(self) -> Text:
+        """Both sides' winning conditions and the time limit, under the step's help while browsing."""
+        scenario = self.loaded.scenario
+        text = Text("\n")
+        if (limit := time_limit_line(scenario, with_reason=False)) is not None:
+            text.append(f"\n{limit}", "bold")  # first: short, and it decides many battles
+        first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
+        for side in (first, first.other):
+            text.append(f"\n{side.title} wins: ", "bold")
+            text.append(victory_line(scenario, side))
+        return text
+
+    def _result_text(self) -> Text:
+        body = Text("\n".join(self._result[: self._result_shown]))
+        if self._result_shown < len(self._result):
+            body.append("\n…  any key shows the rest", "grey62")
+        else:
+            body.append("\n\n" + step_help(Mode.BROWSE) + " r reads the whole log.", "grey62")
+        return body
+
+    def _reveal_result(self, lines: list[str], at_once: bool = False) -> None:
+        """Show an exchange's lines in the side pane one beat apart (its first line at once), or all at once."""
+        self._result = [line for text in lines for line in text.splitlines()]
+        self._result_shown = len(self._result) if at_once else 1
+        if self._result_timer is not None:
+            self._result_timer.stop()
+            self._result_timer = None
+        if not at_once:
+            self._result_timer = self.set_interval(RESULT_BEAT, self._next_result_line)
+
+    def _next_result_line(self) -> None:
+        self._result_shown += 1
+        if self._result_shown >= len(self._result) and self._result_timer is not None:
+            self._result_timer.stop()
+            self._result_timer = None
+        if self.controller.mode is Mode.BROWSE:
+            self._refresh_side()
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key skips the rest of the reveal; the key itself still does what it does.
+        if self._result_shown < len(self._result):
+            self._result_shown = len(self._result)
+            if self._result_timer is not None:
+                self._result_timer.stop()
+                self._result_timer = None
+            self._refresh_side()
+
+    def _orders(self, unit: Unit) -> str | None:
+        """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
+        person's unit, or one played by a level that ignores scripts (random: greedy and normal follow them)."""
+        if unit.side not in self.computer or not self.computer[unit.side].follows_orders:
+            return None
+        return orders_text(unit, self.controller.view)
+
+    def _computer_note(self) -> Text:
+        c = self.controller
+        policy = self.computer[c.state.to_act]
+        body = Text(c.glimpse.caption if c.glimpse else "Thinking…", "bold")
+        body.append(f"\n\nThe computer ({policy.name}) plays the {c.state.to_act.value}. ")
+        faster = "f: normal pace" if self.pace == "fast" else "f: faster"
+        until = "its turn" if c.humans else "the round"
+        body.append(f"{faster} · s: skip to the end of {until} · r: the whole log.", "grey62")
+        if self._skip_round is not None:
+            body.append("\nSkipping…", palette().hint)
+        return body
+
+    def _reader(self) -> Side | None:
+        """Whose log is on screen: under fog the person at the keyboard's; otherwise the one log that tells all."""
+        if self.logs.readers == (None,):
+            return None
+        return self._at_keyboard if self.hot_seat else self.controller.viewer
+
+    def _sync_log(self) -> None:
+        """Bring the log widget up to date with its reader's log; a new reader (a hand-over) gets it rebuilt."""
+        log = self.query_one(RichLog)
+        reader = self._reader()
+        lines = self.logs.lines(reader)
+        shown = self._log_shown[1] if self._log_shown is not None and self._log_shown[0] == reader else None
+        if shown is None:
+            log.clear()
+            shown = 0
+        for line in lines[shown:]:
+            log.write(line)
+        self._log_shown = (reader, len(lines))
+
+    def _log(self, events: list[Event], before: GameState) -> list[str]:
+        """Log what the action did, for each reader as far as its side may know it (for the other readers once
+        it can no longer be taken back); returns the lines of the reader at the keyboard."""
+        c = self.controller
+        told = self.logs.add(before, c.state, events, self._reader())
+        if not c.undoable:
+            self.logs.commit()
+        self._sync_log()
+        return told[self._reader()]

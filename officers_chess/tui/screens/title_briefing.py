@@ -1,0 +1,62 @@
+"""What the title screen says of a scenario: its briefing, each side's forces, and its line in the list."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import LoadedScenario
+from officers_chess.rules.combat.editions import DEFAULT_EDITION
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
+
+
+def briefing(loaded: LoadedScenario) -> Group:
+    scenario, battle_map = loaded.scenario, loaded.battle_map
+    armies = "  ·  ".join(_forces(scenario, side) for side in Side)
+    first = scenario.first_to_act or scenario.first_deployer
+    parts = [Text(scenario.name, style="bold")]
+    if scenario.purpose:
+        parts.append(Text(scenario.purpose, "italic"))
+    parts += [
+        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
+             + (" · fog of war" if scenario.fog else ""), "grey70"),
+        Text(armies, "grey70"),
+        Text(f"The {first.value} deploys and acts first." if first is scenario.first_deployer
+             else f"The {scenario.first_deployer.value} deploys first; the {first.value} acts first.", "grey70"),
+    ]
+    for side in Side:
+        parts.append(Text(f"{side.title} wins: " + victory_line(scenario, side), "#a0d0a0"))
+    if (limit := time_limit_line(scenario)) is not None:
+        parts.append(Text(limit, "#e0c080"))
+    parts += [Text(""), Text(reflow(scenario.briefing))]
+    return Group(*parts)
+
+
+def _forces(scenario, side: Side) -> str:
+    if scenario.hires(side):
+        rules = scenario.rules(side)
+        return f"{side.title}: hires {rules.army.min}–{rules.army.max} units, {rules.war_chest} gold"
+    return f"{side.title}: {len(scenario.armies.get(side, []))} units"
+
+
+def _size(loaded: LoadedScenario | ContentError) -> int:
+    if isinstance(loaded, ContentError):
+        return 10**6
+    scenario = loaded.scenario
+    # A side that hires counts at its largest army, so the fixed-army Training Yard stays first.
+    return sum(scenario.rules(side).army.max if scenario.hires(side) else len(scenario.armies[side]) for side in Side)
+
+
+def _edition(loaded: LoadedScenario | ContentError) -> str:
+    return loaded.scenario.edition if isinstance(loaded, LoadedScenario) else DEFAULT_EDITION
+
+
+def _label(loaded: LoadedScenario) -> str | Text:
+    """A battle in the list: its name, and the edition of the rules when it is not the default."""
+    edition = loaded.scenario.edition
+    if edition == DEFAULT_EDITION:
+        return Text(loaded.scenario.name)  # as the file spells it: brackets are no markup
+    # The edition first, so a narrow list cuts the end of a long name rather than the edition.
+    return Text.assemble((f"{edition} ", "grey62"), loaded.scenario.name, no_wrap=True, overflow="ellipsis")

@@ -1,0 +1,35 @@
+"""The deployment screen's words: a unit's own sheet on its tile, and a refused placement said as a sentence."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from officers_chess.rules.board.terrain import Terrain
+from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.pieces.models import Unit
+from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.unit_sheet import describe_item
+
+
+def sentence(exc: Exception) -> str:
+    """A core message ("x cannot stand on ...") as a sentence for the help pane."""
+    text = str(exc)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def own_sheet(unit: Unit, terrain: Terrain) -> Group:
+    """The deploying side's own unit: class, stats, items and tags, and the tile it stands on."""
+    side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
+    lines = [
+        Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
+        Text(rules_for(unit.unit_class.edition).stat_line(unit)),
+        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  {rules_for(unit.unit_class.edition).fight_line(unit)}"),
+    ]
+    lines += [describe_item(unit, item, index in (unit.weapon, unit.accessory)) for index, item in enumerate(unit.inventory)]
+    tags = list(unit.unit_class.tags) + list(unit.scenario_tags)
+    if tags:
+        lines.append(Text("Tags: " + " ".join(tags), palette().tag))
+    bonus = unit.terrain_bonus(terrain)
+    lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else ""), "grey62"))
+    return Group(*lines)
