@@ -9,7 +9,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
 
-from officers_chess.ai.play import LEVELS, make_policy
 from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver, Resumed, resume_state
 from officers_chess.content.errors import ContentError
@@ -29,21 +28,10 @@ from officers_chess.tui import textual_fixes
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.dialogs.help import HelpScreen
-from officers_chess.tui.muster_session import MusterSession, hires_any
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.tui.players import check_levels
 from officers_chess.tui.reference import Entry
 from officers_chess.tui.rules_search import RulesSearch
-from officers_chess.tui.screens.battle import BattleScreen
-from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
-from officers_chess.tui.screens.deployment import DeploymentScreen
-from officers_chess.tui.screens.handover import HandOverScreen
-from officers_chess.tui.screens.hiring import HiringScreen
-from officers_chess.tui.screens.muster_step import MusterStepScreen
-from officers_chess.tui.screens.replay_viewer import ReplayViewer
-from officers_chess.tui.screens.result import ResultScreen
-from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import TooSmallScreen
 
@@ -78,6 +66,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         `resume`: a saved battle to go on with at once (`resumed`: where it stands, when the caller has
         replayed and checked it already). `autosave`: write each battle's save as it is played
         (to the player's data folder, see content/user_data.py)."""
+        from officers_chess.tui.muster_session import MusterSession
+
         super().__init__()
         self.register_theme(COLOUR_BLIND_THEME)
         self.theme = use(colours).textual_theme
@@ -100,6 +90,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         self.crash: Crash | None = None  # set when an unforeseen error stopped the game (cli.py reports it)
 
     def on_mount(self) -> None:
+        from officers_chess.tui.screens.replay_viewer import ReplayViewer
+
         if self.replay is not None:
             self.push_screen(ReplayViewer(self.replay))
         elif self.first_resume is not None:
@@ -121,6 +113,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
 
     def _autosaved_what(self) -> str | None:
         """"the battle" or "the army building" when the one in progress is autosaved, else None."""
+        from officers_chess.tui.screens.battle import BattleScreen
+
         if not self._autosaving():
             return None
         return "the battle" if any(isinstance(screen, BattleScreen) for screen in self.screen_stack) else "the army building"
@@ -139,6 +133,9 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
     def begin(self, loaded: LoadedScenario, computer: dict[Side, str] | None = None) -> None:
         """Start a scenario: army building first when a side hires its army, else straight to the battle.
         `computer` (side → level) replaces the sides the computer plays."""
+        from officers_chess.ai.play import make_policy
+        from officers_chess.tui.muster_session import MusterSession, hires_any
+
         if computer is not None:
             check_levels(computer)
             self.computer = dict(computer)
@@ -176,6 +173,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
             self.notify("Autosave works again: the army building is saved up to its last step.", timeout=6)
 
     def start_battle(self, loaded: LoadedScenario) -> None:
+        from officers_chess.tui.screens.battle import BattleScreen
+
         seed = self.game_seed
         mustered = self.muster is not None and self.muster.loaded is loaded
         armies = self.muster.battle_armies() if mustered else {}
@@ -193,6 +192,10 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         """Go on with a saved battle from its last recorded action (or its army building from its last
         confirmed step), with the players it had. `resumed`: the battle already replayed and checked
         (`resume_state`), when the caller has done it."""
+        from officers_chess.ai.play import LEVELS, make_policy
+        from officers_chess.tui.muster_session import MusterSession
+        from officers_chess.tui.screens.battle import BattleScreen
+
         if isinstance(saved, SavedMuster):
             record = saved.record
             self.computer = {side: level for side, level in record.players.items() if level in LEVELS}
@@ -240,6 +243,9 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         """After a step is confirmed: the computer's own steps next, in a thread behind a screen that says so
         (ComputerMusterScreen, which comes back here); then the hand-over to the player who is next (only needed
         when two share the keyboard), or the battle once both armies stand."""
+        from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
+        from officers_chess.tui.screens.handover import HandOverScreen
+
         assert self.muster is not None
         _, side = self.muster.current()
         if side is None:
@@ -256,6 +262,10 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
 
     def open_muster_step(self) -> None:
         """The hand-over was accepted: the private screen of the current step."""
+        from officers_chess.tui.screens.deployment import DeploymentScreen
+        from officers_chess.tui.screens.hiring import HiringScreen
+        from officers_chess.tui.screens.scouting import ScoutingScreen
+
         assert self.muster is not None
         phase, side = self.muster.current()
         assert side is not None
@@ -268,6 +278,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         self._show(screens[phase]())
 
     def show_result(self, state: GameState, last_events: list[Event]) -> None:
+        from officers_chess.tui.screens.result import ResultScreen
+
         self.switch_screen(ResultScreen(state, last_events))
 
     def show_title(self) -> None:
@@ -293,6 +305,8 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
             self.push_screen(textual_fixes.SearchPalette(id="--command-palette"))
 
     def action_help(self) -> None:
+        from officers_chess.tui.dialogs.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.catalogue_in_play()))
 
@@ -306,6 +320,9 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
 
     def _quitting_loses(self) -> str | None:
         """What quitting now would lose ("the battle in progress"), or None when nothing would be (autosaved)."""
+        from officers_chess.tui.screens.battle import BattleScreen
+        from officers_chess.tui.screens.muster_step import MusterStepScreen
+
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
         mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
         if self._autosaving() or not (in_battle or mustering):
@@ -313,6 +330,9 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         return "the battle in progress" if in_battle else "the armies being built"
 
     def action_request_quit(self) -> None:
+        from officers_chess.tui.screens.battle import BattleScreen
+        from officers_chess.tui.screens.muster_step import MusterStepScreen
+
         if isinstance(self.screen, TooSmallScreen):  # no room for the question: the notice asks for a second press
             if self.screen.quit_pressed():
                 self.exit()

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-from officers_chess.ai.play import LEVELS
 from officers_chess.rules.pieces.models import Side
 
 # A side's player: None for a person, else the computer's level (a key of LEVELS).
 Player = str | None
 
 
+def _levels() -> dict:
+    """The computer's levels, by name. The computer players load only when something asks for a level: the
+    title screen names the players without them, and starts the faster for it (benchmarks: startup_title)."""
+    from officers_chess.ai.play import LEVELS
+
+    return LEVELS
+
+
 def default_level() -> str:
     """The level a side gets when first handed to the computer: the real opponent when there is one."""
+    levels = _levels()
     for level in ("normal", "greedy"):
-        if level in LEVELS:
+        if level in levels:
             return level
-    return next(iter(LEVELS))
+    return next(iter(levels))
 
 
 def player_cycle() -> list[Player]:
     """The order a side's choice steps through: a person, the default level, then the other levels."""
     first = default_level()
-    return [None, first, *(level for level in LEVELS if level != first)]
+    return [None, first, *(level for level in _levels() if level != first)]
 
 
 def next_player(current: Player) -> Player:
@@ -35,6 +43,7 @@ def player_label(player: Player) -> str:
 
 def check_levels(computer: dict[Side, str]) -> None:
     """Refuse a level the rules core does not have (ValueError naming the levels there are)."""
+    levels = _levels()
     for side, level in computer.items():
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} for the {side.value} (levels: {', '.join(LEVELS)})")
+        if level not in levels:
+            raise ValueError(f"unknown level {level!r} for the {side.value} (levels: {', '.join(levels)})")

@@ -26,7 +26,6 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
 from officers_chess.tui.players import Player, next_player, player_label
-from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.title_briefing import _edition, _label, _size, briefing
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
@@ -192,6 +191,8 @@ class TitleScreen(Screen):
                 self.show_continue()
                 return
             if getattr(saved.record, "finished", False) or (resumed is not None and resumed.state.is_over):
+                from officers_chess.tui.screens.replay_viewer import ReplayViewer  # loaded when first needed
+
                 self.app.push_screen(ReplayViewer(saved))
             else:
                 self.app.resume(saved, resumed)  # type: ignore[attr-defined]
