@@ -372,3 +372,6 @@ def test_the_textual_workarounds_still_have_their_target():
 
     assert getattr(OptionList._move_page, "officers_chess_fix", False)
     assert callable(getattr(CommandPalette, "_gather_commands", None))
+    import textual.dom
+
+    assert getattr(textual.dom._watch, "officers_chess_fix", False)  # a data-bound widget's watcher is pruned
