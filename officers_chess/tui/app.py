@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -35,7 +36,8 @@ from officers_chess.tui.rules_search import RulesSearch
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import TooSmallScreen
 
-
+if TYPE_CHECKING:
+    from officers_chess.tui.muster_session import MusterSession
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
@@ -66,8 +68,6 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         `resume`: a saved battle to go on with at once (`resumed`: where it stands, when the caller has
         replayed and checked it already). `autosave`: write each battle's save as it is played
         (to the player's data folder, see content/user_data.py)."""
-        from officers_chess.tui.muster_session import MusterSession
-
         super().__init__()
         self.register_theme(COLOUR_BLIND_THEME)
         self.theme = use(colours).textual_theme
@@ -90,9 +90,9 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         self.crash: Crash | None = None  # set when an unforeseen error stopped the game (cli.py reports it)
 
     def on_mount(self) -> None:
-        from officers_chess.tui.screens.replay_viewer import ReplayViewer
-
         if self.replay is not None:
+            from officers_chess.tui.screens.replay_viewer import ReplayViewer  # (loaded only when it is needed)
+
             self.push_screen(ReplayViewer(self.replay))
         elif self.first_resume is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the battle leads somewhere
@@ -103,7 +103,7 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
             self.push_screen(TitleScreen(self.computer))
         self._fit_terminal()
 
-    # --- a terminal too small, and errors nobody foresaw ------------------------------------
+    # --- what the app's own keys may do (the guards against a small terminal are in app_guards.py) -------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Under the too-small notice only Ctrl+Q works: the rules, the search or the colours would open unseen.
@@ -285,8 +285,6 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
     def show_title(self) -> None:
         self.muster = None
         self.switch_screen(TitleScreen(self.computer))
-
-    # --- the rules reference ---------------------------------------------------------------
 
     def action_next_colours(self) -> None:
         """Draw with the next palette, and repaint every screen open."""

@@ -8,7 +8,6 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.rule_card import RuleCard
 from officers_chess.tui.reference import Entry, reference
-from officers_chess.tui.screens.rules_browser import RulesBrowser
 
 
 class RulesReference:
@@ -41,6 +40,8 @@ class RulesReference:
 
     def action_rules(self, key: str | None = None) -> None:
         """Open the rules browser (at `key` if given); if it is open already, turn to `key` there."""
+        from officers_chess.tui.screens.rules_browser import RulesBrowser  # (loaded when first opened)
+
         if self._busy():
             return
         if isinstance(self.screen, RulesBrowser):
