@@ -1,4 +1,5 @@
-"""The Policy protocol every computer level follows, and the seeded randomness a policy owns."""
+"""What every computer level shares (BasePolicy: its seeded randomness and the army-building AI) and the re-arming
+helpers; the protocol the levels follow is in player.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Autosaves: every committed action written at once (atomically) to the battle's save, the last few battles kept;
-what the title screen and the load list show of a save, read cheaply; and resuming, which trusts nothing in a save
-that replaying it does not confirm."""
+"""Autosaves: every committed action written at once (atomically) to the battle's save; what the title screen and
+the load list show of a save, read cheaply; and resuming, which trusts nothing in a save that replaying it does
+not confirm. The folder itself (names, listing, pruning) is save_files.py."""
 
 from __future__ import annotations
 

@@ -10,8 +10,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import LoadedScenario
-from officers_chess.content.loaders import load_scenario
+from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.safe_read import read_head, read_text
 from officers_chess.content.save_json import _SaveSource, count_values
 from officers_chess.content.saves import (

@@ -90,9 +90,7 @@ class BattleController(TakeBack, ComputerMoves, BoardView):
         self._state = state
         self._version += 1
 
-    # --- what the screen draws ---------------------------------------------------
-
-    # --- what the player does ------------------------------------------------------
+    # --- what the player does (what the screen draws: board_view.py) -------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.hint = ""
@@ -276,8 +274,6 @@ class BattleController(TakeBack, ComputerMoves, BoardView):
             self.mode = Mode.COMPUTER
         else:
             self.jump_to_next_unit()
-
-    # --- what the computer does ------------------------------------------------------
 
     def wait(self) -> list[Event]:
         """End the active unit's turn (the w key, from the menu or after Canto)."""

@@ -1,4 +1,5 @@
-"""Scripted orders for computer-played units: `when <condition> -> <behaviour>` lines, parsed and judged."""
+"""Scripted orders for computer-played units: `when <condition> -> <behaviour>` lines, parsed and checked
+(which line holds now is order_now.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenarios: the battle's map, armies and opening, and how a new battle is set up from one."""
+"""Scenarios: the battle's map, armies and opening, and how a new battle is set up from one (checked by checks.py)."""
 
 from __future__ import annotations
 

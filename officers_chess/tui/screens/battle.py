@@ -202,9 +202,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             return {}
         return resumed_lines(self.autosaver.recorder.record(), self.logs.readers, len(self.told))
 
-    # --- drawing -------------------------------------------------------------------
-
-    # --- actions -------------------------------------------------------------------
+    # --- after each step (drawing: battle_pane.py; keys: battle_keys.py) ---------------
 
     def _after(self, events: list[Event], state_before: GameState) -> None:
         before = self._at_keyboard

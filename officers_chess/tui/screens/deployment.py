@@ -21,8 +21,7 @@ from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import own_sheet, sentence
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
-from officers_chess.tui.widgets.unit_sheet import tile_notes
-from officers_chess.tui.widgets.unit_sheet import terrain_sheet
+from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 
 LEFT_MIN, SIDE_MIN = 24, 40
 

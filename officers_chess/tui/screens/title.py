@@ -13,8 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.content.autosave import continue_hint, newest_unfinished, resume_state
-from officers_chess.content.autosave import remember_refused
+from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
