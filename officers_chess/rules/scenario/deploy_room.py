@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
-from officers_chess.rules.pieces.pricing import unit_cost
+from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.pieces.tags import tag_args
 from officers_chess.rules.scenario.setup import (
     Scenario,
@@ -41,6 +41,9 @@ def hire_options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[
     rules = scenario.rules(side)
     armed: list[Option] = []
     healers: list[Option] = []
+    # A unit's cost is its class's price plus its items' (unit_cost), so each is priced once, not per pairing.
+    gold = {item.name: item_price(item) for item in catalogue.items.values()
+            if isinstance(item, Weapon) and allowed(rules.items, item.name)}
     for unit_class in catalogue.classes.values():
         if not allowed(rules.classes, unit_class.name):
             continue
@@ -48,12 +51,13 @@ def hire_options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[
                   if isinstance(item, Weapon) and can_equip_class(unit_class, item) and allowed(rules.items, item.name)]
         weapons = [w for w in usable if w.type not in (WeaponType.STAFF, WeaponType.STONE)]
         staves = [w for w in usable if w.type is WeaponType.STAFF and tag_args(w.tags, "Heal")]
+        hire = class_price(unit_class)
         for weapon in weapons:
-            armed.append((unit_cost(unit_class, [weapon]), unit_class.name, (weapon.name,)))
+            armed.append((hire + gold[weapon.name], unit_class.name, (weapon.name,)))
         for staff in staves:
-            healers.append((unit_cost(unit_class, [staff]), unit_class.name, (staff.name,)))
+            healers.append((hire + gold[staff.name], unit_class.name, (staff.name,)))
             for weapon in weapons:
-                healers.append((unit_cost(unit_class, [weapon, staff]), unit_class.name, (weapon.name, staff.name)))
+                healers.append((hire + gold[weapon.name] + gold[staff.name], unit_class.name, (weapon.name, staff.name)))
     return sorted(armed), sorted(healers)
 
 
@@ -129,8 +133,8 @@ class Room:
                 if exc.where[-1:] == ("at",):  # it cannot stand there; any other refusal is not about room
                     continue
                 raise
-            table = self.battle_map.terrain_table
-            return frozenset(g for g in self.by_glyph if g == glyph or unit.entry_cost(table[g]) is not None)
+            table, columns = self.battle_map.terrain_table, unit.move_types  # its tags, read once
+            return frozenset(g for g in self.by_glyph if g == glyph or unit.entry_cost(table[g], columns) is not None)
         return frozenset()
 
     def terrain_name(self, glyph: str) -> str:
