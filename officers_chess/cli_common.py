@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from officers_chess.ai.levels import LEVEL_NAMES
+
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
 EXIT_CRASH = 70  # an error nobody foresaw (sysexits.h's EX_SOFTWARE); crash.py writes its details to a file
@@ -25,6 +27,4 @@ def seed_problem(seed: int | None) -> str | None:
 
 
 def level_names() -> list[str]:
-    from officers_chess.ai.play import LEVELS  # (the computer players load only when a command names them)
-
-    return list(LEVELS)
+    return list(LEVEL_NAMES)  # the names only: the computer players load when a command plays one

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.hard import HardPolicy
+from officers_chess.ai.levels import LEVEL_NAMES
 from officers_chess.ai.muster_ai import muster
 from officers_chess.ai.normal import NormalPolicy
 from officers_chess.ai.player import Policy
@@ -20,9 +21,8 @@ from officers_chess.rules.scenario.setup import UnitSetup
 if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario
 
-LEVELS: dict[str, Callable[[int], Policy]] = {
-    "random": RandomPolicy, "greedy": GreedyPolicy, "normal": NormalPolicy, "hard": HardPolicy,
-}
+LEVELS: dict[str, Callable[[int], Policy]] = dict(
+    zip(LEVEL_NAMES, (RandomPolicy, GreedyPolicy, NormalPolicy, HardPolicy), strict=True))
 MAX_ACTIONS_PER_ROUND = 2000  # a guard against a policy that never ends a turn; far above any real round
 
 

@@ -10,7 +10,8 @@ Player = str | None
 
 def _levels() -> dict:
     """The computer's levels, by name. The computer players load only when something asks for a level: the
-    title screen names the players without them, and starts the faster for it (benchmarks: startup_title)."""
+    title screen names the players without them, and starts the faster for it (benchmarks: startup_title).
+    The command line lists the names from ai/levels.py, which ai/play.py pairs with these players."""
     from officers_chess.ai.play import LEVELS
 
     return LEVELS
@@ -43,6 +44,8 @@ def player_label(player: Player) -> str:
 
 def check_levels(computer: dict[Side, str]) -> None:
     """Refuse a level the rules core does not have (ValueError naming the levels there are)."""
+    if not computer:
+        return  # two people: nothing to check, and the computer players stay unloaded
     levels = _levels()
     for side, level in computer.items():
         if level not in levels:

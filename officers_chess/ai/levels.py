@@ -1,0 +1,6 @@
+"""The computer's levels by name, weakest first: what a menu or a `--level` option lists, without loading the players."""
+
+from __future__ import annotations
+
+# ai/play.py pairs each name with its policy (zip(..., strict=True)), so this list and the players cannot drift.
+LEVEL_NAMES: tuple[str, ...] = ("random", "greedy", "normal", "hard")
