@@ -12,7 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
-from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.board.terrain import known_glyph, terrain_table
 from officers_chess.rules.combat.editions import DEFAULT_EDITION, EDITIONS, Edition
@@ -257,15 +257,21 @@ def _map_path(scenario_path: Path, name: str) -> Path | None:
     return None
 
 
-def load_scenario(path: Path | str) -> LoadedScenario:
-    """Read a scenario file, its map and its edition's catalogue, and check its armies fit them."""
-    path = Path(path)
+def read_scenario(path: Path | str) -> tuple[Scenario, YamlSource]:
+    """The scenario file alone, read and validated: its map, catalogue and armies are not looked at yet
+    (load_scenario goes on to them). Enough to name and list a scenario."""
     source = read_yaml(path)
     expect_mapping(source)
     try:
-        scenario = Scenario.model_validate(source.data)
+        return Scenario.model_validate(source.data), source
     except ValidationError as exc:
         raise source.validation_error(exc) from None
+
+
+def load_scenario(path: Path | str) -> LoadedScenario:
+    """Read a scenario file, its map and its edition's catalogue, and check its armies fit them."""
+    path = Path(path)
+    scenario, source = read_scenario(path)
     try:
         map_file = _map_path(path, scenario.map)
     except MapRefused as exc:

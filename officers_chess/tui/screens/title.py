@@ -16,16 +16,16 @@ from textual.widgets.option_list import Option
 from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save, public_reason
 from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
-from officers_chess.rules.combat.editions import EDITIONS
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
 from officers_chess.tui.players import Player, next_player, player_label
-from officers_chess.tui.screens.title_briefing import _edition, _label, _size, briefing
+from officers_chess.tui.screens.title_briefing import briefing, label
+from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
@@ -100,27 +100,16 @@ class TitleScreen(Screen):
     def __init__(self, computer: dict[Side, str] | None = None) -> None:
         super().__init__()
         self.players: dict[Side, Player] = {side: (computer or {}).get(side) for side in Side}
-        self.scenarios: list[tuple[Path, LoadedScenario | ContentError]] = []
-        for path in bundled_scenarios():
-            try:
-                self.scenarios.append((path, load_scenario(path)))
-            except ContentError as exc:  # a broken bundled file is listed, not fatal
-                self.scenarios.append((path, exc))
-        # Smallest battles first: the first entry is the one to learn on.
-        # The default edition's battles first, then each later edition's, smallest first within each.
-        order = {name: i for i, name in enumerate(EDITIONS)}
-        self.scenarios.sort(key=lambda entry: (order.get(_edition(entry[1]), len(order)), _size(entry[1]), entry[0].stem))
+        # Each file is read now; its map, catalogue and armies when first shown (title_shelf.py).
+        self.scenarios: list[tuple[Path, Shelved]] = [(entry.path, entry) for entry in shelve(bundled_scenarios())]
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
         yield Static("A tactics skirmish for two at one keyboard, or against the computer: every rule automated, "
                      "every number forecast.", id="tagline")
         with Horizontal(id="choose"):
-            options = [
-                Option(_label(loaded) if isinstance(loaded, LoadedScenario) else Text(f"{path.stem} (broken)"), id=str(i),
-                       disabled=not isinstance(loaded, LoadedScenario))
-                for i, (path, loaded) in enumerate(self.scenarios)
-            ]
+            # A broken battle stays in reach of the cursor: its briefing says what is wrong with the file.
+            options = [Option(label(entry), id=str(i)) for i, (_, entry) in enumerate(self.scenarios)]
             option_list = ScenarioList(*options, id="scenarios")  # Enter: Play
             option_list.border_title = "Choose a battle"
             yield option_list
@@ -247,8 +236,18 @@ class TitleScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self._start(event.option_index)
 
+    def _load(self, index: int) -> LoadedScenario | ContentError:
+        """The scenario in full, loaded when first shown or chosen; one that will not load is marked broken in the
+        list (its briefing says why) and cannot be started."""
+        entry = self.scenarios[index][1]
+        new = not entry.loaded
+        outcome = entry.load()
+        if new and entry.broken:
+            self.query_one(OptionList).replace_option_prompt_at_index(index, label(entry))
+        return outcome
+
     def _show(self, index: int) -> None:
-        path, loaded = self.scenarios[index]
+        loaded = self._load(index)
         body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
         self.query_one("#briefing", Static).update(body)
         self.query_one("#brief-box", VerticalScroll).scroll_home(animate=False)
@@ -258,6 +257,8 @@ class TitleScreen(Screen):
         box.scroll_page_down() if direction > 0 else box.scroll_page_up()
 
     def _start(self, index: int) -> None:
-        _, loaded = self.scenarios[index]
+        loaded = self._load(index)
         if isinstance(loaded, LoadedScenario):
             self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]
+        else:
+            self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")

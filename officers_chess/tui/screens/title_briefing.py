@@ -5,11 +5,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
+from officers_chess.tui.screens.title_shelf import Shelved
 
 
 def briefing(loaded: LoadedScenario) -> Group:
@@ -41,22 +41,12 @@ def _forces(scenario, side: Side) -> str:
     return f"{side.title}: {len(scenario.armies.get(side, []))} units"
 
 
-def _size(loaded: LoadedScenario | ContentError) -> int:
-    if isinstance(loaded, ContentError):
-        return 10**6
-    scenario = loaded.scenario
-    # A side that hires counts at its largest army, so the fixed-army Training Yard stays first.
-    return sum(scenario.rules(side).army.max if scenario.hires(side) else len(scenario.armies[side]) for side in Side)
-
-
-def _edition(loaded: LoadedScenario | ContentError) -> str:
-    return loaded.scenario.edition if isinstance(loaded, LoadedScenario) else DEFAULT_EDITION
-
-
-def _label(loaded: LoadedScenario) -> str | Text:
+def label(entry: Shelved) -> Text:
     """A battle in the list: its name, and the edition of the rules when it is not the default."""
-    edition = loaded.scenario.edition
+    if entry.scenario is None or entry.broken:
+        return Text(f"{entry.path.stem} (broken)")
+    edition = entry.scenario.edition
     if edition == DEFAULT_EDITION:
-        return Text(loaded.scenario.name)  # as the file spells it: brackets are no markup
+        return Text(entry.scenario.name)  # as the file spells it: brackets are no markup
     # The edition first, so a narrow list cuts the end of a long name rather than the edition.
-    return Text.assemble((f"{edition} ", "grey62"), loaded.scenario.name, no_wrap=True, overflow="ellipsis")
+    return Text.assemble((f"{edition} ", "grey62"), entry.scenario.name, no_wrap=True, overflow="ellipsis")
