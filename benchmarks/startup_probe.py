@@ -1,9 +1,9 @@
 """Run in a fresh process by the `startup_title` benchmark: start a Textual app headless, exit after its first screen.
 
-    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (cli.main): the title screen
+    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (cli.run): the title screen
     python benchmarks/startup_probe.py bare    a bare Textual App showing one line of text
 
-Both run `App.run(headless=True)` (forced by a patch, since cli.main calls `run()`), at the
+Both run `App.run(headless=True)` (forced by a patch, since the command calls `run()`), at the
 headless driver's 80×24. When the first frame of the awaited screen has been painted (the
 compositor's update turned into escape sequences, as a terminal driver would before writing
 them), the probe notes `time.monotonic_ns()` and asks the app to exit. After the app has exited
@@ -64,9 +64,13 @@ def main(which: str) -> int:
         root = str(HERE.parent)
         if root not in sys.path:
             sys.path.insert(0, root)  # a checkout, installed or not
-        from officers_chess.cli import main as officers_chess
+        from officers_chess.cli import run as officers_chess  # what the console script runs
 
-        status = officers_chess([])
+        sys.argv = ["officers-chess"]  # no arguments: the title screen
+        try:
+            officers_chess()
+        except SystemExit as exit:
+            status = exit.code
     elif which == "bare":
         _probe(None)
         status = Bare().run() or 0

@@ -67,6 +67,7 @@ def full_redraws(map_view: MapView) -> None:
 async def laps(size: tuple[int, int], side: int = SIDE, baseline: bool = False) -> Laps:
     """One lap of the square per mode, browsing then moving, each key timed."""
     app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, autosave=False)  # no save files from a benchmark
+    app.collect_quietly()  # the garbage collector's schedule of the `officers-chess` command (tui/collector.py)
     result = Laps({m: [] for m in MODES}, {m: [] for m in MODES}, [])
     async with app.run_test(size=size):
         probe = FrameProbe(app)

@@ -54,6 +54,7 @@ async def walk(probe: FrameProbe, controller, target: Pos) -> None:
 
 async def openings(size: tuple[int, int], samples: int) -> Opened:
     app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=1, autosave=False)  # no save files from a benchmark
+    app.collect_quietly()  # the garbage collector's schedule of the `officers-chess` command (tui/collector.py)
     result = Opened()
     async with app.run_test(size=size):
         probe = FrameProbe(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -28,9 +29,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog.split()[0]} --help)\n")
 
 
-def _run_app(app) -> int:
+def _run_app(app, args: argparse.Namespace) -> int:
     """Run the game's screens; after an error nobody foresaw, one line on stderr (the app has written the
     details to a file it names) and status EXIT_CRASH."""
+    if getattr(args, "launched", False):
+        app.collect_quietly()  # the player's own process: the collector keeps out of the way (tui/collector.py)
     app.run()
     crash = getattr(app, "crash", None)
     if crash is not None:
@@ -45,6 +48,10 @@ def _run_app(app) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the game; with a scenario, go straight into that battle."""
+    if getattr(args, "launched", False):
+        from officers_chess.tui.collector import pause_for_start_up
+
+        pause_for_start_up()  # until the first screen is painted (the app's collector takes over then)
     from officers_chess.content.loaders import find_scenario, load_scenario
 
     if args.level is not None and args.ai is None:
@@ -63,7 +70,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
     return _run_app(OfficersChessApp(scenario=loaded, seed=args.seed, computer=_computer_sides(args.ai, args.level),
-                                     own_dice=args.own_dice, colours=colours))
+                                     own_dice=args.own_dice, colours=colours), args)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -102,7 +109,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
     colours = os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
-    return _run_app(OfficersChessApp(resume=saved, resumed=resumed, colours=colours if colours in COLOURS else COLOURS[0]))
+    return _run_app(OfficersChessApp(resume=saved, resumed=resumed, colours=colours if colours in COLOURS else COLOURS[0]),
+                    args)
 
 
 AI_SIDES = ("attacker", "defender", "both")
@@ -210,7 +218,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verify and not args.text and sys.stdout.isatty() and sys.stdin.isatty():
         from officers_chess.tui.app import OfficersChessApp  # at a terminal: step through it on the map
 
-        return _run_app(OfficersChessApp(replay=saved, autosave=False))
+        return _run_app(OfficersChessApp(replay=saved, autosave=False), args)
     if args.verify:
         diverged = start_divergence(saved.record, saved.start)  # told as ever: the starting state
         if diverged is None:
@@ -327,10 +335,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, launched: bool = False) -> int:
+    """The commands. `launched`: this is the `officers-chess` process itself (run), not a host calling in."""
     args = build_parser().parse_args(argv)
     if args.command is None:
         args = build_parser().parse_args(["play", *([] if argv is None else argv)])
+    args.launched = launched
     try:
         return args.func(args)
     except KeyboardInterrupt:
@@ -344,3 +354,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(record_crash(exc).line(), file=sys.stderr)
         return EXIT_CRASH
+
+
+def run() -> NoReturn:
+    """The `officers-chess` command (pyproject's console script, and `python -m officers_chess`)."""
+    status = main(launched=True)
+    gc.freeze()  # every object goes with the process: the interpreter's last full pass over them would be wasted
+    sys.exit(status)

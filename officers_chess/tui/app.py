@@ -20,12 +20,13 @@ from officers_chess.content.saves import SavedBattle, public_reason
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.crash import Crash
 from officers_chess.rules.battle.events import Event
-from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.physical import roll_your_own
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import textual_fixes
+from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
 
-class OfficersChessApp(TerminalGuards, RulesReference, App):
+class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -90,6 +91,7 @@ class OfficersChessApp(TerminalGuards, RulesReference, App):
         self.crash: Crash | None = None  # set when an unforeseen error stopped the game (cli.py reports it)
 
     def on_mount(self) -> None:
+        self.start_collector()
         if self.replay is not None:
             from officers_chess.tui.screens.replay_viewer import ReplayViewer  # (loaded only when it is needed)
 
