@@ -107,7 +107,7 @@ def test_the_table_marks_each_row_against_its_target():
         ("simulate_jobs", {"target_ratio": 1.6}),  # a speed-up, not a time: no target_ms
         ("ui_cursor_32x24", {"target_ms": 8.0}),
         ("ui_forecast_open", {"target_ms": 15.0, "target_p99_ms": 50.0}),  # issue 17: the slow tail has a target too
-        ("startup_title", {"target_ms": 1000.0}),
+        ("startup_title", {"target_ratio": 0.4}),  # issue 17: at most 2.5x the bare Textual app
     ],
 )
 def test_each_row_carries_its_own_targets(quick_json, name, targets):
@@ -131,7 +131,7 @@ def test_the_ui_rows_say_what_they_time_and_at_which_sizes():
     done = run("--quick", "--only", "ui_cursor_32x24", "--only", "ui_forecast_open", "--only", "startup_title")
     assert done.returncode == 0, done.stderr  # 1 would mean a key did not do what the benchmark expected
     lines = done.stdout.splitlines()
-    for name, target in (("ui_cursor_32x24", "<= 8 ms"), ("ui_forecast_open", "<= 15 ms"), ("startup_title", "<= 1000 ms")):
+    for name, target in (("ui_cursor_32x24", "<= 8 ms"), ("ui_forecast_open", "<= 15 ms"), ("startup_title", ">= 0.4x")):
         row = next(line for line in lines if line.startswith(f"{name} "))
         assert target in row and ("pass" in row or "FAIL" in row), row
     notes = "\n".join(lines)
