@@ -22,7 +22,6 @@ def pythons_schedule():
 
 
 def test_settling_sets_what_survives_aside_and_moves_full_passes_to_quiet_moments(pythons_schedule):
-    kept = [object() for _ in range(3)]  # noqa: F841  (alive, so a survivor)
     settle()
     assert gc.get_freeze_count() > 0 and gc.isenabled()
     assert gc.get_threshold() == (collector.YOUNG, collector.MIDDLE, SELDOM)
@@ -48,9 +47,7 @@ def test_a_full_pass_waits_for_a_pause_and_for_enough_to_have_piled_up(pythons_s
     assert not quiet.tidy()  # a key again: no pass in the middle of play
 
 
-async def test_the_app_settles_once_its_first_screen_is_painted_and_restores_python_after(pythons_schedule, tmp_path,
-                                                                                         monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+async def test_the_app_settles_once_its_first_screen_is_painted_and_restores_python_after(pythons_schedule, monkeypatch):
     settled: list[bool] = []
     monkeypatch.setattr(app_collector, "settle", lambda: settled.append(True) or settle())
     app = OfficersChessApp()
@@ -65,8 +62,7 @@ async def test_the_app_settles_once_its_first_screen_is_painted_and_restores_pyt
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == collector.PYTHONS_OWN
 
 
-async def test_an_app_not_asked_keeps_pythons_own_schedule(pythons_schedule, tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+async def test_an_app_not_asked_keeps_pythons_own_schedule(pythons_schedule):
     app = OfficersChessApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

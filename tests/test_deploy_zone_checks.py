@@ -315,7 +315,7 @@ async def test_the_computers_failed_step_is_told_and_the_title_comes_back(tmp_pa
 
     from muster_keys import confirm_step, hire
 
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path))
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
     scenario, loaded = slipped_through()
     app = OfficersChessApp(scenario=replace(loaded, scenario=scenario), seed=3, computer={A: "greedy"})
     told: list[str] = []

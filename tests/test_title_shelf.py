@@ -50,7 +50,6 @@ def test_a_file_that_will_not_read_is_broken_at_once_and_a_failing_check_when_lo
 
 
 async def test_the_title_marks_a_battle_broken_when_it_is_shown_and_will_not_start_it(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_HOME", str(tmp_path / "home"))
     paths = shelf_dir(tmp_path)
     monkeypatch.setattr(title_module, "bundled_scenarios", lambda: paths)
     app = OfficersChessApp()
@@ -108,7 +107,7 @@ print(json.dumps({"status": status, "loads": loads,
 
 def test_the_command_paints_its_title_with_one_battle_loaded_and_no_computer_player(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
-           "OFFICERS_CHESS_HOME": str(tmp_path)}
+           "OFFICERS_CHESS_DATA": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", TITLE_PROBE], cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=120, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
