@@ -15,9 +15,13 @@ from collections.abc import Callable
 
 PYTHONS_OWN = gc.get_threshold()
 YOUNG, MIDDLE, _ = PYTHONS_OWN
-SELDOM = 1_000  # middle passes between full ones on the collector's own schedule: a cap, not the rhythm
-IDLE_SECONDS = 1.0  # a pause in the player's keys this long is a quiet moment
-PILED_UP = 3  # middle passes since the last full one that make a full pass worth its time at a quiet moment
+# Middle passes between full ones on the collector's own schedule: a cap for keys that never pause, not the
+# rhythm. Each forecast opened and closed leaves some 0.6 MB that only a full pass frees (Textual rebuilds the
+# footer's keys); at 100 a run of 300 of them without a pause peaks near 100 MB (at 1000: 170 MB), and the
+# full pass that the cap forces then takes a few hundred ms, where a pass at every pause takes a few ms.
+SELDOM = 100
+IDLE_SECONDS = 0.5  # a pause in the player's keys this long is a quiet moment (reading a forecast takes longer)
+PILED_UP = 2  # middle passes since the last full one that make a full pass worth its time at a quiet moment
 
 
 def pause_for_start_up() -> None:
