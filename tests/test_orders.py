@@ -27,7 +27,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import distance
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.orders import BEHAVIOUR_FORMS, CONDITION_FORMS, Order, OrderGroup, tile
-from officers_chess.rules.pieces.order_now import current_order, describe, holds
+from officers_chess.rules.pieces.order_now import current_order, describe, followed, holds
 
 ORDERS = Path(__file__).parent / "fixtures" / "orders"
 
@@ -722,3 +722,57 @@ def test_greedy_supports_before_it_attacks():
     helped, after = greedy_activation(position(None))
     assert isinstance(free[-1], Attack)
     assert any(isinstance(a, Special) and a.name == "heal" for a in helped) and after.unit("a2").hp == 20
+
+
+# --- down the list: a line takes what earlier lines left of the activation (issue 18) -------------
+
+
+def test_followed_gives_each_holding_line_what_is_left_of_the_activation():
+    me = scripted(unit("a1", A, (0, 0)), "hold", ("enemy within 2", "pursue nearest"), "support")
+    near = [me, unit("d1", D, (1, 0))]
+    lines = [(o.behaviour, sorted(parts)) for o, parts in followed(me, near, 1)]
+    assert lines == [("hold", ["move"]), ("pursue", ["action"])]  # support finds nothing left
+    assert [(o.behaviour, sorted(parts)) for o, parts in followed(me, [me], 1)] == [("hold", ["move"]), ("support", ["action"])]
+    first = scripted(unit("a1", A, (0, 0)), "pursue nearest", "hold")
+    assert [o.behaviour for o, _ in followed(first, near, 1)] == ["pursue"]  # it took both: hold has nothing left
+    assert followed(scripted(unit("a1", A, (0, 0)), ("round >= 4", "flee")), [], 1) == []
+
+
+def test_the_directive_merges_the_move_of_one_line_with_the_action_of_the_next():
+    me = scripted(unit("a1", A, (3, 2)), "hold", "pursue D2")
+    state = game(plains(10, 5), [me, unit("d1", D, (3, 1)), unit("d2", D, (4, 2))])
+    found = directive(state, state.unit("a1"))
+    assert found.stay and found.prey == "d2" and found.goal is None  # hold's move, pursue's action only
+    assert [o.behaviour for o in found.orders] == ["hold", "pursue"] and found.move_line.behaviour == "hold"
+    assert describe(state.unit("a1"), state.units, 1, list(found.orders)) == "Hold; Pursue D2"
+
+
+def test_a_line_whose_target_is_gone_leaves_its_part_to_the_next_line():
+    me = scripted(unit("a1", A, (3, 2)), "guard Maud", "hold")
+    state = game(plains(10, 5), [me, unit("d1", D, (8, 1))])
+    found = directive(state, state.unit("a1"))
+    assert found.stay and [o.behaviour for o in found.orders] == ["hold"]  # no Maud on the field: the hold applies
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_a_unit_that_holds_strikes_the_prey_its_next_line_names(level):
+    """Two enemies beside it: held alone it strikes the weaker; with `pursue D2` after `hold` it stays and
+    strikes D2, as the list says (before, only the first line that held was ever followed)."""
+
+    def position(lines):
+        holder = scripted(unit("a1", A, (3, 2)), *lines)
+        return game(plains(10, 5), [holder, unit("d1", D, (3, 1), hp=6), unit("d2", D, (4, 2))])
+
+    held, _ = activation(position(("hold",)), level=level)
+    both_lines, after = activation(position(("hold", "pursue D2")), level=level)
+    assert held == [Move(unit="a1", to=(3, 2)), Attack(target="d1")]  # the control: the weak one
+    assert both_lines == [Move(unit="a1", to=(3, 2)), Attack(target="d2")]
+    assert after.unit("a1").pos == (3, 2)
+
+
+def test_the_log_names_every_line_followed_and_holds_position_only_for_a_hold():
+    from officers_chess.rules.battle.events import Moved
+
+    assert Moved("Tam", (3, 3), (3, 3), 0, order="hold; pursue D2", held=True).text() == (
+        "Tam (orders: hold; pursue D2) holds position at 4,4.")
+    assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam (order: support allies) stays at 4,4."

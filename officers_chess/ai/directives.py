@@ -10,13 +10,16 @@ from officers_chess.rules.battle.vision import diamond
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.exchange import weapon_range
 from officers_chess.rules.pieces.models import Unit
-from officers_chess.rules.pieces.order_now import current_order
-from officers_chess.rules.pieces.orders import GUARD_RADIUS, Order, tile
+from officers_chess.rules.pieces.order_now import followed
+from officers_chess.rules.pieces.orders import ACTION, GUARD_RADIUS, MOVE, Order, tile
 
 
 @dataclass(frozen=True)
 class Directive:
-    """What an order asks of the unit this activation; the default tactics fill in everything else.
+    """What a unit's script asks of it this activation; the default tactics fill in everything else.
+
+    The script is followed down the list (order_now.followed): the move comes from the first line that
+    holds and takes the move, the action from the first that takes the action; what no line takes is free.
 
     stay     the unit does not move (hold)
     near     the unit ends its move on one of these tiles when it can (guard; retreat: a healing
@@ -25,15 +28,19 @@ class Directive:
     away     the unit keeps as far from the enemy as it can (flee with no exit on the map)
     prey     the enemy it attacks first when it can (pursue)
     support  heals and dances come before attacks
+    escape   it leaves the field when it stands on an exit (flee)
     """
 
-    order: Order
+    order: Order  # the first line followed
+    orders: tuple[Order, ...] = ()  # every line followed, down the list
+    move_line: Order | None = None  # the line that took the move (None: the move is free)
     stay: bool = False
     near: frozenset[Pos] | None = None
     goal: frozenset[Pos] | None = None
     away: bool = False
     prey: str | None = None
     support: bool = False
+    escape: bool = False
 
 
 def throws_itself_away(kill: float, death: float) -> bool:
@@ -61,22 +68,45 @@ def _strike_tiles(view: GameState, unit: Unit, target: Pos) -> frozenset[Pos]:
 
 
 def directive(view: GameState, unit: Unit) -> Directive | None:
-    """The directive of the first order whose condition holds, from what the unit's side can see.
+    """What the unit's script asks of it now, from what its side can see: down the list, each line that holds
+    takes the parts of the activation still left (see Directive).
 
-    None when the unit has no script, no order holds, or the order names something no longer there
-    (a guarded ally routed, a pursued enemy out of sight): then the default tactics decide alone.
+    A line that names something no longer there (a guarded ally routed, a pursued enemy out of sight, no
+    healing tile) is passed over. None when the unit has no script or no line applies: the default tactics
+    then decide alone.
     """
-    order = current_order(unit, view.units, view.round)
-    if order is None:
+    pieces: dict[int, dict] = {}
+
+    def usable(order: Order) -> bool:
+        piece = _piece(view, unit, order)
+        if piece is not None:
+            pieces[id(order)] = piece
+        return piece is not None
+
+    lines = followed(unit, view.units, view.round, usable)
+    if not lines:
         return None
+    fields: dict = {}
+    for order, parts in lines:
+        piece = pieces[id(order)]
+        for part in parts:
+            fields.update(piece.get(part, {}))
+        if MOVE in parts:
+            fields["move_line"] = order
+    return Directive(lines[0][0], orders=tuple(order for order, _ in lines), **fields)
+
+
+def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:
+    """What one line asks, by part of the activation (MOVE: where it goes; ACTION: what it does), or None when
+    the line names something no longer there."""
     kind = order.behaviour
     if kind == "hold":
-        return Directive(order, stay=True)
+        return {MOVE: {"stay": True}}
     if kind == "guard_tile":
-        return Directive(order, near=_around(view, tile(order.goal)))  # type: ignore[arg-type]
+        return {MOVE: {"near": _around(view, tile(order.goal))}}  # type: ignore[arg-type]
     if kind == "guard_unit":
         ward = next((a for a in view.living(unit.side) if a.name == order.target and a.id != unit.id), None)
-        return Directive(order, near=_around(view, ward.pos)) if ward else None
+        return {MOVE: {"near": _around(view, ward.pos)}} if ward else None
     if kind == "pursue":
         foes = view.living(unit.side.other)
         if order.target is not None:
@@ -84,9 +114,9 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
         if not foes:
             return None
         prey = min(foes, key=lambda e: (distance(e.pos, unit.pos), e.id))
-        return Directive(order, goal=frozenset({prey.pos}), prey=prey.id, near=_strike_tiles(view, unit, prey.pos))
+        return {MOVE: {"goal": frozenset({prey.pos}), "near": _strike_tiles(view, unit, prey.pos)}, ACTION: {"prey": prey.id}}
     if kind == "advance":
-        return Directive(order, goal=frozenset({tile(order.goal)}))  # type: ignore[arg-type]
+        return {MOVE: {"goal": frozenset({tile(order.goal)})}}  # type: ignore[arg-type]
     if kind == "retreat":
         occupied = {u.pos for u in view.living() if u.id != unit.id}
         healing = frozenset(
@@ -95,11 +125,10 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
             for x in range(len(row))
             if view.map.terrain_at((x, y)).heal > 0 and (x, y) not in occupied and unit.entry_cost(view.map.terrain_at((x, y))) is not None
         )
-        return Directive(order, goal=healing, near=healing) if healing else None
+        return {MOVE: {"goal": healing, "near": healing}} if healing else None
     if kind == "support":
-        return Directive(order, support=True)
+        return {ACTION: {"support": True}}
     if kind == "flee":
-        if view.escape_tiles:
-            return Directive(order, goal=frozenset(view.escape_tiles))
-        return Directive(order, away=True)
+        move = {"goal": frozenset(view.escape_tiles)} if view.escape_tiles else {"away": True}
+        return {MOVE: move, ACTION: {"escape": True}}
     return None

@@ -287,7 +287,7 @@ class Judge:
         order = self.directive(unit)
         if order is not None and order.support and action.name in ("heal", "dance", "restore"):
             value *= SUPPORT_TIMES
-        if order is not None and order.order.behaviour == "flee" and action.name == "escape":
+        if order is not None and order.escape and action.name == "escape":
             value = OBJECTIVE_POINTS
         return value
 

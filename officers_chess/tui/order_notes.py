@@ -13,15 +13,19 @@ from officers_chess.rules.battle.vision import player_view
 
 
 def with_orders(events: list[Event], action: Action, before: GameState, policy: Policy | None) -> list[Event]:
-    """The events of the computer's `action`, its Move naming the order that moved the unit ("Oda (order: pursue
-    Corvin) moves …"), when the level plays scripts and one of the unit's orders held (judged, as the computer
-    judged it, from its side's view of the state `before` the action)."""
+    """The events of the computer's `action`, its Move naming the script lines the unit followed ("Oda (order:
+    pursue Corvin) moves …", "Tam (orders: hold; support allies) holds position …"), when the level plays scripts
+    and a line held (judged, as the computer judged it, from its side's view of the state `before` the action)."""
     if not isinstance(action, Move) or policy is None or not policy.follows_orders:
         return events
     unit = before.unit(action.unit)
     found = directive(player_view(before, unit.side), unit)
     if found is None:
         return events
-    label = found.order.label()
-    words = label[0].lower() + label[1:]
-    return [replace(e, order=words) if isinstance(e, Moved) and e.unit == unit.name else e for e in events]
+    words = "; ".join(_lower_first(order.label()) for order in found.orders)
+    held = found.move_line is not None and found.move_line.behaviour == "hold"
+    return [replace(e, order=words, held=held) if isinstance(e, Moved) and e.unit == unit.name else e for e in events]
+
+
+def _lower_first(label: str) -> str:
+    return label[0].lower() + label[1:]

@@ -20,12 +20,14 @@ class Moved:
     start: Pos
     end: Pos
     cost: int
-    order: str = ""  # the script order the computer followed (the log says so); "" for anyone else's move
+    order: str = ""  # the script lines the computer followed, "; " between them (the log says so); "" for others
+    held: bool = False  # a hold order took the move
 
     def text(self) -> str:
-        who = f"{self.unit} (order: {self.order})" if self.order else self.unit
+        word = "orders" if "; " in self.order else "order"
+        who = f"{self.unit} ({word}: {self.order})" if self.order else self.unit
         if self.start == self.end:  # "holds position" only when an order holds it
-            return f"{who} {'holds position' if self.order == 'hold' else 'stays'} at {tile_name(self.end)}."
+            return f"{who} {'holds position' if self.held else 'stays'} at {tile_name(self.end)}."
         return f"{who} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement)."
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from officers_chess.rules.board.battle_map import distance
 from officers_chess.rules.pieces.models import Unit
-from officers_chess.rules.pieces.orders import FREE, Order, tile
+from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 
 
 def holds(order: Order, unit: Unit, units: list[Unit], round_number: int) -> bool:
@@ -35,13 +37,37 @@ def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | N
     return None
 
 
-def describe(unit: Unit, units: list[Unit], round_number: int) -> str | None:
-    """What the unit's script makes it do now, in words (e.g. "Hold until round 3"), or None without a script."""
+def followed(
+    unit: Unit, units: list[Unit], round_number: int, usable: Callable[[Order], bool] = lambda order: True,
+) -> list[tuple[Order, frozenset[str]]]:
+    """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
+
+    Down the list: the first line that holds takes what it asks for, each later line that holds takes what is
+    still left, and whatever no line takes the unit does freely ("do as much as possible going down the list,
+    then act freely with what is left"). `usable` passes over a line that names something no longer there."""
+    taken: frozenset[str] = frozenset()
+    lines = []
+    for order in unit.orders:
+        parts = order.takes - taken
+        if parts and holds(order, unit, units, round_number) and usable(order):
+            lines.append((order, parts))
+            taken |= parts
+            if taken >= {MOVE, ACTION}:
+                break
+    return lines
+
+
+def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order] | None = None) -> str | None:
+    """What the unit's script makes it do now, in words (e.g. "Hold until round 3", "Hold; Support allies (an
+    enemy is within 2 tiles)"), or None without a script. `lines`: the lines followed, when the caller knows them."""
     if not unit.orders:
         return None
-    order = current_order(unit, units, round_number)
-    if order is None:
-        return FREE
+    if lines is None:
+        lines = [order for order, _ in followed(unit, units, round_number)]
+    return "; ".join(_line_text(unit, order, round_number) for order in lines) or FREE
+
+
+def _line_text(unit: Unit, order: Order, round_number: int) -> str:
     text = order.label()
     for earlier in unit.orders[: unit.orders.index(order)]:
         if earlier.condition == "round_at_least" and (earlier.number or 0) > round_number:

@@ -57,6 +57,14 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"flee", "flee"),
 ]
 _DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
+# What of the unit's activation each behaviour takes: its move, its action, or both. A script is followed
+# down the list (order_now.followed): a line takes what earlier lines left, and anything left is free.
+MOVE, ACTION = "move", "action"
+TAKES: dict[str, frozenset[str]] = {
+    "hold": frozenset({MOVE}), "guard_tile": frozenset({MOVE}), "guard_unit": frozenset({MOVE}),
+    "advance": frozenset({MOVE}), "retreat": frozenset({MOVE}),
+    "pursue": frozenset({MOVE, ACTION}), "flee": frozenset({MOVE, ACTION}), "support": frozenset({ACTION}),
+}
 FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
 
@@ -122,6 +130,11 @@ class Order(BaseModel):
             if (tuple(given) if isinstance(given, list) else given) != read[key]:
                 raise ValueError(f"`{key}` is read from the words of `when` and `do`; write only those two")
         return {**data, **read}
+
+    @property
+    def takes(self) -> frozenset[str]:
+        """The parts of an activation this line takes when it holds (MOVE, ACTION)."""
+        return TAKES[self.behaviour]
 
     def tiles(self) -> list[tuple[int, int]]:
         """The tiles the order names (column, row from 1), to check they lie on the map."""

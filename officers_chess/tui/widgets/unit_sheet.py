@@ -48,8 +48,9 @@ def orders_text(unit: Unit, view: GameState) -> str:
     `view` is the battle as the viewer sees it (under fog the script is judged on that view, as the
     sheet is). An order whose ward or prey is gone or out of sight leaves the unit free, as it plays.
     """
-    if unit.orders and directive(view, unit) is not None:
-        return describe(unit, view.units, view.round) or FREE
+    found = directive(view, unit) if unit.orders else None
+    if found is not None:
+        return describe(unit, view.units, view.round, list(found.orders)) or FREE
     return FREE
 
 
