@@ -9,6 +9,7 @@ unit does something else, so each test fails if the order is ignored.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -776,3 +777,92 @@ def test_the_log_names_every_line_followed_and_holds_position_only_for_a_hold():
     assert Moved("Tam", (3, 3), (3, 3), 0, order="hold; pursue D2", held=True).text() == (
         "Tam (orders: hold; pursue D2) holds position at 4,4.")
     assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam (order: support allies) stays at 4,4."
+
+
+# --- joined conditions, round ranges, hurt allies (issue 18) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("when", "condition", "fields"),
+    [
+        ("round 3-5", "round_between", {"number": 3, "upto": 5}),
+        ("rounds 2 to 4", "round_between", {"number": 2, "upto": 4}),
+        ("ally hp <= 8", "ally_hp_at_most", {"number": 8}),
+        ("ally Old Abe hp <= 8", "ally_hp_at_most", {"number": 8, "name": "Old Abe"}),
+        ("hp <= 6 and enemy within 2", "compound", {}),
+        ("not enemy within 3", "compound", {}),
+    ],
+)
+def test_the_new_condition_forms_are_read(when, condition, fields):
+    line = order("hold", when)
+    every = {"number": None, "upto": None, "name": None, "at": None}
+    every.update(fields)
+    assert line.condition == condition and {key: getattr(line, key) for key in every} == every
+
+
+@pytest.mark.parametrize(
+    ("when", "words"),
+    [
+        ("hp <= 6 and", "a condition is missing"),
+        ("(hp <= 6 or enemy within 2", "never closed"),
+        ("hp <= 6 )", "unexpected"),
+        ("round 5-3", "runs backwards"),
+        ("not", "a condition is missing"),
+        ("hp <= 6 and enemy near", "unknown condition 'enemy near'"),
+    ],
+)
+def test_a_malformed_joined_condition_is_refused_with_what_is_wrong(when, words):
+    with pytest.raises(ValidationError, match=re.escape(words)):
+        order("hold", when)
+
+
+def test_and_or_not_and_brackets_are_judged_as_written():
+    me, near = unit("a1", A, (0, 0), hp=5), unit("d1", D, (2, 0))
+    line = order("hold", "hp <= 6 and (enemy within 2 or round >= 9)")
+    assert _judged(line, me, [near]) and _judged(line, me, [], 9)
+    assert not _judged(line, me, [])  # hurt, but no enemy near and too early
+    assert not _judged(line, me.model_copy(update={"hp": 20}), [near])  # an enemy near, but not hurt
+    assert _judged(order("hold", "not enemy within 3"), me, []) and not _judged(order("hold", "not enemy within 3"), me, [near])
+    assert _judged(order("hold", "enemy within 1 or hp <= 5 and round >= 2"), me, [], 2)  # `and` binds before `or`
+    assert not _judged(order("hold", "(enemy within 1 or hp <= 5) and round >= 2"), me, [], 1)
+
+
+def test_round_ranges_and_hurt_allies():
+    me = unit("a1", A, (0, 0))
+    assert [_judged(order("hold", "round 3-5"), me, [], r) for r in range(1, 8)] == [False, False, True, True, True, False, False]
+    hurt, whole = unit("a2", A, (1, 0), hp=7), unit("a3", A, (2, 0))
+    assert _judged(order("hold", "ally hp <= 8"), me, [hurt, whole])
+    assert not _judged(order("hold", "ally A3 hp <= 8"), me, [hurt, whole])  # A3 is whole
+    assert not _judged(order("hold", "ally hp <= 8"), me.model_copy(update={"hp": 3}), [whole])  # itself does not count
+    assert not _judged(order("hold", "ally hp <= 8"), me, [unit("d1", D, (1, 0), hp=2)])  # an enemy is no ally
+    assert not _judged(order("hold", "ally hp <= 8"), me, [hurt.model_copy(update={"hp": 0})])  # routed: not on the field
+
+
+def test_joined_conditions_have_words_names_and_tiles():
+    line = order("hold", "hp <= 6 and (enemy on [3, 2] or not ally Maud routed)")
+    assert line.condition_text() == "at 6 HP or less and (an enemy stands on 3,2 or not (Maud is routed))"
+    assert line.tiles() == [(3, 2)] and line.units() == ["Maud"]
+    me = scripted(unit("a1", A, (0, 0), hp=5), ("hp <= 6 and enemy within 2", "retreat to healing"), "hold")
+    assert describe(me, [me, unit("d1", D, (1, 0))], 1) == "Retreat to heal (at 6 HP or less and an enemy is within 2 tiles)"
+
+
+def test_an_order_without_a_round_range_is_saved_as_before():
+    """`upto` is written only when it is set, so a save made before it existed keeps its hash."""
+    assert "upto" not in order("hold", "round >= 3").model_dump(mode="json")
+    assert order("hold", "round 3-5").model_dump(mode="json")["upto"] == 5
+    crafted = game(plains(4), [scripted(unit("a1", A, (0, 0)), ("round 2-4 and not hp <= 3", "hold"))])
+    assert GameState.model_validate_json(crafted.model_dump_json()) == crafted
+
+
+def test_an_unquoted_tile_inside_braces_gets_a_hint_to_quote_it(tmp_path, capsys):
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    broken = yard + "orders:\n  - side: defender\n    script:\n      - {when: enemy on [3, 3], do: hold}\n"
+    path = tmp_path / "bare_tile.yaml"
+    path.write_text(broken)
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    line = broken.splitlines().index("      - {when: enemy on [3, 3], do: hold}") + 1
+    assert f"bare_tile.yaml:{line}: not valid YAML" in err and 'needs the words around it in quotes' in err
+    path.write_text(yard.replace("items: [Iron Sword], at: [2, 4]}", "items: [Iron Sword, at: [2, 4]}"))
+    assert main(["validate", str(path)]) == 2
+    assert "in quotes" not in capsys.readouterr().err  # a list left open is another mistake: no such hint

@@ -259,7 +259,8 @@ def read_yaml(path: Path | str) -> YamlSource:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        raise ContentError(path, f"not valid YAML: {exc.problem or exc.context}", line) from None
+        hint = _tile_hint(text, line)
+        raise ContentError(path, f"not valid YAML: {exc.problem or exc.context}{hint}", line) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses (check_characters should have said)
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         raise ContentError(path, f"not valid YAML: {exc.reason} (character U+{exc.character:04X})"
@@ -270,6 +271,20 @@ def read_yaml(path: Path | str) -> YamlSource:
     if node is not None:
         _walk(node, (), lines)
     return YamlSource(path, data, lines)
+
+
+# An unquoted tile inside `{ ... }` (`{do: guard [4, 2]}`): YAML reads the brackets as a list of its own.
+_BARE_TILE = re.compile(r"[{,]\s*[\w-]+\s*:\s*[A-Za-z][^,:\"'{}\[\]]*\[\s*\d+\s*,\s*\d+\s*\]")
+
+
+def _tile_hint(text: str, line: int | None) -> str:
+    """A way out when the line holding a YAML error has a tile left unquoted inside braces."""
+    if line is None:
+        return ""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines) or not _BARE_TILE.search(lines[line - 1]):
+        return ""
+    return ' (a tile inside { } needs the words around it in quotes, e.g. {do: "guard [4, 2]"})'
 
 
 # --- JSON: the same care, and no key given twice -------------------------------------------------------------

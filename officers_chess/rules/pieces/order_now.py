@@ -6,25 +6,45 @@ from collections.abc import Callable
 
 from officers_chess.rules.board.battle_map import distance
 from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, read_when
 from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 
 
 def holds(order: Order, unit: Unit, units: list[Unit], round_number: int) -> bool:
     """Whether the order's condition holds for `unit` now (`units`: every unit the side can see)."""
-    kind = order.condition
+    return _true(read_when(order.when), unit, units, round_number)
+
+
+def _true(node: Node, unit: Unit, units: list[Unit], round_number: int) -> bool:
+    if isinstance(node, Not):
+        return not _true(node.part, unit, units, round_number)
+    if isinstance(node, All):
+        return all(_true(part, unit, units, round_number) for part in node.parts)
+    if isinstance(node, AnyOf):
+        return any(_true(part, unit, units, round_number) for part in node.parts)
+    return _clause_holds(node, unit, units, round_number)
+
+
+def _clause_holds(clause: Clause, unit: Unit, units: list[Unit], round_number: int) -> bool:
+    kind = clause.kind
     if kind == "always":
         return True
     if kind == "enemy_within":
-        return any(e.side is not unit.side and e.on_field and distance(e.pos, unit.pos) <= (order.number or 0)
+        return any(e.side is not unit.side and e.on_field and distance(e.pos, unit.pos) <= (clause.number or 0)
                    for e in units)
     if kind == "round_at_least":
-        return round_number >= (order.number or 0)
+        return round_number >= (clause.number or 0)
+    if kind == "round_between":
+        return (clause.number or 0) <= round_number <= (clause.upto or 0)
     if kind == "hp_at_most":
-        return unit.hp <= (order.number or 0)
+        return unit.hp <= (clause.number or 0)
     if kind == "ally_routed":
-        return any(a.side is unit.side and a.routed and (order.name is None or a.name == order.name) for a in units)
+        return any(a.side is unit.side and a.routed and (clause.name is None or a.name == clause.name) for a in units)
+    if kind == "ally_hp_at_most":  # a living ally, the unit itself aside, this hurt
+        return any(a.side is unit.side and a.on_field and a.id != unit.id and a.hp <= (clause.number or 0)
+                   and (clause.name is None or a.name == clause.name) for a in units)
     if kind == "enemy_on":
-        spot = tile(order.at)  # type: ignore[arg-type]
+        spot = tile(clause.at)  # type: ignore[arg-type]
         return any(e.side is not unit.side and e.on_field and e.pos == spot for e in units)
     return False
 
@@ -70,7 +90,7 @@ def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order
 def _line_text(unit: Unit, order: Order, round_number: int) -> str:
     text = order.label()
     for earlier in unit.orders[: unit.orders.index(order)]:
-        if earlier.condition == "round_at_least" and (earlier.number or 0) > round_number:
+        if earlier.condition in ("round_at_least", "round_between") and (earlier.number or 0) > round_number:
             return f"{text} until round {earlier.number}"  # the script changes on its own at that round
     if order.condition != "always":
         return f"{text} ({order.condition_text()})"

@@ -8,21 +8,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, clauses, read_when, words
 
-ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on"]
+ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
+                        "round_between", "ally_hp_at_most", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee"]
 
-# The words a scenario author writes, and what each needs after it (for messages and the guide).
-CONDITION_FORMS = (
-    "always",
-    "enemy within N",
-    "round >= N",
-    "hp <= N",
-    "ally routed",
-    "ally NAME routed",
-    "enemy on [X, Y]",
-)
 BEHAVIOUR_FORMS = (
     "hold",
     "guard [X, Y]",
@@ -36,15 +29,6 @@ BEHAVIOUR_FORMS = (
 )
 
 _TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
-_CONDITIONS: list[tuple[str, str]] = [
-    (r"always", "always"),
-    (r"enemy within ([0-9]{1,4})", "enemy_within"),
-    (r"round\s*(?:>=|≥)\s*([0-9]{1,4})", "round_at_least"),
-    (r"hp\s*(?:<=|≤)\s*([0-9]{1,4})", "hp_at_most"),
-    (r"ally routed", "ally_routed"),
-    (r"ally (.+?) routed", "ally_routed"),
-    (rf"enemy on {_TILE}", "enemy_on"),
-]
 _BEHAVIOURS: list[tuple[str, str]] = [
     (r"hold", "hold"),
     (rf"guard {_TILE}", "guard_tile"),
@@ -56,7 +40,7 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"support", "support"),
     (r"flee", "flee"),
 ]
-_DERIVED = ("condition", "behaviour", "number", "name", "target", "at", "goal")  # read from `when` and `do`
+_DERIVED = ("condition", "behaviour", "number", "upto", "name", "target", "at", "goal")  # read from `when` and `do`
 # What of the unit's activation each behaviour takes: its move, its action, or both. A script is followed
 # down the list (order_now.followed): a line takes what earlier lines left, and anything left is free.
 MOVE, ACTION = "move", "action"
@@ -78,7 +62,7 @@ def _parse(text: str, table: list[tuple[str, str]], what: str, forms: tuple[str,
     raise ValueError(f"unknown {what} {text!r}; write one of: {', '.join(forms)}")
 
 
-class Order(BaseModel):
+class Order(Sparse):
     """One line of a script: when `when` holds, the unit follows `do`.
 
     Written in a scenario as `{when: "enemy within 3", do: "pursue nearest"}`; `when` may be left
@@ -87,12 +71,14 @@ class Order(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    _sparse = ("upto",)  # written only for `round N-M`, so older saves keep their hashes
 
     when: str = "always"
     do: str
     condition: ConditionKind = "always"
     behaviour: BehaviourKind = "hold"
     number: int | None = None
+    upto: int | None = None  # the last round of `round N-M`
     name: str | None = None  # a unit named by the condition (ally routed)
     target: str | None = None  # a unit named by the behaviour (guard, pursue)
     at: tuple[int, int] | None = None  # the tile of the condition (enemy on)
@@ -111,14 +97,11 @@ class Order(BaseModel):
             if key in data and not isinstance(data[key], str):
                 raise ValueError(f"`{key}` is a line of words, e.g. {'enemy within 3' if key == 'when' else 'hold'}")
         read: dict[str, object] = dict.fromkeys(_DERIVED)
-        kind, args = _parse(str(data.get("when", "always")), _CONDITIONS, "condition", CONDITION_FORMS)
-        read["condition"] = kind
-        if kind in ("enemy_within", "round_at_least", "hp_at_most"):
-            read["number"] = int(args[0])
-        elif kind == "ally_routed" and args:
-            read["name"] = args[0]
-        elif kind == "enemy_on":
-            read["at"] = (int(args[0]), int(args[1]))
+        when = read_when(str(data.get("when", "always")))
+        if isinstance(when, Clause):  # one condition: its parts are kept as fields (a save shows them)
+            read.update(condition=when.kind, number=when.number, upto=when.upto, name=when.name, at=when.at)
+        else:
+            read["condition"] = "compound"  # judged from the words (order_when.py)
         kind, args = _parse(str(data["do"]), _BEHAVIOURS, "behaviour", BEHAVIOUR_FORMS)
         read["behaviour"] = kind
         if kind in ("guard_tile", "advance"):
@@ -136,13 +119,18 @@ class Order(BaseModel):
         """The parts of an activation this line takes when it holds (MOVE, ACTION)."""
         return TAKES[self.behaviour]
 
+    @property
+    def clauses(self) -> list[Clause]:
+        """Every single condition of the `when`, left to right."""
+        return clauses(read_when(self.when))
+
     def tiles(self) -> list[tuple[int, int]]:
         """The tiles the order names (column, row from 1), to check they lie on the map."""
-        return [t for t in (self.at, self.goal) if t is not None]
+        return [c.at for c in self.clauses if c.at is not None] + ([self.goal] if self.goal is not None else [])
 
     def units(self) -> list[str]:
         """The unit names the order mentions, to check they exist."""
-        return [n for n in (self.name, self.target) if n is not None]
+        return [c.name for c in self.clauses if c.name is not None] + ([self.target] if self.target is not None else [])
 
     def label(self) -> str:
         """The behaviour in a few words, for the unit sheet."""
@@ -159,15 +147,7 @@ class Order(BaseModel):
         }[self.behaviour]
 
     def condition_text(self) -> str:
-        if self.condition == "always":
-            return "always"
-        return {
-            "enemy_within": f"an enemy is within {self.number} tiles",
-            "round_at_least": f"from round {self.number}",
-            "hp_at_most": f"at {self.number} HP or less",
-            "ally_routed": f"once {self.name or 'an ally'} is routed",
-            "enemy_on": f"an enemy stands on {_tile_text(self.at)}",
-        }[self.condition]
+        return words(read_when(self.when))
 
 
 def _tile_text(tile: tuple[int, int] | None) -> str:
@@ -193,3 +173,8 @@ class OrderGroup(BaseModel):
         if (self.side is None) == (not self.units):
             raise ValueError("an order group names either `side` or `units` (one of them)")
         return self
+
+
+__all__ = [
+    "ACTION", "BEHAVIOUR_FORMS", "CONDITION_FORMS", "FREE", "GUARD_RADIUS", "MOVE", "TAKES", "Order", "OrderGroup", "tile",
+]

@@ -184,5 +184,7 @@ def _check_order_sides(order: Order, owner: Side | None, own_name: str | None, s
             raise ScenarioError(f"{own_name} cannot guard itself: name an ally, or guard a tile", where)
         if sides[order.target] is not owner:
             raise ScenarioError(f"{order.target} is an enemy of the {owner.value}: guard names an ally", where)
-    if order.condition == "ally_routed" and order.name in sides and sides[order.name] is not owner:
-        raise ScenarioError(f"{order.name} is not on the {owner.value}'s side: 'ally NAME routed' names an ally", where)
+    for clause in order.clauses:
+        if clause.kind in ("ally_routed", "ally_hp_at_most") and clause.name in sides and sides[clause.name] is not owner:
+            form = "ally NAME routed" if clause.kind == "ally_routed" else "ally NAME hp <= N"
+            raise ScenarioError(f"{clause.name} is not on the {owner.value}'s side: '{form}' names an ally", where)

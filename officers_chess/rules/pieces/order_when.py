@@ -1,0 +1,183 @@
+"""The `when` of a script line: one condition, or several joined by `and`, `or`, `not` and brackets, read into a tree."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# The words a scenario author writes, and what each needs after it (for messages and the guide).
+CONDITION_FORMS = (
+    "always",
+    "enemy within N",
+    "round >= N",
+    "round N-M",
+    "hp <= N",
+    "ally routed",
+    "ally NAME routed",
+    "ally hp <= N",
+    "ally NAME hp <= N",
+    "enemy on [X, Y]",
+    "A and B",
+    "A or B",
+    "not A",
+)
+
+_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
+_NUMBER = r"([0-9]{1,4})"
+_CONDITIONS: list[tuple[str, str]] = [
+    (r"always", "always"),
+    (rf"enemy within {_NUMBER}", "enemy_within"),
+    (rf"round\s*(?:>=|≥)\s*{_NUMBER}", "round_at_least"),
+    (rf"rounds? {_NUMBER}\s*(?:-|–|to)\s*{_NUMBER}", "round_between"),
+    (rf"hp\s*(?:<=|≤)\s*{_NUMBER}", "hp_at_most"),
+    (r"ally routed", "ally_routed"),
+    (rf"ally hp\s*(?:<=|≤)\s*{_NUMBER}", "ally_hp_at_most"),
+    (rf"ally (.+?) hp\s*(?:<=|≤)\s*{_NUMBER}", "ally_hp_at_most"),
+    (r"ally (.+?) routed", "ally_routed"),
+    (rf"enemy on {_TILE}", "enemy_on"),
+]
+JOINS = ("and", "or", "not")  # words that join conditions; a unit named with one of them cannot be named here
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One condition: its kind and what it names (a number, an upper round, a unit, a tile)."""
+
+    kind: str
+    number: int | None = None
+    upto: int | None = None  # the last round of `round N-M`
+    name: str | None = None
+    at: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Not:
+    part: Node
+
+
+@dataclass(frozen=True)
+class All:
+    parts: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    parts: tuple[Node, ...]
+
+
+Node = Clause | Not | All | AnyOf
+
+
+def read_clause(words: str) -> Clause:
+    """One condition from its words (ValueError naming the forms allowed)."""
+    words = " ".join(words.split())
+    for pattern, kind in _CONDITIONS:
+        found = re.fullmatch(pattern, words, flags=re.IGNORECASE)
+        if found:
+            return _clause(kind, found.groups())
+    raise ValueError(f"unknown condition {words!r}; write one of: {', '.join(CONDITION_FORMS)}")
+
+
+def _clause(kind: str, args: tuple[str, ...]) -> Clause:
+    if kind in ("enemy_within", "round_at_least", "hp_at_most"):
+        return Clause(kind, number=int(args[0]))
+    if kind == "round_between":
+        first, last = int(args[0]), int(args[1])
+        if first > last:
+            raise ValueError(f"round {first}-{last} runs backwards: write the first round first")
+        return Clause(kind, number=first, upto=last)
+    if kind == "ally_hp_at_most":
+        return Clause(kind, number=int(args[-1]), name=args[0] if len(args) == 2 else None)
+    if kind == "ally_routed":
+        return Clause(kind, name=args[0] if args else None)
+    if kind == "enemy_on":
+        return Clause(kind, at=(int(args[0]), int(args[1])))
+    return Clause(kind)
+
+
+@lru_cache(maxsize=512)
+def read_when(text: str) -> Node:
+    """The whole `when`: `not` binds tightest, then `and`, then `or`; brackets group (ValueError if malformed)."""
+    tokens = re.findall(r"\(|\)|[^\s()]+", text)
+    node, rest = _any(tokens)
+    if rest:
+        raise ValueError(f"unexpected {' '.join(rest)!r} in the condition {text!r}")
+    return node
+
+
+def _any(tokens: list[str]) -> tuple[Node, list[str]]:
+    parts = []
+    node, tokens = _all(tokens)
+    parts.append(node)
+    while tokens and tokens[0].lower() == "or":
+        node, tokens = _all(tokens[1:])
+        parts.append(node)
+    return (parts[0] if len(parts) == 1 else AnyOf(tuple(parts))), tokens
+
+
+def _all(tokens: list[str]) -> tuple[Node, list[str]]:
+    parts = []
+    node, tokens = _one(tokens)
+    parts.append(node)
+    while tokens and tokens[0].lower() == "and":
+        node, tokens = _one(tokens[1:])
+        parts.append(node)
+    return (parts[0] if len(parts) == 1 else All(tuple(parts))), tokens
+
+
+def _one(tokens: list[str]) -> tuple[Node, list[str]]:
+    if not tokens:
+        raise ValueError("a condition is missing (after `and`, `or` or `not`, or inside brackets)")
+    if tokens[0].lower() == "not":
+        node, rest = _one(tokens[1:])
+        return Not(node), rest
+    if tokens[0] == "(":
+        node, rest = _any(tokens[1:])
+        if not rest or rest[0] != ")":
+            raise ValueError("a bracket is opened and never closed")
+        return node, rest[1:]
+    words = []
+    while tokens and tokens[0] not in ("(", ")") and tokens[0].lower() not in JOINS:
+        words.append(tokens[0])
+        tokens = tokens[1:]
+    if not words:
+        raise ValueError(f"a condition is missing before {tokens[0]!r}")
+    return read_clause(" ".join(words)), tokens
+
+
+def clauses(node: Node) -> list[Clause]:
+    """Every single condition in the tree, left to right."""
+    if isinstance(node, Clause):
+        return [node]
+    if isinstance(node, Not):
+        return clauses(node.part)
+    return [clause for part in node.parts for clause in clauses(part)]
+
+
+def words(node: Node) -> str:
+    """The condition in plain words, for the unit sheet and the log."""
+    if isinstance(node, Clause):
+        return _clause_words(node)
+    if isinstance(node, Not):
+        return f"not ({words(node.part)})"
+    joiner = " and " if isinstance(node, All) else " or "
+    return joiner.join(_grouped(part) for part in node.parts)
+
+
+def _grouped(node: Node) -> str:
+    text = words(node)
+    return f"({text})" if isinstance(node, (All, AnyOf)) else text
+
+
+def _clause_words(clause: Clause) -> str:
+    return {
+        "always": "always",
+        "enemy_within": f"an enemy is within {clause.number} tiles",
+        "round_at_least": f"from round {clause.number}",
+        "round_between": f"in rounds {clause.number} to {clause.upto}",
+        "hp_at_most": f"at {clause.number} HP or less",
+        "ally_routed": f"{clause.name or 'an ally'} is routed",
+        "ally_hp_at_most": f"{clause.name or 'an ally'} is at {clause.number} HP or less",
+        "enemy_on": f"an enemy stands on {clause.at[0]},{clause.at[1]}" if clause.at else "",
+    }[clause.kind]
