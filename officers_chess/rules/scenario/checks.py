@@ -8,6 +8,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.orders import Order
 from officers_chess.rules.pieces.pricing import unit_cost
 from officers_chess.rules.scenario.deploy_room import room_problem
+from officers_chess.rules.scenario.script_checks import scripts_of
 from officers_chess.rules.scenario.setup import Scenario, ScenarioError, build_unit, deploy_zone
 
 
@@ -146,31 +147,18 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
         if event.reinforcements:
             sides.update({u.name: event.reinforcements.side for u in event.reinforcements.units})
     names_known = not any(scenario.hires(side) for side in Side)
-    # (where, script, the side it steers, the unit it steers when it is one unit's own)
-    scripts: list[tuple[tuple[str | int, ...], list[Order], Side | None, str | None]] = []
-    for side in Side:
-        for index, setup in enumerate(scenario.armies.get(side, [])):
-            scripts.append((("armies", side.value, index, "orders"), setup.orders, side, setup.name))
-    for e_index, event in enumerate(scenario.events):
-        if event.reinforcements:
-            for index, setup in enumerate(event.reinforcements.units):
-                where = ("events", e_index, "reinforcements", "units", index, "orders")
-                scripts.append((where, setup.orders, event.reinforcements.side, setup.name))
     for g_index, group in enumerate(scenario.orders):
         for index, name in enumerate(group.units):
             if names_known and name not in sides:
                 raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
-        owners = {Side(group.side)} if group.side else {sides[n] for n in group.units if n in sides}
-        for owner in owners or {None}:
-            scripts.append((("orders", g_index, "script"), group.script, owner, None))
-    for where, script, owner, own_name in scripts:
-        for index, order in enumerate(script):
+    for script in scripts_of(scenario):
+        for index, order in enumerate(script.lines):
             for spot in order.tiles():
-                _tile(battle_map, spot, "the tile of this order", where + (index,))
+                _tile(battle_map, spot, "the tile of this order", script.where + (index,))
             for name in order.units():
                 if names_known and name not in sides:
-                    raise ScenarioError(f"no unit is named {name!r}", where + (index,))
-            _check_order_sides(order, owner, own_name, sides, where + (index,))
+                    raise ScenarioError(f"no unit is named {name!r}", script.where + (index,))
+            _check_order_sides(order, script.owner, script.own_name, sides, script.where + (index,))
 
 
 def _check_order_sides(order: Order, owner: Side | None, own_name: str | None, sides: dict[str, Side],

@@ -1,0 +1,173 @@
+"""Warnings about a scenario's scripts that load but cannot work as written: lines that never apply, tiles a unit cannot enter, a unit in two groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.order_when import All, Clause, read_when
+from officers_chess.rules.pieces.orders import ACTION, MOVE, Order
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit
+
+Where = tuple[str | int, ...]
+# Behaviours that always do what they say once their condition holds: nothing they name can be gone
+# (a guard NAME, pursue or retreat line is passed over when its ward, prey or healing tile is).
+NEVER_PASSED_OVER = ("hold", "guard_tile", "advance", "support", "flee")
+
+
+@dataclass(frozen=True)
+class Script:
+    """One script of the scenario: where it is written, its lines, the side it steers, the units it steers
+    (their setups, when the file places them), and the unit it belongs to when it is one unit's own."""
+
+    where: Where
+    lines: list[Order]
+    owner: Side | None
+    steers: tuple[UnitSetup, ...]
+    own_name: str | None = None
+
+
+@dataclass(frozen=True)
+class ScriptWarning:
+    message: str
+    where: Where
+
+
+def scripts_of(scenario: Scenario) -> list[Script]:
+    """Every script: each placed or arriving unit's own, then each order group's."""
+    sides: dict[str, Side] = {}
+    setups: dict[str, UnitSetup] = {}
+    scripts = []
+    for side in Side:
+        for index, setup in enumerate(scenario.armies.get(side, [])):
+            sides[setup.name], setups[setup.name] = side, setup
+            scripts.append(Script(("armies", side.value, index, "orders"), setup.orders, side, (setup,), setup.name))
+    for e_index, event in enumerate(scenario.events):
+        if event.reinforcements:
+            for index, setup in enumerate(event.reinforcements.units):
+                sides[setup.name], setups[setup.name] = event.reinforcements.side, setup
+                where = ("events", e_index, "reinforcements", "units", index, "orders")
+                scripts.append(Script(where, setup.orders, event.reinforcements.side, (setup,), setup.name))
+    grouped = {name for group in scenario.orders for name in group.units}
+    claimed: set[str] = set()  # the units an earlier group steers (setup.group_orders: the first group wins)
+    for g_index, group in enumerate(scenario.orders):
+        if group.side:
+            steers = tuple(s for name, s in setups.items() if sides[name].value == group.side and not s.orders
+                           and name not in grouped and f"side:{group.side}" not in claimed)
+            claimed.add(f"side:{group.side}")
+        else:
+            steers = tuple(setups[name] for name in group.units if name in setups and not setups[name].orders
+                           and name not in claimed)
+            claimed.update(group.units)
+        owners = {Side(group.side)} if group.side else {sides[n] for n in group.units if n in sides}
+        for owner in owners or {None}:
+            scripts.append(Script(("orders", g_index, "script"), group.script, owner, steers))
+    return scripts
+
+
+def script_warnings(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> list[ScriptWarning]:
+    """What `validate` warns of in the scripts (the file still loads and plays)."""
+    found: list[ScriptWarning] = []
+    for script in scripts_of(scenario):
+        found += _dead_lines(script, scenario)
+        found += _tiles_out_of_reach(script, catalogue, battle_map)
+    found += _groups_that_never_steer(scenario)
+    return found
+
+
+def _dead_lines(script: Script, scenario: Scenario) -> list[ScriptWarning]:
+    found = []
+    taken: dict[str, int] = {}  # part -> the line (from 1) that always takes it first
+    for index, order in enumerate(script.lines):
+        where = script.where + (index,)
+        why = _never_holds(order, scenario)
+        if why is not None:
+            found.append(ScriptWarning(f"line {index + 1} (`{order.when}`) can never hold: {why}", where))
+            continue
+        if order.takes <= taken.keys():
+            firsts = sorted({taken[part] for part in order.takes})
+            parts = " and ".join(_part_word(p) for p in (MOVE, ACTION) if p in order.takes)
+            lines = " and ".join(f"line {n}" for n in firsts)
+            found.append(ScriptWarning(f"line {index + 1} (`{order.do}`) can never apply: {lines} always takes "
+                                       f"the {parts} first (a script is followed from the top down)", where))
+            continue
+        if order.condition == "always" and order.behaviour in NEVER_PASSED_OVER:
+            for part in order.takes:
+                taken.setdefault(part, index + 1)
+    return found
+
+
+def _part_word(part: str) -> str:
+    return "move" if part == MOVE else "action"
+
+
+def _never_holds(order: Order, scenario: Scenario) -> str | None:
+    """Why the line's condition can never hold, or None. A condition joined by `and` never holds when one of its
+    parts never does; `or` and `not` are left alone."""
+    node = read_when(order.when)
+    parts = node.parts if isinstance(node, All) else (node,)
+    for clause in parts:
+        if isinstance(clause, Clause):
+            why = _clause_never(clause, scenario)
+            if why is not None:
+                return why
+    return None
+
+
+def _clause_never(clause: Clause, scenario: Scenario) -> str | None:
+    limit = scenario.time_limit.rounds if scenario.time_limit is not None else None
+    number = clause.number or 0
+    if clause.kind in ("hp_at_most", "ally_hp_at_most") and number <= 0:
+        return "a unit at 0 HP is routed, and a routed unit neither acts nor counts as an ally on the field"
+    if clause.kind == "enemy_within" and number <= 0:
+        return "no enemy stands 0 tiles away"
+    if clause.kind in ("round_at_least", "round_between") and limit is not None and number > limit:
+        return f"the battle ends after round {limit} (its time limit)"
+    return None
+
+
+def _tiles_out_of_reach(script: Script, catalogue: Catalogue, battle_map: BattleMap) -> list[ScriptWarning]:
+    """An `advance to` or `guard` tile that none of the units the script steers can stand on."""
+    found = []
+    for index, order in enumerate(script.lines):
+        if order.goal is None or not script.steers or not battle_map.contains((order.goal[0] - 1, order.goal[1] - 1)):
+            continue
+        terrain = battle_map.terrain_at((order.goal[0] - 1, order.goal[1] - 1))
+        barred = [setup for setup in script.steers if not _can_enter(setup, script.owner, terrain, catalogue, battle_map)]
+        if barred and len(barred) == len(script.steers):
+            names = ", ".join(f"{s.name} ({s.unit_class})" for s in barred[:4]) + (" ..." if len(barred) > 4 else "")
+            found.append(ScriptWarning(f"line {index + 1} sends its units to {list(order.goal)}, {terrain.name}, "
+                                       f"which {names} cannot enter", script.where + (index,)))
+    return found
+
+
+def _can_enter(setup: UnitSetup, side: Side | None, terrain, catalogue: Catalogue, battle_map: BattleMap) -> bool:
+    try:
+        unit = build_unit(setup, side or Side.ATTACKER, "check", catalogue, battle_map, ())
+    except ScenarioError:
+        return True  # a unit that cannot be built is refused by the checks themselves
+    return unit.entry_cost(terrain) is not None
+
+
+def _groups_that_never_steer(scenario: Scenario) -> list[ScriptWarning]:
+    """A unit named by a second group (the first group naming it steers it), and a second group for a side."""
+    found = []
+    named: dict[str, int] = {}
+    sides: dict[str, int] = {}
+    for g_index, group in enumerate(scenario.orders):
+        for index, name in enumerate(group.units):
+            if name in named:
+                found.append(ScriptWarning(f"{name} is in order groups {named[name] + 1} and {g_index + 1}: only the "
+                                           "first steers it", ("orders", g_index, "units", index)))
+            else:
+                named[name] = g_index
+        if group.side:
+            if group.side in sides:
+                found.append(ScriptWarning(f"order group {g_index + 1} is the {group.side}'s second: group "
+                                           f"{sides[group.side] + 1} steers the side, so this one steers nobody",
+                                           ("orders", g_index, "side")))
+            else:
+                sides[group.side] = g_index
+    return found
