@@ -16,7 +16,7 @@ import pytest
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 from pydantic import ValidationError
 
-from officers_chess.ai.directives import directive
+from officers_chess.ai.directives import directive, threatened
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.normal import NormalPolicy
 from officers_chess.cli import main
@@ -866,3 +866,23 @@ def test_an_unquoted_tile_inside_braces_gets_a_hint_to_quote_it(tmp_path, capsys
     path.write_text(yard.replace("items: [Iron Sword], at: [2, 4]}", "items: [Iron Sword, at: [2, 4]}"))
     assert main(["validate", str(path)]) == 2
     assert "in quotes" not in capsys.readouterr().err  # a list left open is another mistake: no such hint
+
+
+def test_threatened_counts_real_movement_not_a_straight_line():
+    """A wall of sea between: the enemy two tiles off cannot get round in one move, so the line does not hold;
+    on open ground an enemy six tiles off (5 movement, a 1-range sword) can, and it does."""
+    from factories import glyph
+
+    sea = glyph("sea")
+    walled = battle_map(*[f"..{sea}.." for _ in range(9)])  # a column of sea from top to bottom
+    me, far_side = unit("a1", A, (1, 4)), unit("d1", D, (3, 4))
+    state = game(walled, [scripted(me, ("threatened", "retreat to healing"), "hold"), far_side])
+    line = order("hold", "threatened")
+    assert distance(me.pos, far_side.pos) == 2 and not holds(line, me, state.units, 1, lambda: threatened(state, me))
+    open_ground = game(plains(10, 3), [scripted(me.model_copy(update={"pos": (0, 1)}), "hold"), unit("d1", D, (6, 1))])
+    mine = open_ground.unit("a1")
+    assert holds(line, mine, open_ground.units, 1, lambda: threatened(open_ground, mine))
+    assert not holds(line, mine, open_ground.units, 1)  # asked without the board, it does not hold
+    danger = scripted(mine, ("threatened", "hold"), "advance to [10, 2]")
+    found = directive(open_ground.model_copy(update={"units": [danger, open_ground.unit("d1")]}), danger)
+    assert found.stay and found.orders[0].condition == "threatened"  # the computer judges it from the board

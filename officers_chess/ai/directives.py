@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import armed_forms
+from officers_chess.ai.threat_map import attackers_at
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import diamond
 from officers_chess.rules.board.battle_map import Pos, distance
@@ -83,7 +84,7 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
             pieces[id(order)] = piece
         return piece is not None
 
-    lines = followed(unit, view.units, view.round, usable)
+    lines = followed(unit, view.units, view.round, usable, threatened=lambda: threatened(view, unit))
     if not lines:
         return None
     fields: dict = {}
@@ -94,6 +95,13 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
         if MOVE in parts:
             fields["move_line"] = order
     return Directive(lines[0][0], orders=tuple(order for order, _ in lines), **fields)
+
+
+def threatened(view: GameState, unit: Unit) -> bool:
+    """Whether an enemy its side can see could reach and strike `unit` where it stands next turn (real movement,
+    round rivers and walls; the danger zones the computer plays by)."""
+    enemies = [e for e in view.living(unit.side.other) if e.on_field]
+    return bool(attackers_at(view, unit, unit.pos, enemies))
 
 
 def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:

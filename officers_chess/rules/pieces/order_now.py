@@ -10,18 +10,25 @@ from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not
 from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 
 
-def holds(order: Order, unit: Unit, units: list[Unit], round_number: int) -> bool:
-    """Whether the order's condition holds for `unit` now (`units`: every unit the side can see)."""
-    return _true(read_when(order.when), unit, units, round_number)
+Threatened = Callable[[], bool]  # whether an enemy could reach and strike the unit next turn (by real movement)
 
 
-def _true(node: Node, unit: Unit, units: list[Unit], round_number: int) -> bool:
+def holds(order: Order, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None = None) -> bool:
+    """Whether the order's condition holds for `unit` now (`units`: every unit the side can see). `threatened`
+    answers the `threatened` condition: the computer players work it out from the board (ai/directives.py);
+    without it the condition does not hold."""
+    return _true(read_when(order.when), unit, units, round_number, threatened)
+
+
+def _true(node: Node, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None) -> bool:
     if isinstance(node, Not):
-        return not _true(node.part, unit, units, round_number)
+        return not _true(node.part, unit, units, round_number, threatened)
     if isinstance(node, All):
-        return all(_true(part, unit, units, round_number) for part in node.parts)
+        return all(_true(part, unit, units, round_number, threatened) for part in node.parts)
     if isinstance(node, AnyOf):
-        return any(_true(part, unit, units, round_number) for part in node.parts)
+        return any(_true(part, unit, units, round_number, threatened) for part in node.parts)
+    if node.kind == "threatened":
+        return threatened is not None and threatened()
     return _clause_holds(node, unit, units, round_number)
 
 
@@ -59,6 +66,7 @@ def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | N
 
 def followed(
     unit: Unit, units: list[Unit], round_number: int, usable: Callable[[Order], bool] = lambda order: True,
+    threatened: Threatened | None = None,
 ) -> list[tuple[Order, frozenset[str]]]:
     """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
 
@@ -69,7 +77,7 @@ def followed(
     lines = []
     for order in unit.orders:
         parts = order.takes - taken
-        if parts and holds(order, unit, units, round_number) and usable(order):
+        if parts and holds(order, unit, units, round_number, threatened) and usable(order):
             lines.append((order, parts))
             taken |= parts
             if taken >= {MOVE, ACTION}:
@@ -77,13 +85,14 @@ def followed(
     return lines
 
 
-def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order] | None = None) -> str | None:
+def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order] | None = None,
+             threatened: Threatened | None = None) -> str | None:
     """What the unit's script makes it do now, in words (e.g. "Hold until round 3", "Hold; Support allies (an
     enemy is within 2 tiles)"), or None without a script. `lines`: the lines followed, when the caller knows them."""
     if not unit.orders:
         return None
     if lines is None:
-        lines = [order for order, _ in followed(unit, units, round_number)]
+        lines = [order for order, _ in followed(unit, units, round_number, threatened=threatened)]
     return "; ".join(_line_text(unit, order, round_number) for order in lines) or FREE
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 CONDITION_FORMS = (
     "always",
     "enemy within N",
+    "threatened",
     "round >= N",
     "round N-M",
     "hp <= N",
@@ -28,6 +29,7 @@ _NUMBER = r"([0-9]{1,4})"
 _CONDITIONS: list[tuple[str, str]] = [
     (r"always", "always"),
     (rf"enemy within {_NUMBER}", "enemy_within"),
+    (r"threatened", "threatened"),
     (rf"round\s*(?:>=|≥)\s*{_NUMBER}", "round_at_least"),
     (rf"rounds? {_NUMBER}\s*(?:-|–|to)\s*{_NUMBER}", "round_between"),
     (rf"hp\s*(?:<=|≤)\s*{_NUMBER}", "hp_at_most"),
@@ -174,6 +176,7 @@ def _clause_words(clause: Clause) -> str:
     return {
         "always": "always",
         "enemy_within": f"an enemy is within {clause.number} tiles",
+        "threatened": "an enemy could strike it next turn",
         "round_at_least": f"from round {clause.number}",
         "round_between": f"in rounds {clause.number} to {clause.upto}",
         "hp_at_most": f"at {clause.number} HP or less",

@@ -13,7 +13,7 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, clauses, read_when, words
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
-                        "round_between", "ally_hp_at_most", "compound"]
+                        "round_between", "ally_hp_at_most", "threatened", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee"]
 
 BEHAVIOUR_FORMS = (
