@@ -886,3 +886,121 @@ def test_threatened_counts_real_movement_not_a_straight_line():
     danger = scripted(mine, ("threatened", "hold"), "advance to [10, 2]")
     found = directive(open_ground.model_copy(update={"units": [danger, open_ground.unit("d1")]}), danger)
     assert found.stay and found.orders[0].condition == "threatened"  # the computer judges it from the board
+
+
+# --- once, and groups that wake together (issue 18) -----------------------------------------------
+
+
+def test_once_is_read_at_the_start_only_and_cannot_keep_threatened():
+    line = order("pursue nearest", "once enemy within 3")
+    assert line.latched and line.condition == "compound" and not order("hold", "enemy within 3").latched
+    assert line.condition_text() == "from when an enemy is within 3 tiles"
+    with pytest.raises(ValidationError, match="`once` goes at the start"):
+        order("hold", "hp <= 3 and once enemy within 2")
+    with pytest.raises(ValidationError, match="`once` cannot keep `threatened`"):
+        order("hold", "once threatened")
+
+
+def test_a_once_line_fires_after_the_action_that_sets_it_off_and_holds_from_then_on():
+    sentry = scripted(unit("d1", D, (8, 2)), ("once enemy within 2", "pursue nearest"), "hold")
+    state = game(plains(12, 5), [unit("a1", A, (2, 2)), sentry])
+    assert followed(state.unit("d1"), state.units, 1)[0][0].behaviour == "hold"  # nobody near yet
+    state = apply_action(state, Move(unit="a1", to=(6, 2))).state  # two tiles from the sentry
+    assert state.woken == ["d1:0"]
+    state = apply_action(state, Wait()).state
+    gone = state.model_copy(update={"units": [u.model_copy(update={"pos": (0, 0)}) if u.id == "a1" else u for u in state.units]})
+    assert followed(gone.unit("d1"), gone.units, 1)[0][0].behaviour == "hold"  # judged on the board alone: no
+    found = directive(gone, gone.unit("d1"))
+    assert found.prey == "a1" and found.orders[0].latched  # with the state's note: it still hunts
+    assert GameState.model_validate_json(gone.model_dump_json()).woken == ["d1:0"]  # saves keep the note
+
+
+def test_a_group_that_wakes_together_follows_a_line_that_holds_for_any_of_them():
+    def garrison(together: bool) -> GameState:
+        team = "group 1" if together else None
+        near = scripted(unit("d1", D, (8, 2)), ("once enemy within 2", "pursue nearest"), "hold").model_copy(update={"team": team})
+        far = scripted(unit("d2", D, (11, 4)), ("once enemy within 2", "pursue nearest"), "hold").model_copy(update={"team": team})
+        return game(plains(12, 5), [unit("a1", A, (2, 2)), near, far])
+
+    for together in (False, True):
+        state = apply_action(garrison(together), Move(unit="a1", to=(6, 2))).state
+        assert state.woken == (["group 1:0"] if together else ["d1:0"])
+        far = state.unit("d2")
+        assert (directive(state, far).prey == "a1") is together  # alone, the far one keeps holding
+        assert directive(state, far).orders[0].behaviour == ("pursue" if together else "hold")
+
+
+def test_a_scenario_group_with_together_gives_its_units_a_team_and_older_states_save_as_before(tmp_path):
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    path = tmp_path / "garrison.yaml"
+    path.write_text(yard + "orders:\n  - units: [Bram, Tilda]\n    together: true\n    script:\n"
+                           "      - {when: once enemy within 3, do: pursue nearest}\n      - {do: hold}\n")
+    state = load_scenario(path).new_battle(1)
+    assert {u.name: u.team for u in state.units} == {"Hale": None, "Wren": None, "Bram": "group 1", "Tilda": "group 1"}
+    plain = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").new_battle(1)
+    dumped = plain.model_dump(mode="json")
+    assert "woken" not in dumped and all("team" not in u for u in dumped["units"])  # no new keys: hashes hold
+
+
+# --- return to post, keep distance, target priorities (issue 18) ------------------------------------
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_return_to_post_heads_back_to_where_the_unit_started(level):
+    def position(lines):
+        wanderer = scripted(unit("a1", A, (2, 2)), *lines)
+        start = game(plains(14, 5), [wanderer, unit("d1", D, (13, 0), activated=True)])
+        # (new_battle notes the post; a crafted state sets it, then the unit has wandered off)
+        wandered = start.unit("a1").model_copy(update={"pos": (8, 2), "post": (2, 2) if lines else None})
+        return start.model_copy(update={"units": [wandered, start.unit("d1")]})
+
+    free, _ = activation(position(()), level=level)
+    home, after = activation(position(("return to post",)), level=level)
+    assert free[0].to[0] >= 8  # the control walks on toward the enemy
+    assert home[0] == Move(unit="a1", to=(3, 2)) and after.unit("a1").pos == (3, 2)  # five tiles back toward (2, 2)
+
+
+def test_new_battle_notes_a_post_only_for_scripts_that_return_to_it(tmp_path):
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    path = tmp_path / "posts.yaml"
+    path.write_text(yard.replace("at: [8, 3]}", "at: [8, 3], orders: [{do: return to post}]}"))
+    state = load_scenario(path).new_battle(1)
+    assert {u.name: u.post for u in state.units} == {"Hale": None, "Wren": None, "Bram": (7, 2), "Tilda": None}
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_keep_distance_ends_its_move_that_far_from_every_enemy(level):
+    def position(lines):
+        skirmisher = scripted(unit("a1", A, (3, 2)), *lines)
+        return game(plains(12, 5), [skirmisher, unit("d1", D, (6, 2), hp=4, activated=True)])
+
+    free, _ = activation(position(()), level=level)
+    kept, after = activation(position(("keep distance 3",)), level=level)
+    assert isinstance(free[-1], Attack)  # the control closes in for the easy rout
+    assert not any(isinstance(a, Attack) for a in kept)
+    assert distance(after.unit("a1").pos, (6, 2)) >= 3
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+@pytest.mark.parametrize(("line", "wanted"), [("target healers", "d1"), ("target leader", "d3"), ("target lowest hp", "d2")])
+def test_a_target_line_picks_whom_to_strike_first(level, line, wanted):
+    """Three enemies in reach: a healer at full HP, a fighter at 6 HP, a Leader at full HP."""
+
+    def position(lines):
+        striker = scripted(unit("a1", A, (3, 2)), "hold", *lines)
+        healer = unit("d1", D, (3, 1), extra_items=[staff(tags=["Heal(10)"])], activated=True)
+        leader = unit("d3", D, (3, 3), scenario_tags=["Leader"], activated=True)
+        return game(plains(10, 5), [striker, healer, unit("d2", D, (4, 2), hp=7, activated=True), leader])
+
+    held, _ = activation(position(()), level=level)
+    targeted, _ = activation(position((line,)), level=level)
+    assert Attack(target=wanted) in targeted
+    if wanted != "d2":
+        assert Attack(target="d2") in held  # the control: the weakest, for the likely rout
+
+
+def test_a_target_line_with_no_one_of_its_kind_in_sight_leaves_the_action_to_the_next_line():
+    me = scripted(unit("a1", A, (3, 2)), "target healers", "target lowest hp")
+    state = game(plains(10, 5), [me, unit("d1", D, (3, 1)), unit("d2", D, (4, 2), hp=5)])
+    found = directive(state, state.unit("a1"))
+    assert found.prey == "d2" and [o.target for o in found.orders] == ["lowest hp"]

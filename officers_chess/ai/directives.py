@@ -13,6 +13,7 @@ from officers_chess.rules.combat.exchange import weapon_range
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.order_now import followed
 from officers_chess.rules.pieces.orders import ACTION, GUARD_RADIUS, MOVE, Order, tile
+from officers_chess.rules.pieces.tags import tag_args
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Directive:
     prey     the enemy it attacks first when it can (pursue)
     support  heals and dances come before attacks
     escape   it leaves the field when it stands on an exit (flee)
+    keep     (N, the enemies' tiles): it ends its move N tiles or more from every enemy, else as far as it gets
     """
 
     order: Order  # the first line followed
@@ -42,6 +44,7 @@ class Directive:
     prey: str | None = None
     support: bool = False
     escape: bool = False
+    keep: tuple[int, frozenset[Pos]] | None = None
 
 
 def throws_itself_away(kill: float, death: float) -> bool:
@@ -84,7 +87,9 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
             pieces[id(order)] = piece
         return piece is not None
 
-    lines = followed(unit, view.units, view.round, usable, threatened=lambda: threatened(view, unit))
+    team = [u for u in view.living(unit.side) if unit.team is not None and u.team == unit.team and u.id != unit.id]
+    lines = followed(unit, view.units, view.round, usable, threatened=lambda: threatened(view, unit),
+                     woken=view.woken, team=team)
     if not lines:
         return None
     fields: dict = {}
@@ -139,4 +144,35 @@ def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:
     if kind == "flee":
         move = {"goal": frozenset(view.escape_tiles)} if view.escape_tiles else {"away": True}
         return {MOVE: move, ACTION: {"escape": True}}
+    if kind == "return":
+        return {MOVE: {"goal": frozenset({unit.post}), "near": frozenset({unit.post})}} if unit.post is not None else None
+    if kind == "keep_distance":
+        foes = frozenset(e.pos for e in view.living(unit.side.other) if e.on_field)
+        return {MOVE: {"keep": (order.keep or 0, foes)}} if foes else None
+    if kind == "target":
+        chosen = _target(view, unit, order.target or "nearest")
+        return {ACTION: {"prey": chosen.id}} if chosen is not None else None
     return None
+
+
+def _target(view: GameState, unit: Unit, priority: str) -> Unit | None:
+    """The enemy a `target` line strikes first: by its priority, then the nearest (then the first listed)."""
+    foes = [e for e in view.living(unit.side.other) if e.on_field]
+    if priority == "healers":
+        foes = [e for e in foes if any(tag_args(item.tags, "Heal") for item in e.inventory)]
+    elif priority == "leader":
+        foes = [e for e in foes if e.has("Leader")]
+    elif priority not in ("lowest hp", "nearest"):
+        foes = [e for e in foes if e.unit_class.name.lower() == priority.lower()]
+    if not foes:
+        return None
+    weakest_first = priority == "lowest hp"
+    return min(foes, key=lambda e: (e.hp if weakest_first else 0, distance(e.pos, unit.pos), e.id))
+
+
+def keep_apart(tiles: list[Pos], keep: tuple[int, frozenset[Pos]]) -> list[Pos]:
+    """The tiles a `keep distance N` line lets the unit end on: N tiles or more from every enemy, else the farthest."""
+    least, foes = keep
+    far = {p: min(distance(p, e) for e in foes) for p in tiles}
+    kept = [p for p in tiles if far[p] >= least]
+    return kept or [p for p in tiles if far[p] == max(far.values(), default=0)]

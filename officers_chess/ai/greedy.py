@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.ai.directives import Directive, directive, throws_itself_away
+from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
 from officers_chess.rules.battle.game import legal_actions
@@ -24,6 +24,8 @@ def allowed_tiles(unit: Unit, tiles: list[Pos], order: Directive | None) -> list
         return tiles
     if order.stay:
         return [unit.pos] if unit.pos in tiles else tiles[:1]
+    if order.keep is not None:
+        return keep_apart(tiles, order.keep)
     if order.near is not None:
         return [p for p in tiles if p in order.near] or tiles
     return tiles

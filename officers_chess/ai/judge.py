@@ -13,7 +13,7 @@ from officers_chess.ai.assess import (
 )
 from officers_chess.ai.breach import breaches
 from officers_chess.ai.danger import DangerMap
-from officers_chess.ai.directives import Directive, directive, throws_itself_away
+from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
 from officers_chess.ai.goals import (
     UNREACHABLE,
     Aims,
@@ -152,6 +152,8 @@ class Judge:
             return tiles
         if order.stay:
             return [unit.pos] if unit.pos in tiles else tiles[:1]
+        if order.keep is not None:
+            return keep_apart(tiles, order.keep)
         if order.near is not None:
             near = [p for p in tiles if p in order.near]
             return near or tiles  # too far to get there at once: every tile, the nearest scoring best
@@ -166,7 +168,7 @@ class Judge:
         value = 0.0
         order = self.directive(unit)
         aim = objective_tiles(self.view, unit, self.aims)
-        if order is not None and (order.goal is not None or order.away or order.near is not None):
+        if order is not None and (order.goal is not None or order.away or order.near is not None or order.keep):
             value += self._order_value(unit, order, pos)
         elif aim is not None:
             value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos, self.foes)
@@ -202,6 +204,9 @@ class Judge:
         return value
 
     def _order_value(self, unit: Unit, order: Directive, pos: Pos) -> float:
+        if order.keep is not None:
+            least, foes = order.keep
+            return -ORDER_STEP * max(0, least - min(distance(pos, e) for e in foes))
         if order.goal is not None:
             return -ORDER_STEP * self._gap(unit, order.goal, pos)
         if order.near is not None:

@@ -28,6 +28,7 @@ from officers_chess.rules.battle.turn_order import after_activation
 from officers_chess.rules.battle.upkeep import (
     as_activated, end_of_round, end_of_turn, on_activation, start_of_round, start_of_turn,
 )
+from officers_chess.rules.battle.wake import wake
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role, resolve, usable_weapon
 from officers_chess.rules.pieces.inventory import discard, equip, equippable, trade, trade_options
@@ -255,6 +256,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         events.append(Waited(unit.name))
         _end_turn(new, events)
+    wake(new)  # the `once` script lines this action set off
     victory.check(new, events)
     return Outcome(new, events)
 

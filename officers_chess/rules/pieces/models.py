@@ -202,7 +202,7 @@ class Unit(Sparse):
     """One unit on the battlefield: its class, inventory, equipment, HP and position."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("guarded",)
+    _sparse = ("guarded", "team", "post")
 
     id: str
     name: str
@@ -224,6 +224,8 @@ class Unit(Sparse):
     escaped: bool = False
     guarded: bool = False  # a Qi Adept that has taken an attack for an ally this round
     orders: list[Order] = Field(default_factory=list, max_length=12)  # a scenario's script for the computer
+    team: str | None = Field(None, max_length=40)  # the order group whose units wake together (`together: true`)
+    post: Pos | None = None  # where it started, kept only when its script may `return to post`
 
     def has_status(self, name: StatusName) -> bool:
         return any(s.name is name for s in self.statuses)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from officers_chess.rules.board.battle_map import distance
 from officers_chess.rules.pieces.models import Unit
-from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, read_when
+from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, Once, read_when
 from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 
 
@@ -21,6 +21,8 @@ def holds(order: Order, unit: Unit, units: list[Unit], round_number: int, threat
 
 
 def _true(node: Node, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None) -> bool:
+    if isinstance(node, Once):  # whether it holds now; whether it has fired before is the state's (followed)
+        return _true(node.part, unit, units, round_number, threatened)
     if isinstance(node, Not):
         return not _true(node.part, unit, units, round_number, threatened)
     if isinstance(node, All):
@@ -64,20 +66,32 @@ def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | N
     return None
 
 
+def latch_key(unit: Unit, index: int) -> str:
+    """How GameState.woken names line `index` (from 0) of the unit's script: by its team when it has one."""
+    return f"{unit.team or unit.id}:{index}"
+
+
 def followed(
     unit: Unit, units: list[Unit], round_number: int, usable: Callable[[Order], bool] = lambda order: True,
-    threatened: Threatened | None = None,
+    threatened: Threatened | None = None, woken: Collection[str] = (), team: Collection[Unit] = (),
 ) -> list[tuple[Order, frozenset[str]]]:
     """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
 
     Down the list: the first line that holds takes what it asks for, each later line that holds takes what is
     still left, and whatever no line takes the unit does freely ("do as much as possible going down the list,
-    then act freely with what is left"). `usable` passes over a line that names something no longer there."""
+    then act freely with what is left"). `usable` passes over a line that names something no longer there.
+    A line holds when its condition holds for the unit, or for one of its `team` (the other units of an order
+    group that wakes together), or when it is a `once` line that has fired (its key in `woken`)."""
     taken: frozenset[str] = frozenset()
     lines = []
-    for order in unit.orders:
+    for index, order in enumerate(unit.orders):
         parts = order.takes - taken
-        if parts and holds(order, unit, units, round_number, threatened) and usable(order):
+        if not parts:
+            continue
+        fired = order.latched and latch_key(unit, index) in woken
+        now = fired or holds(order, unit, units, round_number, threatened) or any(
+            holds(order, mate, units, round_number) for mate in team)
+        if now and usable(order):
             lines.append((order, parts))
             taken |= parts
             if taken >= {MOVE, ACTION}:

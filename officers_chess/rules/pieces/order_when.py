@@ -22,6 +22,7 @@ CONDITION_FORMS = (
     "A and B",
     "A or B",
     "not A",
+    "once A",
 )
 
 _TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
@@ -39,7 +40,7 @@ _CONDITIONS: list[tuple[str, str]] = [
     (r"ally (.+?) routed", "ally_routed"),
     (rf"enemy on {_TILE}", "enemy_on"),
 ]
-JOINS = ("and", "or", "not")  # words that join conditions; a unit named with one of them cannot be named here
+JOINS = ("and", "or", "not", "once")  # words that join conditions; a unit named with one cannot be named here
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,13 @@ class Not:
 
 
 @dataclass(frozen=True)
+class Once:
+    """From the first time `part` holds, for the rest of the battle (the game keeps which lines have fired)."""
+
+    part: Node
+
+
+@dataclass(frozen=True)
 class All:
     parts: tuple[Node, ...]
 
@@ -68,7 +76,7 @@ class AnyOf:
     parts: tuple[Node, ...]
 
 
-Node = Clause | Not | All | AnyOf
+Node = Clause | Not | All | AnyOf | Once
 
 
 def read_clause(words: str) -> Clause:
@@ -102,10 +110,14 @@ def _clause(kind: str, args: tuple[str, ...]) -> Clause:
 def read_when(text: str) -> Node:
     """The whole `when`: `not` binds tightest, then `and`, then `or`; brackets group (ValueError if malformed)."""
     tokens = re.findall(r"\(|\)|[^\s()]+", text)
-    node, rest = _any(tokens)
+    once = bool(tokens) and tokens[0].lower() == "once"
+    node, rest = _any(tokens[1:] if once else tokens)
     if rest:
         raise ValueError(f"unexpected {' '.join(rest)!r} in the condition {text!r}")
-    return node
+    if once and any(clause.kind == "threatened" for clause in clauses(node)):
+        raise ValueError("`once` cannot keep `threatened` (the game notes a line between actions, from the board "
+                         "alone): write `once enemy within N` instead")
+    return Once(node) if once else node
 
 
 def _any(tokens: list[str]) -> tuple[Node, list[str]]:
@@ -131,6 +143,8 @@ def _all(tokens: list[str]) -> tuple[Node, list[str]]:
 def _one(tokens: list[str]) -> tuple[Node, list[str]]:
     if not tokens:
         raise ValueError("a condition is missing (after `and`, `or` or `not`, or inside brackets)")
+    if tokens[0].lower() == "once":
+        raise ValueError("`once` goes at the start of the whole condition (`once A and B`)")
     if tokens[0].lower() == "not":
         node, rest = _one(tokens[1:])
         return Not(node), rest
@@ -152,7 +166,7 @@ def clauses(node: Node) -> list[Clause]:
     """Every single condition in the tree, left to right."""
     if isinstance(node, Clause):
         return [node]
-    if isinstance(node, Not):
+    if isinstance(node, (Not, Once)):
         return clauses(node.part)
     return [clause for part in node.parts for clause in clauses(part)]
 
@@ -163,6 +177,8 @@ def words(node: Node) -> str:
         return _clause_words(node)
     if isinstance(node, Not):
         return f"not ({words(node.part)})"
+    if isinstance(node, Once):
+        return f"from when {words(node.part)}"
     joiner = " and " if isinstance(node, All) else " or "
     return joiner.join(_grouped(part) for part in node.parts)
 

@@ -10,11 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, clauses, read_when, words
+from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once, clauses, read_when, words
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
                         "round_between", "ally_hp_at_most", "threatened", "compound"]
-BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee"]
+BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
+                        "return", "keep_distance", "target"]
 
 BEHAVIOUR_FORMS = (
     "hold",
@@ -26,7 +27,15 @@ BEHAVIOUR_FORMS = (
     "retreat to healing",
     "support",
     "flee",
+    "return to post",
+    "keep distance N",
+    "target lowest hp",
+    "target nearest",
+    "target healers",
+    "target leader",
+    "target CLASS",
 )
+TARGET_WORDS = ("lowest hp", "nearest", "healers", "leader")  # `target CLASS` is any other word
 
 _TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _BEHAVIOURS: list[tuple[str, str]] = [
@@ -39,8 +48,11 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"retreat to healing", "retreat"),
     (r"support", "support"),
     (r"flee", "flee"),
+    (r"return to post", "return"),
+    (r"keep distance ([0-9]{1,2})", "keep_distance"),
+    (r"target (.+)", "target"),
 ]
-_DERIVED = ("condition", "behaviour", "number", "upto", "name", "target", "at", "goal")  # read from `when` and `do`
+_DERIVED = ("condition", "behaviour", "number", "upto", "name", "target", "at", "goal", "keep")  # read from when/do
 # What of the unit's activation each behaviour takes: its move, its action, or both. A script is followed
 # down the list (order_now.followed): a line takes what earlier lines left, and anything left is free.
 MOVE, ACTION = "move", "action"
@@ -48,6 +60,7 @@ TAKES: dict[str, frozenset[str]] = {
     "hold": frozenset({MOVE}), "guard_tile": frozenset({MOVE}), "guard_unit": frozenset({MOVE}),
     "advance": frozenset({MOVE}), "retreat": frozenset({MOVE}),
     "pursue": frozenset({MOVE, ACTION}), "flee": frozenset({MOVE, ACTION}), "support": frozenset({ACTION}),
+    "return": frozenset({MOVE}), "keep_distance": frozenset({MOVE}), "target": frozenset({ACTION}),
 }
 FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
@@ -71,7 +84,7 @@ class Order(Sparse):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    _sparse = ("upto",)  # written only for `round N-M`, so older saves keep their hashes
+    _sparse = ("upto", "keep")  # written only when set, so older saves keep their hashes
 
     when: str = "always"
     do: str
@@ -82,6 +95,7 @@ class Order(Sparse):
     name: str | None = None  # a unit named by the condition (ally routed)
     target: str | None = None  # a unit named by the behaviour (guard, pursue)
     at: tuple[int, int] | None = None  # the tile of the condition (enemy on)
+    keep: int | None = None  # the tiles `keep distance N` keeps from every enemy
     goal: tuple[int, int] | None = None  # the tile of the behaviour (guard, advance)
 
     @model_validator(mode="before")
@@ -108,6 +122,10 @@ class Order(Sparse):
             read["goal"] = (int(args[0]), int(args[1]))
         elif kind in ("guard_unit", "pursue") and args:
             read["target"] = args[0]
+        elif kind == "target":
+            read["target"] = args[0].lower() if args[0].lower() in TARGET_WORDS else args[0]
+        elif kind == "keep_distance":
+            read["keep"] = int(args[0])
         for key in _DERIVED:
             given = data.get(key, read[key])
             if (tuple(given) if isinstance(given, list) else given) != read[key]:
@@ -120,6 +138,11 @@ class Order(Sparse):
         return TAKES[self.behaviour]
 
     @property
+    def latched(self) -> bool:
+        """A `once` line: it holds from the first time its condition does (GameState.woken keeps which fired)."""
+        return isinstance(read_when(self.when), Once)
+
+    @property
     def clauses(self) -> list[Clause]:
         """Every single condition of the `when`, left to right."""
         return clauses(read_when(self.when))
@@ -130,7 +153,8 @@ class Order(Sparse):
 
     def units(self) -> list[str]:
         """The unit names the order mentions, to check they exist."""
-        return [c.name for c in self.clauses if c.name is not None] + ([self.target] if self.target is not None else [])
+        named = self.target if self.target is not None and self.behaviour in ("guard_unit", "pursue") else None
+        return [c.name for c in self.clauses if c.name is not None] + ([named] if named is not None else [])
 
     def label(self) -> str:
         """The behaviour in a few words, for the unit sheet."""
@@ -144,10 +168,18 @@ class Order(Sparse):
             "retreat": "Retreat to heal",
             "support": "Support allies",
             "flee": "Flee",
+            "return": "Return to post",
+            "keep_distance": f"Keep {self.keep} tiles from the enemy",
+            "target": f"Target {_target_text(self.target)}",
         }[self.behaviour]
 
     def condition_text(self) -> str:
         return words(read_when(self.when))
+
+
+def _target_text(target: str | None) -> str:
+    return {"lowest hp": "the weakest enemy", "nearest": "the nearest enemy", "healers": "healers first",
+            "leader": "the leader first"}.get(target or "", f"{target} first")
 
 
 def _tile_text(tile: tuple[int, int] | None) -> str:
@@ -167,6 +199,9 @@ class OrderGroup(BaseModel):
     side: Literal["attacker", "defender"] | None = None
     units: list[str] = Field(default_factory=list)
     script: list[Order] = Field(min_length=1, max_length=12)
+    # The units wake together: a line holds for each of them when it holds for any of them on the field, and a
+    # `once` line that fires for one has fired for all.
+    together: bool = False
 
     @model_validator(mode="after")
     def _names_someone(self) -> OrderGroup:
@@ -176,5 +211,6 @@ class OrderGroup(BaseModel):
 
 
 __all__ = [
-    "ACTION", "BEHAVIOUR_FORMS", "CONDITION_FORMS", "FREE", "GUARD_RADIUS", "MOVE", "TAKES", "Order", "OrderGroup", "tile",
+    "ACTION", "BEHAVIOUR_FORMS", "CONDITION_FORMS", "FREE", "GUARD_RADIUS", "MOVE", "TAKES", "TARGET_WORDS", "Order",
+    "OrderGroup", "tile",
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
-from officers_chess.rules.pieces.order_when import All, Clause, read_when
+from officers_chess.rules.pieces.order_when import All, Clause, Once, read_when
 from officers_chess.rules.pieces.orders import ACTION, MOVE, Order
 from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit
 
@@ -107,6 +107,8 @@ def _never_holds(order: Order, scenario: Scenario) -> str | None:
     """Why the line's condition can never hold, or None. A condition joined by `and` never holds when one of its
     parts never does; `or` and `not` are left alone."""
     node = read_when(order.when)
+    if isinstance(node, Once):
+        node = node.part  # a kept condition that never holds is never kept either
     parts = node.parts if isinstance(node, All) else (node,)
     for clause in parts:
         if isinstance(clause, Clause):

@@ -238,6 +238,9 @@ def new_battle(
     for unit in units + [u for arrival in arrivals for u in arrival.units]:
         if not unit.orders:
             unit.orders = group_orders(scenario, unit)
+            unit.team = group_team(scenario, unit)
+        if any(order.behaviour == "return" for order in unit.orders):
+            unit.post = unit.pos  # (set only for such scripts: a state without one hashes as before)
     players = scenario.game_master.other if scenario.game_master else None
     return GameState(
         edition=scenario.edition,
@@ -261,13 +264,24 @@ def new_battle(
 
 def group_orders(scenario: Scenario, unit: Unit) -> list[Order]:
     """The script of the first order group naming the unit, or else its side (a unit's own orders come first)."""
-    for group in scenario.orders:
+    found = _group_of(scenario, unit)
+    return list(found[1].script) if found else []
+
+
+def group_team(scenario: Scenario, unit: Unit) -> str | None:
+    """The team of a unit whose order group wakes together ("group 2", counted from 1), else None."""
+    found = _group_of(scenario, unit)
+    return f"group {found[0] + 1}" if found and found[1].together else None
+
+
+def _group_of(scenario: Scenario, unit: Unit) -> tuple[int, OrderGroup] | None:
+    for index, group in enumerate(scenario.orders):
         if unit.name in group.units:
-            return list(group.script)
-    for group in scenario.orders:
+            return index, group
+    for index, group in enumerate(scenario.orders):
         if group.side == unit.side.value:
-            return list(group.script)
-    return []
+            return index, group
+    return None
 
 
 def _zero_based(cond: Condition) -> Condition:

@@ -1,0 +1,24 @@
+"""`once` script lines: after every action, each line whose condition now holds is noted in the state, and holds from then on."""
+
+from __future__ import annotations
+
+from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.pieces.order_now import holds, latch_key
+
+
+def wake(state: GameState) -> None:
+    """Note in `state.woken` each `once` line that has not fired and whose condition holds now for a unit on the
+    field, judged from its side's view of the board (under fog, what that side sees). A team's line fires for all."""
+    views: dict[Side, list[Unit]] = {}
+    for unit in state.units:
+        if not unit.on_field:
+            continue
+        for index, order in enumerate(unit.orders):
+            if not order.latched or latch_key(unit, index) in state.woken:
+                continue
+            if unit.side not in views:
+                views[unit.side] = player_view(state, unit.side).units
+            if holds(order, unit, views[unit.side], state.round):
+                state.woken.append(latch_key(unit, index))
