@@ -1004,3 +1004,28 @@ def test_a_target_line_with_no_one_of_its_kind_in_sight_leaves_the_action_to_the
     state = game(plains(10, 5), [me, unit("d1", D, (3, 1)), unit("d2", D, (4, 2), hp=5)])
     found = directive(state, state.unit("a1"))
     assert found.prey == "d2" and [o.target for o in found.orders] == ["lowest hp"]
+
+
+def test_objective_orders_send_the_unit_to_their_tiles_and_are_passed_over_where_there_are_none():
+    me = scripted(unit("a1", A, (1, 1), scenario_tags=["Fleeing"]), "escape", "hold")
+    exits = game(plains(10, 3), [me, unit("d1", D, (8, 1))]).model_copy(update={"escape_tiles": [(9, 0), (9, 1)]})
+    found = directive(exits, exits.unit("a1"))
+    assert found.goal == frozenset({(9, 0), (9, 1)}) and found.special == "escape" and found.orders[0].behaviour == "escape"
+    nowhere = game(plains(10, 3), [me, unit("d1", D, (8, 1))])
+    assert directive(nowhere, nowhere.unit("a1")).stay  # no exits: the hold below applies
+    for line, field in (("seize", "seize_tiles"), ("raze", "raze_tiles")):
+        state = game(plains(10, 3), [scripted(unit("a1", A, (1, 1)), line)]).model_copy(update={field: [(5, 1)]})
+        assert directive(state, state.unit("a1")).goal == frozenset({(5, 1)})
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_an_escape_order_leaves_the_field_rather_than_strike(level):
+    def position(lines):
+        runner = scripted(unit("a1", A, (8, 1), scenario_tags=["Fleeing"]), *lines)
+        state = game(plains(10, 3), [runner, unit("d1", D, (8, 0), hp=3, activated=True)])
+        return state.model_copy(update={"escape_tiles": [(9, 1)]})
+
+    free, _ = activation(position(()), level=level)
+    gone, after = activation(position(("escape",)), level=level)
+    assert Attack(target="d1") in free  # the control takes the easy rout
+    assert isinstance(gone[-1], Special) and gone[-1].name == "escape" and after.unit("a1").escaped

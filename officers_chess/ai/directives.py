@@ -30,7 +30,7 @@ class Directive:
     away     the unit keeps as far from the enemy as it can (flee with no exit on the map)
     prey     the enemy it attacks first when it can (pursue)
     support  heals and dances come before attacks
-    escape   it leaves the field when it stands on an exit (flee)
+    special  the special action it takes first when it may: escape (flee, escape), seize, raze, pick (chests)
     keep     (N, the enemies' tiles): it ends its move N tiles or more from every enemy, else as far as it gets
     """
 
@@ -43,7 +43,7 @@ class Directive:
     away: bool = False
     prey: str | None = None
     support: bool = False
-    escape: bool = False
+    special: str | None = None
     keep: tuple[int, frozenset[Pos]] | None = None
 
 
@@ -143,7 +143,13 @@ def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:
         return {ACTION: {"support": True}}
     if kind == "flee":
         move = {"goal": frozenset(view.escape_tiles)} if view.escape_tiles else {"away": True}
-        return {MOVE: move, ACTION: {"escape": True}}
+        return {MOVE: move, ACTION: {"special": "escape"}}
+    if kind in ("seize", "raze", "escape", "pick"):
+        places = {"seize": view.seize_tiles, "raze": view.raze_tiles, "escape": view.escape_tiles,
+                  "pick": [c.at for c in view.chests]}[kind]  # (chests the side can see)
+        if not places:
+            return None
+        return {MOVE: {"goal": frozenset(places)}, ACTION: {"special": kind}}
     if kind == "return":
         return {MOVE: {"goal": frozenset({unit.post}), "near": frozenset({unit.post})}} if unit.post is not None else None
     if kind == "keep_distance":

@@ -82,6 +82,10 @@ class GreedyPolicy(BasePolicy):
         if rearm is not None:
             return rearm
         order = directive(state, unit)
+        if order is not None and order.special is not None:  # an objective order: the special it was sent for
+            sent = next((a for a in actions if isinstance(a, Special) and a.name == order.special), None)
+            if sent is not None:
+                return sent
         attacks = [a for a in actions if isinstance(a, Attack)]
         if order is not None and order.prey is not None:
             strike = next((a for a in attacks if a.target == order.prey and a.art is None), None)
@@ -112,6 +116,12 @@ class GreedyPolicy(BasePolicy):
         orders = {unit.id: directive(state, unit) for unit in movers}  # scripted units' orders bound their choice
         for unit in movers:
             tiles[unit.id] = allowed_tiles(unit, tiles[unit.id], orders[unit.id])
+        for unit in movers:  # an objective order (escape, seize, raze, open chests) with its tile in reach: go there
+            order = orders[unit.id]
+            if order is not None and order.special is not None and order.goal:
+                there = sorted(p for p in tiles[unit.id] if p in order.goal)
+                if there:
+                    return Move(unit=unit.id, to=there[0])
         supporting = [u for u in movers if orders[u.id] is not None and orders[u.id].support]
         heal = self._heal_move(state, supporting, tiles)
         if heal is not None:

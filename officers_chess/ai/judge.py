@@ -292,8 +292,8 @@ class Judge:
         order = self.directive(unit)
         if order is not None and order.support and action.name in ("heal", "dance", "restore"):
             value *= SUPPORT_TIMES
-        if order is not None and order.escape and action.name == "escape":
-            value = OBJECTIVE_POINTS
+        if order is not None and order.special == action.name:
+            value = OBJECTIVE_POINTS  # flee or an objective order: the special it was sent for
         return value
 
     def _special_value(self, unit: Unit, action: Special) -> float:

@@ -15,7 +15,7 @@ from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
                         "round_between", "ally_hp_at_most", "threatened", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
-                        "return", "keep_distance", "target"]
+                        "return", "keep_distance", "target", "seize", "raze", "escape", "pick"]
 
 BEHAVIOUR_FORMS = (
     "hold",
@@ -29,6 +29,10 @@ BEHAVIOUR_FORMS = (
     "flee",
     "return to post",
     "keep distance N",
+    "seize",
+    "raze",
+    "escape",
+    "open chests",
     "target lowest hp",
     "target nearest",
     "target healers",
@@ -49,6 +53,10 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"support", "support"),
     (r"flee", "flee"),
     (r"return to post", "return"),
+    (r"seize", "seize"),
+    (r"raze", "raze"),
+    (r"escape", "escape"),
+    (r"open chests", "pick"),
     (r"keep distance ([0-9]{1,2})", "keep_distance"),
     (r"target (.+)", "target"),
 ]
@@ -61,6 +69,8 @@ TAKES: dict[str, frozenset[str]] = {
     "advance": frozenset({MOVE}), "retreat": frozenset({MOVE}),
     "pursue": frozenset({MOVE, ACTION}), "flee": frozenset({MOVE, ACTION}), "support": frozenset({ACTION}),
     "return": frozenset({MOVE}), "keep_distance": frozenset({MOVE}), "target": frozenset({ACTION}),
+    "seize": frozenset({MOVE, ACTION}), "raze": frozenset({MOVE, ACTION}), "escape": frozenset({MOVE, ACTION}),
+    "pick": frozenset({MOVE, ACTION}),
 }
 FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
@@ -171,6 +181,10 @@ class Order(Sparse):
             "return": "Return to post",
             "keep_distance": f"Keep {self.keep} tiles from the enemy",
             "target": f"Target {_target_text(self.target)}",
+            "seize": "Seize the objective",
+            "raze": "Raze the objective",
+            "escape": "Escape",
+            "pick": "Open chests",
         }[self.behaviour]
 
     def condition_text(self) -> str:

@@ -8,13 +8,13 @@ from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.order_when import All, Clause, Once, read_when
-from officers_chess.rules.pieces.orders import ACTION, MOVE, Order
+from officers_chess.rules.pieces.orders import ACTION, MOVE, TARGET_WORDS, Order
 from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit
 
 Where = tuple[str | int, ...]
 # Behaviours that always do what they say once their condition holds: nothing they name can be gone
 # (a guard NAME, pursue or retreat line is passed over when its ward, prey or healing tile is).
-NEVER_PASSED_OVER = ("hold", "guard_tile", "advance", "support", "flee")
+NEVER_PASSED_OVER = ("hold", "guard_tile", "advance", "support", "flee")  # (seize, raze, escape: only with their tiles)
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,13 @@ def script_warnings(scenario: Scenario, catalogue: Catalogue, battle_map: Battle
     """What `validate` warns of in the scripts (the file still loads and plays)."""
     found: list[ScriptWarning] = []
     for script in scripts_of(scenario):
-        found += _dead_lines(script, scenario)
+        found += _dead_lines(script, scenario, {name.lower() for name in catalogue.classes})
         found += _tiles_out_of_reach(script, catalogue, battle_map)
     found += _groups_that_never_steer(scenario)
     return found
 
 
-def _dead_lines(script: Script, scenario: Scenario) -> list[ScriptWarning]:
+def _dead_lines(script: Script, scenario: Scenario, classes: set[str]) -> list[ScriptWarning]:
     found = []
     taken: dict[str, int] = {}  # part -> the line (from 1) that always takes it first
     for index, order in enumerate(script.lines):
@@ -85,6 +85,10 @@ def _dead_lines(script: Script, scenario: Scenario) -> list[ScriptWarning]:
         why = _never_holds(order, scenario)
         if why is not None:
             found.append(ScriptWarning(f"line {index + 1} (`{order.when}`) can never hold: {why}", where))
+            continue
+        if order.behaviour == "target" and order.target not in TARGET_WORDS and (order.target or "").lower() not in classes:
+            found.append(ScriptWarning(f"line {index + 1} (`{order.do}`) can never apply: the catalogue has no class "
+                                       f"called {order.target}", where))
             continue
         if order.takes <= taken.keys():
             firsts = sorted({taken[part] for part in order.takes})
