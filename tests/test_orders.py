@@ -1029,3 +1029,35 @@ def test_an_escape_order_leaves_the_field_rather_than_strike(level):
     gone, after = activation(position(("escape",)), level=level)
     assert Attack(target="d1") in free  # the control takes the easy rout
     assert isinstance(gone[-1], Special) and gone[-1].name == "escape" and after.unit("a1").escaped
+
+
+# --- named areas (issue 18) -------------------------------------------------------------------------
+
+
+def _yard_with(tmp_path: Path, extra: str, name: str = "areas.yaml") -> Path:
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    path = tmp_path / name
+    path.write_text(yard + extra)
+    return path
+
+
+def test_areas_are_read_checked_and_judged(tmp_path, capsys):
+    extra = ("areas:\n  gate: [[7, 2], [9, 4]]\norders:\n  - units: [Bram]\n    script:\n"
+             "      - {when: outnumbered in gate, do: flee}\n      - {when: enemy in gate, do: pursue nearest}\n"
+             "      - {do: guard area gate}\n")
+    state = load_scenario(_yard_with(tmp_path, extra)).new_battle(1)
+    assert state.areas == {"gate": [(x, y) for y in range(1, 4) for x in range(6, 9)]}
+    bram = next(u for u in state.units if u.name == "Bram")
+    assert directive(state, bram).near == frozenset(state.areas["gate"])  # nobody in the gate yet: guard it
+    hale = next(u for u in state.units if u.name == "Hale")
+    one_in = state.model_copy(update={"units": [hale.model_copy(update={"pos": (7, 3)}) if u.id == hale.id else u for u in state.units]})
+    assert directive(one_in, one_in.unit(bram.id)).orders[0].behaviour == "pursue"  # Bram stands in the gate: 1 against 1
+    wren = next(u for u in state.units if u.name == "Wren")
+    two_in = one_in.model_copy(update={"units": [wren.model_copy(update={"pos": (8, 3)}) if u.id == wren.id else u for u in one_in.units]})
+    assert directive(two_in, two_in.unit(bram.id)).orders[0].behaviour == "flee"  # two against one: outnumbered
+    assert main(["validate", str(_yard_with(tmp_path, extra.replace("in gate, do: flee", "in keep, do: flee"), "b.yaml"))]) == 2
+    assert "no area is named 'keep' (areas: gate)" in capsys.readouterr().err
+    assert main(["validate", str(_yard_with(tmp_path, extra.replace("[9, 4]", "[19, 4]"), "c.yaml"))]) == 2
+    assert "a corner of the area 'gate' [19, 4] is off the map" in capsys.readouterr().err
+    plain = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").new_battle(1)
+    assert "areas" not in plain.model_dump(mode="json")  # a scenario without areas saves as before

@@ -89,7 +89,7 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
 
     team = [u for u in view.living(unit.side) if unit.team is not None and u.team == unit.team and u.id != unit.id]
     lines = followed(unit, view.units, view.round, usable, threatened=lambda: threatened(view, unit),
-                     woken=view.woken, team=team)
+                     woken=view.woken, team=team, areas=view.areas)
     if not lines:
         return None
     fields: dict = {}
@@ -150,6 +150,8 @@ def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:
         if not places:
             return None
         return {MOVE: {"goal": frozenset(places)}, ACTION: {"special": kind}}
+    if kind == "guard_area":
+        return {MOVE: {"near": frozenset(view.areas.get(order.target or "", ()))}} if order.target in view.areas else None
     if kind == "return":
         return {MOVE: {"goal": frozenset({unit.post}), "near": frozenset({unit.post})}} if unit.post is not None else None
     if kind == "keep_distance":

@@ -118,7 +118,7 @@ class GameState(Sparse):
     """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("veins", "game_master", "burst", "woken")
+    _sparse = ("veins", "game_master", "burst", "woken", "areas")
 
     edition: str = Field("v0.6", max_length=20)
     scenario: str
@@ -151,6 +151,7 @@ class GameState(Sparse):
     burst: int = 0  # activations the side to act has had in a row under that pattern
     # The `once` script lines that have fired, as "<unit id or team>:<line from 0>" (rules/battle/wake.py).
     woken: list[str] = Field(default_factory=list)
+    areas: dict[str, list[Pos]] = Field(default_factory=dict)  # the scenario's named areas, for scripts
 
     @field_validator("edition")
     @classmethod

@@ -20,5 +20,5 @@ def wake(state: GameState) -> None:
                 continue
             if unit.side not in views:
                 views[unit.side] = player_view(state, unit.side).units
-            if holds(order, unit, views[unit.side], state.round):
+            if holds(order, unit, views[unit.side], state.round, areas=state.areas):
                 state.woken.append(latch_key(unit, index))

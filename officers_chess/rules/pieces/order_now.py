@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
-from officers_chess.rules.board.battle_map import distance
+from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, Once, read_when
 from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
@@ -13,24 +13,35 @@ from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 Threatened = Callable[[], bool]  # whether an enemy could reach and strike the unit next turn (by real movement)
 
 
-def holds(order: Order, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None = None) -> bool:
+Areas = Mapping[str, Collection[Pos]]  # the scenario's named areas (GameState.areas)
+
+
+def holds(order: Order, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None = None,
+          areas: Areas | None = None) -> bool:
     """Whether the order's condition holds for `unit` now (`units`: every unit the side can see). `threatened`
     answers the `threatened` condition: the computer players work it out from the board (ai/directives.py);
-    without it the condition does not hold."""
-    return _true(read_when(order.when), unit, units, round_number, threatened)
+    without it the condition does not hold. `areas` gives the named areas' tiles."""
+    return _true(read_when(order.when), unit, units, round_number, threatened, areas or {})
 
 
-def _true(node: Node, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None) -> bool:
+def _true(node: Node, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None,
+          areas: Areas) -> bool:
     if isinstance(node, Once):  # whether it holds now; whether it has fired before is the state's (followed)
-        return _true(node.part, unit, units, round_number, threatened)
+        return _true(node.part, unit, units, round_number, threatened, areas)
     if isinstance(node, Not):
-        return not _true(node.part, unit, units, round_number, threatened)
+        return not _true(node.part, unit, units, round_number, threatened, areas)
     if isinstance(node, All):
-        return all(_true(part, unit, units, round_number, threatened) for part in node.parts)
+        return all(_true(part, unit, units, round_number, threatened, areas) for part in node.parts)
     if isinstance(node, AnyOf):
-        return any(_true(part, unit, units, round_number, threatened) for part in node.parts)
+        return any(_true(part, unit, units, round_number, threatened, areas) for part in node.parts)
     if node.kind == "threatened":
         return threatened is not None and threatened()
+    if node.kind in ("enemy_in", "outnumbered_in"):
+        inside = set(areas.get(node.area or "", ()))
+        enemies = sum(1 for e in units if e.side is not unit.side and e.on_field and e.pos in inside)
+        if node.kind == "enemy_in":
+            return enemies > 0
+        return enemies > sum(1 for a in units if a.side is unit.side and a.on_field and a.pos in inside)
     return _clause_holds(node, unit, units, round_number)
 
 
@@ -74,6 +85,7 @@ def latch_key(unit: Unit, index: int) -> str:
 def followed(
     unit: Unit, units: list[Unit], round_number: int, usable: Callable[[Order], bool] = lambda order: True,
     threatened: Threatened | None = None, woken: Collection[str] = (), team: Collection[Unit] = (),
+    areas: Areas | None = None,
 ) -> list[tuple[Order, frozenset[str]]]:
     """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
 
@@ -89,8 +101,8 @@ def followed(
         if not parts:
             continue
         fired = order.latched and latch_key(unit, index) in woken
-        now = fired or holds(order, unit, units, round_number, threatened) or any(
-            holds(order, mate, units, round_number) for mate in team)
+        now = fired or holds(order, unit, units, round_number, threatened, areas) or any(
+            holds(order, mate, units, round_number, areas=areas) for mate in team)
         if now and usable(order):
             lines.append((order, parts))
             taken |= parts

@@ -19,6 +19,8 @@ CONDITION_FORMS = (
     "ally hp <= N",
     "ally NAME hp <= N",
     "enemy on [X, Y]",
+    "enemy in AREA",
+    "outnumbered in AREA",
     "A and B",
     "A or B",
     "not A",
@@ -39,6 +41,8 @@ _CONDITIONS: list[tuple[str, str]] = [
     (rf"ally (.+?) hp\s*(?:<=|≤)\s*{_NUMBER}", "ally_hp_at_most"),
     (r"ally (.+?) routed", "ally_routed"),
     (rf"enemy on {_TILE}", "enemy_on"),
+    (r"enemy in (.+)", "enemy_in"),
+    (r"outnumbered in (.+)", "outnumbered_in"),
 ]
 JOINS = ("and", "or", "not", "once")  # words that join conditions; a unit named with one cannot be named here
 
@@ -52,6 +56,7 @@ class Clause:
     upto: int | None = None  # the last round of `round N-M`
     name: str | None = None
     at: tuple[int, int] | None = None
+    area: str | None = None  # a named area of the scenario (`enemy in AREA`)
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,8 @@ def _clause(kind: str, args: tuple[str, ...]) -> Clause:
         return Clause(kind, name=args[0] if args else None)
     if kind == "enemy_on":
         return Clause(kind, at=(int(args[0]), int(args[1])))
+    if kind in ("enemy_in", "outnumbered_in"):
+        return Clause(kind, area=args[0])
     return Clause(kind)
 
 
@@ -199,4 +206,6 @@ def _clause_words(clause: Clause) -> str:
         "ally_routed": f"{clause.name or 'an ally'} is routed",
         "ally_hp_at_most": f"{clause.name or 'an ally'} is at {clause.number} HP or less",
         "enemy_on": f"an enemy stands on {clause.at[0]},{clause.at[1]}" if clause.at else "",
+        "enemy_in": f"an enemy is in {clause.area}",
+        "outnumbered_in": f"its side has fewer units than the enemy in {clause.area}",
     }[clause.kind]

@@ -13,14 +13,15 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once, clauses, read_when, words
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
-                        "round_between", "ally_hp_at_most", "threatened", "compound"]
+                        "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
-                        "return", "keep_distance", "target", "seize", "raze", "escape", "pick"]
+                        "return", "keep_distance", "target", "seize", "raze", "escape", "pick", "guard_area"]
 
 BEHAVIOUR_FORMS = (
     "hold",
     "guard [X, Y]",
     "guard NAME",
+    "guard area AREA",
     "pursue nearest",
     "pursue NAME",
     "advance to [X, Y]",
@@ -45,6 +46,7 @@ _TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _BEHAVIOURS: list[tuple[str, str]] = [
     (r"hold", "hold"),
     (rf"guard {_TILE}", "guard_tile"),
+    (r"guard area (.+)", "guard_area"),
     (r"guard (.+)", "guard_unit"),
     (r"pursue nearest", "pursue"),
     (r"pursue (.+)", "pursue"),
@@ -70,7 +72,7 @@ TAKES: dict[str, frozenset[str]] = {
     "pursue": frozenset({MOVE, ACTION}), "flee": frozenset({MOVE, ACTION}), "support": frozenset({ACTION}),
     "return": frozenset({MOVE}), "keep_distance": frozenset({MOVE}), "target": frozenset({ACTION}),
     "seize": frozenset({MOVE, ACTION}), "raze": frozenset({MOVE, ACTION}), "escape": frozenset({MOVE, ACTION}),
-    "pick": frozenset({MOVE, ACTION}),
+    "pick": frozenset({MOVE, ACTION}), "guard_area": frozenset({MOVE}),
 }
 FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
@@ -130,7 +132,7 @@ class Order(Sparse):
         read["behaviour"] = kind
         if kind in ("guard_tile", "advance"):
             read["goal"] = (int(args[0]), int(args[1]))
-        elif kind in ("guard_unit", "pursue") and args:
+        elif kind in ("guard_unit", "pursue", "guard_area") and args:
             read["target"] = args[0]
         elif kind == "target":
             read["target"] = args[0].lower() if args[0].lower() in TARGET_WORDS else args[0]
@@ -151,6 +153,11 @@ class Order(Sparse):
     def latched(self) -> bool:
         """A `once` line: it holds from the first time its condition does (GameState.woken keeps which fired)."""
         return isinstance(read_when(self.when), Once)
+
+    def areas(self) -> list[str]:
+        """The named areas the order mentions, to check the scenario has them."""
+        named = [c.area for c in self.clauses if c.area is not None]
+        return named + ([self.target] if self.behaviour == "guard_area" and self.target else [])
 
     @property
     def clauses(self) -> list[Clause]:
@@ -173,6 +180,7 @@ class Order(Sparse):
             "hold": "Hold",
             "guard_tile": f"Guard {where}",
             "guard_unit": f"Guard {self.target}",
+            "guard_area": f"Guard {self.target}",
             "pursue": f"Pursue {self.target or 'the nearest enemy'}",
             "advance": f"Advance to {where}",
             "retreat": "Retreat to heal",

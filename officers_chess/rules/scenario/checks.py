@@ -151,10 +151,17 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
         for index, name in enumerate(group.units):
             if names_known and name not in sides:
                 raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
+    for name, corners in scenario.areas.items():
+        for corner in corners:
+            _tile(battle_map, corner, f"a corner of the area {name!r}", ("areas", name))
     for script in scripts_of(scenario):
         for index, order in enumerate(script.lines):
             for spot in order.tiles():
                 _tile(battle_map, spot, "the tile of this order", script.where + (index,))
+            for area in order.areas():
+                if area not in scenario.areas:
+                    known = ", ".join(scenario.areas) or "none; name them under `areas:`"
+                    raise ScenarioError(f"no area is named {area!r} (areas: {known})", script.where + (index,))
             for name in order.units():
                 if names_known and name not in sides:
                     raise ScenarioError(f"no unit is named {name!r}", script.where + (index,))

@@ -14,7 +14,7 @@ from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSet
 Where = tuple[str | int, ...]
 # Behaviours that always do what they say once their condition holds: nothing they name can be gone
 # (a guard NAME, pursue or retreat line is passed over when its ward, prey or healing tile is).
-NEVER_PASSED_OVER = ("hold", "guard_tile", "advance", "support", "flee")  # (seize, raze, escape: only with their tiles)
+NEVER_PASSED_OVER = ("hold", "guard_tile", "guard_area", "advance", "support", "flee")  # (seize, raze, escape: only with their tiles)
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,13 @@ class Scenario(BaseModel):
     chests: list[ChestSetup] = Field(default_factory=list)
     events: list[TimedEvent] = Field(default_factory=list)
     orders: list[OrderGroup] = Field(default_factory=list, max_length=40)  # scripts for groups of units
+    # Named areas for scripts: each a rectangle given by two opposite corner tiles ([column, row] from 1).
+    areas: dict[str, tuple[tuple[int, int], tuple[int, int]]] = Field(default_factory=dict, max_length=40)
+
+    def area_tiles(self, name: str) -> list[Pos]:
+        """The board positions (from 0) of a named area, row by row."""
+        (x1, y1), (x2, y2) = self.areas[name]
+        return [(x - 1, y - 1) for y in range(min(y1, y2), max(y1, y2) + 1) for x in range(min(x1, x2), max(x1, x2) + 1)]
 
     def rules(self, side: Side) -> SideRules:
         return self.sides.get(side, SideRules())
@@ -251,6 +258,7 @@ def new_battle(
         game_master=scenario.game_master,
         dice=Dice(seed=seed),
         arts=dict(catalogue.arts),
+        areas={name: scenario.area_tiles(name) for name in scenario.areas},
         seize_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.seize],
         escape_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.escape],
         raze_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.raze],
