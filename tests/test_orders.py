@@ -1061,3 +1061,20 @@ def test_areas_are_read_checked_and_judged(tmp_path, capsys):
     assert "a corner of the area 'gate' [19, 4] is off the map" in capsys.readouterr().err
     plain = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").new_battle(1)
     assert "areas" not in plain.model_dump(mode="json")  # a scenario without areas saves as before
+
+
+def test_attacked_conditions_remember_the_round_a_unit_was_attacked_in():
+    sentry = scripted(unit("d2", D, (9, 4)), ("ally D1 attacked", "pursue nearest"), "hold")
+    state = game(plains(10, 5), [unit("a1", A, (2, 2)), scripted(unit("d1", D, (4, 2)), "hold"), sentry])
+    assert followed(state.unit("d2"), state.units, 1)[0][0].behaviour == "hold"
+    state = apply_action(state, Move(unit="a1", to=(3, 2))).state
+    state = apply_action(state, Attack(target="d1")).state
+    assert state.unit("d1").struck == 1 and state.unit("a1").struck is None  # a counter is no attack on the attacker
+    assert followed(state.unit("d2"), state.units, 1)[0][0].behaviour == "pursue"  # the round it happened
+    assert followed(state.unit("d2"), state.units, 2)[0][0].behaviour == "pursue"  # and the next
+    assert followed(state.unit("d2"), state.units, 3)[0][0].behaviour == "hold"  # then it is old news
+    assert holds(order("hold", "attacked"), state.unit("d1"), state.units, 2)
+    assert not holds(order("hold", "ally attacked"), state.unit("d1"), state.units, 2)  # itself is no ally
+    plain = game(plains(10, 5), [unit("a1", A, (2, 2)), unit("d1", D, (4, 2))])
+    plain = apply_action(apply_action(plain, Move(unit="a1", to=(3, 2))).state, Attack(target="d1")).state
+    assert plain.unit("d1").struck is None  # no scripts in the battle: nothing noted, saves as before

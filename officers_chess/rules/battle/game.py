@@ -256,7 +256,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         events.append(Waited(unit.name))
         _end_turn(new, events)
-    wake(new)  # the `once` script lines this action set off
+    wake(new, events)  # what the scripts remember of this action
     victory.check(new, events)
     return Outcome(new, events)
 

@@ -1,16 +1,25 @@
-"""`once` script lines: after every action, each line whose condition now holds is noted in the state, and holds from then on."""
+"""What scripts remember between actions: the `once` lines that have fired, and when each unit was last attacked."""
 
 from __future__ import annotations
 
+from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.rules.pieces.order_now import holds, latch_key
 
 
-def wake(state: GameState) -> None:
-    """Note in `state.woken` each `once` line that has not fired and whose condition holds now for a unit on the
-    field, judged from its side's view of the board (under fog, what that side sees). A team's line fires for all."""
+def wake(state: GameState, events: list[Event]) -> None:
+    """After an action: note the round on each unit it attacked (`struck`, for `attacked` conditions; only in a
+    battle with scripts, so others save as before), then note in `state.woken` each `once` line that has not fired
+    and whose condition holds now for a unit on the field, judged from its side's view of the board (under fog,
+    what that side sees). A team's line fires for all."""
+    if not any(unit.orders for unit in state.units):
+        return
+    struck = {event.defender for event in events if isinstance(event, Attacked)}
+    for unit in state.units:
+        if unit.name in struck:
+            unit.struck = state.round
     views: dict[Side, list[Unit]] = {}
     for unit in state.units:
         if not unit.on_field:

@@ -202,7 +202,7 @@ class Unit(Sparse):
     """One unit on the battlefield: its class, inventory, equipment, HP and position."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("guarded", "team", "post")
+    _sparse = ("guarded", "team", "post", "struck")
 
     id: str
     name: str
@@ -226,6 +226,7 @@ class Unit(Sparse):
     orders: list[Order] = Field(default_factory=list, max_length=12)  # a scenario's script for the computer
     team: str | None = Field(None, max_length=40)  # the order group whose units wake together (`together: true`)
     post: Pos | None = None  # where it started, kept only when its script may `return to post`
+    struck: int | None = None  # the round it was last attacked, kept only in battles with scripts (wake.py)
 
     def has_status(self, name: StatusName) -> bool:
         return any(s.name is name for s in self.statuses)

@@ -63,10 +63,19 @@ def _clause_holds(clause: Clause, unit: Unit, units: list[Unit], round_number: i
     if kind == "ally_hp_at_most":  # a living ally, the unit itself aside, this hurt
         return any(a.side is unit.side and a.on_field and a.id != unit.id and a.hp <= (clause.number or 0)
                    and (clause.name is None or a.name == clause.name) for a in units)
+    if kind == "attacked":
+        return _struck_lately(unit, round_number)
+    if kind == "ally_attacked":
+        return any(a.side is unit.side and a.id != unit.id and _struck_lately(a, round_number)
+                   and (clause.name is None or a.name == clause.name) for a in units)
     if kind == "enemy_on":
         spot = tile(clause.at)  # type: ignore[arg-type]
         return any(e.side is not unit.side and e.on_field and e.pos == spot for e in units)
     return False
+
+
+def _struck_lately(unit: Unit, round_number: int) -> bool:
+    return unit.struck is not None and unit.struck >= round_number - 1
 
 
 def current_order(unit: Unit, units: list[Unit], round_number: int) -> Order | None:

@@ -18,6 +18,9 @@ CONDITION_FORMS = (
     "ally NAME routed",
     "ally hp <= N",
     "ally NAME hp <= N",
+    "attacked",
+    "ally attacked",
+    "ally NAME attacked",
     "enemy on [X, Y]",
     "enemy in AREA",
     "outnumbered in AREA",
@@ -40,6 +43,9 @@ _CONDITIONS: list[tuple[str, str]] = [
     (rf"ally hp\s*(?:<=|≤)\s*{_NUMBER}", "ally_hp_at_most"),
     (rf"ally (.+?) hp\s*(?:<=|≤)\s*{_NUMBER}", "ally_hp_at_most"),
     (r"ally (.+?) routed", "ally_routed"),
+    (r"attacked", "attacked"),
+    (r"ally attacked", "ally_attacked"),
+    (r"ally (.+?) attacked", "ally_attacked"),
     (rf"enemy on {_TILE}", "enemy_on"),
     (r"enemy in (.+)", "enemy_in"),
     (r"outnumbered in (.+)", "outnumbered_in"),
@@ -104,7 +110,7 @@ def _clause(kind: str, args: tuple[str, ...]) -> Clause:
         return Clause(kind, number=first, upto=last)
     if kind == "ally_hp_at_most":
         return Clause(kind, number=int(args[-1]), name=args[0] if len(args) == 2 else None)
-    if kind == "ally_routed":
+    if kind in ("ally_routed", "ally_attacked"):
         return Clause(kind, name=args[0] if args else None)
     if kind == "enemy_on":
         return Clause(kind, at=(int(args[0]), int(args[1])))
@@ -205,6 +211,8 @@ def _clause_words(clause: Clause) -> str:
         "hp_at_most": f"at {clause.number} HP or less",
         "ally_routed": f"{clause.name or 'an ally'} is routed",
         "ally_hp_at_most": f"{clause.name or 'an ally'} is at {clause.number} HP or less",
+        "attacked": "it was attacked this round or the last",
+        "ally_attacked": f"{clause.name or 'an ally'} was attacked this round or the last",
         "enemy_on": f"an enemy stands on {clause.at[0]},{clause.at[1]}" if clause.at else "",
         "enemy_in": f"an enemy is in {clause.area}",
         "outnumbered_in": f"its side has fewer units than the enemy in {clause.area}",

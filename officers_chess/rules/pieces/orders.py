@@ -13,7 +13,8 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once, clauses, read_when, words
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
-                        "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in", "compound"]
+                        "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in",
+                        "attacked", "ally_attacked", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
                         "return", "keep_distance", "target", "seize", "raze", "escape", "pick", "guard_area"]
 
