@@ -1075,6 +1075,6 @@ def test_attacked_conditions_remember_the_round_a_unit_was_attacked_in():
     assert followed(state.unit("d2"), state.units, 3)[0][0].behaviour == "hold"  # then it is old news
     assert holds(order("hold", "attacked"), state.unit("d1"), state.units, 2)
     assert not holds(order("hold", "ally attacked"), state.unit("d1"), state.units, 2)  # itself is no ally
-    plain = game(plains(10, 5), [unit("a1", A, (2, 2)), unit("d1", D, (4, 2))])
+    plain = game(plains(10, 5), [unit("a1", A, (2, 2)), scripted(unit("d1", D, (4, 2)), ("enemy within 2", "hold"))])
     plain = apply_action(apply_action(plain, Move(unit="a1", to=(3, 2))).state, Attack(target="d1")).state
-    assert plain.unit("d1").struck is None  # no scripts in the battle: nothing noted, saves as before
+    assert plain.unit("d1").struck is None  # no script asks `attacked`: nothing noted, old saves replay the same

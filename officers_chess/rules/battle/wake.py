@@ -10,16 +10,17 @@ from officers_chess.rules.pieces.order_now import holds, latch_key
 
 
 def wake(state: GameState, events: list[Event]) -> None:
-    """After an action: note the round on each unit it attacked (`struck`, for `attacked` conditions; only in a
-    battle with scripts, so others save as before), then note in `state.woken` each `once` line that has not fired
+    """After an action: note the round on each unit it attacked (`struck`; only when a script asks `attacked`, so
+    a battle saved before these conditions replays to the same hashes), then note in `state.woken` each `once` line that has not fired
     and whose condition holds now for a unit on the field, judged from its side's view of the board (under fog,
     what that side sees). A team's line fires for all."""
     if not any(unit.orders for unit in state.units):
         return
     struck = {event.defender for event in events if isinstance(event, Attacked)}
-    for unit in state.units:
-        if unit.name in struck:
-            unit.struck = state.round
+    if struck and any(c.kind in ("attacked", "ally_attacked") for u in state.units for o in u.orders for c in o.clauses):
+        for unit in state.units:
+            if unit.name in struck:
+                unit.struck = state.round
     views: dict[Side, list[Unit]] = {}
     for unit in state.units:
         if not unit.on_field:
