@@ -1078,3 +1078,43 @@ def test_attacked_conditions_remember_the_round_a_unit_was_attacked_in():
     plain = game(plains(10, 5), [unit("a1", A, (2, 2)), scripted(unit("d1", D, (4, 2)), ("enemy within 2", "hold"))])
     plain = apply_action(apply_action(plain, Move(unit="a1", to=(3, 2))).state, Attack(target="d1")).state
     assert plain.unit("d1").struck is None  # no script asks `attacked`: nothing noted, old saves replay the same
+
+
+# --- patrol and reckless (issue 18) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_reckless_is_the_only_way_a_hunter_strikes_into_a_counter_that_routs_it(level):
+    def position(lines):
+        hunter = scripted(unit("a1", A, (5, 2), hp=6), *lines)
+        return game(plains(12, 5), [hunter, unit("d1", D, (6, 2), weapon=weapon(might=8), skl=16)])
+
+    careful, _ = activation(position(("pursue D1",)), level=level)
+    bold, _ = activation(position(("reckless", "pursue D1")), level=level)
+    assert Attack(target="d1") not in careful  # (the test above: at 6 HP the order does not spend it)
+    assert bold[-1] == Attack(target="d1")
+    found = directive(position(("reckless", "pursue D1")), position(("reckless", "pursue D1")).unit("a1"))
+    assert found.reckless and found.prey == "d1" and [o.behaviour for o in found.orders] == ["reckless", "pursue"]
+
+
+@pytest.mark.parametrize("level", [NormalPolicy, GreedyPolicy])
+def test_a_patrol_walks_its_route_and_round_again(level):
+    walker = scripted(unit("a1", A, (1, 1)), "patrol [2, 2] [9, 2]").model_copy(update={"leg": 1})  # as new_battle sets it
+    state = game(plains(12, 5), [walker, unit("d1", D, (11, 4))])
+    seen = []
+    for _ in range(5):
+        _, state = activation(state, level=level)
+        seen.append((state.unit("a1").pos, state.unit("a1").leg))
+        state = let_the_enemy_stand(state)
+    # From [2, 2] (it stands there: on to [9, 2]), five tiles a turn, then back, then out again.
+    assert [pos for pos, _ in seen] == [(6, 1), (8, 1), (3, 1), (1, 1), (6, 1)]
+    assert [leg for _, leg in seen] == [1, 2, 2, 3, 3]
+
+
+def test_new_battle_starts_a_patrol_on_its_first_tile_toward_the_second(tmp_path):
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    path = tmp_path / "patrol.yaml"
+    path.write_text(yard.replace("at: [8, 3]}", 'at: [8, 3], orders: [{do: "patrol [8, 3] [8, 7]"}]}')
+                    .replace("at: [9, 5]}", 'at: [9, 5], orders: [{do: "patrol [1, 1] [8, 7]"}]}'))
+    state = load_scenario(path).new_battle(1)
+    assert {u.name: u.leg for u in state.units if u.orders} == {"Bram": 1, "Tilda": 0}

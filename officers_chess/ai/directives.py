@@ -16,6 +16,9 @@ from officers_chess.rules.pieces.orders import ACTION, GUARD_RADIUS, MOVE, Order
 from officers_chess.rules.pieces.tags import tag_args
 
 
+STANCE = "stance"  # what a line that takes no part of the activation adds to it (`reckless`)
+
+
 @dataclass(frozen=True)
 class Directive:
     """What a unit's script asks of it this activation; the default tactics fill in everything else.
@@ -32,6 +35,7 @@ class Directive:
     support  heals and dances come before attacks
     special  the special action it takes first when it may: escape (flee, escape), seize, raze, pick (chests)
     keep     (N, the enemies' tiles): it ends its move N tiles or more from every enemy, else as far as it gets
+    reckless it accepts a losing exchange: its own losses do not count, and its prey is struck whatever the counter
     """
 
     order: Order  # the first line followed
@@ -45,6 +49,7 @@ class Directive:
     support: bool = False
     special: str | None = None
     keep: tuple[int, frozenset[Pos]] | None = None
+    reckless: bool = False
 
 
 def throws_itself_away(kill: float, death: float) -> bool:
@@ -95,7 +100,7 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
     fields: dict = {}
     for order, parts in lines:
         piece = pieces[id(order)]
-        for part in parts:
+        for part in (*parts, STANCE):
             fields.update(piece.get(part, {}))
         if MOVE in parts:
             fields["move_line"] = order
@@ -152,6 +157,11 @@ def _piece(view: GameState, unit: Unit, order: Order) -> dict[str, dict] | None:
         return {MOVE: {"goal": frozenset(places)}, ACTION: {"special": kind}}
     if kind == "guard_area":
         return {MOVE: {"near": frozenset(view.areas.get(order.target or "", ()))}} if order.target in view.areas else None
+    if kind == "reckless":
+        return {STANCE: {"reckless": True}}
+    if kind == "patrol":
+        stop = tile(order.route[unit.leg % len(order.route)])
+        return {MOVE: {"goal": frozenset({stop}), "near": frozenset({stop})}}
     if kind == "return":
         return {MOVE: {"goal": frozenset({unit.post}), "near": frozenset({unit.post})}} if unit.post is not None else None
     if kind == "keep_distance":

@@ -89,7 +89,7 @@ class GreedyPolicy(BasePolicy):
         attacks = [a for a in actions if isinstance(a, Attack)]
         if order is not None and order.prey is not None:
             strike = next((a for a in attacks if a.target == order.prey and a.art is None), None)
-            if strike is not None and not self._reckless(state, unit, state.unit(order.prey), unit.pos):
+            if strike is not None and (order.reckless or not self._reckless(state, unit, state.unit(order.prey), unit.pos)):
                 return strike  # a pursue order: the prey in reach is struck, short of dying for it
         heals = [a for a in actions if isinstance(a, Special) and a.name == "heal"]
         if heals and order is not None and order.support:  # a support order: the heal comes first
@@ -134,7 +134,8 @@ class GreedyPolicy(BasePolicy):
                     if prey is not None and target.id != prey:
                         continue  # a pursue order: only its prey
                     score = self._score(state, unit, target, pos, None)
-                    if prey is not None and not self._reckless(state, unit, target, pos):
+                    bold = orders[unit.id] is not None and orders[unit.id].reckless
+                    if prey is not None and (bold or not self._reckless(state, unit, target, pos)):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     if score > 0 and (best is None or score > best[0]):
                         best = (score, Move(unit=unit.id, to=pos))

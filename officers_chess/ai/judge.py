@@ -258,6 +258,7 @@ class Judge:
             return []
         found = []
         order = self.directive(unit)
+        reckless = order is not None and order.reckless
         arts = [None, *arts_of(self.view, unit)]
         for armed in armed_forms(unit):
             weapon = armed.inventory[armed.weapon]  # type: ignore[index]
@@ -271,8 +272,10 @@ class Judge:
                 for art in arts:
                     ex = self.book.exchange(self.view, armed, pos, fighter, fighter.pos, art, fighter is not enemy)
                     # Pressed for time, a side trades blows it would otherwise decline: its losses weigh less.
-                    score = exchange_score(ex, self.values.get(unit.id, 1.0) / self.hurry, self.values.get(fighter.id, 1.0))
-                    if order is not None and order.prey == enemy.id and not throws_itself_away(ex.kill, ex.death):
+                    # A reckless order: the unit's own losses do not count, and its prey is struck whatever the counter.
+                    own = 0.0 if reckless else self.values.get(unit.id, 1.0) / self.hurry
+                    score = exchange_score(ex, own, self.values.get(fighter.id, 1.0))
+                    if order is not None and order.prey == enemy.id and (reckless or not throws_itself_away(ex.kill, ex.death)):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     first = first_of or Attack(target=enemy.id, art=art)
                     found.append(Option(score, first, unit.hp - ex.taken, 1 - ex.death, enemy.id, 1 - ex.kill, ex,

@@ -78,7 +78,7 @@ class NormalPolicy(BasePolicy):
         order = judge.directive(unit)
         if not turn.acted and order is not None and order.prey is not None:
             strike = next((a for a in actions if isinstance(a, Attack) and a.target == order.prey and a.art is None), None)
-            if strike is not None and not self._reckless(judge, unit, order.prey):
+            if strike is not None and (order.reckless or not self._reckless(judge, unit, order.prey)):
                 return strike  # a pursue order: the prey in reach is struck, not weighed
         if not turn.acted:
             for option in self._ranked(judge, unit):

@@ -1,4 +1,5 @@
-"""What scripts remember between actions: the `once` lines that have fired, and when each unit was last attacked."""
+"""What scripts remember between actions: the `once` lines that have fired, when each unit was last attacked, and
+how far along its route each patrol is."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.rules.pieces.order_now import holds, latch_key
+from officers_chess.rules.pieces.orders import tile
 
 
 def wake(state: GameState, events: list[Event]) -> None:
@@ -21,6 +23,10 @@ def wake(state: GameState, events: list[Event]) -> None:
         for unit in state.units:
             if unit.name in struck:
                 unit.struck = state.round
+    for unit in state.units:  # a patrol that has reached its next tile heads for the one after
+        route = next((order.route for order in unit.orders if order.behaviour == "patrol"), ())
+        if route and unit.on_field and unit.pos == tile(route[unit.leg % len(route)]):
+            unit.leg += 1
     views: dict[Side, list[Unit]] = {}
     for unit in state.units:
         if not unit.on_field:

@@ -202,7 +202,7 @@ class Unit(Sparse):
     """One unit on the battlefield: its class, inventory, equipment, HP and position."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("guarded", "team", "post", "struck")
+    _sparse = ("guarded", "team", "post", "struck", "leg")
 
     id: str
     name: str
@@ -227,6 +227,7 @@ class Unit(Sparse):
     team: str | None = Field(None, max_length=40)  # the order group whose units wake together (`together: true`)
     post: Pos | None = None  # where it started, kept only when its script may `return to post`
     struck: int | None = None  # the round it was last attacked, kept only in battles with scripts (wake.py)
+    leg: int = 0  # patrols: how many of its route's tiles it has reached (wake.py)
 
     def has_status(self, name: StatusName) -> bool:
         return any(s.name is name for s in self.statuses)

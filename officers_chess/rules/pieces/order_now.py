@@ -107,8 +107,8 @@ def followed(
     lines = []
     for index, order in enumerate(unit.orders):
         parts = order.takes - taken
-        if not parts:
-            continue
+        if not parts and order.takes:
+            continue  # earlier lines took all it asks for (a line that takes nothing, `reckless`, is a stance)
         fired = order.latched and latch_key(unit, index) in woken
         now = fired or holds(order, unit, units, round_number, threatened, areas) or any(
             holds(order, mate, units, round_number, areas=areas) for mate in team)

@@ -16,7 +16,8 @@ ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most"
                         "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in",
                         "attacked", "ally_attacked", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
-                        "return", "keep_distance", "target", "seize", "raze", "escape", "pick", "guard_area"]
+                        "return", "keep_distance", "target", "seize", "raze", "escape", "pick", "guard_area",
+                        "reckless", "patrol"]
 
 BEHAVIOUR_FORMS = (
     "hold",
@@ -30,6 +31,7 @@ BEHAVIOUR_FORMS = (
     "support",
     "flee",
     "return to post",
+    "patrol [X, Y] [X, Y] ...",
     "keep distance N",
     "seize",
     "raze",
@@ -40,6 +42,7 @@ BEHAVIOUR_FORMS = (
     "target healers",
     "target leader",
     "target CLASS",
+    "reckless",
 )
 TARGET_WORDS = ("lowest hp", "nearest", "healers", "leader")  # `target CLASS` is any other word
 
@@ -56,6 +59,8 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"support", "support"),
     (r"flee", "flee"),
     (r"return to post", "return"),
+    (rf"patrol((?:\s*{_TILE}){{2,8}})", "patrol"),
+    (r"reckless", "reckless"),
     (r"seize", "seize"),
     (r"raze", "raze"),
     (r"escape", "escape"),
@@ -63,7 +68,7 @@ _BEHAVIOURS: list[tuple[str, str]] = [
     (r"keep distance ([0-9]{1,2})", "keep_distance"),
     (r"target (.+)", "target"),
 ]
-_DERIVED = ("condition", "behaviour", "number", "upto", "name", "target", "at", "goal", "keep")  # read from when/do
+_DERIVED = ("condition", "behaviour", "number", "upto", "name", "target", "at", "goal", "keep", "route")  # from when/do
 # What of the unit's activation each behaviour takes: its move, its action, or both. A script is followed
 # down the list (order_now.followed): a line takes what earlier lines left, and anything left is free.
 MOVE, ACTION = "move", "action"
@@ -73,10 +78,16 @@ TAKES: dict[str, frozenset[str]] = {
     "pursue": frozenset({MOVE, ACTION}), "flee": frozenset({MOVE, ACTION}), "support": frozenset({ACTION}),
     "return": frozenset({MOVE}), "keep_distance": frozenset({MOVE}), "target": frozenset({ACTION}),
     "seize": frozenset({MOVE, ACTION}), "raze": frozenset({MOVE, ACTION}), "escape": frozenset({MOVE, ACTION}),
-    "pick": frozenset({MOVE, ACTION}), "guard_area": frozenset({MOVE}),
+    "pick": frozenset({MOVE, ACTION}), "guard_area": frozenset({MOVE}), "patrol": frozenset({MOVE}),
+    "reckless": frozenset(),  # it takes no part: while it holds, the unit accepts a losing exchange
 }
 FREE = "none (plays freely)"  # a scripted unit when no line of its script applies
 GUARD_RADIUS = 2  # a guard ends its move within this many tiles of what it guards
+
+
+def _plain(value: object) -> object:
+    """A field as the words give it: lists (from JSON) as tuples, all the way down."""
+    return tuple(_plain(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
 def _parse(text: str, table: list[tuple[str, str]], what: str, forms: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -97,7 +108,7 @@ class Order(Sparse):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    _sparse = ("upto", "keep")  # written only when set, so older saves keep their hashes
+    _sparse = ("upto", "keep", "route")  # written only when set, so older saves keep their hashes
 
     when: str = "always"
     do: str
@@ -109,6 +120,7 @@ class Order(Sparse):
     target: str | None = None  # a unit named by the behaviour (guard, pursue)
     at: tuple[int, int] | None = None  # the tile of the condition (enemy on)
     keep: int | None = None  # the tiles `keep distance N` keeps from every enemy
+    route: tuple[tuple[int, int], ...] = ()  # a patrol's tiles, in order (it goes round them)
     goal: tuple[int, int] | None = None  # the tile of the behaviour (guard, advance)
 
     @model_validator(mode="before")
@@ -124,6 +136,7 @@ class Order(Sparse):
             if key in data and not isinstance(data[key], str):
                 raise ValueError(f"`{key}` is a line of words, e.g. {'enemy within 3' if key == 'when' else 'hold'}")
         read: dict[str, object] = dict.fromkeys(_DERIVED)
+        read["route"] = ()
         when = read_when(str(data.get("when", "always")))
         if isinstance(when, Clause):  # one condition: its parts are kept as fields (a save shows them)
             read.update(condition=when.kind, number=when.number, upto=when.upto, name=when.name, at=when.at)
@@ -139,9 +152,11 @@ class Order(Sparse):
             read["target"] = args[0].lower() if args[0].lower() in TARGET_WORDS else args[0]
         elif kind == "keep_distance":
             read["keep"] = int(args[0])
+        elif kind == "patrol":
+            read["route"] = tuple((int(x), int(y)) for x, y in re.findall(_TILE, args[0]))
         for key in _DERIVED:
             given = data.get(key, read[key])
-            if (tuple(given) if isinstance(given, list) else given) != read[key]:
+            if _plain(given) != read[key]:
                 raise ValueError(f"`{key}` is read from the words of `when` and `do`; write only those two")
         return {**data, **read}
 
@@ -167,7 +182,8 @@ class Order(Sparse):
 
     def tiles(self) -> list[tuple[int, int]]:
         """The tiles the order names (column, row from 1), to check they lie on the map."""
-        return [c.at for c in self.clauses if c.at is not None] + ([self.goal] if self.goal is not None else [])
+        return ([c.at for c in self.clauses if c.at is not None] + ([self.goal] if self.goal is not None else [])
+                + list(self.route))
 
     def units(self) -> list[str]:
         """The unit names the order mentions, to check they exist."""
@@ -194,6 +210,8 @@ class Order(Sparse):
             "raze": "Raze the objective",
             "escape": "Escape",
             "pick": "Open chests",
+            "patrol": f"Patrol {' → '.join(_tile_text(t) for t in self.route)}",
+            "reckless": "Reckless",
         }[self.behaviour]
 
     def condition_text(self) -> str:

@@ -135,17 +135,18 @@ def _clause_never(clause: Clause, scenario: Scenario) -> str | None:
 
 
 def _tiles_out_of_reach(script: Script, catalogue: Catalogue, battle_map: BattleMap) -> list[ScriptWarning]:
-    """An `advance to` or `guard` tile that none of the units the script steers can stand on."""
+    """An `advance to`, `guard` or patrol tile that none of the units the script steers can stand on."""
     found = []
     for index, order in enumerate(script.lines):
-        if order.goal is None or not script.steers or not battle_map.contains((order.goal[0] - 1, order.goal[1] - 1)):
-            continue
-        terrain = battle_map.terrain_at((order.goal[0] - 1, order.goal[1] - 1))
-        barred = [setup for setup in script.steers if not _can_enter(setup, script.owner, terrain, catalogue, battle_map)]
-        if barred and len(barred) == len(script.steers):
-            names = ", ".join(f"{s.name} ({s.unit_class})" for s in barred[:4]) + (" ..." if len(barred) > 4 else "")
-            found.append(ScriptWarning(f"line {index + 1} sends its units to {list(order.goal)}, {terrain.name}, "
-                                       f"which {names} cannot enter", script.where + (index,)))
+        for spot in ([order.goal] if order.goal is not None else []) + list(order.route):
+            if not script.steers or not battle_map.contains((spot[0] - 1, spot[1] - 1)):
+                continue
+            terrain = battle_map.terrain_at((spot[0] - 1, spot[1] - 1))
+            barred = [s for s in script.steers if not _can_enter(s, script.owner, terrain, catalogue, battle_map)]
+            if barred and len(barred) == len(script.steers):
+                names = ", ".join(f"{s.name} ({s.unit_class})" for s in barred[:4]) + (" ..." if len(barred) > 4 else "")
+                found.append(ScriptWarning(f"line {index + 1} sends its units to {list(spot)}, {terrain.name}, "
+                                           f"which {names} cannot enter", script.where + (index,)))
     return found
 
 

@@ -12,7 +12,7 @@ from officers_chess.rules.battle.state import Arrival, Chest, GameState, Terrain
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Accessory, Side, Unit, UnitClass, Weapon
-from officers_chess.rules.pieces.orders import Order, OrderGroup
+from officers_chess.rules.pieces.orders import Order, OrderGroup, tile
 from officers_chess.rules.pieces.tags import tag_args
 
 
@@ -248,6 +248,9 @@ def new_battle(
             unit.team = group_team(scenario, unit)
         if any(order.behaviour == "return" for order in unit.orders):
             unit.post = unit.pos  # (set only for such scripts: a state without one hashes as before)
+        route = next((order.route for order in unit.orders if order.behaviour == "patrol"), ())
+        if route and unit.pos == tile(route[0]):
+            unit.leg = 1  # it starts on its route's first tile: on to the second
     players = scenario.game_master.other if scenario.game_master else None
     return GameState(
         edition=scenario.edition,
