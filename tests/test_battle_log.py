@@ -187,3 +187,22 @@ def test_a_scripted_units_move_names_the_order_it_followed():
     events = with_orders(apply_action(state, action).events, action, state, RandomPolicy(seed=1))
     assert not any("order" in e.text() for e in events)
     assert Moved("Hale", (3, 3), (3, 3), 0).text() == "Hale stays at 4,4."
+
+
+def test_a_scripted_units_move_says_why_each_conditional_line_held():
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.ai.normal import NormalPolicy
+    from officers_chess.rules.battle.events import Moved
+    from officers_chess.rules.battle.game import apply_action
+    from officers_chess.rules.pieces.orders import Order
+    from officers_chess.tui.order_notes import with_orders
+
+    lines = [Order.model_validate({"do": "hold"}), Order.model_validate({"when": "enemy within 3", "do": "target nearest"})]
+    tam = unit(id="d1", side=D, pos=(5, 0)).model_copy(update={"name": "Tam", "orders": lines})
+    state = game(plains(8), [unit(id="a1", side=A, pos=(3, 0)).model_copy(update={"name": "Corvin"}), tam], to_act=D)
+    policy = NormalPolicy(seed=1)
+    action = policy.choose(state)
+    events = with_orders(apply_action(state, action).events, action, state, policy)
+    assert [e.text() for e in events if isinstance(e, Moved)] == [
+        "Tam (orders: hold; target the nearest enemy [an enemy is within 3 tiles]) holds position at 6,1."]

@@ -10,22 +10,27 @@ from officers_chess.rules.battle.actions import Action, Move
 from officers_chess.rules.battle.events import Event, Moved
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.pieces.orders import Order
 
 
 def with_orders(events: list[Event], action: Action, before: GameState, policy: Policy | None) -> list[Event]:
-    """The events of the computer's `action`, its Move naming the script lines the unit followed ("Oda (order:
-    pursue Corvin) moves …", "Tam (orders: hold; support allies) holds position …"), when the level plays scripts
-    and a line held (judged, as the computer judged it, from its side's view of the state `before` the action)."""
+    """The events of the computer's `action`, its Move naming the script lines the unit followed and why ("Oda
+    (order: pursue Corvin [an enemy is within 3 tiles]) moves …", "Tam (orders: hold; support allies) holds
+    position …"), when the level plays scripts and a line held (judged, as the computer judged it, from its
+    side's view of the state `before` the action)."""
     if not isinstance(action, Move) or policy is None or not policy.follows_orders:
         return events
     unit = before.unit(action.unit)
     found = directive(player_view(before, unit.side), unit)
     if found is None:
         return events
-    words = "; ".join(_lower_first(order.label()) for order in found.orders)
+    words = "; ".join(_line_words(order) for order in found.orders)
     held = found.move_line is not None and found.move_line.behaviour == "hold"
     return [replace(e, order=words, held=held) if isinstance(e, Moved) and e.unit == unit.name else e for e in events]
 
 
-def _lower_first(label: str) -> str:
-    return label[0].lower() + label[1:]
+def _line_words(order: Order) -> str:
+    """A line followed, and why when it has a condition: "pursue Corvin [an enemy is within 3 tiles]"."""
+    label = order.label()
+    words = label[0].lower() + label[1:]
+    return words if order.condition == "always" else f"{words} [{order.condition_text()}]"
