@@ -21,6 +21,7 @@ from officers_chess.rules.battle.actions import (
 )
 from officers_chess.rules.battle.aftermath import break_after, on_hit, push_back, splash, wear
 from officers_chess.rules.battle.events import Acted, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.battle.reactions import react
 from officers_chess.rules.battle.refusals import must_strike, why_illegal
 from officers_chess.rules.battle.specials import perform, special_actions
 from officers_chess.rules.battle.state import ActiveTurn, Claim, GameState, TerrainDamage
@@ -28,7 +29,6 @@ from officers_chess.rules.battle.turn_order import after_activation
 from officers_chess.rules.battle.upkeep import (
     as_activated, end_of_round, end_of_turn, on_activation, start_of_round, start_of_turn,
 )
-from officers_chess.rules.battle.wake import wake
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role, resolve, usable_weapon
 from officers_chess.rules.pieces.inventory import discard, equip, equippable, trade, trade_options
@@ -256,7 +256,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         events.append(Waited(unit.name))
         _end_turn(new, events)
-    wake(new, events)  # what the scripts remember of this action
+    react(new, events)  # the scenario's triggered events, and what its scripts remember
     victory.check(new, events)
     return Outcome(new, events)
 

@@ -15,6 +15,7 @@ from officers_chess.rules.combat.editions import EDITIONS, Edition, rules_for
 from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Forecast, forecast, reaches, usable_weapon
 from officers_chess.rules.pieces.models import Art, Item, Side, Unit
 from officers_chess.rules.pieces.movement import Reach, reachable
+from officers_chess.rules.pieces.orders import Order
 from officers_chess.rules.pieces.statuses import StatusName
 
 VISION = 3  # under fog every unit sees this many tiles around it, counted as movement is (docs/rulings.md F1)
@@ -85,15 +86,20 @@ class TerrainSwap(BaseModel):
     terrain: str
 
 
-class Arrival(BaseModel):
-    """A timed event: at the start of `round`, these units arrive and these tiles change."""
+class Arrival(Sparse):
+    """A scenario event still to come: at the start of `round`, or once its `trigger` holds after an action
+    (triggers.py; `round` is then 0), these units arrive, these tiles change and these units on the field get
+    new scripts."""
 
     model_config = ConfigDict(extra="forbid")
+    _sparse = ("trigger", "orders")  # written only when set: older saves keep their hashes
 
     round: int
     note: str = ""
     units: list[Unit] = Field(default_factory=list)
     terrain: list[TerrainSwap] = Field(default_factory=list)
+    trigger: str | None = None
+    orders: dict[str, list[Order]] = Field(default_factory=dict)  # by unit name
 
 
 class Claim(BaseModel):

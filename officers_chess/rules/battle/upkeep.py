@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from officers_chess.rules.battle.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusLost, StatusRoll, TerrainChanged, tile_name
-from officers_chess.rules.battle.state import ActiveTurn, GameState
+from officers_chess.rules.battle.state import ActiveTurn, Arrival, GameState
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Inflicted, Unit
+from officers_chess.rules.pieces.orders import tile
 from officers_chess.rules.pieces.statuses import Status, StatusName
 from officers_chess.rules.pieces.tags import tag_args, tag_total
 
@@ -197,31 +198,40 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
 
 
 def _timed_events(state: GameState, events: list[Event]) -> None:
-    """The scenario's events for this round: terrain changes, then arriving units.
-
-    A unit whose arrival tile is taken comes in on the nearest free tile it can stand on;
-    a tile does not change under a unit that could not stand on the new terrain.
-    """
-    due = [a for a in state.arrivals if a.round == state.round]
-    state.arrivals = [a for a in state.arrivals if a.round != state.round]
+    """The scenario's events for this round (those set off by a trigger wait for it: triggers.py)."""
+    due = [a for a in state.arrivals if a.round == state.round and a.trigger is None]
+    state.arrivals = [a for a in state.arrivals if not (a.round == state.round and a.trigger is None)]
     for arrival in due:
-        if arrival.note:
-            events.append(Acted(arrival.note))
-        for swap in arrival.terrain:
-            terrain = state.terrain_named(swap.terrain)
-            here = state.unit_at(swap.at)
-            if here is not None and here.entry_cost(terrain) is None:
-                continue
-            before = state.map.terrain_at(swap.at)
-            state.set_terrain(swap.at, terrain)
-            events.append(TerrainChanged(swap.at, before.name, terrain.name))
-        for unit in arrival.units:
-            spot = _nearest_free(state, unit)
-            if spot is None:
-                continue  # nowhere to stand: the unit does not arrive
-            unit.pos = spot
-            state.units.append(unit)
-            events.append(Acted(f"{unit.name} ({unit.unit_class.name}) arrives for the {unit.side.value} at {tile_name(spot)}."))
+        arrive(state, arrival, events)
+
+
+def arrive(state: GameState, arrival: Arrival, events: list[Event]) -> None:
+    """An event happens: its note, then terrain changes, then new scripts for units on the field, then arriving
+    units. A unit whose arrival tile is taken comes in on the nearest free tile it can stand on; a tile does not
+    change under a unit that could not stand on the new terrain."""
+    if arrival.note:
+        events.append(Acted(arrival.note))
+    for swap in arrival.terrain:
+        terrain = state.terrain_named(swap.terrain)
+        here = state.unit_at(swap.at)
+        if here is not None and here.entry_cost(terrain) is None:
+            continue
+        before = state.map.terrain_at(swap.at)
+        state.set_terrain(swap.at, terrain)
+        events.append(TerrainChanged(swap.at, before.name, terrain.name))
+    for unit in state.units:
+        if unit.on_field and unit.name in arrival.orders:
+            unit.orders, unit.team = list(arrival.orders[unit.name]), None
+            route = next((order.route for order in unit.orders if order.behaviour == "patrol"), ())
+            unit.post = unit.pos if any(order.behaviour == "return" for order in unit.orders) else None
+            unit.leg = 1 if route and unit.pos == tile(route[0]) else 0
+    for unit in arrival.units:
+        spot = _nearest_free(state, unit)
+        if spot is None:
+            continue  # nowhere to stand: the unit does not arrive
+        unit.pos = spot
+        state.units.append(unit)
+        events.append(Acted(f"{unit.name} ({unit.unit_class.name}) arrives for the {unit.side.value} at {tile_name(spot)}."))
 
 
 def _nearest_free(state: GameState, unit: Unit) -> Pos | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from officers_chess.rules.battle.triggers import Trigger, read_trigger
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
@@ -94,7 +95,24 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
             known = [terrain.id for terrain in battle_map.terrain_table.values()]
             if change.to not in known:
                 raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
+        if event.when is not None:
+            _check_trigger(scenario, battle_map, read_trigger(event.when), where + ("when",))
     _check_deploy_room(scenario, catalogue, battle_map)
+
+
+def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, where: tuple[str | int, ...]) -> None:
+    """What an event's trigger names is there: its unit (unless a side hires), its tile, its chest, its area."""
+    names = {u.name for army in scenario.armies.values() for u in army}
+    names |= {u.name for e in scenario.events if e.reinforcements for u in e.reinforcements.units}
+    if trigger.name is not None and not any(scenario.hires(side) for side in Side) and trigger.name not in names:
+        raise ScenarioError(f"no unit is named {trigger.name!r}", where)
+    if trigger.at is not None:
+        _tile(battle_map, trigger.at, "the tile of this trigger", where)
+    if trigger.kind == "chest_opened" and all(tuple(chest.at) != trigger.at for chest in scenario.chests):
+        raise ScenarioError(f"no chest stands on {list(trigger.at or ())}: `chest [X, Y] opened` names a chest's tile", where)
+    if trigger.area is not None and trigger.area not in scenario.areas:
+        known = ", ".join(scenario.areas) or "none; name them under `areas:`"
+        raise ScenarioError(f"no area is named {trigger.area!r} (areas: {known})", where)
 
 
 def _check_deploy_room(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> None:
@@ -151,6 +169,10 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
         for index, name in enumerate(group.units):
             if names_known and name not in sides:
                 raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
+    for e_index, event in enumerate(scenario.events):
+        for index, given in enumerate(event.orders):
+            if names_known and given.unit not in sides:
+                raise ScenarioError(f"no unit is named {given.unit!r}", ("events", e_index, "orders", index, "unit"))
     for name, corners in scenario.areas.items():
         for corner in corners:
             _tile(battle_map, corner, f"a corner of the area {name!r}", ("areas", name))

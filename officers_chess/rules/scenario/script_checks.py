@@ -50,6 +50,11 @@ def scripts_of(scenario: Scenario) -> list[Script]:
                 sides[setup.name], setups[setup.name] = event.reinforcements.side, setup
                 where = ("events", e_index, "reinforcements", "units", index, "orders")
                 scripts.append(Script(where, setup.orders, event.reinforcements.side, (setup,), setup.name))
+    for e_index, event in enumerate(scenario.events):  # new scripts an event gives units on the field
+        for index, given in enumerate(event.orders):
+            where = ("events", e_index, "orders", index, "script")
+            setup = setups.get(given.unit)
+            scripts.append(Script(where, given.script, sides.get(given.unit), (setup,) if setup else (), given.unit))
     grouped = {name for group in scenario.orders for name in group.units}
     claimed: set[str] = set()  # the units an earlier group steers (setup.group_orders: the first group wins)
     for g_index, group in enumerate(scenario.orders):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from officers_chess.rules.basics.dice import Dice
 from officers_chess.rules.battle.objectives import Condition, TimeLimit
 from officers_chess.rules.battle.state import Arrival, Chest, GameState, TerrainSwap
+from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Accessory, Side, Unit, UnitClass, Weapon
@@ -114,15 +115,40 @@ class TerrainChange(BaseModel):
     to: str
 
 
-class TimedEvent(BaseModel):
-    """Something that happens at the start of a round: units arrive, terrain changes."""
+class NewOrders(BaseModel):
+    """An event's new script for a unit on the field (it replaces the unit's script)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    round: int = Field(ge=2, le=99)
+    unit: str = Field(min_length=1, max_length=24)
+    script: list[Order] = Field(min_length=1, max_length=12)
+
+
+class TimedEvent(BaseModel):
+    """Something that happens at the start of a round, or once a trigger holds (`when`, triggers.py): a note to
+    the players, units arrive, terrain changes, units on the field get new scripts."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    round: int | None = Field(None, ge=2, le=99)
+    when: str | None = Field(None, max_length=120)
     note: str = Field("", max_length=300)
     reinforcements: Reinforcement | None = None
     terrain: list[TerrainChange] = Field(default_factory=list)
+    orders: list[NewOrders] = Field(default_factory=list, max_length=20)
+
+    @field_validator("when")
+    @classmethod
+    def _a_trigger(cls, value: str | None) -> str | None:
+        if value is not None:
+            read_trigger(value)  # a ValueError names the forms allowed
+        return value
+
+    @model_validator(mode="after")
+    def _one_moment(self) -> TimedEvent:
+        if (self.round is None) == (self.when is None):
+            raise ValueError("an event happens at a `round` or `when` something happens: give one of them")
+        return self
 
 
 class Scenario(BaseModel):
@@ -241,7 +267,9 @@ def new_battle(
                 count[side] += 1
                 arriving.append(build_unit(setup, side, f"{side.value[0]}{count[side]}", catalogue, battle_map, ("events",)))
         changes = [TerrainSwap(at=(c.at[0] - 1, c.at[1] - 1), terrain=c.to) for c in event.terrain]
-        arrivals.append(Arrival(round=event.round, note=event.note, units=arriving, terrain=changes))
+        orders = {given.unit: list(given.script) for given in event.orders}
+        arrivals.append(Arrival(round=event.round or 0, note=event.note, units=arriving, terrain=changes,
+                                trigger=event.when, orders=orders))
     for unit in units + [u for arrival in arrivals for u in arrival.units]:
         if not unit.orders:
             unit.orders = group_orders(scenario, unit)

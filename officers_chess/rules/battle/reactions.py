@@ -1,21 +1,30 @@
-"""What scripts remember between actions: the `once` lines that have fired, when each unit was last attacked, and
-how far along its route each patrol is."""
+"""What follows every action for the scenario's scripts and events: the round a unit was attacked, a patrol's next
+tile, the events whose trigger the action set off, and the `once` lines that have fired."""
 
 from __future__ import annotations
 
 from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.triggers import fire_triggers
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.rules.pieces.order_now import holds, latch_key
 from officers_chess.rules.pieces.orders import tile
 
 
+def react(state: GameState, events: list[Event]) -> None:
+    """After an action: fire the events it set off, then keep what the scripts remember (`wake`)."""
+    if any(arrival.trigger is not None for arrival in state.arrivals):
+        fire_triggers(state, events)
+    wake(state, events)
+
+
 def wake(state: GameState, events: list[Event]) -> None:
-    """After an action: note the round on each unit it attacked (`struck`; only when a script asks `attacked`, so
-    a battle saved before these conditions replays to the same hashes), then note in `state.woken` each `once` line that has not fired
-    and whose condition holds now for a unit on the field, judged from its side's view of the board (under fog,
-    what that side sees). A team's line fires for all."""
+    """Note the round on each unit the action attacked (`struck`; only when a script asks `attacked`, so a battle
+    saved before these conditions replays to the same hashes), move each patrol that has reached its next tile on
+    to the one after, then note in `state.woken` each `once` line that has not fired and whose condition holds
+    now for a unit on the field, judged from its side's view of the board (under fog, what that side sees). A
+    team's line fires for all."""
     if not any(unit.orders for unit in state.units):
         return
     struck = {event.defender for event in events if isinstance(event, Attacked)}
