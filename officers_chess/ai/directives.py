@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from officers_chess.ai.assess import armed_forms
 from officers_chess.ai.threat_map import attackers_at
+from officers_chess.rules.battle.morale import rallied, standing
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import diamond
 from officers_chess.rules.board.battle_map import Pos, distance
@@ -93,8 +95,14 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
         return piece is not None
 
     team = [u for u in view.living(unit.side) if unit.team is not None and u.team == unit.team and u.id != unit.id]
+    shaken = _morale_line(view, unit)  # morale comes before any script (as Emlia's morale conditions do)
+    if shaken is not None:
+        pieces[id(shaken)] = _piece(view, unit, shaken) or {}
     lines = followed(unit, view.units, view.round, usable, threatened=lambda: threatened(view, unit),
-                     woken=view.woken, team=team, areas=view.areas)
+                     woken=view.woken, team=team, areas=view.areas, morale=view.morale,
+                     taken=shaken.takes if shaken is not None and pieces[id(shaken)] else frozenset())
+    if shaken is not None and pieces[id(shaken)]:
+        lines = [(shaken, shaken.takes), *lines]
     if not lines:
         return None
     fields: dict = {}
@@ -105,6 +113,25 @@ def directive(view: GameState, unit: Unit) -> Directive | None:
         if MOVE in parts:
             fields["move_line"] = order
     return Directive(lines[0][0], orders=tuple(order for order, _ in lines), **fields)
+
+
+def _morale_line(view: GameState, unit: Unit) -> Order | None:
+    """What its side's morale makes a unit do, as a script line: flee when the side is broken, fall back to heal when
+    it wavers and the unit is at half HP or less; nothing when it stands near a Leader of its side (it rallies)."""
+    rules = view.morale_rules
+    if rules is None or unit.side not in view.morale or rallied(unit, view.units, rules):
+        return None
+    now = standing(view.morale[unit.side], rules)
+    if now == "broken":
+        return _shaken(rules.broken, "flee")
+    if now == "wavering" and unit.hp * 2 <= unit.max_hp:
+        return _shaken(rules.waver, "retreat to healing")
+    return None
+
+
+@lru_cache(maxsize=64)
+def _shaken(level: int, behaviour: str) -> Order:
+    return Order.model_validate({"when": f"morale <= {level}", "do": behaviour})
 
 
 def threatened(view: GameState, unit: Unit) -> bool:

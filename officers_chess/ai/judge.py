@@ -142,7 +142,8 @@ class Judge:
     def directive(self, unit: Unit) -> Directive | None:
         """The unit's scripted order now, if it has one that holds."""
         if unit.id not in self._orders:
-            self._orders[unit.id] = directive(self.view, self.view.unit(unit.id)) if unit.orders else None
+            scripted = unit.orders or self.view.morale_rules is not None  # (morale steers units without scripts too)
+            self._orders[unit.id] = directive(self.view, self.view.unit(unit.id)) if scripted else None
         return self._orders[unit.id]
 
     def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:

@@ -216,7 +216,28 @@ class BattleEnded:
         return f"The {self.winner.value} wins: {self.reason}."
 
 
+@dataclass(frozen=True)
+class MoraleChanged:
+    """A side's morale moved (morale.py); its standing may have changed with it."""
+
+    side: Side
+    before: int
+    after: int
+    start: int
+    why: str
+    now: str  # standing after the change
+    then: str  # standing before it
+
+    def text(self) -> str:
+        way = "falls" if self.after < self.before else "rises"
+        line = f"The {self.side.value}'s morale {way} to {self.after} of {self.start} ({self.why})"
+        if self.now != self.then:
+            line += {"broken": ": it breaks, and its units run", "wavering": ": it wavers, and its wounded fall back",
+                     "steady": ": it holds steady again"}[self.now]
+        return line + "."
+
+
 Event = (
     Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | StatusLost | Acted | TerrainChanged
-    | Routed | RoundBegan | BattleEnded
+    | Routed | RoundBegan | BattleEnded | MoraleChanged
 )

@@ -3,7 +3,8 @@ tile, the events whose trigger the action set off, and the `once` lines that hav
 
 from __future__ import annotations
 
-from officers_chess.rules.battle.events import Attacked, Event
+from officers_chess.rules.battle.events import Attacked, Event, Routed
+from officers_chess.rules.battle.morale import after_routs
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.triggers import fire_triggers
 from officers_chess.rules.battle.vision import player_view
@@ -13,7 +14,11 @@ from officers_chess.rules.pieces.orders import tile
 
 
 def react(state: GameState, events: list[Event]) -> None:
-    """After an action: fire the events it set off, then keep what the scripts remember (`wake`)."""
+    """After an action: morale for the units it routed, the scenario events it set off, and what the scripts
+    remember (`wake`)."""
+    if state.morale_rules is not None:
+        routed = [u for e in events if isinstance(e, Routed) for u in state.units if u.name == e.unit and u.routed]
+        events += after_routs(state.morale, state.morale_rules, routed)
     if any(arrival.trigger is not None for arrival in state.arrivals):
         fire_triggers(state, events)
     wake(state, events)
@@ -45,5 +50,5 @@ def wake(state: GameState, events: list[Event]) -> None:
                 continue
             if unit.side not in views:
                 views[unit.side] = player_view(state, unit.side).units
-            if holds(order, unit, views[unit.side], state.round, areas=state.areas):
+            if holds(order, unit, views[unit.side], state.round, areas=state.areas, morale=state.morale):
                 state.woken.append(latch_key(unit, index))

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from officers_chess.rules.basics.dice import Dice
 from officers_chess.rules.basics.sparse import Sparse
+from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.battle.objectives import Condition, Result, Tally, TimeLimit
 from officers_chess.rules.battle.turn_order import waiting
 from officers_chess.rules.board.battle_map import BattleMap, Pos, distance
@@ -124,7 +125,7 @@ class GameState(Sparse):
     """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("veins", "game_master", "burst", "woken", "areas")
+    _sparse = ("veins", "game_master", "burst", "woken", "areas", "morale_rules", "morale")
 
     edition: str = Field("v0.6", max_length=20)
     scenario: str
@@ -158,6 +159,8 @@ class GameState(Sparse):
     # The `once` script lines that have fired, as "<unit id or team>:<line from 0>" (rules/battle/wake.py).
     woken: list[str] = Field(default_factory=list)
     areas: dict[str, list[Pos]] = Field(default_factory=dict)  # the scenario's named areas, for scripts
+    morale_rules: MoraleRules | None = None  # a scenario that plays with morale (morale.py)
+    morale: dict[Side, int] = Field(default_factory=dict)  # each side's, while it does
 
     @field_validator("edition")
     @classmethod

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.state import Arrival, GameState
 from officers_chess.rules.battle.upkeep import arrive
 from officers_chess.rules.pieces.models import Side
@@ -17,10 +18,14 @@ TRIGGER_FORMS = (
     "SIDE enters [X, Y]",
     "SIDE enters AREA",
     "chest [X, Y] opened",
+    "SIDE wavers",
+    "SIDE breaks",
 )
 _TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _TRIGGERS: list[tuple[str, str]] = [
     (rf"chest {_TILE} opened", "chest_opened"),
+    (r"(attacker|defender) wavers", "wavers"),
+    (r"(attacker|defender) breaks", "breaks"),
     (rf"(attacker|defender) enters {_TILE}", "enters_tile"),
     (r"(attacker|defender) enters (.+)", "enters_area"),
     (r"(.+?) hp\s*(?:<=|≤)\s*([0-9]{1,4})", "hp_at_most"),
@@ -59,6 +64,8 @@ def read_trigger(text: str) -> Trigger:
             return Trigger(kind, side=Side(args[0].lower()), at=(int(args[1]), int(args[2])))
         if kind == "enters_area":
             return Trigger(kind, side=Side(args[0].lower()), area=args[1])
+        if kind in ("wavers", "breaks"):
+            return Trigger(kind, side=Side(args[0].lower()))
         if kind == "hp_at_most":
             return Trigger(kind, name=args[0], number=int(args[1]))
         return Trigger(kind, name=args[0])
@@ -78,6 +85,9 @@ def set_off(state: GameState, trigger: Trigger) -> bool:
         return any(u.side is trigger.side and u.on_field and u.pos in inside for u in state.units)
     if trigger.kind == "chest_opened":
         return all(chest.at != trigger.tile() for chest in state.chests)
+    if trigger.kind in ("wavers", "breaks") and state.morale_rules is not None and trigger.side in state.morale:
+        now = standing(state.morale[trigger.side], state.morale_rules)
+        return now == "broken" or (trigger.kind == "wavers" and now == "wavering")
     return False
 
 

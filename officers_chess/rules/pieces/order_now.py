@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, Once, read_when
 from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
 
@@ -14,28 +14,32 @@ Threatened = Callable[[], bool]  # whether an enemy could reach and strike the u
 
 
 Areas = Mapping[str, Collection[Pos]]  # the scenario's named areas (GameState.areas)
+Morale = Mapping[Side, int]  # each side's morale (GameState.morale; empty when the scenario has none)
 
 
 def holds(order: Order, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None = None,
-          areas: Areas | None = None) -> bool:
+          areas: Areas | None = None, morale: Morale | None = None) -> bool:
     """Whether the order's condition holds for `unit` now (`units`: every unit the side can see). `threatened`
     answers the `threatened` condition: the computer players work it out from the board (ai/directives.py);
-    without it the condition does not hold. `areas` gives the named areas' tiles."""
-    return _true(read_when(order.when), unit, units, round_number, threatened, areas or {})
+    without it the condition does not hold. `areas` gives the named areas' tiles, `morale` each side's."""
+    return _true(read_when(order.when), unit, units, round_number, threatened, areas or {}, morale or {})
 
 
 def _true(node: Node, unit: Unit, units: list[Unit], round_number: int, threatened: Threatened | None,
-          areas: Areas) -> bool:
+          areas: Areas, morale: Morale) -> bool:
     if isinstance(node, Once):  # whether it holds now; whether it has fired before is the state's (followed)
-        return _true(node.part, unit, units, round_number, threatened, areas)
+        return _true(node.part, unit, units, round_number, threatened, areas, morale)
     if isinstance(node, Not):
-        return not _true(node.part, unit, units, round_number, threatened, areas)
+        return not _true(node.part, unit, units, round_number, threatened, areas, morale)
     if isinstance(node, All):
-        return all(_true(part, unit, units, round_number, threatened, areas) for part in node.parts)
+        return all(_true(part, unit, units, round_number, threatened, areas, morale) for part in node.parts)
     if isinstance(node, AnyOf):
-        return any(_true(part, unit, units, round_number, threatened, areas) for part in node.parts)
+        return any(_true(part, unit, units, round_number, threatened, areas, morale) for part in node.parts)
     if node.kind == "threatened":
         return threatened is not None and threatened()
+    if node.kind in ("morale_at_most", "enemy_morale_at_most"):  # without morale in the battle: never
+        side = unit.side if node.kind == "morale_at_most" else unit.side.other
+        return side in morale and morale[side] <= (node.number or 0)
     if node.kind in ("enemy_in", "outnumbered_in"):
         inside = set(areas.get(node.area or "", ()))
         enemies = sum(1 for e in units if e.side is not unit.side and e.on_field and e.pos in inside)
@@ -94,7 +98,7 @@ def latch_key(unit: Unit, index: int) -> str:
 def followed(
     unit: Unit, units: list[Unit], round_number: int, usable: Callable[[Order], bool] = lambda order: True,
     threatened: Threatened | None = None, woken: Collection[str] = (), team: Collection[Unit] = (),
-    areas: Areas | None = None,
+    areas: Areas | None = None, morale: Morale | None = None, taken: frozenset[str] = frozenset(),
 ) -> list[tuple[Order, frozenset[str]]]:
     """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
 
@@ -102,16 +106,16 @@ def followed(
     still left, and whatever no line takes the unit does freely ("do as much as possible going down the list,
     then act freely with what is left"). `usable` passes over a line that names something no longer there.
     A line holds when its condition holds for the unit, or for one of its `team` (the other units of an order
-    group that wakes together), or when it is a `once` line that has fired (its key in `woken`)."""
-    taken: frozenset[str] = frozenset()
+    group that wakes together), or when it is a `once` line that has fired (its key in `woken`). `taken`: parts
+    something before the script took (morale)."""
     lines = []
     for index, order in enumerate(unit.orders):
         parts = order.takes - taken
         if not parts and order.takes:
             continue  # earlier lines took all it asks for (a line that takes nothing, `reckless`, is a stance)
         fired = order.latched and latch_key(unit, index) in woken
-        now = fired or holds(order, unit, units, round_number, threatened, areas) or any(
-            holds(order, mate, units, round_number, areas=areas) for mate in team)
+        now = fired or holds(order, unit, units, round_number, threatened, areas, morale) or any(
+            holds(order, mate, units, round_number, areas=areas, morale=morale) for mate in team)
         if now and usable(order):
             lines.append((order, parts))
             taken |= parts
@@ -124,7 +128,7 @@ def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order
              threatened: Threatened | None = None) -> str | None:
     """What the unit's script makes it do now, in words (e.g. "Hold until round 3", "Hold; Support allies (an
     enemy is within 2 tiles)"), or None without a script. `lines`: the lines followed, when the caller knows them."""
-    if not unit.orders:
+    if not unit.orders and lines is None:
         return None
     if lines is None:
         lines = [order for order, _ in followed(unit, units, round_number, threatened=threatened)]
@@ -133,7 +137,8 @@ def describe(unit: Unit, units: list[Unit], round_number: int, lines: list[Order
 
 def _line_text(unit: Unit, order: Order, round_number: int) -> str:
     text = order.label()
-    for earlier in unit.orders[: unit.orders.index(order)]:
+    earlier_lines = unit.orders[: unit.orders.index(order)] if order in unit.orders else []  # (morale: no line of it)
+    for earlier in earlier_lines:
         if earlier.condition in ("round_at_least", "round_between") and (earlier.number or 0) > round_number:
             return f"{text} until round {earlier.number}"  # the script changes on its own at that round
     if order.condition != "always":

@@ -23,6 +23,8 @@ CONDITION_FORMS = (
     "ally NAME attacked",
     "enemy on [X, Y]",
     "enemy in AREA",
+    "morale <= N",
+    "enemy morale <= N",
     "outnumbered in AREA",
     "A and B",
     "A or B",
@@ -47,6 +49,8 @@ _CONDITIONS: list[tuple[str, str]] = [
     (r"ally attacked", "ally_attacked"),
     (r"ally (.+?) attacked", "ally_attacked"),
     (rf"enemy on {_TILE}", "enemy_on"),
+    (rf"morale\s*(?:<=|≤)\s*{_NUMBER}", "morale_at_most"),
+    (rf"enemy morale\s*(?:<=|≤)\s*{_NUMBER}", "enemy_morale_at_most"),
     (r"enemy in (.+)", "enemy_in"),
     (r"outnumbered in (.+)", "outnumbered_in"),
 ]
@@ -101,7 +105,7 @@ def read_clause(words: str) -> Clause:
 
 
 def _clause(kind: str, args: tuple[str, ...]) -> Clause:
-    if kind in ("enemy_within", "round_at_least", "hp_at_most"):
+    if kind in ("enemy_within", "round_at_least", "hp_at_most", "morale_at_most", "enemy_morale_at_most"):
         return Clause(kind, number=int(args[0]))
     if kind == "round_between":
         first, last = int(args[0]), int(args[1])
@@ -215,5 +219,7 @@ def _clause_words(clause: Clause) -> str:
         "ally_attacked": f"{clause.name or 'an ally'} was attacked this round or the last",
         "enemy_on": f"an enemy stands on {clause.at[0]},{clause.at[1]}" if clause.at else "",
         "enemy_in": f"an enemy is in {clause.area}",
+        "morale_at_most": f"its side's morale is {clause.number} or less",
+        "enemy_morale_at_most": f"the enemy's morale is {clause.number} or less",
         "outnumbered_in": f"its side has fewer units than the enemy in {clause.area}",
     }[clause.kind]

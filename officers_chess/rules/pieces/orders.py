@@ -14,7 +14,7 @@ from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
                         "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in",
-                        "attacked", "ally_attacked", "compound"]
+                        "attacked", "ally_attacked", "morale_at_most", "enemy_morale_at_most", "compound"]
 BehaviourKind = Literal["hold", "guard_tile", "guard_unit", "pursue", "advance", "retreat", "support", "flee",
                         "return", "keep_distance", "target", "seize", "raze", "escape", "pick", "guard_area",
                         "reckless", "patrol"]

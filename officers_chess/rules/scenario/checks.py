@@ -110,6 +110,9 @@ def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, 
         _tile(battle_map, trigger.at, "the tile of this trigger", where)
     if trigger.kind == "chest_opened" and all(tuple(chest.at) != trigger.at for chest in scenario.chests):
         raise ScenarioError(f"no chest stands on {list(trigger.at or ())}: `chest [X, Y] opened` names a chest's tile", where)
+    if trigger.kind in ("wavers", "breaks") and scenario.morale is None:
+        raise ScenarioError(f"`{trigger.side.value if trigger.side else ''} {trigger.kind}` needs morale: give the "
+                            "scenario a `morale:` block", where)
     if trigger.area is not None and trigger.area not in scenario.areas:
         known = ", ".join(scenario.areas) or "none; name them under `areas:`"
         raise ScenarioError(f"no area is named {trigger.area!r} (areas: {known})", where)

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.battle.objectives import Condition, TimeLimit
 from officers_chess.rules.battle.state import Arrival, Chest, GameState, TerrainSwap
 from officers_chess.rules.battle.triggers import read_trigger
@@ -176,6 +177,7 @@ class Scenario(BaseModel):
     orders: list[OrderGroup] = Field(default_factory=list, max_length=40)  # scripts for groups of units
     # Named areas for scripts: each a rectangle given by two opposite corner tiles ([column, row] from 1).
     areas: dict[str, tuple[tuple[int, int], tuple[int, int]]] = Field(default_factory=dict, max_length=40)
+    morale: MoraleRules | None = None  # each side's morale, falling with its routs (rules/battle/morale.py)
 
     def area_tiles(self, name: str) -> list[Pos]:
         """The board positions (from 0) of a named area, row by row."""
@@ -290,6 +292,8 @@ def new_battle(
         dice=Dice(seed=seed),
         arts=dict(catalogue.arts),
         areas={name: scenario.area_tiles(name) for name in scenario.areas},
+        morale_rules=scenario.morale,
+        morale={side: scenario.morale.start for side in Side} if scenario.morale else {},
         seize_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.seize],
         escape_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.escape],
         raze_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.raze],

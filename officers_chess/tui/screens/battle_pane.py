@@ -8,6 +8,7 @@ from textual import events
 from textual.widgets import RichLog, Static
 
 from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.footer_room import footer_width
@@ -208,6 +209,11 @@ class BattlePane:
         for side in (first, first.other):
             text.append(f"\n{side.title} wins: ", "bold")
             text.append(victory_line(scenario, side))
+        state = self.controller.state
+        if state.morale_rules is not None:  # public: both sides see both numbers
+            text.append("\nMorale: ", "bold")
+            text.append(", ".join(f"{side.value} {state.morale[side]} ({standing(state.morale[side], state.morale_rules)})"
+                                  for side in (first, first.other)))
         return text
 
     def _result_text(self) -> Text:

@@ -48,7 +48,7 @@ def orders_text(unit: Unit, view: GameState) -> str:
     `view` is the battle as the viewer sees it (under fog the script is judged on that view, as the
     sheet is). An order whose ward or prey is gone or out of sight leaves the unit free, as it plays.
     """
-    found = directive(view, unit) if unit.orders else None
+    found = directive(view, unit) if unit.orders or view.morale_rules is not None else None
     if found is not None:
         return describe(unit, view.units, view.round, list(found.orders)) or FREE
     return FREE
