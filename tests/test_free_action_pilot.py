@@ -146,3 +146,17 @@ async def test_r_shows_the_whole_log_on_one_screen_and_esc_closes_it():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_the_log_dialog_wraps_long_lines_whole_at_80_columns():
+    """Its log once wrapped at 78 columns inside a 70-column box, and lost the end of every long line."""
+    from officers_chess.tui.dialogs.recap import RecapScreen
+
+    long = " ".join(f"word{n:02}" for n in range(1, 41))  # 319 characters: five lines or so at 80 columns
+    app = OfficersChessApp(scenario=load_scenario(FIXTURE), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _battle(pilot, app)
+        app.push_screen(RecapScreen([f"Line {n}." for n in range(30)] + [long]))  # enough to scroll: the scrollbar shows
+        await pilot.pause()
+        text = screen_text(app)
+        assert all(f"word{n:02}" in text for n in range(1, 41)), text

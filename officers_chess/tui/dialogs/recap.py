@@ -26,7 +26,9 @@ class RecapScreen(ModalScreen[None]):
         self.lines = lines  # the reader's own log (under fog, only what its side saw)
 
     def compose(self) -> ComposeResult:
-        log = RichLog(wrap=True, markup=False, auto_scroll=True)
+        # min_width: RichLog wraps at 78 columns at least by default, and crops what its box cannot show: the
+        # dialog is narrower than that at 80 columns, and the ends of long lines were lost.
+        log = RichLog(wrap=True, markup=False, auto_scroll=True, min_width=20)
         log.border_title = "Battle log · ↑↓ PgUp PgDn scroll · Esc closes"
         yield log
 
