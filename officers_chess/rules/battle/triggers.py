@@ -11,6 +11,7 @@ from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.state import Arrival, GameState
 from officers_chess.rules.battle.upkeep import arrive
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.order_when import TILE
 
 TRIGGER_FORMS = (
     "NAME routed",
@@ -21,12 +22,11 @@ TRIGGER_FORMS = (
     "SIDE wavers",
     "SIDE breaks",
 )
-_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _TRIGGERS: list[tuple[str, str]] = [
-    (rf"chest {_TILE} opened", "chest_opened"),
+    (rf"chest {TILE} opened", "chest_opened"),
     (r"(attacker|defender) wavers", "wavers"),
     (r"(attacker|defender) breaks", "breaks"),
-    (rf"(attacker|defender) enters {_TILE}", "enters_tile"),
+    (rf"(attacker|defender) enters {TILE}", "enters_tile"),
     (r"(attacker|defender) enters (.+)", "enters_area"),
     (r"(.+?) hp\s*(?:<=|≤)\s*([0-9]{1,4})", "hp_at_most"),
     (r"(.+?) routed", "routed"),

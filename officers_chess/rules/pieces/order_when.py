@@ -32,7 +32,7 @@ CONDITION_FORMS = (
     "once A",
 )
 
-_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
+TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"  # `[X, Y]` as a script or a trigger writes it
 _NUMBER = r"([0-9]{1,4})"
 _CONDITIONS: list[tuple[str, str]] = [
     (r"always", "always"),
@@ -48,7 +48,7 @@ _CONDITIONS: list[tuple[str, str]] = [
     (r"attacked", "attacked"),
     (r"ally attacked", "ally_attacked"),
     (r"ally (.+?) attacked", "ally_attacked"),
-    (rf"enemy on {_TILE}", "enemy_on"),
+    (rf"enemy on {TILE}", "enemy_on"),
     (rf"morale\s*(?:<=|≤)\s*{_NUMBER}", "morale_at_most"),
     (rf"enemy morale\s*(?:<=|≤)\s*{_NUMBER}", "enemy_morale_at_most"),
     (r"enemy in (.+)", "enemy_in"),
@@ -138,23 +138,21 @@ def read_when(text: str) -> Node:
 
 
 def _any(tokens: list[str]) -> tuple[Node, list[str]]:
-    parts = []
-    node, tokens = _all(tokens)
-    parts.append(node)
-    while tokens and tokens[0].lower() == "or":
-        node, tokens = _all(tokens[1:])
-        parts.append(node)
-    return (parts[0] if len(parts) == 1 else AnyOf(tuple(parts))), tokens
+    return _joined(tokens, "or", _all, AnyOf)
 
 
 def _all(tokens: list[str]) -> tuple[Node, list[str]]:
-    parts = []
-    node, tokens = _one(tokens)
-    parts.append(node)
-    while tokens and tokens[0].lower() == "and":
-        node, tokens = _one(tokens[1:])
+    return _joined(tokens, "and", _one, All)
+
+
+def _joined(tokens: list[str], word: str, part, kind) -> tuple[Node, list[str]]:
+    """Parts joined by `word` (`or`, `and`), each read by `part`; one part stands alone."""
+    node, tokens = part(tokens)
+    parts = [node]
+    while tokens and tokens[0].lower() == word:
+        node, tokens = part(tokens[1:])
         parts.append(node)
-    return (parts[0] if len(parts) == 1 else All(tuple(parts))), tokens
+    return (parts[0] if len(parts) == 1 else kind(tuple(parts))), tokens
 
 
 def _one(tokens: list[str]) -> tuple[Node, list[str]]:

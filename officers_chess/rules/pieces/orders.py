@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.pieces.order_when import CONDITION_FORMS, Clause, Once, clauses, read_when, words
+from officers_chess.rules.pieces.order_when import CONDITION_FORMS, TILE, Clause, Once, clauses, read_when, words
 
 ConditionKind = Literal["always", "enemy_within", "round_at_least", "hp_at_most", "ally_routed", "enemy_on",
                         "round_between", "ally_hp_at_most", "threatened", "enemy_in", "outnumbered_in",
@@ -46,20 +46,19 @@ BEHAVIOUR_FORMS = (
 )
 TARGET_WORDS = ("lowest hp", "nearest", "healers", "leader")  # `target CLASS` is any other word
 
-_TILE = r"\[\s*([0-9]{1,4})\s*,\s*([0-9]{1,4})\s*\]"
 _BEHAVIOURS: list[tuple[str, str]] = [
     (r"hold", "hold"),
-    (rf"guard {_TILE}", "guard_tile"),
+    (rf"guard {TILE}", "guard_tile"),
     (r"guard area (.+)", "guard_area"),
     (r"guard (.+)", "guard_unit"),
     (r"pursue nearest", "pursue"),
     (r"pursue (.+)", "pursue"),
-    (rf"advance to {_TILE}", "advance"),
+    (rf"advance to {TILE}", "advance"),
     (r"retreat to healing", "retreat"),
     (r"support", "support"),
     (r"flee", "flee"),
     (r"return to post", "return"),
-    (rf"patrol((?:\s*{_TILE}){{2,8}})", "patrol"),
+    (rf"patrol((?:\s*{TILE}){{2,8}})", "patrol"),
     (r"reckless", "reckless"),
     (r"seize", "seize"),
     (r"raze", "raze"),
@@ -153,7 +152,7 @@ class Order(Sparse):
         elif kind == "keep_distance":
             read["keep"] = int(args[0])
         elif kind == "patrol":
-            read["route"] = tuple((int(x), int(y)) for x, y in re.findall(_TILE, args[0]))
+            read["route"] = tuple((int(x), int(y)) for x, y in re.findall(TILE, args[0]))
         for key in _DERIVED:
             given = data.get(key, read[key])
             if _plain(given) != read[key]:
