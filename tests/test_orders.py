@@ -1118,3 +1118,14 @@ def test_new_battle_starts_a_patrol_on_its_first_tile_toward_the_second(tmp_path
                     .replace("at: [9, 5]}", 'at: [9, 5], orders: [{do: "patrol [1, 1] [8, 7]"}]}'))
     state = load_scenario(path).new_battle(1)
     assert {u.name: u.leg for u in state.units if u.orders} == {"Bram": 1, "Tilda": 0}
+
+
+def test_a_reckless_line_below_lines_that_took_everything_still_applies_and_is_no_dead_line(tmp_path, capsys):
+    me = scripted(unit("a1", A, (3, 2)), "pursue D1", "reckless")
+    state = game(plains(10, 5), [me, unit("d1", D, (6, 2))])
+    found = directive(state, state.unit("a1"))
+    assert found.reckless and [o.behaviour for o in found.orders] == ["pursue", "reckless"]
+    yard = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
+    path = tmp_path / "bold.yaml"
+    path.write_text(yard + "orders:\n  - units: [Bram]\n    script:\n      - {do: pursue nearest}\n      - {do: reckless}\n")
+    assert main(["validate", str(path)]) == 0 and "warning" not in capsys.readouterr().err

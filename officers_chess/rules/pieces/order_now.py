@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Mapping
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.rules.pieces.order_when import All, AnyOf, Clause, Node, Not, Once, read_when
-from officers_chess.rules.pieces.orders import ACTION, FREE, MOVE, Order, tile
+from officers_chess.rules.pieces.orders import FREE, Order, tile
 
 
 Threatened = Callable[[], bool]  # whether an enemy could reach and strike the unit next turn (by real movement)
@@ -118,9 +118,7 @@ def followed(
             holds(order, mate, units, round_number, areas=areas, morale=morale) for mate in team)
         if now and usable(order):
             lines.append((order, parts))
-            taken |= parts
-            if taken >= {MOVE, ACTION}:
-                break
+            taken |= parts  # (no early stop once both are taken: a stance further down still applies)
     return lines
 
 

@@ -95,7 +95,7 @@ def _dead_lines(script: Script, scenario: Scenario, classes: set[str]) -> list[S
             found.append(ScriptWarning(f"line {index + 1} (`{order.do}`) can never apply: the catalogue has no class "
                                        f"called {order.target}", where))
             continue
-        if order.takes <= taken.keys():
+        if order.takes and order.takes <= taken.keys():  # (a stance, `reckless`, takes nothing: never dead)
             firsts = sorted({taken[part] for part in order.takes})
             parts = " and ".join(_part_word(p) for p in (MOVE, ACTION) if p in order.takes)
             lines = " and ".join(f"line {n}" for n in firsts)
