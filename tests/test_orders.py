@@ -1129,3 +1129,14 @@ def test_a_reckless_line_below_lines_that_took_everything_still_applies_and_is_n
     path = tmp_path / "bold.yaml"
     path.write_text(yard + "orders:\n  - units: [Bram]\n    script:\n      - {do: pursue nearest}\n      - {do: reckless}\n")
     assert main(["validate", str(path)]) == 0 and "warning" not in capsys.readouterr().err
+
+
+def test_target_tag_strikes_an_enemy_carrying_that_tag_first():
+    line = order("target tag Cavalry")
+    assert line.target == "tag Cavalry" and line.label() == "Target enemies tagged Cavalry first"
+    me = scripted(unit("a1", A, (3, 2)), "hold", "target tag cavalry")
+    rider = unit("d1", D, (3, 1), tags=["Cavalry"])
+    state = game(plains(10, 5), [me, rider, unit("d2", D, (4, 2), hp=5)])
+    assert directive(state, state.unit("a1")).prey == "d1"  # the rider, though the other is weaker
+    nobody = game(plains(10, 5), [me, unit("d2", D, (4, 2), hp=5)])
+    assert directive(nobody, nobody.unit("a1")).prey is None  # no rider in sight: the line is passed over

@@ -207,12 +207,18 @@ def _target(view: GameState, unit: Unit, priority: str) -> Unit | None:
         foes = [e for e in foes if any(tag_args(item.tags, "Heal") for item in e.inventory)]
     elif priority == "leader":
         foes = [e for e in foes if e.has("Leader")]
+    elif priority.startswith("tag "):
+        foes = [e for e in foes if any(t.lower() == priority[4:].lower() for t in _tag_names(e))]
     elif priority not in ("lowest hp", "nearest"):
         foes = [e for e in foes if e.unit_class.name.lower() == priority.lower()]
     if not foes:
         return None
     weakest_first = priority == "lowest hp"
     return min(foes, key=lambda e: (e.hp if weakest_first else 0, distance(e.pos, unit.pos), e.id))
+
+
+def _tag_names(unit: Unit) -> list[str]:
+    return [tag.split("(", 1)[0] for tag in unit.tags]  # `Effective(Flying)` counts as Effective
 
 
 def keep_apart(tiles: list[Pos], keep: tuple[int, frozenset[Pos]]) -> list[Pos]:

@@ -41,6 +41,7 @@ BEHAVIOUR_FORMS = (
     "target nearest",
     "target healers",
     "target leader",
+    "target tag TAG",
     "target CLASS",
     "reckless",
 )
@@ -148,7 +149,9 @@ class Order(Sparse):
         elif kind in ("guard_unit", "pursue", "guard_area") and args:
             read["target"] = args[0]
         elif kind == "target":
-            read["target"] = args[0].lower() if args[0].lower() in TARGET_WORDS else args[0]
+            words = args[0].lower()
+            read["target"] = words if words in TARGET_WORDS else (f"tag {args[0][4:].strip()}" if words.startswith("tag ")
+                                                                  else args[0])
         elif kind == "keep_distance":
             read["keep"] = int(args[0])
         elif kind == "patrol":
@@ -218,6 +221,8 @@ class Order(Sparse):
 
 
 def _target_text(target: str | None) -> str:
+    if target and target.startswith("tag "):
+        return f"enemies tagged {target[4:]} first"
     return {"lowest hp": "the weakest enemy", "nearest": "the nearest enemy", "healers": "healers first",
             "leader": "the leader first"}.get(target or "", f"{target} first")
 

@@ -91,7 +91,8 @@ def _dead_lines(script: Script, scenario: Scenario, classes: set[str]) -> list[S
         if why is not None:
             found.append(ScriptWarning(f"line {index + 1} (`{order.when}`) can never hold: {why}", where))
             continue
-        if order.behaviour == "target" and order.target not in TARGET_WORDS and (order.target or "").lower() not in classes:
+        if (order.behaviour == "target" and order.target not in TARGET_WORDS and not (order.target or "").startswith("tag ")
+                and (order.target or "").lower() not in classes):
             found.append(ScriptWarning(f"line {index + 1} (`{order.do}`) can never apply: the catalogue has no class "
                                        f"called {order.target}", where))
             continue
