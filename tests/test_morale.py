@@ -78,3 +78,16 @@ def test_a_scenario_with_morale_starts_each_side_at_its_start_and_checks_its_lev
     path.write_text(YARD + "events:\n  - {when: defender breaks, note: They run.}\n")
     assert main(["validate", str(path)]) == 2
     assert "needs morale: give the scenario a `morale:` block" in capsys.readouterr().err
+
+
+async def test_the_battle_screen_shows_both_sides_morale_at_80_by_24():
+    from pilot_helpers import screen_text
+
+    from officers_chess.content.loaders import find_scenario
+    from officers_chess.tui.app import OfficersChessApp
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("wolves_of_ashby")), seed=1, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "Morale: attacker 8 (steady), defender 8 (steady)" in text, text

@@ -206,14 +206,14 @@ class BattlePane:
         if (limit := time_limit_line(scenario, with_reason=False)) is not None:
             text.append(f"\n{limit}", "bold")  # first: short, and it decides many battles
         first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
-        for side in (first, first.other):
-            text.append(f"\n{side.title} wins: ", "bold")
-            text.append(victory_line(scenario, side))
         state = self.controller.state
-        if state.morale_rules is not None:  # public: both sides see both numbers
+        if state.morale_rules is not None:  # public: both sides see both numbers; early, so 80×24 shows it
             text.append("\nMorale: ", "bold")
             text.append(", ".join(f"{side.value} {state.morale[side]} ({standing(state.morale[side], state.morale_rules)})"
                                   for side in (first, first.other)))
+        for side in (first, first.other):
+            text.append(f"\n{side.title} wins: ", "bold")
+            text.append(victory_line(scenario, side))
         return text
 
     def _result_text(self) -> Text:
