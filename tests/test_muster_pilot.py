@@ -328,3 +328,22 @@ async def test_a_side_with_a_fixed_army_skips_its_steps_and_shows_only_its_class
         await confirm_step(pilot)
         assert isinstance(app.screen, BattleScreen)
         assert {u.name for u in app.screen.controller.state.units} == {"Arlen", "Brisa", "Bram", "Tilda"}
+
+
+async def test_i_on_a_unit_in_the_army_opens_its_items_so_the_first_enter_gives_one(tmp_path, monkeypatch):
+    """From the army pane, `i` used to do nothing (it worked from the shop only): the first Enter then opened the
+    items, and only the second gave one."""
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
+    app = practice()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await hand_over(pilot)
+        screen = app.screen
+        assert isinstance(screen, HiringScreen)
+        await hire(pilot, screen, "Fighter", [])
+        await select_unit(pilot, screen, screen.draft.units[0].name)
+        await press(pilot, "i")
+        assert screen.shop_mode == "items" and screen.focused is not None and screen.focused.id == "shop"
+        before = list(screen.draft.units[0].items)
+        await press(pilot, "enter")
+        assert len(screen.draft.units[0].items) == len(before) + 1  # the first Enter gives the highlighted item

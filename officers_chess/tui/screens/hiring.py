@@ -53,6 +53,8 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         Binding("tab", "to_army", "Army", priority=True),
         Binding("tab", "to_shop", "Shop", priority=True),
         Binding("i", "show_items", "Items"),
+        # From a unit in the army too, as Enter there does (the footer already shows that Enter as Items).
+        Binding("i", "shop_items", "Items", show=False),
         Binding("c", "show_classes", "Classes"),
         Binding("a", "toggle_all", "All items", show=False),
         Binding("x,delete", "remove", "Remove"),
