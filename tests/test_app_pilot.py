@@ -167,8 +167,12 @@ async def test_a_trade_is_chosen_in_the_dialog_with_keys():
         c = screen.controller
         rhea, bronn = await open_trade(pilot, screen, "Rhea", "Bronn")
         assert isinstance(app.screen, TradeDialog)
+        assert "Nothing ticked yet." in screen_text(app)
         await pilot.press("space")  # Rhea gives her first item (Steel Sword)
         await pilot.press("tab", "space")  # Bronn gives his first item (Hammer)
+        await pilot.pause()
+        # What is ticked is said in words, not by the ticks' colour alone.
+        assert "Rhea gives Steel Sword · Bronn gives Hammer" in " ".join(screen_text(app).split())
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)

@@ -58,7 +58,24 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
                 take = TradeList(*[(Text(item.name), i) for i, item in enumerate(self.partner.inventory)], id="take")
                 take.border_title = Text(f"{self.partner.name} gives")
                 yield take
+            yield Static(id="summary")  # what is ticked, in words: the ticks' colour alone is easy to miss
             yield Static("Space ticks an item · Tab switches side · Enter trades · Esc cancels. Each may carry three items.", classes="keys")
+
+    def on_mount(self) -> None:
+        self._summarise()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        self._summarise()
+
+    def _summarise(self) -> None:
+        give = [self.me.inventory[i].name for i in sorted(self.query_one("#give", SelectionList).selected)]
+        take = [self.partner.inventory[i].name for i in sorted(self.query_one("#take", SelectionList).selected)]
+        if not give and not take:
+            line = Text("Nothing ticked yet.")
+        else:
+            line = Text.assemble((f"{self.me.name} gives ", "bold"), ", ".join(give) or "nothing",
+                                 (f" · {self.partner.name} gives ", "bold"), ", ".join(take) or "nothing")
+        self.query_one("#summary", Static).update(line)  # names as written: no markup
 
     def action_confirm(self) -> None:
         give = tuple(sorted(self.query_one("#give", SelectionList).selected))
