@@ -91,3 +91,33 @@ async def test_the_battle_screen_shows_both_sides_morale_at_80_by_24():
         await pilot.pause()
         text = " ".join(screen_text(app).replace("│", " ").split())
         assert "Morale: attacker 8 (steady), defender 8 (steady)" in text, text
+
+
+def test_under_fog_a_side_knows_only_its_own_morale():
+    from officers_chess.rules.battle.vision import player_view
+    from officers_chess.tui.fog_log import log_lines
+
+    state = with_morale(game(plains(30, 3), [unit("a1", A), unit("d1", D, (29, 0))]), attacker=9, defender=6)
+    assert player_view(state, A).morale == {A: 9, D: 6}  # no fog: both, as both sides see every rout
+    foggy = state.model_copy(update={"fog": True})
+    assert player_view(foggy, A).morale == {A: 9} and player_view(foggy, D).morale == {D: 6}
+    mine = MoraleChanged(A, 9, 7, 10, "A2 routed", "steady", "steady")
+    theirs = MoraleChanged(D, 6, 4, 10, "D2 routed", "wavering", "wavering")
+    assert log_lines(foggy, foggy, [mine, theirs], A) == [mine.text()]  # a rout out of sight stays unknown
+
+
+async def test_under_fog_the_side_pane_calls_the_enemys_morale_unknown():
+    import dataclasses
+
+    from pilot_helpers import screen_text
+
+    from officers_chess.content.loaders import find_scenario
+    from officers_chess.tui.app import OfficersChessApp
+
+    plain = load_scenario(find_scenario("wolves_of_ashby"))
+    foggy = dataclasses.replace(plain, scenario=plain.scenario.model_copy(update={"fog": True}))
+    app = OfficersChessApp(scenario=foggy, seed=1, computer={Side.DEFENDER: "greedy"}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "Morale: attacker 8 (steady), defender unknown" in text, text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from officers_chess.rules.battle.events import Attacked, Event, Moved, merged, tile_name
+from officers_chess.rules.battle.events import Attacked, Event, MoraleChanged, Moved, merged, tile_name
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.history.record import BattleRecord
@@ -44,6 +44,9 @@ def log_lines(before: GameState, after: GameState, events: list[Event], viewer: 
             lines += _move_line(event, event.start in sight_before, event.end in sight_after)
         elif isinstance(event, Attacked):
             if event.attacker in seen or event.defender in seen:
+                lines.append(event.text())
+        elif isinstance(event, MoraleChanged):
+            if event.side is viewer:  # the enemy's morale is not known under fog (vision.player_view)
                 lines.append(event.text())
         elif pattern is None or not pattern.search(event.text()):
             lines.append(event.text())

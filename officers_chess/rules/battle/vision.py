@@ -20,11 +20,14 @@ def visible_tiles(state: GameState, side: Side) -> set[Pos]:
 
 def player_view(state: GameState, side: Side) -> GameState:
     """The battle as `side` may see it: without fog, all of it; with fog, enemies and chests
-    outside its sight are left out (the terrain itself is known: players have the map)."""
+    outside its sight are left out, and so is the enemy's morale (the terrain itself is known:
+    players have the map)."""
     if not state.fog:
         return state
     seen = visible_tiles(state, side)
     view = state.model_copy(deep=True)
     view.units = [u for u in view.units if u.side is side or not u.on_field or u.pos in seen]
     view.chests = [c for c in view.chests if c.at in seen]
+    # The enemy's morale would tell of routs out of sight: under fog a side knows only its own.
+    view.morale = {s: value for s, value in view.morale.items() if s is side}
     return view

@@ -206,11 +206,11 @@ class BattlePane:
         if (limit := time_limit_line(scenario, with_reason=False)) is not None:
             text.append(f"\n{limit}", "bold")  # first: short, and it decides many battles
         first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
-        state = self.controller.state
-        if state.morale_rules is not None:  # public: both sides see both numbers; early, so 80×24 shows it
+        view = self.controller.view  # under fog the enemy's morale is not in it; early, so 80×24 shows it
+        if view.morale_rules is not None:
             text.append("\nMorale: ", "bold")
-            text.append(", ".join(f"{side.value} {state.morale[side]} ({standing(state.morale[side], state.morale_rules)})"
-                                  for side in (first, first.other)))
+            text.append(", ".join(f"{side.value} {view.morale[side]} ({standing(view.morale[side], view.morale_rules)})"
+                                  if side in view.morale else f"{side.value} unknown" for side in (first, first.other)))
         for side in (first, first.other):
             text.append(f"\n{side.title} wins: ", "bold")
             text.append(victory_line(scenario, side))
