@@ -98,3 +98,28 @@ def test_validate_refuses_a_trigger_that_cannot_work_with_its_line(tmp_path, cap
     err = capsys.readouterr().err
     line = len(YARD.splitlines()) + 2
     assert words in err and f"bad.yaml:{line}" in err, err
+
+
+def test_each_trigger_holds_exactly_when_its_words_say():
+    from factories import A, D, game, plains, unit, weapon
+
+    from officers_chess.rules.battle.morale import MoraleRules
+    from officers_chess.rules.battle.state import Chest
+    from officers_chess.rules.battle.triggers import set_off
+
+    state = game(plains(10, 5), [unit("a1", A, (2, 2)), unit("d1", D, (8, 2), hp=9)])
+    state = state.model_copy(update={"areas": {"gate": [(7, 1), (7, 2)]}, "chests": [Chest(at=(5, 4), item=weapon())]})
+    assert set_off(state, read_trigger("D1 hp <= 9")) and not set_off(state, read_trigger("D1 hp <= 8"))
+    assert not set_off(state, read_trigger("D1 routed"))
+    assert set_off(state, read_trigger("attacker enters [3, 3]")) and not set_off(state, read_trigger("attacker enters [4, 3]"))
+    moved = state.model_copy(update={"units": [u.model_copy(update={"pos": (7, 2)}) if u.id == "a1" else u for u in state.units]})
+    assert set_off(moved, read_trigger("attacker enters gate")) and not set_off(state, read_trigger("attacker enters gate"))
+    assert set_off(moved, read_trigger("attacker enters [8, 3]"))
+    assert not set_off(state, read_trigger("chest [6, 5] opened"))
+    assert set_off(state.model_copy(update={"chests": []}), read_trigger("chest [6, 5] opened"))
+    rules = MoraleRules(start=10, waver=6, broken=3)
+    for value, wavers, breaks in ((7, False, False), (6, True, False), (3, True, True)):
+        shaken = state.model_copy(update={"morale_rules": rules, "morale": {Side.ATTACKER: 10, Side.DEFENDER: value}})
+        assert set_off(shaken, read_trigger("defender wavers")) is wavers
+        assert set_off(shaken, read_trigger("defender breaks")) is breaks
+    assert not set_off(state, read_trigger("defender breaks"))  # a battle without morale never breaks
