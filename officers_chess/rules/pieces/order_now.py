@@ -103,9 +103,8 @@ def followed(
     """The lines the unit follows now, each with the parts of its activation it takes (MOVE, ACTION).
 
     Down the list: the first line that holds takes what it asks for, each later line that holds takes what is
-    still left, and whatever no line takes the unit does freely ("do as much as possible going down the list,
-    then act freely with what is left"). `usable` passes over a line that names something no longer there.
-    A line holds when its condition holds for the unit, or for one of its `team` (the other units of an order
+    still left, and whatever no line takes the unit does freely. `usable` passes over a line that names
+    something no longer there. A line holds when its condition holds for the unit, or for one of its `team` (the other units of an order
     group that wakes together), or when it is a `once` line that has fired (its key in `woken`). `taken`: parts
     something before the script took (morale)."""
     lines = []
