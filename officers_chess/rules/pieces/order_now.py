@@ -104,9 +104,9 @@ def followed(
 
     Down the list: the first line that holds takes what it asks for, each later line that holds takes what is
     still left, and whatever no line takes the unit does freely. `usable` passes over a line that names
-    something no longer there. A line holds when its condition holds for the unit, or for one of its `team` (the other units of an order
-    group that wakes together), or when it is a `once` line that has fired (its key in `woken`). `taken`: parts
-    something before the script took (morale)."""
+    something no longer there. A line holds when its condition holds for the unit, or for one of its `team`
+    (the other units of an order group that wakes together), or when it is a `once` line that has fired (its
+    key in `woken`). `taken`: parts something before the script took (morale)."""
     lines = []
     for index, order in enumerate(unit.orders):
         parts = order.takes - taken
