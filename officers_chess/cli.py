@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from officers_chess import __version__
 from officers_chess.batch_commands import add_batch_commands
+from officers_chess.campaign_commands import add_campaign_commands
 from officers_chess.cli_common import (
     EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_MISMATCH, EXIT_OK, MAX_SEED,
     fail as _fail, level_names as _level_names, seed_problem as _seed_problem,
@@ -316,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     price.set_defaults(func=cmd_price)
 
     add_batch_commands(commands)
+    add_campaign_commands(commands)
 
     replay = commands.add_parser(
         "replay",

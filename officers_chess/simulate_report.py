@@ -21,6 +21,8 @@ from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.record import BattleRecord, Recorder, ScenarioRef
+from officers_chess.rules.muster.army import Army
+from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import UnitSetup
 
@@ -63,18 +65,19 @@ def _loaded(path: str) -> LoadedScenario:
 def record_battle(
     loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = MAX_ROUNDS,
     ref: ScenarioRef | None = None, players: dict[Side, str] | None = None,
+    hired: dict[Side, Army] | None = None, chapter: ChapterTerms | None = None,
 ) -> tuple[GameState, BattleRecord | None]:
     """`play_battle`, keeping the record a save needs when `ref` names the scenario; returns the last
-    state and the record (None without `ref`)."""
+    state and the record (None without `ref`). A campaign chapter brings its `hired` armies and its terms."""
     if ref is None:
-        return play_battle(loaded, policies, seed, max_rounds), None
+        return play_battle(loaded, policies, seed, max_rounds, hired=hired), None
     recorders: list[Recorder] = []
 
     def start(armies: dict[Side, list[UnitSetup]], state: GameState) -> None:
-        recorders.append(Recorder(loaded.scenario.edition, ref, seed, armies, state, players))
+        recorders.append(Recorder(loaded.scenario.edition, ref, seed, armies, state, players, chapter))
 
     state = play_battle(loaded, policies, seed, max_rounds, on_start=start,
-                        on_action=lambda action, after: recorders[0].add(action, after))
+                        on_action=lambda action, after: recorders[0].add(action, after), hired=hired)
     return state, recorders[0].record()
 
 
@@ -162,7 +165,7 @@ def _in_flight(pool, work: Iterator[tuple], window: int) -> Iterator[GameResult]
 
 
 @contextmanager
-def progress_bar(games: int, show: bool) -> Iterator[Callable[[GameResult], None] | None]:
+def progress_bar(games: int, show: bool, label: str = "battles") -> Iterator[Callable[[GameResult], None] | None]:
     """A Rich progress bar on stderr, advanced by the callback it yields (None when `show` is false)."""
     if not show:
         yield None
@@ -177,11 +180,11 @@ def progress_bar(games: int, show: bool) -> Iterator[Callable[[GameResult], None
         TimeRemainingColumn,
     )
 
-    columns = (TextColumn("battles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     # No refresh thread: the worker processes are forked while the bar runs, and a fork must not
     # catch another thread holding a lock. The bar redraws as each game ends.
     with Progress(*columns, console=Console(stderr=True), auto_refresh=False) as progress:
-        task = progress.add_task("battles", total=games)
+        task = progress.add_task(label, total=games)
 
         def advance(_result: GameResult) -> None:
             progress.advance(task)

@@ -13,7 +13,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
 
 # The rules core from the bottom up: a sub-package imports only from itself and those before it.
-RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "reference")
+RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "campaign", "reference")
 # The packages beside it, from the bottom up. "reports" are the modules at the top of `officers_chess` that lay
 # out what the CLI prints; `cli` and `__main__` are the entry points.
 LAYERS = ("rules", "content", "ai", "reports", "tui", "cli")

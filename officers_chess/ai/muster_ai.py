@@ -135,7 +135,7 @@ def hire_army(
         left -= pick[0]
     names = _names(picks, side)
     units = [Recruit(name=n, unit_class=c, items=list(items)) for n, (_, c, items) in zip(names, picks)]
-    units = _with_roles(scenario, side, units, [p[0] for p in picks])
+    units = with_roles(scenario, side, units, [p[0] for p in picks])
     army = Army(units=units)
     problems = army_problems(army, side, scenario, catalogue, battle_map=battle_map)
     if problems:
@@ -191,7 +191,7 @@ def _names(picks: list[Option], side: Side) -> list[str]:
     return names
 
 
-def _with_roles(scenario: Scenario, side: Side, units: list[Recruit], costs: list[int]) -> list[Recruit]:
+def with_roles(scenario: Scenario, side: Side, units: list[Recruit], costs: list[int]) -> list[Recruit]:
     """Give each role rule its count of units: a Leader is the dearest unit, other roles go to the cheapest."""
     units = list(units)
     for rule in scenario.rules(side).roles:
@@ -289,13 +289,19 @@ def take_step(
 
 
 def muster(
-    scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, policies: dict[Side, Policy]
+    scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, policies: dict[Side, Policy],
+    hired: dict[Side, Army] | None = None,
 ) -> dict[Side, list[UnitSetup]]:
-    """Every army-building step, each taken by the policy of the side whose step it is (`take_step`).
+    """Every army-building step, each taken by the policy of the side whose step it is (`take_step`); a side
+    in `hired` (a campaign's muster chose its army) brings that army to its Hiring step instead.
     Returns the deployed armies for `new_battle` (empty when no side hires)."""
     state = Muster()
     while True:
-        _, side = current(state, scenario)
+        phase, side = current(state, scenario)
         if side is None:
             return battle_armies(state, scenario)
-        state = take_step(state, scenario, catalogue, battle_map, policies[side])
+        if phase is Phase.HIRING and hired is not None and side in hired:
+            state = set_army(state, scenario, catalogue, side, hired[side], battle_map=battle_map)
+            state = finish_step(state, scenario, catalogue, battle_map=battle_map)
+        else:
+            state = take_step(state, scenario, catalogue, battle_map, policies[side])

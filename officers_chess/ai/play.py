@@ -15,6 +15,7 @@ from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.muster.army import Army
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import UnitSetup
 
@@ -41,6 +42,7 @@ def play_battle(
     max_rounds: int = 60,
     on_start: Callable[[dict[Side, list[UnitSetup]], GameState], None] | None = None,
     on_action: Callable[[Action, GameState], None] | None = None,
+    hired: dict[Side, Army] | None = None,
 ) -> GameState:
     """Army building for the sides that hire, then the battle, each side choosing through its policy.
 
@@ -48,8 +50,9 @@ def play_battle(
     same seeds give the same battle. A battle still running after `max_rounds` rounds is
     returned unfinished (`state.result` is None): it counts as a draw. `on_start` sees the mustered
     armies and the first state, `on_action` each action and the state after it (to record a save).
+    `hired` brings the armies a campaign's muster chose (`muster`).
     """
-    armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies)
+    armies = muster(loaded.scenario, loaded.catalogue, loaded.battle_map, policies, hired)
     state = loaded.new_battle(seed, armies=armies or None)
     if on_start is not None:
         on_start(armies, state)

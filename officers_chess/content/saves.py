@@ -6,7 +6,7 @@ import errno
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -306,6 +306,8 @@ def open_save(path: Path | str) -> SavedBattle:
                 f"(sha256 then {then[:12]}…, now {now[:12]}…): replaying it would not be the battle that was played",
                 ("scenario", "sha256", what),
             )
+    if record.chapter is not None:  # a campaign chapter: the campaign's war chests, and no Outfitting
+        loaded = replace(loaded, scenario=record.chapter.scenario(loaded.scenario))
     if record.edition != loaded.scenario.edition:
         raise source.error(f"edition {record.edition!r}, but the scenario plays {loaded.scenario.edition!r}", ("edition",))
     try:

@@ -13,6 +13,7 @@ from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.muster.army import Army, Recruit
+from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.muster.phases import (
     Muster,
     Phase,
@@ -159,6 +160,7 @@ class BattleRecord(_Record):
     armies: dict[Side, Annotated[list[UnitSetup], Field(fail_fast=True)]] = Field(default_factory=dict)
     players: dict[Side, Annotated[str, StringConstraints(max_length=40)]] = Field(default_factory=dict)
     physical_dice: bool = False  # the players rolled their own d20s: each action carries its rolls
+    chapter: ChapterTerms | None = None  # a campaign chapter: its war chests, and no Outfitting (written only then)
     initial_state: Sha256
     opening: Sha256 | None = None  # version 3 on: opening_digest of the fields above
     # Validation stops at the first bad action or checkpoint (fail_fast): a stranger's save of a hundred
@@ -191,9 +193,9 @@ class Recorder:
     """Builds a BattleRecord while a battle is played: start it on the first state, add each action."""
 
     def __init__(self, edition: str, scenario: ScenarioRef, seed: int, armies: dict[Side, list[UnitSetup]],
-                 start: GameState, players: dict[Side, str] | None = None) -> None:
+                 start: GameState, players: dict[Side, str] | None = None, chapter: ChapterTerms | None = None) -> None:
         self._head = dict(edition=edition, scenario=scenario, seed=seed, armies=armies, players=players or {},
-                          initial_state=state_hash(start), physical_dice=start.dice.physical)
+                          initial_state=state_hash(start), physical_dice=start.dice.physical, chapter=chapter)
         self._actions: list[RecordedAction] = []
         self._checkpoints: list[Checkpoint] = [Checkpoint(after=0, round=start.round, state=start)]
         self._last = (start.round, start.to_act)  # the round and the side to act now, for the summary
@@ -273,7 +275,8 @@ def check_armies(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
         setups = armies[side]
         try:
             if phase is Phase.HIRING:
-                recruits = [Recruit(name=u.name, unit_class=u.unit_class, items=u.items, roles=u.roles) for u in setups]
+                recruits = [Recruit(name=u.name, unit_class=u.unit_class, items=u.items, roles=u.roles, used=u.used)
+                            for u in setups]
                 muster = set_army(muster, scenario, catalogue, side, Army(units=recruits))
             elif phase is Phase.DEPLOYING:
                 for index, unit in enumerate(setups):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
@@ -21,16 +22,25 @@ Role = Literal["Leader", "Fleeing", "Saboteur"]
 CODE_PREFIX = "OC1-"
 
 
-class Recruit(BaseModel):
+class Recruit(Sparse):
     """One hired unit: a name, a class, up to three items, and any scenario roles it carries."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    _sparse = ("used",)
 
     name: str = Field(min_length=1, max_length=24)
     unit_class: str = Field(alias="class")
     # Validation stops at the first bad item or role (fail_fast): a stranger's file of a million is one complaint.
     items: list[str] = Field(default_factory=list, max_length=INVENTORY_SLOTS, fail_fast=True)
     roles: list[Role] = Field(default_factory=list, fail_fast=True)
+    # Uses already spent of each item (a campaign's veteran, rules/campaign): empty for a new hire.
+    used: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
+
+    @model_validator(mode="after")
+    def _wear_fits_items(self) -> Recruit:
+        if len(self.used) > len(self.items):
+            raise ValueError("`used` gives the uses spent of more items than the unit carries")
+        return self
 
 
 class Army(BaseModel):

@@ -40,13 +40,14 @@ class Muster(BaseModel):
 
 def steps(scenario: Scenario) -> list[tuple[Phase, Side]]:
     """The private steps of this scenario in order. Sides with a fixed army take none (they
-    neither hire nor deploy). The first deployer also hires and scouts first."""
+    neither hire nor deploy); a side whose rules say `outfit: false` skips Outfitting. The first deployer
+    also hires and scouts first."""
     order = [scenario.first_deployer, scenario.first_deployer.other]
     hiring = [side for side in order if scenario.hires(side)]
     return (
         [(Phase.HIRING, s) for s in hiring]
         + [(Phase.SCOUTING, s) for s in hiring]
-        + [(Phase.OUTFITTING, s) for s in hiring]
+        + [(Phase.OUTFITTING, s) for s in hiring if scenario.rules(s).outfit]
         + [(Phase.DEPLOYING, s) for s in hiring]
     )
 
@@ -120,7 +121,7 @@ def place(
 
 def _setup(recruit: Recruit, pos: Pos) -> UnitSetup:
     return UnitSetup(name=recruit.name, unit_class=recruit.unit_class, items=list(recruit.items),
-                     roles=list(recruit.roles), at=(pos[0] + 1, pos[1] + 1))
+                     roles=list(recruit.roles), at=(pos[0] + 1, pos[1] + 1), used=list(recruit.used))
 
 
 def finish_step(muster: Muster, scenario: Scenario, catalogue: Catalogue, *, battle_map: BattleMap | None = None) -> Muster:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from officers_chess.rules.basics.dice import Dice
+from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.battle.objectives import Condition, TimeLimit
 from officers_chess.rules.battle.state import Arrival, Chest, GameState, TerrainSwap
@@ -26,10 +27,11 @@ class ScenarioError(ValueError):
         self.where = where
 
 
-class UnitSetup(BaseModel):
+class UnitSetup(Sparse):
     """One unit of a fixed army: who it is, what it carries, where it starts."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    _sparse = ("used",)  # written only for a campaign's veterans, so older saves keep their hashes
 
     name: str = Field(min_length=1, max_length=24)
     unit_class: str = Field(alias="class")
@@ -38,6 +40,14 @@ class UnitSetup(BaseModel):
     roles: list[Literal["Leader", "Fleeing", "Saboteur"]] = Field(default_factory=list)  # scenario tags
     crests: list[str] = Field(default_factory=list, max_length=4)
     orders: list[Order] = Field(default_factory=list, max_length=12)  # how the computer plays it (first that holds)
+    # Uses already spent of each item, in the order of `items` (a campaign's veteran brings its worn kit).
+    used: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=list, max_length=3)
+
+    @model_validator(mode="after")
+    def _wear_fits_items(self) -> UnitSetup:
+        if len(self.used) > len(self.items):
+            raise ValueError("`used` gives the uses spent of more items than the unit carries")
+        return self
 
 
 class ObjectiveTiles(BaseModel):
@@ -100,6 +110,7 @@ class SideRules(BaseModel):
     deploy: list[Zone] = Field(default_factory=list)
     roles: list[RoleRule] = Field(default_factory=list)
     victory: list[Condition] = Field(default_factory=list)
+    outfit: bool = True  # False: no Outfitting step, the army takes the field with the kit it was hired with
 
 
 class Reinforcement(BaseModel):
@@ -206,6 +217,12 @@ def build_unit(
             raise ScenarioError(f"unknown item {item_name!r}", where + ("items",))
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
             raise ScenarioError(f"a {unit_class.name} cannot wield {item.name} ({item.type.value})", where + ("items",))
+        spent = setup.used[len(inventory)] if len(inventory) < len(setup.used) else 0
+        if spent:
+            left = item.uses_left
+            if left is None or spent >= left:
+                raise ScenarioError(f"{setup.name}'s {item.name} cannot have {spent} uses spent", where + ("used",))
+            item = item.model_copy(update={"used": spent})
         inventory.append(item)
     pos = (setup.at[0] - 1, setup.at[1] - 1)
     if not battle_map.contains(pos):

@@ -1,0 +1,106 @@
+"""The computer's muster between chapters: field its veterans (dearest first), re-arm the disarmed, hire to fill."""
+
+from __future__ import annotations
+
+from officers_chess.ai.muster_ai import with_roles
+from officers_chess.ai.player import Policy
+from officers_chess.rules.board.battle_map import BattleMap
+from officers_chess.rules.campaign.company import Company, MusterRefused, bill, kit
+from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
+from officers_chess.rules.muster.phases import MusterError
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
+from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
+from officers_chess.rules.scenario.deploy_room import hire_options
+from officers_chess.rules.scenario.setup import ArmyLimits, Scenario, can_equip_class
+
+
+def _allowed(scenario: Scenario, side: Side, recruit: Recruit) -> Recruit | None:
+    """The veteran as this chapter allows it: None when its class may not take the field here; items the
+    scenario does not allow are laid down (and sold)."""
+    rules = scenario.rules(side)
+    if rules.classes is not None and recruit.unit_class not in rules.classes:
+        return None
+    if rules.items is None:
+        return recruit
+    return recruit.model_copy(update={"items": [i for i in recruit.items if i in rules.items], "used": []})
+
+
+def _armed(recruit: Recruit, catalogue: Catalogue) -> bool:
+    return any(isinstance(catalogue.items[n], Weapon) and catalogue.items[n].type is not WeaponType.STONE
+               for n in recruit.items)
+
+
+def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side,
+                 company: Company, policy: Policy) -> Army:
+    """The army the computer fields from its company for a chapter. Its veterans go first, dearest first, up to
+    the scenario's largest army; one left with no weapon (its last one used up) buys the cheapest of its class;
+    the gold left hires new units for the open places, as the computer hires for a single battle (`Policy.hire`).
+    No veteran is dismissed: those left out wait in reserve. MusterError when no army the scenario allows can be
+    fielded from the company."""
+    rules = scenario.rules(side)
+    # The campaign's own books settle the gold (`bill`): the scenario's war chest does not limit the army.
+    scenario = scenario.model_copy(update={"sides": {**scenario.sides, side: rules.model_copy(update={"war_chest": 10**9})}})
+    veterans = []
+    for veteran in sorted(company.veterans, key=lambda v: -recruit_cost(v.recruit(), catalogue)):
+        fit = _allowed(scenario, side, veteran.recruit())
+        if fit is not None and len(veterans) < rules.army.max:
+            veterans.append(kit(veteran, list(fit.items)))
+    armed, _ = hire_options(scenario, catalogue, side)
+    gold = company.chest
+    for index, recruit in enumerate(veterans):
+        if _armed(recruit, catalogue) or len(recruit.items) >= INVENTORY_SLOTS:
+            continue
+        unit_class = catalogue.classes[recruit.unit_class]
+        own = [o for o in armed if o[1] == recruit.unit_class and can_equip_class(unit_class, catalogue.items[o[2][0]])]
+        if own:
+            weapon = own[0][2][0]
+            rearmed = recruit.model_copy(update={"items": [*recruit.items, weapon],
+                                                 "used": [*recruit.used, 0] if recruit.used else []})
+            price = recruit_cost(rearmed, catalogue) - recruit_cost(recruit, catalogue)
+            if price <= gold:
+                veterans[index] = rearmed
+                gold -= price
+    names = {v.name for v in company.veterans}
+    hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans), names)
+    while True:
+        units = with_roles(scenario, side, [u.model_copy(update={"roles": []}) for u in veterans + hires],
+                            [recruit_cost(u, catalogue) for u in veterans + hires])
+        army = Army(units=units)
+        problems = army_problems(army, side, scenario, catalogue, battle_map=battle_map)
+        if not problems:
+            break
+        if hires:  # too many for the zone, say: the last hired stays home
+            hires.pop()
+        elif len(veterans) > 1:
+            veterans.pop()
+        else:
+            raise MusterError(f"the computer cannot field the {side.value}'s company here: {problems[0]}")
+    try:
+        bill(company, army, set(), catalogue)
+    except MusterRefused as exc:  # a muster the campaign's books refuse would be a bug here: say so plainly
+        raise MusterError(f"the computer's muster for the {side.value} does not add up: {exc}") from None
+    return army
+
+
+def _hire(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side, policy: Policy,
+          gold: int, places: int, taken: set[str]) -> list[Recruit]:
+    """New units for `places` open places within `gold`, named apart from the company's veterans."""
+    if places <= 0:
+        return []
+    rules = scenario.rules(side).model_copy(update={"war_chest": gold, "army": ArmyLimits(min=1, max=places),
+                                                    "roles": []})
+    shop = scenario.model_copy(update={"sides": {**scenario.sides, side: rules}})
+    try:
+        army = policy.hire(shop, catalogue, side, policy.rng, battle_map)
+    except MusterError:
+        return []  # not even one unit is affordable: the veterans go alone
+    hires = []
+    for recruit in army.units:
+        name, number = recruit.name, 1
+        while name in taken:  # the company's veterans hold the names hiring gives first ("Fighter 1")
+            name = f"{recruit.unit_class[:18]} {number}"
+            number += 1
+        taken.add(name)
+        hires.append(recruit.model_copy(update={"name": name}))
+    return hires

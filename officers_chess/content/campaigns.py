@@ -1,0 +1,111 @@
+"""Campaign files: read with file:line errors, and each chapter's scenario loaded and checked fit for a campaign."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from officers_chess.content.bundled import bundled_dir
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.safe_read import read_bytes
+from officers_chess.content.yaml_source import MAX_FILE_BYTES, YamlSource, expect_mapping, read_yaml
+from officers_chess.rules.campaign.book import Campaign
+from officers_chess.rules.history.record import sha256_bytes
+from officers_chess.rules.muster.chapter_terms import ChapterTerms
+from officers_chess.rules.pieces.models import Side
+
+
+@dataclass(frozen=True)
+class LoadedCampaign:
+    """A campaign file with every chapter's scenario loaded (by chapter id), and the sha256 of the file."""
+
+    path: Path
+    campaign: Campaign
+    scenarios: dict[str, LoadedScenario]
+    source: YamlSource
+    sha256: str
+
+
+def bundled_campaigns() -> list[Path]:
+    """Every bundled campaign file, in name order (none when this installation has no campaigns folder)."""
+    try:
+        return sorted(bundled_dir("campaigns").glob("*.yaml"))
+    except FileNotFoundError:
+        return []
+
+
+def find_campaign(name_or_path: str) -> Path:
+    """A campaign file from a path, or a bundled campaign by its file name (any case)."""
+    path = Path(name_or_path)
+    if path.suffix in {".yaml", ".yml"} or os.sep in name_or_path:
+        return path
+    for found in bundled_campaigns():
+        if found.stem.lower() == name_or_path.strip().lower():
+            return found
+    known = ", ".join(p.stem for p in bundled_campaigns()) or "none"
+    raise ContentError(name_or_path, f"no such campaign file or bundled campaign (bundled: {known})")
+
+
+def _chapter_file(campaign_path: Path, name: str) -> Path | None:
+    """The scenario a chapter names: a .yaml file inside the campaign's folder (every symlink followed), or a
+    bundled scenario by its file name. None when it names neither."""
+    if name.endswith((".yaml", ".yml")):
+        folder = os.path.realpath(campaign_path.parent)
+        if Path(name).is_absolute():
+            return None
+        found = Path(os.path.realpath(campaign_path.parent / name))
+        return found if found.is_relative_to(folder) and found.is_file() else None
+    if "/" in name or "\\" in name:
+        return None
+    try:
+        bundled = bundled_dir("scenarios") / f"{name}.yaml"
+    except FileNotFoundError:
+        return None
+    return bundled if bundled.is_file() else None
+
+
+def read_campaign(path: Path | str) -> tuple[Campaign, YamlSource]:
+    """The campaign file alone, read and validated (its chapters' scenarios not yet loaded): enough to list it."""
+    source = read_yaml(path)
+    expect_mapping(source)
+    try:
+        campaign = Campaign.model_validate(source.data)
+    except ValidationError as exc:
+        raise source.validation_error(exc) from None
+    problem = campaign.link_problem()
+    if problem is not None:
+        raise source.error(*problem)
+    return campaign, source
+
+
+def load_campaign(path: Path | str) -> LoadedCampaign:
+    """Read a campaign file and load each chapter's scenario; ContentError (file and line) on the first problem."""
+    path = Path(path)
+    campaign, source = read_campaign(path)
+    scenarios: dict[str, LoadedScenario] = {}
+    for index, chapter in enumerate(campaign.chapters):
+        where = ("chapters", index, "scenario")
+        found = _chapter_file(path, chapter.scenario)
+        if found is None:
+            raise source.error(f"chapter {chapter.id!r}: no scenario {chapter.scenario!r} in the campaign's folder "
+                               f"{path.parent} or among the bundled scenarios", where)
+        try:
+            loaded = load_scenario(found)
+        except ContentError as exc:
+            raise source.error(f"chapter {chapter.id!r}: its scenario does not load: {exc}", where) from None
+        fixed = [side.value for side in Side if not loaded.scenario.hires(side)]
+        if fixed:
+            raise source.error(f"chapter {chapter.id!r}: in a campaign both players muster their companies, but "
+                               f"{loaded.scenario.name} places the {fixed[0]}'s army itself", where)
+        scenarios[chapter.id] = loaded
+    digest = sha256_bytes(read_bytes(path, MAX_FILE_BYTES))
+    return LoadedCampaign(path, campaign, scenarios, source, digest)
+
+
+def chapter_loaded(loaded: LoadedScenario, terms: ChapterTerms) -> LoadedScenario:
+    """A chapter's scenario as its battle is played: the campaign's war chests, and no Outfitting."""
+    return replace(loaded, scenario=terms.scenario(loaded.scenario))

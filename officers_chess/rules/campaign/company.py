@@ -1,0 +1,157 @@
+"""A player's company between chapters: its gold, its veterans and their worn kit, and the bill of a muster."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from officers_chess.rules.muster.army import Army, Recruit, recruit_cost
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
+from officers_chess.rules.pieces.pricing import item_price
+from officers_chess.rules.pieces.tags import tag_args
+
+
+class MusterRefused(ValueError):
+    """A muster the campaign does not allow (the message says why, for the player)."""
+
+
+class Veteran(BaseModel):
+    """A unit that came through a chapter: it keeps its name, class and kit (with the uses spent), and comes
+    back at full HP (docs/rulings.md C4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    name: str = Field(min_length=1, max_length=24)
+    unit_class: str = Field(alias="class")
+    items: list[str] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
+    used: list[int] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
+    battles: int = Field(0, ge=0, le=99)  # chapters it has fought and come through
+
+    def recruit(self) -> Recruit:
+        """The veteran as it would take the field with its own kit (roles are the chapter's to give)."""
+        return Recruit(name=self.name, unit_class=self.unit_class, items=list(self.items), used=self._wear())
+
+    def _wear(self) -> list[int]:
+        wear = list(self.used[:len(self.items)])
+        return [] if not any(wear) else wear + [0] * (len(self.items) - len(wear))
+
+    def spent(self, index: int) -> int:
+        return self.used[index] if index < len(self.used) else 0
+
+
+class Company(BaseModel):
+    """One player's side of the campaign between battles: gold in the chest, and the veterans."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    chest: int = Field(ge=0, le=10_000_000)
+    veterans: list[Veteran] = Field(default_factory=list, max_length=60)
+
+    def veteran(self, name: str) -> Veteran | None:
+        return next((v for v in self.veterans if v.name == name), None)
+
+
+def sale_price(name: str, spent: int, catalogue: Catalogue) -> int:
+    """What an item fetches when a company sells it: half its price, and for an item with uses only the share of
+    them left (docs/rulings.md C6)."""
+    item = catalogue.items[name]
+    price = item_price(item)
+    total = tag_args(item.tags, "Consumable")
+    if total:
+        uses = int(total[0])
+        return price * max(0, uses - spent) // (2 * uses)
+    return price // 2
+
+
+@dataclass(frozen=True)
+class Bill:
+    """A muster's gold, line by line: what is bought (negative) and sold (positive), and the chest it leaves."""
+
+    lines: tuple[tuple[str, int], ...]
+    chest_after: int
+
+    @property
+    def net(self) -> int:
+        return sum(gold for _, gold in self.lines)
+
+
+def kit(veteran: Veteran, items: list[str]) -> Recruit:
+    """The veteran carrying `items`: each item it already had keeps its uses spent (the most worn first is the one
+    sold when it had two); the others are new."""
+    owned = list(enumerate(veteran.items))
+    used = []
+    for name in items:
+        mine = [i for i, n in owned if n == name]
+        if mine:
+            keep = min(mine, key=lambda i: veteran.spent(i))  # of two alike, the freshest one stays
+            owned = [(i, n) for i, n in owned if i != keep]
+            used.append(veteran.spent(keep))
+        else:
+            used.append(0)
+    return Recruit(name=veteran.name, unit_class=veteran.unit_class, items=list(items),
+                   used=used if any(used) else [])
+
+
+def bill(company: Company, army: Army, dismissed: set[str], catalogue: Catalogue) -> Bill:
+    """The gold of fielding `army` and letting the `dismissed` veterans go: new hires at their price, items a
+    veteran takes up at theirs, items a veteran lays down (or carries off when dismissed) sold (`sale_price`).
+    Veterans neither fielded nor dismissed wait in reserve. MusterRefused when the chest cannot pay, or the
+    army changes what a veteran is."""
+    lines: list[tuple[str, int]] = []
+    names = [r.name for r in army.units]
+    if len(set(names)) != len(names):
+        raise MusterRefused("two units of the army have the same name")
+    for name in sorted(dismissed):
+        veteran = company.veteran(name)
+        if veteran is None:
+            raise MusterRefused(f"there is no veteran named {name} to dismiss")
+        if name in names:
+            raise MusterRefused(f"{name} cannot both take the field and be dismissed")
+        for index, item in enumerate(veteran.items):
+            lines.append((f"{name} leaves the company: {item} sold", sale_price(item, veteran.spent(index), catalogue)))
+    for recruit in army.units:
+        veteran = company.veteran(recruit.name)
+        if veteran is None:
+            if recruit.used:
+                raise MusterRefused(f"{recruit.name} is a new hire: its items cannot be worn already")
+            lines.append((f"hired {recruit.name} ({recruit.unit_class})", -recruit_cost(recruit, catalogue)))
+            continue
+        if recruit.unit_class != veteran.unit_class:
+            raise MusterRefused(f"{recruit.name} is a {veteran.unit_class}: a veteran keeps its class")
+        if list(recruit.used) != list(kit(veteran, list(recruit.items)).used):
+            raise MusterRefused(f"{recruit.name}'s items are not worn as the company's books say")
+        kept = Counter(veteran.items)
+        for item in recruit.items:
+            if kept[item] > 0:
+                kept[item] -= 1
+            else:
+                lines.append((f"{item} bought for {recruit.name}", -item_price(catalogue.items[item])))
+        given_up = kit_sold(veteran, list(recruit.items))
+        for item, spent in given_up:
+            lines.append((f"{item} of {recruit.name} sold", sale_price(item, spent, catalogue)))
+    chest = company.chest + sum(gold for _, gold in lines)
+    if chest < 0:
+        raise MusterRefused(f"that costs {company.chest - chest} gold, more than the {company.chest} in the chest")
+    return Bill(tuple(lines), chest)
+
+
+def kit_sold(veteran: Veteran, items: list[str]) -> list[tuple[str, int]]:
+    """The veteran's items it no longer carries with `items`, each with its uses spent (the most worn go first)."""
+    wanted = Counter(items)
+    kept: Counter[str] = Counter()
+    sold = []
+    for index, name in sorted(enumerate(veteran.items), key=lambda p: veteran.spent(p[0])):  # the freshest are kept
+        if kept[name] < wanted[name]:
+            kept[name] += 1
+        else:
+            sold.append((name, veteran.spent(index)))
+    return sold
+
+
+def after_muster(company: Company, army: Army, dismissed: set[str], chest: int) -> Company:
+    """The company while its army is in the field: the chest the muster left, and the veterans in reserve."""
+    fielded = {r.name for r in army.units}
+    return Company(chest=chest, veterans=[v for v in company.veterans if v.name not in fielded | dismissed])
