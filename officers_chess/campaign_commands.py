@@ -78,6 +78,36 @@ def cmd_campaign_balance(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def campaign_to_resume(save: str | None):
+    """The campaign save to go on with: SAVE when it is one, else (no SAVE) the newest unfinished campaign when it is
+    newer than the newest unfinished battle. None when a battle is to be resumed instead; an exit status when the
+    campaign save will not load (said in one line)."""
+    from officers_chess.content.autosave import newest_unfinished
+    from officers_chess.content.campaign_saves import is_campaign_file, newest_campaign, open_campaign_save
+    from officers_chess.content.saves import public_line
+    from officers_chess.tui.campaign_run import campaigns_dir
+
+    if save:
+        path = Path(save)
+        if not is_campaign_file(path):
+            return None
+    else:
+        found = newest_campaign(campaigns_dir())
+        if found is None:
+            return None
+        battle = newest_unfinished()
+        if battle is not None and battle.saved.path.stat().st_mtime > found[1]:
+            return None
+        path = found[0]
+    try:
+        saved = open_campaign_save(path)
+    except ContentError as exc:
+        return fail(public_line(exc))
+    if saved.save.progress.over:
+        return fail(f"{path}: that campaign is over")
+    return saved
+
+
 def add_campaign_commands(commands) -> None:
     """`campaign simulate` and `campaign balance` under the main parser's commands."""
     campaign = commands.add_parser(

@@ -83,6 +83,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from officers_chess.content.user_data import autosave_dir
 
     resumed = None
+    from officers_chess.campaign_commands import campaign_to_resume
+
+    campaign = campaign_to_resume(args.save)
+    if isinstance(campaign, int):
+        return campaign
+    if campaign is not None:
+        from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
+
+        colours = os.environ.get(COLOURS_VARIABLE) or COLOURS[0]
+        return _run_app(OfficersChessApp(campaign=campaign, colours=colours if colours in COLOURS else COLOURS[0]), args)
     if args.save:
         from officers_chess.content.muster_saves import is_muster_file, open_muster
 
@@ -141,10 +151,9 @@ def _content_files(path: Path) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Check maps, scenarios, catalogue files and saves (.json); print `ok PATH` for each good one, after its
-    warnings (on stderr, `PATH:LINE: warning: ...`)."""
-    from officers_chess.content.loaders import validate_file
-    from officers_chess.content.save_replay import validate_save
+    """Check maps, scenarios, catalogue files, campaigns and saves (.json: battles and campaigns); print `ok PATH`
+    for each good one, after its warnings (on stderr, `PATH:LINE: warning: ...`)."""
+    from officers_chess.content.validate import validate_any
 
     bad = 0
     for given in args.paths:
@@ -154,11 +163,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             bad += 1
         for path in files:
             try:
-                if path.suffix == ".json":
-                    validate_save(path)
-                    warnings = []
-                else:
-                    warnings = validate_file(path)
+                warnings = validate_any(path)
             except ContentError as exc:
                 print(exc, file=sys.stderr)
                 bad += 1
@@ -291,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "F2 switches during the game")
     play.set_defaults(func=cmd_play)
 
-    validate = commands.add_parser("validate", help="check map, scenario, catalogue and save files (or folders of them)")
+    validate = commands.add_parser("validate", help="check map, scenario, catalogue, campaign and save files (or folders of them)")
     validate.add_argument("paths", nargs="+", metavar="PATH")
     validate.set_defaults(func=cmd_validate)
 

@@ -31,6 +31,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.record import (
     READABLE_VERSIONS, SAVE_FORMAT, Checkpoint, Recorder, opening_digest, rules_changed_note,
 )
+from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import UnitSetup
 
@@ -58,13 +59,14 @@ class Autosaver:
 
     @classmethod
     def start(cls, loaded: LoadedScenario, seed: int, armies: dict[Side, list[UnitSetup]], start: GameState,
-              players: dict[Side, str], folder: Path | None = None, path: Path | None = None) -> Autosaver:
+              players: dict[Side, str], folder: Path | None = None, path: Path | None = None,
+              chapter: ChapterTerms | None = None) -> Autosaver:
         """A new battle's save in the autosave folder (created if need be), or at `path` (the army building's
         autosave, which the battle's replaces); the oldest battles beyond KEEP_BATTLES go. The first state
         is written at once, so even round 1 can be resumed (if that write fails, `failing` says why)."""
         folder = autosave_dir() if folder is None else folder
         path = new_save_path(folder, loaded) if path is None else path
-        recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), seed, armies, start, players)
+        recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), seed, armies, start, players, chapter)
         saver = cls(path, recorder)
         saver.save()
         prune_quietly(folder, spare=path)

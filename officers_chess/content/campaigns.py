@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.loaders import LoadedScenario, load_scenario, read_scenario
 from officers_chess.content.safe_read import read_bytes
 from officers_chess.content.yaml_source import MAX_FILE_BYTES, YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.campaign.book import Campaign
@@ -109,3 +109,16 @@ def load_campaign(path: Path | str) -> LoadedCampaign:
 def chapter_loaded(loaded: LoadedScenario, terms: ChapterTerms) -> LoadedScenario:
     """A chapter's scenario as its battle is played: the campaign's war chests, and no Outfitting."""
     return replace(loaded, scenario=terms.scenario(loaded.scenario))
+
+
+def chapter_titles(path: Path, campaign: Campaign) -> dict[str, str]:
+    """Each chapter's scenario title by chapter id, read from the files alone (cheap: for listing); a chapter
+    whose scenario will not read keeps its id."""
+    titles = {}
+    for chapter in campaign.chapters:
+        found = _chapter_file(path, chapter.scenario)
+        try:
+            titles[chapter.id] = read_scenario(found)[0].name if found is not None else chapter.id
+        except ContentError:
+            titles[chapter.id] = chapter.id
+    return titles

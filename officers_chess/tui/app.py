@@ -12,6 +12,7 @@ from textual.command import CommandPalette
 
 from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver, Resumed, resume_state
+from officers_chess.content.campaign_saves import SavedCampaign
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import SavedMuster, write_muster
@@ -26,6 +27,7 @@ from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import textual_fixes
+from officers_chess.tui.app_campaign import CampaignFlow
 from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
 
-class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
+class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -61,6 +63,7 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
         autosave: bool = True, replay: SavedBattle | None = None, resumed: Resumed | None = None,
+        campaign: SavedCampaign | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
@@ -76,6 +79,7 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
         self.first_scenario = scenario
         self.first_resume = resume
         self.first_resumed = resumed
+        self.first_campaign = campaign  # a campaign to go on with at once
         self.muster_path: Path | None = None  # army building's autosave, while armies are being built
         self._muster_save_failing = False  # its last write failed (the player was told; the next step retries)
         self.replay = replay  # a saved battle to step through, and nothing else
@@ -96,6 +100,9 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
             from officers_chess.tui.screens.replay_viewer import ReplayViewer  # (loaded only when it is needed)
 
             self.push_screen(ReplayViewer(self.replay))
+        elif self.first_campaign is not None:
+            self.push_screen(TitleScreen(self.computer))  # Esc from the campaign leads somewhere
+            self.resume_campaign(self.first_campaign)
         elif self.first_resume is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the battle leads somewhere
             self.resume(self.first_resume, self.first_resumed)
@@ -154,6 +161,10 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
 
     def _save_muster(self) -> None:
         """Army building so far, to its autosave (replaced by the battle's when the battle begins)."""
+        if self.campaign is not None and self.muster is not None:  # a chapter's: into the campaign's own save
+            self.campaign.keep_muster(self.muster.muster)
+            self._told_failure()
+            return
         if self.muster is None or self.muster_path is None:
             return
         players = {side: self.computer.get(side, "human") for side in Side}
@@ -187,7 +198,11 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
         players = {side: self.computer.get(side, "human") for side in Side}
         muster_path = self.muster_path if mustered else None
         self.muster_path = None
-        saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players, path=muster_path))
+        chapter = None
+        if self.campaign is not None and mustered:  # a campaign's chapter: saved in the campaign's folder, with its terms
+            muster_path, chapter = self.campaign.battle_path(), self.campaign.terms()
+        saver = self._autosaver(lambda: Autosaver.start(loaded, seed, armies, state, players, path=muster_path,
+                                                        chapter=chapter))
         self._show(BattleScreen(loaded, state, computer=self.policies, autosaver=saver))
 
     def resume(self, saved: SavedBattle | SavedMuster, resumed: Resumed | None = None) -> None:
@@ -220,7 +235,9 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
         self.game_seed = saved.record.seed
         self.policies = {side: make_policy(level, saved.record.seed + 1 + index + resumed.actions)
                          for index, side in enumerate(Side) if (level := computer.get(side))}
-        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed=resumed))
+        # A campaign's chapter goes on saving in the campaign's folder, beside the campaign's own save.
+        folder = saved.path.parent if self.campaign is not None else None
+        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed=resumed, folder=folder))
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
         self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True,
@@ -282,10 +299,18 @@ class OfficersChessApp(QuietCollection, TerminalGuards, RulesReference, App):
     def show_result(self, state: GameState, last_events: list[Event]) -> None:
         from officers_chess.tui.screens.result import ResultScreen
 
-        self.switch_screen(ResultScreen(state, last_events))
+        self.switch_screen(ResultScreen(state, last_events, campaign=self.campaign is not None))
+
+    def leave_result(self, state: GameState) -> None:
+        """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""
+        if self.campaign is not None and state.is_over:
+            self.chapter_over(state)
+        else:
+            self.show_title()
 
     def show_title(self) -> None:
         self.muster = None
+        self.campaign = None
         self.switch_screen(TitleScreen(self.computer))
 
     def action_next_colours(self) -> None:

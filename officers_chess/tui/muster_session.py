@@ -201,7 +201,8 @@ class MusterSession:
 
     def _unit(self, recruit: Recruit, side: Side, pos: Pos, keep_items: bool) -> Unit:
         setup = UnitSetup(name=recruit.name, unit_class=recruit.unit_class, items=list(recruit.items) if keep_items else [],
-                          roles=list(recruit.roles), at=(pos[0] + 1, pos[1] + 1))
+                          roles=list(recruit.roles), at=(pos[0] + 1, pos[1] + 1),
+                          used=list(recruit.used) if keep_items else [])  # a veteran's worn kit, as it takes the field
         prefix = "own" if keep_items else "foe"
         return build_unit(setup, side, f"{prefix}:{recruit.name}", self.catalogue, self.battle_map, ())
 

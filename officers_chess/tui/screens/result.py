@@ -64,10 +64,12 @@ class ResultScreen(Screen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, state: GameState, last_events: list[Event] = ()) -> None:
+    def __init__(self, state: GameState, last_events: list[Event] = (), campaign: bool = False) -> None:
         super().__init__()
         self.state = state
         self.last_events = list(last_events)
+        if campaign:  # a campaign's chapter: Enter goes on to its summary and the next muster
+            self._bindings.bind("enter", "title", "Go on with the campaign")
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -79,4 +81,4 @@ class ResultScreen(Screen):
         self.refresh(recompose=True)
 
     def action_title(self) -> None:
-        self.app.show_title()  # type: ignore[attr-defined]
+        self.app.leave_result(self.state)  # type: ignore[attr-defined]

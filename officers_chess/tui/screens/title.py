@@ -15,16 +15,19 @@ from textual.widgets.option_list import Option
 
 from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
 from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.content.campaign_saves import campaign_hint, open_campaign_save
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save, public_reason
 from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
 from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.campaign_run import campaigns_dir
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
 from officers_chess.tui.players import Player, next_player, player_label
 from officers_chess.tui.screens.title_briefing import briefing, label
+from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
 from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
@@ -48,9 +51,12 @@ class PlayerChoice(Static):
         super().__init__(id=f"player-{side.value}")
         self.side = side
 
+    title: str | None = None  # a campaign's company ("p1") in place of the side, while a campaign is highlighted
+
     def show(self, player: Player) -> None:
-        self.update(Text.assemble((f" {PLAYER_KEYS[self.side]} ", "bold reverse"), " ",
-                                  (f" {self.side.title} ", palette().side_banner(self.side)), " ", (player_label(player), "bold")))
+        name = (f" {self.title} ", "bold reverse") if self.title else (f" {self.side.title} ", palette().side_banner(self.side))
+        self.update(Text.assemble((f" {PLAYER_KEYS[self.side]} ", "bold reverse"), " ", name, " ",
+                                  (player_label(player), "bold")))
 
     def on_click(self) -> None:
         self.post_message(self.Pressed(self.side))
@@ -102,6 +108,7 @@ class TitleScreen(Screen):
         self.players: dict[Side, Player] = {side: (computer or {}).get(side) for side in Side}
         # Each file is read now; its map, catalogue and armies when first shown (title_shelf.py).
         self.scenarios: list[tuple[Path, Shelved]] = [(entry.path, entry) for entry in shelve(bundled_scenarios())]
+        self.campaigns = shelve_campaigns()  # listed after the single battles (1 and 2 then choose p1 and p2)
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
@@ -110,6 +117,7 @@ class TitleScreen(Screen):
         with Horizontal(id="choose"):
             # A broken battle stays in reach of the cursor: its briefing says what is wrong with the file.
             options = [Option(label(entry), id=str(i)) for i, (_, entry) in enumerate(self.scenarios)]
+            options += [Option(campaign_label(entry), id=f"campaign-{i}") for i, entry in enumerate(self.campaigns)]
             option_list = ScenarioList(*options, id="scenarios")  # Enter: Play
             option_list.border_title = "Choose a battle"
             yield option_list
@@ -139,6 +147,10 @@ class TitleScreen(Screen):
         passed over. Public facts only: the scenario, the round and when it was saved."""
         hint = continue_hint()
         self.unfinished = hint.line
+        # A campaign saved since the newest unfinished battle is what Continue takes.
+        self.campaign_save = campaign_hint(campaigns_dir(), hint.path)
+        if self.campaign_save is not None:
+            self.unfinished = self.campaign_save[1]
         box = self.query_one("#continue", Static)
         if self.unfinished is not None:
             text = Text.assemble((" c ", "bold reverse"), " Continue: ", (self.unfinished, "bold"))
@@ -190,6 +202,14 @@ class TitleScreen(Screen):
     def action_continue_battle(self) -> None:
         """c: the newest unfinished battle that loads and holds when replayed; newer saves that do not are
         passed over, and the player is told why in one line (ruling S3)."""
+        if getattr(self, "campaign_save", None) is not None:
+            try:
+                saved = open_campaign_save(self.campaign_save[0])
+            except ContentError as exc:
+                self.app.notify(f"That campaign will not load: {public_reason(exc)}.", severity="error", timeout=10)
+                return
+            self.app.resume_campaign(saved)  # type: ignore[attr-defined]
+            return
         skipped: list[ContentError] = []
         found = newest_unfinished(skipped=skipped)
         if skipped:  # a damaged or edited newer save: say so, then go on with the good one
@@ -246,7 +266,20 @@ class TitleScreen(Screen):
             self.query_one(OptionList).replace_option_prompt_at_index(index, label(entry))
         return outcome
 
+    def _campaign(self, index: int) -> ShelvedCampaign | None:
+        """The campaign at this place in the list (they follow the battles), else None."""
+        at = index - len(self.scenarios)
+        return self.campaigns[at] if 0 <= at < len(self.campaigns) else None
+
     def _show(self, index: int) -> None:
+        campaign = self._campaign(index)
+        for choice in self.query(PlayerChoice):  # for a campaign, 1 and 2 choose who leads p1 and p2
+            choice.title = None if campaign is None else ("P1" if choice.side is Side.ATTACKER else "P2")
+            choice.show(self.players[choice.side])
+        if campaign is not None:
+            self.query_one("#briefing", Static).update(campaign_briefing(campaign))
+            self.query_one("#brief-box", VerticalScroll).scroll_home(animate=False)
+            return
         loaded = self._load(index)
         body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
         self.query_one("#briefing", Static).update(body)
@@ -257,8 +290,25 @@ class TitleScreen(Screen):
         box.scroll_page_down() if direction > 0 else box.scroll_page_up()
 
     def _start(self, index: int) -> None:
+        campaign = self._campaign(index)
+        if campaign is not None:
+            self._start_campaign(campaign)
+            return
         loaded = self._load(index)
         if isinstance(loaded, LoadedScenario):
             self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]
         else:
             self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
+
+    def _start_campaign(self, entry: ShelvedCampaign) -> None:
+        """Load the campaign with every chapter's scenario and begin it; p1 is led as the attacker line says, p2 as
+        the defender line says (a person, or the computer at a level)."""
+        from officers_chess.content.campaigns import load_campaign
+
+        try:
+            loaded = load_campaign(entry.path)
+        except ContentError as exc:
+            self.app.notify(f"{entry.path.name} cannot be played: {exc}", severity="error", timeout=10)
+            return
+        players = {"p1": self.players[Side.ATTACKER] or "human", "p2": self.players[Side.DEFENDER] or "human"}
+        self.app.begin_campaign(loaded, players)  # type: ignore[attr-defined]

@@ -1,0 +1,194 @@
+"""The muster between chapters: one player, in private, fields or rests veterans, dismisses, hires, buys and sells."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from officers_chess.rules.campaign.book import Player
+from officers_chess.rules.campaign.company import sale_price
+from officers_chess.tui.campaign_form import FIELD, MARKS, MusterForm
+from officers_chess.tui.campaign_run import CampaignRun
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.palette import palette
+
+
+class CampaignMusterScreen(Screen):
+    """Company on the left (space: field, reserve or dismiss; 1-3: sell an item), the shop on the right (Enter:
+    hire a class, or buy an item for the unit highlighted on the left), the bill and what is missing below."""
+
+    DEFAULT_CSS = """
+    CampaignMusterScreen { layout: vertical; }
+    CampaignMusterScreen #header { height: 1; background: $boost; }
+    CampaignMusterScreen #main { height: 1fr; }
+    CampaignMusterScreen #left { width: 1fr; height: 100%; }
+    CampaignMusterScreen #company { height: 1fr; border: round $primary; }
+    CampaignMusterScreen #shop { width: 34; height: 100%; border: round $primary; }
+    CampaignMusterScreen #unit { height: 5; padding: 0 1; }
+    CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("space", "cycle", "Field/rest/dismiss"),
+        Binding("1", "sell(0)", "Sell item", key_display="1-3"),
+        Binding("2", "sell(1)", "Sell 2", show=False),
+        Binding("3", "sell(2)", "Sell 3", show=False),
+        Binding("tab", "switch", "Shop ⇄ company"),
+        Binding("d", "done", "Done"),
+        Binding("f", "forfeit", "Forfeit", show=False),
+        Binding("escape", "app.show_title", "Title", show=False),
+        Binding("q", "app.request_quit", "Quit", show=False),
+    ]
+
+    def __init__(self, run: CampaignRun, player: Player) -> None:
+        super().__init__()
+        self.run, self.player = run, player
+        self.form = MusterForm(run, player)
+
+    def compose(self) -> ComposeResult:
+        run, player = self.run, self.player
+        side = self.form.side
+        chapter = run.scenario().scenario.name
+        yield Static(Text.assemble((" MUSTER ", "bold reverse"), " ", (f" {side.title.upper()} ", palette().side_banner(side)),
+                                   f" {run.campaign.players[player].name} ({player}) · chapter {run.number}: {chapter}"),
+                     id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                company = OptionList(id="company")
+                company.border_title = "Your company · space: field / rest / dismiss"
+                yield company
+                yield Static(id="unit")
+            shop = OptionList(*[Option(self._shop_line(kind, name, price), id=f"{kind}:{name}")
+                                for kind, name, price in self.form.shop()], id="shop")
+            shop.border_title = "Shop · Enter buys"
+            yield shop
+        with VerticalScroll(id="books"):
+            yield Static(id="bill")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._redraw()
+        self.query_one("#company", OptionList).focus()
+
+    @staticmethod
+    def _shop_line(kind: str, name: str, price: int) -> Text:
+        return Text.assemble(("hire " if kind == "class" else "buy  ", "grey70"),
+                             (f"{name[:17]:<17}", "bold" if kind == "class" else ""), (f"{price:>5}", "gold1"))
+
+    def _redraw(self, keep: int | None = None) -> None:
+        company = self.query_one("#company", OptionList)
+        at = company.highlighted if keep is None else keep
+        company.clear_options()
+        for member in self.form.members:
+            recruit = member.recruit
+            line = Text.assemble((f"{MARKS[member.status]} ", "bold"), (recruit.name, "bold"), f" {recruit.unit_class}",
+                                 (f" · {member.battles} chapter{'s' if member.battles != 1 else ''}" if member.veteran
+                                  else " · new", "grey70"))
+            if member.status != FIELD:
+                line.append(f" ({member.status})", "grey50")
+            company.add_option(Option(line))
+        if self.form.members:
+            company.highlighted = min(at or 0, len(self.form.members) - 1)
+        self._show_unit()
+        self._show_books()
+
+    def _show_unit(self) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        box = self.query_one("#unit", Static)
+        if index is None or not self.form.members:
+            box.update(Text("No units yet: hire from the shop (Tab, then Enter).", "grey70"))
+            return
+        recruit = self.form.members[index].recruit
+        lines = [Text.assemble((recruit.name, "bold"), f", {recruit.unit_class}",
+                               (" · Leader" if "Leader" in next((r.roles for r in self.form.army().units
+                                                                  if r.name == recruit.name), []) else "", "bold"))]
+        catalogue = self.form.catalogue
+        for slot, name in enumerate(recruit.items):
+            spent = recruit.used[slot] if slot < len(recruit.used) else 0
+            left = catalogue.items[name].model_copy(update={"used": spent}).uses_left
+            worth = sale_price(name, spent, catalogue)
+            lines.append(Text.assemble((f" {slot + 1} ", "bold reverse"), f" {name}",
+                                       (f" ({left} uses left)" if left is not None else "", "grey70"),
+                                       (f" · sells for {worth}" if self.form.members[index].veteran else "", "grey70")))
+        if not recruit.items:
+            lines.append(Text("carries nothing: buy it a weapon in the shop", "grey70"))
+        box.update(Group(*lines))
+
+    def _show_books(self) -> None:
+        bill = self.form.bill()
+        chest = self.run.company(self.player).chest
+        problems = self.form.problems()
+        text = Text()
+        if isinstance(bill, str):
+            text.append(f"Chest {chest}: {bill}\n", "red")
+        else:
+            spent = -sum(g for _, g in bill.lines if g < 0)
+            sold = sum(g for _, g in bill.lines if g > 0)
+            text.append(f"Chest {chest} − bought {spent} + sold {sold} = ", "")
+            text.append(f"{bill.chest_after} left", "bold gold1")
+            text.append(f" · {len(self.form.army().units)} to take the field "
+                        f"({self.form.rules.army.min}–{self.form.rules.army.max} allowed)\n")
+        for problem in problems[1 if isinstance(bill, str) else 0:][:2]:  # (the gold is said above)
+            text.append(f"• {problem}\n", "#e0c080")
+        if not problems:
+            text.append("Ready: d confirms this muster.", "green")
+        self.query_one("#bill", Static).update(text)
+        self.refresh_bindings()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "company":
+            self._show_unit()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "shop" or event.option.id is None:
+            return
+        kind, name = event.option.id.split(":", 1)
+        if kind == "class":
+            told = self.form.hire(name)
+            self._redraw(keep=len(self.form.members) - 1)
+        else:
+            index = self.query_one("#company", OptionList).highlighted
+            if index is None or not self.form.members:
+                self.notify("Highlight a unit of your company first (Tab).", severity="warning")
+                return
+            told = self.form.buy(index, name)
+            self._redraw(keep=index)
+        self.notify(told, timeout=3)
+
+    def action_switch(self) -> None:
+        target = "#shop" if self.focused is self.query_one("#company") else "#company"
+        self.query_one(target, OptionList).focus()
+
+    def action_cycle(self) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        if index is not None and self.form.members:
+            self.notify(self.form.cycle(index), timeout=3)
+            self._redraw(keep=index)
+
+    def action_sell(self, slot: int) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        if index is not None and self.form.members:
+            self.notify(self.form.sell(index, slot), timeout=3)
+            self._redraw(keep=index)
+
+    def action_done(self) -> None:
+        problems = self.form.problems()
+        if problems:
+            self.notify(f"Not yet: {problems[0]}.", severity="warning", timeout=6)
+            return
+        self.run.confirm(self.player, self.form.army(), self.form.dismissed())
+        self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]
+
+    def action_forfeit(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run.forfeit(self.player)
+                self.app.campaign_step()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog("Give this chapter up? The other company wins it decisively, "
+                                           "without a battle."), answered)

@@ -1,0 +1,60 @@
+"""What the title screen says of a campaign: its line in the list, and its briefing with each chapter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+
+from officers_chess.content.campaigns import bundled_campaigns, chapter_titles, read_campaign
+from officers_chess.content.errors import ContentError
+from officers_chess.rules.campaign.book import PLAYERS, Campaign
+from officers_chess.tui.objectives import reflow
+
+
+@dataclass(frozen=True)
+class ShelvedCampaign:
+    """A bundled campaign: the file read (its scenarios are loaded only when it starts), or what is wrong with it."""
+
+    path: Path
+    outcome: Campaign | ContentError
+
+
+def shelve_campaigns() -> list[ShelvedCampaign]:
+    found = []
+    for path in bundled_campaigns():
+        try:
+            found.append(ShelvedCampaign(path, read_campaign(path)[0]))
+        except ContentError as exc:
+            found.append(ShelvedCampaign(path, exc))
+    return found
+
+
+def campaign_label(entry: ShelvedCampaign) -> Text:
+    if isinstance(entry.outcome, ContentError):
+        return Text(f"Campaign: {entry.path.stem} (broken)")
+    return Text.assemble(("Campaign ", "gold1"), entry.outcome.name, no_wrap=True, overflow="ellipsis")
+
+
+def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
+    campaign = entry.outcome
+    if isinstance(campaign, ContentError):
+        return Text(str(campaign), "red")
+    parts = [Text(campaign.name, "bold"),
+             Text(f"A campaign of {len(campaign.chapters)} chapters: gold, veterans and losses carry from one battle "
+                  "to the next.", "italic"),
+             Text("")]
+    for player in PLAYERS:
+        start = campaign.players[player]
+        parts.append(Text(f"{player}: {start.name}, {start.chest} gold to start "
+                          f"(key {'1' if player == 'p1' else '2'} chooses who leads it)", "#a0d0a0"))
+    parts.append(Text(""))
+    titles = chapter_titles(entry.path, campaign)
+    for number, chapter in enumerate(campaign.chapters, 1):
+        sides = ", ".join(f"{p} {chapter.sides[p].value}" for p in PLAYERS)  # type: ignore[index]
+        branch = " · the road may branch after it" if chapter.next else ""
+        parts.append(Text(f"{number}. {titles[chapter.id]} ({sides}){branch}", "grey70"))
+    parts += [Text(""), Text(reflow(campaign.briefing))]
+    return Group(*parts)
