@@ -36,5 +36,8 @@ class CampaignHandOver(Screen):
             yield Static(f"Press Enter when {self.who} is ready.", classes="keys")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.app.clear_notifications()  # nothing the last player was told stays on the screen for the next
+
     def action_ready(self) -> None:
         self.then()

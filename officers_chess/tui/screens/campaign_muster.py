@@ -31,6 +31,7 @@ class CampaignMusterScreen(Screen):
     CampaignMusterScreen #company { height: 1fr; border: round $primary; }
     CampaignMusterScreen #shop { width: 34; height: 100%; border: round $primary; }
     CampaignMusterScreen #unit { height: 5; padding: 0 1; }
+    CampaignMusterScreen #told { height: 1; padding: 0 1; color: $text-muted; }
     CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
     """
     BINDINGS = [
@@ -67,6 +68,8 @@ class CampaignMusterScreen(Screen):
                                 for kind, name, price in self.form.shop()], id="shop")
             shop.border_title = "Shop · Enter buys"
             yield shop
+        # What the last key did, on this private screen (a notification could outlive it into the hand-over).
+        yield Static(id="told")
         with VerticalScroll(id="books"):
             yield Static(id="bill")
         yield Footer()
@@ -154,11 +157,14 @@ class CampaignMusterScreen(Screen):
         else:
             index = self.query_one("#company", OptionList).highlighted
             if index is None or not self.form.members:
-                self.notify("Highlight a unit of your company first (Tab).", severity="warning")
+                self._tell("Highlight a unit of your company first (Tab).")
                 return
             told = self.form.buy(index, name)
             self._redraw(keep=index)
-        self.notify(told, timeout=3)
+        self._tell(told)
+
+    def _tell(self, words: str) -> None:
+        self.query_one("#told", Static).update(Text(words[0].upper() + words[1:], "bold"))
 
     def action_switch(self) -> None:
         target = "#shop" if self.focused is self.query_one("#company") else "#company"
@@ -167,19 +173,19 @@ class CampaignMusterScreen(Screen):
     def action_cycle(self) -> None:
         index = self.query_one("#company", OptionList).highlighted
         if index is not None and self.form.members:
-            self.notify(self.form.cycle(index), timeout=3)
+            self._tell(self.form.cycle(index))
             self._redraw(keep=index)
 
     def action_sell(self, slot: int) -> None:
         index = self.query_one("#company", OptionList).highlighted
         if index is not None and self.form.members:
-            self.notify(self.form.sell(index, slot), timeout=3)
+            self._tell(self.form.sell(index, slot))
             self._redraw(keep=index)
 
     def action_done(self) -> None:
         problems = self.form.problems()
         if problems:
-            self.notify(f"Not yet: {problems[0]}.", severity="warning", timeout=6)
+            self._tell(f"Not yet: {problems[0]}.")
             return
         self.run.confirm(self.player, self.form.army(), self.form.dismissed())
         self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]

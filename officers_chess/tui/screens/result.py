@@ -61,6 +61,7 @@ class ResultScreen(Screen):
     """
     BINDINGS = [
         Binding("enter", "title", "Back to title"),
+        Binding("enter", "go_on", "Go on with the campaign"),  # a campaign's chapter: on to its summary
         Binding("q", "app.request_quit", "Quit"),
     ]
 
@@ -68,8 +69,12 @@ class ResultScreen(Screen):
         super().__init__()
         self.state = state
         self.last_events = list(last_events)
-        if campaign:  # a campaign's chapter: Enter goes on to its summary and the next muster
-            self._bindings.bind("enter", "title", "Go on with the campaign")
+        self.campaign = campaign
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("title", "go_on"):  # one Enter, named for where it leads
+            return (action == "go_on") == self.campaign
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -81,4 +86,7 @@ class ResultScreen(Screen):
         self.refresh(recompose=True)
 
     def action_title(self) -> None:
+        self.app.show_title()  # type: ignore[attr-defined]
+
+    def action_go_on(self) -> None:
         self.app.leave_result(self.state)  # type: ignore[attr-defined]

@@ -1,0 +1,167 @@
+"""Campaigns in the real app, by keyboard: the muster, the hand-over, the chapter's battle, the summary, resuming."""
+
+from __future__ import annotations
+
+import json
+
+from officers_chess.ai.play import make_policy
+from officers_chess.content.campaign_saves import is_campaign_file, open_campaign_save
+from officers_chess.content.campaigns import load_campaign
+from officers_chess.rules.battle.game import apply_action
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.campaign_handover import CampaignHandOver
+from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+from officers_chess.tui.screens.campaign_summary import CampaignEndScreen, CampaignSummaryScreen
+from officers_chess.tui.screens.deployment import DeploymentScreen
+from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.scouting import ScoutingScreen
+
+from muster_keys import deploy_all, press
+from pilot_helpers import screen_text
+
+CAMPAIGN = """\
+name: Two Yards
+briefing: Two drill companies settle a grudge in two bouts.
+players:
+  p1: {name: The Grey Company, chest: 300}
+  p2: {name: The Red Company, chest: 300}
+chapters:
+  - {id: first, scenario: practice_muster, sides: {p1: attacker, p2: defender}}
+  - {id: second, scenario: practice_muster, sides: {p1: defender, p2: attacker}, stipend: {p1: 200, p2: 200}}
+"""
+
+
+def write_campaign(tmp_path):
+    path = tmp_path / "two_yards.yaml"
+    path.write_text(CAMPAIGN)
+    return load_campaign(path)
+
+
+async def shop_buy(pilot, screen: CampaignMusterScreen, option_id: str) -> None:
+    """Highlight an entry of the shop (by its id) and press Enter on it."""
+    shop = screen.query_one("#shop")
+    shop.focus()
+    ids = [shop.get_option_at_index(i).id for i in range(shop.option_count)]
+    while shop.highlighted != ids.index(option_id):
+        await press(pilot, "down" if (shop.highlighted or 0) < ids.index(option_id) else "up")
+    await press(pilot, "enter")
+
+
+async def muster_two(pilot, screen: CampaignMusterScreen) -> None:
+    """Hire a Fighter and a Mercenary with a weapon each, by keys only."""
+    for unit_class, weapon in (("Fighter", "Iron Axe"), ("Mercenary", "Iron Sword")):
+        await shop_buy(pilot, screen, f"class:{unit_class}")
+        company = screen.query_one("#company")
+        company.focus()
+        await press(pilot, "end")
+        await shop_buy(pilot, screen, f"item:{weapon}")
+
+
+def finish_battle(state):
+    """Play the rest of a battle headless (the flow after it is what these tests are about)."""
+    policies = {side: make_policy("greedy", 3) for side in type(state.to_act)}
+    while not state.is_over:
+        state = apply_action(state, policies[state.to_act].choose(state)).state
+    return state
+
+
+async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(tmp_path):
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(loaded, {"p1": "human", "p2": "human"})
+        await pilot.pause()
+        # Two people at one keyboard: each private screen comes after a hand-over that names the company.
+        assert isinstance(app.screen, CampaignHandOver)
+        assert "The Grey Company (p1)" in screen_text(app)
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, CampaignMusterScreen) and screen.player == "p1"
+        await press(pilot, "d")
+        assert app.screen is screen and "fewer than the 2 required" in screen_text(app)  # refused, said why
+        await muster_two(pilot, screen)
+        assert "Ready: d confirms" in screen_text(app)
+        await press(pilot, "d")
+        assert isinstance(app.screen, CampaignHandOver) and "The Red Company (p2)" in screen_text(app)
+        assert "Iron Axe" not in screen_text(app)  # nothing of p1's muster shows to the next player
+        await press(pilot, "enter")
+        await muster_two(pilot, app.screen)
+        await press(pilot, "d")
+        # The chapter's own army building: Scouting and Deployment, no Outfitting, then the battle.
+        phases = []
+        for _ in range(12):
+            screen = app.screen
+            if isinstance(screen, BattleScreen):
+                break
+            phases.append(type(screen).__name__)
+            if isinstance(screen, DeploymentScreen):
+                await deploy_all(pilot, screen)
+                await press(pilot, "d")
+                if not isinstance(app.screen, DeploymentScreen) and hasattr(app.screen, "query"):
+                    await press(pilot, "y") if "Confirm" in type(app.screen).__name__ else None
+            else:
+                await press(pilot, "enter")
+        assert isinstance(app.screen, BattleScreen), phases
+        assert "HiringScreen" not in phases and all("Outfit" not in p for p in phases)
+        state = finish_battle(app.screen.controller.state)
+        app.show_result(state, [])
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen) and "Go on with the campaign" in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, CampaignHandOver)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, CampaignSummaryScreen) and app.screen.player == "p1"
+        text = screen_text(app)
+        assert "Chapter 1: Practice Muster" in text and "Gold across the chapters" in text
+        run = app.campaign
+        record = run.data.progress.records[0]
+        # The rule of the chests, as the save holds it.
+        for p in ("p1", "p2"):
+            assert record.chest_before[p] == 300
+            assert record.chest_after[p] == 300 - record.spent[p] + sum(x.gold for x in record.payouts[p])
+        saved = open_campaign_save(run.folder / "campaign.json")  # the books check out on load
+        assert saved.save.battles == ["chapter-01.json"]
+        assert (run.folder / "chapter-01.json").is_file()
+
+
+async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampaignMusterScreen)  # one person: no hand-over
+        await muster_two(pilot, screen)
+        await press(pilot, "d")
+        assert isinstance(app.screen, ScoutingScreen)
+        folder = app.campaign.folder
+        before = json.loads((folder / "campaign.json").read_text())
+    assert is_campaign_file(folder / "campaign.json")
+    assert set(before["pending"]["armies"]) == {"p1", "p2"}  # both musters are in the save
+    resumed = OfficersChessApp(campaign=open_campaign_save(folder / "campaign.json"))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, ScoutingScreen)  # the chapter's army building, where it stood
+        assert resumed.campaign.data == app.campaign.data
+
+
+async def test_the_campaign_goes_to_its_end_screen_with_the_standings(tmp_path):
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(loaded, {"p1": "normal", "p2": "normal"})
+        for _ in range(2):
+            await pilot.pause()
+            assert isinstance(app.screen, BattleScreen)
+            app.show_result(finish_battle(app.screen.controller.state), [])
+            await pilot.pause()
+            await press(pilot, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignEndScreen)
+        text = screen_text(app)
+        assert "Two Yards: the end" in text and ("wins the campaign" in text or "is drawn" in text)
