@@ -165,3 +165,33 @@ async def test_the_campaign_goes_to_its_end_screen_with_the_standings(tmp_path):
         assert isinstance(app.screen, CampaignEndScreen)
         text = screen_text(app)
         assert "Two Yards: the end" in text and ("wins the campaign" in text or "is drawn" in text)
+
+
+async def test_a_campaign_killed_in_its_chapters_battle_resumes_that_battle(tmp_path):
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
+        await pilot.pause()
+        await muster_two(pilot, app.screen)
+        await press(pilot, "d")
+        await press(pilot, "enter")  # Scouting
+        for _ in range(6):
+            if isinstance(app.screen, BattleScreen):
+                break
+            if isinstance(app.screen, DeploymentScreen):
+                await deploy_all(pilot, app.screen)
+            await press(pilot, "d") if isinstance(app.screen, DeploymentScreen) else await press(pilot, "y")
+        assert isinstance(app.screen, BattleScreen)
+        await pilot.pause()
+        state = app.screen.controller.state
+        folder = app.campaign.folder
+    saved = open_campaign_save(folder / "campaign.json")
+    assert saved.save.pending.battle == "chapter-01.json"
+    resumed = OfficersChessApp(campaign=saved)
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, BattleScreen)
+        assert resumed.screen.controller.state.units == state.units  # the same battle, the same armies
+        assert resumed.campaign is not None  # its end will close the chapter, not lead to the title

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from officers_chess.content.autosave import resume_state
 from officers_chess.content.campaign_saves import SavedCampaign
 from officers_chess.content.campaigns import LoadedCampaign
 from officers_chess.content.errors import ContentError
@@ -34,12 +35,16 @@ class CampaignFlow:
             if path.is_file():
                 try:
                     battle = open_save(path)
+                    resumed = resume_state(battle)  # replayed and checked, as any battle resumed
                 except ContentError as exc:
                     self.notify(f"The chapter's battle will not load: {public_reason(exc)}.",  # type: ignore[attr-defined]
                                 severity="error", timeout=10)
                     self.campaign = None
                     return
-                self.resume(battle)  # type: ignore[attr-defined]
+                if resumed.state.is_over:  # it ended before its result was read: the chapter closes now
+                    self.chapter_over(resumed.state)
+                else:
+                    self.resume(battle, resumed)  # type: ignore[attr-defined]
                 return
         self.campaign_step()
 
