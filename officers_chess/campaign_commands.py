@@ -85,8 +85,8 @@ def campaign_to_resume(save: str | None):
     from officers_chess.content.autosave import newest_unfinished
     from officers_chess.content.campaign_saves import is_campaign_file, newest_campaign, open_campaign_save
     from officers_chess.content.saves import public_line
-    from officers_chess.tui.campaign_run import campaigns_dir
-
+    from officers_chess.content.user_data import campaigns_dir
+    
     if save:
         path = Path(save)
         if not is_campaign_file(path):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from multiprocessing import get_context
 from pathlib import Path
 
 from officers_chess.ai.campaign_muster import company_army
 from officers_chess.ai.play import make_policy
-from officers_chess.content.campaigns import LoadedCampaign, chapter_loaded, load_campaign
+from officers_chess.content.campaigns import LoadedCampaign, chapter_loaded
 from officers_chess.content.saves import TooLongToSave, scenario_ref, write_save
 from officers_chess.rules.campaign.book import PLAYERS, Player
 from officers_chess.rules.campaign.chapters import campaign_winner
@@ -41,12 +40,12 @@ def play_campaign(lc: LoadedCampaign, seed: int, levels: dict[Player, str], save
                 army = company_army(loaded.scenario, loaded.catalogue, loaded.battle_map, side, before[player],
                                     policies[player])
             except MusterError:
-                break  # this company cannot take the field: it forfeits the chapter
+                continue  # this company cannot take the field: it forfeits the chapter
             armies[player] = army
             mustered[player] = after_muster(before[player], army, set(), bill(before[player], army, set(),
                                                                                 loaded.catalogue).chest_after)
         if len(armies) < len(PLAYERS):
-            forfeits = next(p for p in PLAYERS if p not in armies)
+            forfeits = [p for p in PLAYERS if p not in armies]
             progress = forfeit_chapter(progress, campaign, chapter, loaded.scenario.name, before, forfeits)
             number += 1
             continue
@@ -92,22 +91,21 @@ def campaign_table(lc: LoadedCampaign, progress: CampaignProgress) -> str:
     return "\n".join(lines)
 
 
+_BALANCING: list[LoadedCampaign] = []  # the campaign being balanced, for the worker processes forked from this one
+
+
 def _one(args: tuple) -> CampaignProgress:
-    path, seed, levels = args
-    return play_campaign(_loaded_campaign(path), seed, levels)
-
-
-@lru_cache(maxsize=2)
-def _loaded_campaign(path: str) -> LoadedCampaign:
-    return load_campaign(path)
+    seed, levels = args
+    return play_campaign(_BALANCING[-1], seed, levels)
 
 
 def balance_campaign(lc: LoadedCampaign, games: int, levels: dict[Player, str], jobs: int = 1,
                      progress: bool = False) -> dict:
     """Campaigns with seeds 1 to `games`: each player's wins, p1's share of the decisive ones (Wilson 95%), and per
     chapter how often it was played and who won it."""
-    work = [(str(lc.path), seed, levels) for seed in range(1, games + 1)]
+    work = [(seed, levels) for seed in range(1, games + 1)]
     results: list[CampaignProgress] = []
+    _BALANCING[:] = [lc]  # the workers are forked: each sees this very campaign, not the file read again
     with progress_bar(games, progress, "campaigns") as advance:
         if jobs <= 1 or games <= 1:
             for w in work:

@@ -62,7 +62,8 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
                 veterans[index] = rearmed
                 gold -= price
     names = {v.name for v in company.veterans}
-    hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans), names)
+    hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans),
+                  rules.army.min - len(veterans), names)
     while True:
         units = with_roles(scenario, side, [u.model_copy(update={"roles": []}) for u in veterans + hires],
                             [recruit_cost(u, catalogue) for u in veterans + hires])
@@ -84,16 +85,22 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
 
 
 def _hire(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side, policy: Policy,
-          gold: int, places: int, taken: set[str]) -> list[Recruit]:
-    """New units for `places` open places within `gold`, named apart from the company's veterans."""
+          gold: int, places: int, needed: int, taken: set[str]) -> list[Recruit]:
+    """New units for up to `places` open places within `gold`, at least `needed` of them when the chest allows (the
+    scenario's smallest army, less the veterans), named apart from the company's veterans."""
     if places <= 0:
         return []
-    rules = scenario.rules(side).model_copy(update={"war_chest": gold, "army": ArmyLimits(min=1, max=places),
-                                                    "roles": []})
-    shop = scenario.model_copy(update={"sides": {**scenario.sides, side: rules}})
-    try:
-        army = policy.hire(shop, catalogue, side, policy.rng, battle_map)
-    except MusterError:
+    army = None
+    for least in dict.fromkeys((min(max(1, needed), places), 1)):  # enough for the smallest army, else what it can
+        rules = scenario.rules(side).model_copy(update={"war_chest": gold, "army": ArmyLimits(min=least, max=places),
+                                                        "roles": []})
+        shop = scenario.model_copy(update={"sides": {**scenario.sides, side: rules}})
+        try:
+            army = policy.hire(shop, catalogue, side, policy.rng, battle_map)
+            break
+        except MusterError:
+            continue
+    if army is None:
         return []  # not even one unit is affordable: the veterans go alone
     hires = []
     for recruit in army.units:

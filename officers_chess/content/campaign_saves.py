@@ -19,11 +19,14 @@ from officers_chess.content.save_json import _SaveSource, count_values
 from officers_chess.content.saves import MAX_SAVE_BYTES, hide_details, read_json_save, write_text_atomically
 from officers_chess.content.yaml_source import MAX_FILE_BYTES
 from officers_chess.rules.campaign.book import PLAYERS, Player
-from officers_chess.rules.campaign.company import Company, MusterRefused, bill
+from officers_chess.rules.campaign.company import Company, MusterRefused, Veteran, bill
 from officers_chess.rules.campaign.progress import CampaignProgress
 from officers_chess.rules.history.record import sha256_bytes
 from officers_chess.rules.muster.army import Army
 from officers_chess.rules.muster.phases import Muster
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Weapon
+from officers_chess.rules.scenario.setup import can_equip_class
 
 CAMPAIGN_FORMAT = "officers-chess-campaign"
 SAVE_NAME = "campaign.json"  # in a folder of its own, with the chapters' battle saves beside it
@@ -170,6 +173,16 @@ def books_problem(save: CampaignSave, loaded: LoadedCampaign) -> tuple[str, tupl
     for p in PLAYERS:
         if save.progress.companies[p].chest != chest[p]:
             return f"{p}'s chest is not the one the last chapter left", ("progress", "companies", p, "chest")
+    catalogue = next(iter(loaded.scenarios.values())).catalogue  # (one edition for every chapter: load_campaign)
+    companies = [(("progress", "companies", p), p, c) for p, c in save.progress.companies.items()]
+    if save.pending is not None:
+        companies += [(("pending", "before", p), p, c) for p, c in save.pending.before.items()]
+    for where, p, company in companies:
+        through = {name for record in save.progress.records for name in record.survivors[p]}
+        for index, veteran in enumerate(company.veterans):
+            problem = _veteran_problem(veteran, catalogue, through)
+            if problem is not None:
+                return f"{p}'s veteran {veteran.name}: {problem}", where + ("veterans", index)
     if save.progress.next is not None and save.progress.next not in ids:
         return f"the next chapter {save.progress.next!r} is not in the campaign", ("progress", "next")
     pending = save.pending
@@ -182,6 +195,26 @@ def books_problem(save: CampaignSave, loaded: LoadedCampaign) -> tuple[str, tupl
                 bill(pending.before[p], army, set(pending.dismissed.get(p, [])), catalogue)
             except (MusterRefused, KeyError) as exc:
                 return f"{p}'s muster: {exc}", ("pending", "armies", p)
+    return None
+
+
+def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) -> str | None:
+    """What is wrong with a saved veteran: one that came through no chapter, a class or item the campaign's
+    catalogue does not have, a weapon its class cannot use, or more uses spent than an item has."""
+    if veteran.name not in through:
+        return "it came through no chapter of this campaign"
+    unit_class = catalogue.classes.get(veteran.unit_class)
+    if unit_class is None:
+        return f"no class {veteran.unit_class!r} in the catalogue"
+    for index, name in enumerate(veteran.items):
+        item = catalogue.items.get(name)
+        if item is None:
+            return f"no item {name!r} in the catalogue"
+        if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
+            return f"a {unit_class.name} cannot carry {name}"
+        left = item.model_copy(update={"used": veteran.spent(index)}).uses_left
+        if veteran.spent(index) and (left is None or left <= 0):
+            return f"its {name} cannot have {veteran.spent(index)} uses spent"
     return None
 
 

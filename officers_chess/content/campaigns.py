@@ -101,6 +101,11 @@ def load_campaign(path: Path | str) -> LoadedCampaign:
         if fixed:
             raise source.error(f"chapter {chapter.id!r}: in a campaign both players muster their companies, but "
                                f"{loaded.scenario.name} places the {fixed[0]}'s army itself", where)
+        first = next(iter(scenarios.values()), loaded).scenario.edition
+        if loaded.scenario.edition != first:  # veterans and their kit belong to one catalogue
+            raise source.error(f"chapter {chapter.id!r}: its scenario plays the {loaded.scenario.edition} rules, the "
+                               f"campaign's first chapter the {first} rules: a campaign's chapters share one edition",
+                               where)
         scenarios[chapter.id] = loaded
     digest = sha256_bytes(read_bytes(path, MAX_FILE_BYTES))
     return LoadedCampaign(path, campaign, scenarios, source, digest)

@@ -44,6 +44,11 @@ def autosave_dir() -> Path:
     return data_dir() / "autosaves"
 
 
+def campaigns_dir() -> Path:
+    """Where each campaign played keeps its folder: its save and its chapters' battle saves."""
+    return data_dir() / "campaigns"
+
+
 def saves_dir() -> Path:
     """Where battles saved by hand go (kept until the player deletes them)."""
     return data_dir() / "saves"

@@ -16,7 +16,7 @@ from officers_chess.content.campaign_saves import (
 )
 from officers_chess.content.campaigns import LoadedCampaign, chapter_loaded
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.content.user_data import data_dir
+from officers_chess.content.user_data import campaigns_dir
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.campaign.book import PLAYERS, Chapter, Player
 from officers_chess.rules.campaign.company import Bill, Company, after_muster, bill
@@ -25,11 +25,6 @@ from officers_chess.rules.muster.army import Army, army_cost, recruit_cost
 from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase, current, finish_step, set_army
 from officers_chess.rules.pieces.models import Side
-
-
-def campaigns_dir() -> Path:
-    """Where each campaign played keeps its folder: its save and its chapters' battle saves."""
-    return data_dir() / "campaigns"
 
 
 class CampaignRun:
@@ -110,6 +105,7 @@ class CampaignRun:
         pending = PendingChapter(chapter=chapter.id, seed=secrets.randbits(32),
                                  before=with_stipend(self.data.progress, chapter))
         self.data = self.data.model_copy(update={"pending": pending})
+        cannot = []
         for player in PLAYERS:
             level = self.data.players[player]
             if level != "human":
@@ -119,9 +115,12 @@ class CampaignRun:
                     army = company_army(loaded.scenario, loaded.catalogue, loaded.battle_map, self.side(player),
                                         self.company(player), policy)
                 except MusterError:
-                    self.forfeit(player)
-                    return
+                    cannot.append(player)
+                    continue
                 self._confirm(player, army, set())
+        if cannot:
+            self.forfeit(*cannot)
+            return
         self.save()
 
     def waiting(self) -> list[Player]:
@@ -145,12 +144,12 @@ class CampaignRun:
                                              "dismissed": {**pending.dismissed, player: sorted(dismissed)}})
         self.data = self.data.model_copy(update={"pending": pending})
 
-    def forfeit(self, player: Player) -> None:
-        """`player`'s company gives the chapter up: it cannot field the smallest army (ruling C9)."""
+    def forfeit(self, *players: Player) -> None:
+        """These companies give the chapter up: they cannot field the smallest army (ruling C9)."""
         chapter = self.chapter
         assert chapter is not None and self.data.pending is not None
         progress = forfeit_chapter(self.data.progress, self.campaign, chapter, self.scenario().scenario.name,
-                                   self.data.pending.before, player)
+                                   self.data.pending.before, list(players))
         self.data = self.data.model_copy(update={"progress": progress, "pending": None})
         self.save()
 

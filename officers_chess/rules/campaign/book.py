@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from officers_chess.rules.pieces.models import Side
 
@@ -59,14 +59,20 @@ class Chapter(BaseModel):
     stipend: dict[Player, int] = Field(default_factory=dict)
     next: dict[Literal["p1_decisive", "p1_win", "p2_decisive", "p2_win", "draw"], str] = Field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _one_side_each(self) -> Chapter:
-        if set(self.sides) != set(PLAYERS) or self.sides["p1"] is self.sides["p2"]:
+    @field_validator("sides")
+    @classmethod
+    def _one_side_each(cls, sides: dict[Player, Side]) -> dict[Player, Side]:
+        if set(sides) != set(PLAYERS) or sides["p1"] is sides["p2"]:
             raise ValueError("`sides` gives p1 and p2 one side each: attacker and defender")
-        for player, gold in self.stipend.items():
+        return sides
+
+    @field_validator("stipend")
+    @classmethod
+    def _stipends(cls, stipend: dict[Player, int]) -> dict[Player, int]:
+        for player, gold in stipend.items():
             if not 0 <= gold <= 100_000:
                 raise ValueError(f"the stipend of {player} must be 0 to 100000 gold")
-        return self
+        return stipend
 
     def player_of(self, side: Side) -> Player:
         return "p1" if self.sides["p1"] is side else "p2"
@@ -83,11 +89,12 @@ class Campaign(BaseModel):
     payouts: Payouts = Payouts()
     chapters: list[Chapter] = Field(min_length=1, max_length=40)
 
-    @model_validator(mode="after")
-    def _both_players(self) -> Campaign:
-        if set(self.players) != set(PLAYERS):
+    @field_validator("players")
+    @classmethod
+    def _both_players(cls, players: dict[Player, PlayerStart]) -> dict[Player, PlayerStart]:
+        if set(players) != set(PLAYERS):
             raise ValueError("`players` names p1 and p2")
-        return self
+        return players
 
     def link_problem(self) -> tuple[str, tuple[str | int, ...]] | None:
         """The first chapter id given twice, or `next:` that does not lead forward to a chapter of the file, with

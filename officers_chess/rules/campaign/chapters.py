@@ -40,16 +40,23 @@ class ChapterRecord(BaseModel):
                                            "payouts", "chest_after", "survivors", "lost")}
 
 
+def fielded_id(side: Side, index: int) -> str:
+    """The id a battle gives the `index`-th unit (from 0) of a side's mustered army (`new_battle` numbers the army
+    first, the scenario's reinforcements after it): how a company's units are told from the scenario's own, even
+    when a reinforcement bears the same name."""
+    return f"{side.value[0]}{index + 1}"
+
+
 def come_through(state: GameState, side: Side, fielded: list[Recruit], earlier: Company) -> tuple[list[Veteran], list[str]]:
     """The fielded units still standing at the end (on the field or escaped), as veterans with the kit they carry
     now (items used up are gone), and the names of those routed. The scenario's own units (reinforcements) are
     not the company's. Veterans waiting in reserve are not in `fielded`: they stay as they were."""
-    by_name = {u.name: u for u in state.units if u.side is side}
+    ids = {u.id: u for u in state.units if u.side is side}
     survivors: list[Veteran] = []
     lost: list[str] = []
-    for recruit in fielded:
-        unit = by_name.get(recruit.name)
-        if unit is None:
+    for index, recruit in enumerate(fielded):
+        unit = ids.get(fielded_id(side, index))
+        if unit is None or unit.name != recruit.name:
             continue
         if unit.routed:
             lost.append(unit.name)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from officers_chess.rules.muster.army import Army, Recruit, recruit_cost
 from officers_chess.rules.pieces.catalogue import Catalogue
@@ -27,8 +28,14 @@ class Veteran(BaseModel):
     name: str = Field(min_length=1, max_length=24)
     unit_class: str = Field(alias="class")
     items: list[str] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
-    used: list[int] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
+    used: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=list, max_length=INVENTORY_SLOTS)
     battles: int = Field(0, ge=0, le=99)  # chapters it has fought and come through
+
+    @model_validator(mode="after")
+    def _wear_fits_items(self) -> Veteran:
+        if len(self.used) > len(self.items):
+            raise ValueError("`used` gives the uses spent of more items than the veteran carries")
+        return self
 
     def recruit(self) -> Recruit:
         """The veteran as it would take the field with its own kit (roles are the chapter's to give)."""

@@ -30,16 +30,17 @@ def won_by_objective(state: GameState, side: Side) -> bool:
 
 def chapter_payouts(state: GameState, chapter: Chapter, rules: Payouts,
                     costs: dict[Side, dict[str, int]]) -> dict[Player, list[Payout]]:
-    """Each player's pay for the chapter, line by line. `costs` holds each side's fielded units by name with
-    their cost as they took the field; units the scenario sent in (reinforcements) pay nothing."""
+    """Each player's pay for the chapter, line by line. `costs` holds each side's fielded units by their id in the
+    battle (`chapters.fielded_id`) with their cost as they took the field; units the scenario sent in
+    (reinforcements) pay nothing."""
     pay: dict[Player, list[Payout]] = {"p1": [], "p2": []}
     for player in pay:
         side = chapter.sides[player]  # type: ignore[index]
         enemy_costs = costs.get(side.other, {})
         for unit in state.units:
-            if unit.side is side or not unit.routed or unit.name not in enemy_costs:
+            if unit.side is side or not unit.routed or unit.id not in enemy_costs:
                 continue
-            cost = enemy_costs[unit.name]
+            cost = enemy_costs[unit.id]
             leader = unit.has("Leader")
             factor = rules.leader if leader else rules.rout
             gold = round(cost * factor)

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.campaign.book import PLAYERS, Campaign, Chapter, Player, other
-from officers_chess.rules.campaign.chapters import ChapterRecord, come_through, result_of
+from officers_chess.rules.campaign.chapters import ChapterRecord, come_through, fielded_id, result_of
 from officers_chess.rules.campaign.company import Company
 from officers_chess.rules.campaign.payouts import Payout, chapter_payouts
 from officers_chess.rules.muster.army import Army
@@ -44,7 +44,9 @@ def close_chapter(progress: CampaignProgress, campaign: Campaign, chapter: Chapt
     what each muster left at home (the chest and the veterans in reserve); `armies` and their `costs`: what
     each fielded. Survivors come home as veterans, the routed are lost, and each chest gets its payouts."""
     winner, tier = result_of(state, chapter)
-    pay = chapter_payouts(state, chapter, campaign.payouts, {chapter.sides[p]: costs[p] for p in PLAYERS})
+    by_id = {chapter.sides[p]: {fielded_id(chapter.sides[p], i): costs[p][r.name] for i, r in enumerate(armies[p].units)}
+             for p in PLAYERS}
+    pay = chapter_payouts(state, chapter, campaign.payouts, by_id)
     companies: dict[Player, Company] = {}
     survivors: dict[Player, list[str]] = {}
     lost: dict[Player, list[str]] = {}
@@ -65,23 +67,24 @@ def close_chapter(progress: CampaignProgress, campaign: Campaign, chapter: Chapt
 
 
 def forfeit_chapter(progress: CampaignProgress, campaign: Campaign, chapter: Chapter, scenario_name: str,
-                    before: dict[Player, Company], forfeits: Player) -> CampaignProgress:
-    """The chapter given up without a battle by a company that cannot field the smallest army its scenario
-    allows (docs/rulings.md C9): the other player wins it decisively and is paid that tier's purse; both
-    companies keep their gold and veterans, and nobody is lost."""
-    winner = other(forfeits)
+                    before: dict[Player, Company], forfeits: list[Player]) -> CampaignProgress:
+    """The chapter given up without a battle by the companies that cannot field the smallest army its scenario
+    allows (docs/rulings.md C9): when one does, the other wins it decisively and is paid that tier's purse; when
+    both do, it is a draw. Both companies keep their gold and veterans, and nobody is lost."""
+    winner = other(forfeits[0]) if len(set(forfeits)) == 1 else None
     purse = campaign.payouts.tiers.decisive
     pay: dict[Player, list[Payout]] = {"p1": [], "p2": []}
-    if purse:
-        pay[winner].append(Payout(reason=f"a decisive win: the {chapter.sides[forfeits].value} could not take the field",
-                                  gold=purse))
+    if winner is not None and purse:
+        side = chapter.sides[forfeits[0]].value
+        pay[winner].append(Payout(reason=f"a decisive win: the {side} could not take the field", gold=purse))
+    tier = "decisive" if winner is not None else "draw"
     companies = {p: before[p].model_copy(update={"chest": before[p].chest + sum(x.gold for x in pay[p])})
                  for p in PLAYERS}
     record = ChapterRecord(
-        id=chapter.id, scenario=scenario_name, sides=dict(chapter.sides), winner=winner, tier="decisive",
+        id=chapter.id, scenario=scenario_name, sides=dict(chapter.sides), winner=winner, tier=tier,
         chest_before={p: before[p].chest for p in PLAYERS}, stipend={p: chapter.stipend.get(p, 0) for p in PLAYERS},
         spent={p: 0 for p in PLAYERS}, payouts=pay, chest_after={p: companies[p].chest for p in PLAYERS},
         survivors={p: [] for p in PLAYERS}, lost={p: [] for p in PLAYERS})
-    following = campaign.following(chapter, winner, "decisive")
+    following = campaign.following(chapter, winner, tier)
     return CampaignProgress(companies=companies, records=[*progress.records, record],
                             next=None if following is None else following.id)

@@ -40,6 +40,8 @@ RULES_CHANGED = {4: "free actions at any time of a turn, Consumable weapons wear
                     "and items"}
 # The fields `opening` seals: everything a resume takes from the save without replaying it.
 OPENING_FIELDS = ("edition", "scenario", "seed", "armies", "players", "physical_dice", "initial_state")
+# Sealed with them when a save has them (a campaign chapter's terms), left out when not, so older seals still hold.
+OPENING_SPARSE = ("chapter",)
 # The most actions and round checkpoints a save holds. A 60-round battle of the largest bundled armies (16
 # units) played at random by both sides, the longest `simulate` makes, has some 1,950 actions; played as
 # people and the greedy computer play, some 700. Replaying an action there takes under 2 ms (it grows with
@@ -186,6 +188,7 @@ def opening_digest(data: dict) -> str:
     """The sha256 of a save's opening fields (OPENING_FIELDS), from the save's JSON as written: sorted keys,
     no spaces, ASCII. The same whether worked out from the record or from the raw JSON of its file."""
     opening = {key: data.get(key) for key in OPENING_FIELDS}
+    opening.update({key: data[key] for key in OPENING_SPARSE if data.get(key) is not None})
     return sha256_bytes(json.dumps(opening, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
 
 

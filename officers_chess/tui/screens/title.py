@@ -20,9 +20,8 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save, public_reason
-from officers_chess.content.user_data import autosave_dir, data_dir, saves_dir
+from officers_chess.content.user_data import autosave_dir, campaigns_dir, data_dir, saves_dir
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.campaign_run import campaigns_dir
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
 from officers_chess.tui.players import Player, next_player, player_label

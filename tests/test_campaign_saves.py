@@ -1,0 +1,116 @@
+"""Campaign saves are checked, not trusted (docs/rulings.md C11): the books, the veterans, the file they name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from officers_chess.campaign_report import play_campaign
+from officers_chess.content.campaign_saves import CampaignSave, campaign_ref, open_campaign_save, write_campaign
+from officers_chess.content.campaigns import load_campaign
+from officers_chess.content.errors import ContentError
+from officers_chess.content.validate import validate_any
+
+CAMPAIGN = """\
+name: Two Yards
+players:
+  p1: {name: The Grey Company, chest: 300}
+  p2: {name: The Red Company, chest: 300}
+chapters:
+  - {id: first, scenario: practice_muster, sides: {p1: attacker, p2: defender}}
+  - {id: second, scenario: practice_muster, sides: {p1: defender, p2: attacker}, stipend: {p1: 200, p2: 200}}
+"""
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A campaign saved after its first chapter, with veterans on at least one side (seed chosen so)."""
+    folder = tmp_path_factory.mktemp("campaign")
+    (folder / "two_yards.yaml").write_text(CAMPAIGN)
+    loaded = load_campaign(folder / "two_yards.yaml")
+    for seed in range(1, 20):
+        progress = play_campaign(loaded, seed, {"p1": "greedy", "p2": "greedy"})
+        first = progress.records[0]
+        if first.survivors["p1"] or first.survivors["p2"]:
+            break
+    after_first = progress.model_copy(update={"records": progress.records[:1], "next": "second",
+                                              "companies": _companies_after_first(loaded, seed)})
+    save = CampaignSave(campaign=campaign_ref(loaded), players={"p1": "human", "p2": "normal"}, seed=seed,
+                        progress=after_first)
+    path = write_campaign(folder / "run", save)
+    return path, json.loads(path.read_text())
+
+
+def _companies_after_first(loaded, seed):
+    one = loaded.campaign.model_copy(update={"chapters": loaded.campaign.chapters[:1]})
+    return play_campaign(loaded.__class__(loaded.path, one, loaded.scenarios, loaded.source, loaded.sha256), seed,
+                         {"p1": "greedy", "p2": "greedy"}).companies
+
+
+def edited(path, data, change):
+    copy = json.loads(json.dumps(data))
+    change(copy)
+    target = path.parent / "edited" / "campaign.json"
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(json.dumps(copy))
+    return target
+
+
+def test_a_true_save_opens_and_validates(played):
+    path, _ = played
+    assert open_campaign_save(path).save.progress.next == "second"
+    assert validate_any(path) == []
+
+
+def test_a_chest_raised_by_hand_is_refused(played):
+    path, data = played
+    target = edited(path, data, lambda d: d["progress"]["companies"]["p1"].__setitem__("chest", 9999))
+    with pytest.raises(ContentError, match="chest"):
+        open_campaign_save(target)
+
+
+def test_a_record_whose_payouts_do_not_add_up_is_refused(played):
+    path, data = played
+    def pay_more(d):
+        d["progress"]["records"][0]["payouts"]["p2"].append({"reason": "a gift", "gold": 500})
+    with pytest.raises(ContentError, match="does not add up"):
+        open_campaign_save(edited(path, data, pay_more))
+
+
+def test_a_veteran_who_came_through_no_chapter_is_refused(played):
+    path, data = played
+    def invent(d):
+        d["progress"]["companies"]["p1"]["veterans"].append({"name": "Ghost", "class": "Hero", "items": ["Silver Sword"]})
+    with pytest.raises(ContentError, match="came through no chapter"):
+        open_campaign_save(edited(path, data, invent))
+
+
+def test_a_veterans_wear_beyond_its_items_uses_is_refused(played):
+    path, data = played
+    player = "p1" if data["progress"]["companies"]["p1"]["veterans"] else "p2"
+
+    def wear_out(d):
+        veteran = d["progress"]["companies"][player]["veterans"][0]
+        veteran["used"] = [60] + [0] * (len(veteran["items"]) - 1)
+    with pytest.raises(ContentError, match="uses spent"):
+        open_campaign_save(edited(path, data, wear_out))
+
+
+def test_a_negative_wear_is_refused(played):
+    path, data = played
+    player = "p1" if data["progress"]["companies"]["p1"]["veterans"] else "p2"
+
+    def mint(d):
+        veteran = d["progress"]["companies"][player]["veterans"][0]
+        veteran["used"] = [-30] + [0] * (len(veteran["items"]) - 1)
+    with pytest.raises(ContentError):
+        open_campaign_save(edited(path, data, mint))
+
+
+def test_a_changed_campaign_file_is_refused(played, tmp_path):
+    path, data = played
+    def other_hash(d):
+        d["campaign"]["sha256"] = "0" * 64
+    with pytest.raises(ContentError, match="has changed"):
+        open_campaign_save(edited(path, data, other_hash))
