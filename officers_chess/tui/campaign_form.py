@@ -77,12 +77,15 @@ class MusterForm:
             found.insert(0, bill)
         return found
 
-    def shop(self) -> list[tuple[str, str, int]]:
-        """What may be bought here: ("class", name, price) for each class, then ("item", name, price)."""
+    def shop(self, for_class: str | None = None) -> list[tuple[str, str, int]]:
+        """What may be bought here: ("class", name, price) for each class, then ("item", name, price) for each item
+        (given `for_class`, only those a unit of that class can carry)."""
         classes = [("class", c.name, class_price(c)) for c in self.catalogue.classes.values()
                    if self.rules.classes is None or c.name in self.rules.classes]
+        carrier = self.catalogue.classes.get(for_class) if for_class else None
         items = [("item", i.name, item_price(i)) for i in self.catalogue.items.values()
-                 if self.rules.items is None or i.name in self.rules.items]
+                 if (self.rules.items is None or i.name in self.rules.items)
+                 and (carrier is None or not isinstance(i, Weapon) or can_equip_class(carrier, i))]
         return sorted(classes, key=lambda e: (e[2], e[1])) + items
 
     # --- what the player does ------------------------------------------------------------------------------------

@@ -61,11 +61,10 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                company.border_title = "Your company · space: field / rest / dismiss"
+                company.border_title = "Company · space: field/rest/dismiss"
                 yield company
                 yield Static(id="unit")
-            shop = OptionList(*[Option(self._shop_line(kind, name, price), id=f"{kind}:{name}")
-                                for kind, name, price in self.form.shop()], id="shop")
+            shop = OptionList(id="shop")
             shop.border_title = "Shop · Enter buys"
             yield shop
         # What the last key did, on this private screen (a notification could outlive it into the hand-over).
@@ -75,8 +74,25 @@ class CampaignMusterScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._shop_for: object = ()  # the class the shop's items are listed for (none yet)
         self._redraw()
         self.query_one("#company", OptionList).focus()
+
+    def _fill_shop(self) -> None:
+        """Every class to hire, then the items the highlighted unit can carry (all of them when none is)."""
+        index = self.query_one("#company", OptionList).highlighted
+        for_class = self.form.members[index].recruit.unit_class if index is not None and self.form.members else None
+        if for_class == self._shop_for:
+            return
+        self._shop_for = for_class
+        shop = self.query_one("#shop", OptionList)
+        was = shop.get_option_at_index(shop.highlighted).id if shop.highlighted is not None else None
+        shop.clear_options()
+        entries = self.form.shop(for_class)
+        shop.add_options([Option(self._shop_line(kind, name, price), id=f"{kind}:{name}") for kind, name, price in entries])
+        ids = [f"{kind}:{name}" for kind, name, _ in entries]
+        shop.highlighted = ids.index(was) if was in ids else 0
+        shop.border_title = f"Shop · items for a {for_class}" if for_class else "Shop · Enter buys"
 
     @staticmethod
     def _shop_line(kind: str, name: str, price: int) -> Text:
@@ -101,6 +117,7 @@ class CampaignMusterScreen(Screen):
         self._show_books()
 
     def _show_unit(self) -> None:
+        self._fill_shop()
         index = self.query_one("#company", OptionList).highlighted
         box = self.query_one("#unit", Static)
         if index is None or not self.form.members:

@@ -93,6 +93,9 @@ class TitleScreen(Screen):
     BINDINGS = [
         Binding("1", "change_player('attacker')", "Attacker"),
         Binding("2", "change_player('defender')", "Defender"),
+        # The same keys while a campaign is highlighted: they choose who leads its companies.
+        Binding("1", "lead('attacker')", "P1"),
+        Binding("2", "lead('defender')", "P2"),
         Binding("3", "change_dice", "Dice"),
         Binding("c", "continue_battle", "Continue"),
         Binding("l", "load_battle", "Load", show=False),
@@ -168,7 +171,13 @@ class TitleScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_battle":
             return getattr(self, "unfinished", None) is not None
+        if action in ("change_player", "lead"):  # one label for 1 and 2: the sides, or a campaign's companies
+            on_campaign = getattr(self, "on_campaign", False)
+            return (action == "lead") == on_campaign
         return True
+
+    def action_lead(self, side: str) -> None:
+        self._change(Side(side))
 
     def action_load_battle(self) -> None:
         """l: pick a saved (or autosaved) battle: an unfinished one goes on, a finished one is replayed."""
@@ -272,6 +281,8 @@ class TitleScreen(Screen):
 
     def _show(self, index: int) -> None:
         campaign = self._campaign(index)
+        self.on_campaign = campaign is not None
+        self.refresh_bindings()
         for choice in self.query(PlayerChoice):  # for a campaign, 1 and 2 choose who leads p1 and p2
             choice.title = None if campaign is None else ("P1" if choice.side is Side.ATTACKER else "P2")
             choice.show(self.players[choice.side])

@@ -38,13 +38,33 @@ def campaign_label(entry: ShelvedCampaign) -> Text:
     return Text.assemble(("Campaign ", "gold1"), entry.outcome.name, no_wrap=True, overflow="ellipsis")
 
 
+def played(campaign: Campaign) -> str:
+    """How many chapters a campaign plays: one number, or the fewest and the most when the road branches."""
+    counts: set[int] = set()
+    results = [(winner, tier) for winner in (*PLAYERS, None) for tier in ("decisive", "victory")]
+
+    def walk(chapter, count: int) -> None:  # (every road ends: a chapter leads only to later ones)
+        leads = {None if after is None else after.id for after in
+                 (campaign.following(chapter, winner, tier) for winner, tier in results)}
+        for after in leads:
+            if after is None:
+                counts.add(count)
+            else:
+                walk(campaign.chapter(after), count + 1)
+
+    walk(campaign.chapters[0], 1)
+    return str(min(counts)) if len(counts) == 1 else f"{min(counts)} to {max(counts)}"
+
+
 def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
     campaign = entry.outcome
     if isinstance(campaign, ContentError):
         return Text(str(campaign), "red")
     parts = [Text(campaign.name, "bold"),
-             Text(f"A campaign of {len(campaign.chapters)} chapters: gold, veterans and losses carry from one battle "
-                  "to the next.", "italic"),
+             Text(f"A campaign of {played(campaign)} battles: gold, veterans and losses carry from one to the next."
+                  + (" The road branches: which battles are fought depends on who wins." if any(c.next for c in
+                                                                                              campaign.chapters) else ""),
+                  "italic"),
              Text("")]
     for player in PLAYERS:
         start = campaign.players[player]
