@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from officers_chess.content.autosave import resume_state
 from officers_chess.content.campaign_saves import SavedCampaign
 from officers_chess.content.campaigns import LoadedCampaign
@@ -9,7 +11,9 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.saves import open_save, public_reason
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.campaign.book import Player
-from officers_chess.tui.campaign_run import CampaignRun
+
+if TYPE_CHECKING:
+    from officers_chess.tui.campaign_run import CampaignRun  # (loaded with the first campaign: it brings the computer)
 
 
 class CampaignFlow:
@@ -20,6 +24,8 @@ class CampaignFlow:
 
     def begin_campaign(self, loaded: LoadedCampaign, players: dict[Player, str]) -> None:
         """A new campaign from its first chapter; `players` gives "human" or a computer level for p1 and p2."""
+        from officers_chess.tui.campaign_run import CampaignRun
+
         self.campaign = CampaignRun.new(loaded, players, autosave=self.autosave)  # type: ignore[attr-defined]
         self._to_read = []
         self._told_failure()
@@ -27,6 +33,8 @@ class CampaignFlow:
 
     def resume_campaign(self, saved: SavedCampaign) -> None:
         """Go on with a campaign where its save stands: a chapter's battle under way goes on from its own save."""
+        from officers_chess.tui.campaign_run import CampaignRun
+
         run = self.campaign = CampaignRun.resumed(saved)
         pending = run.data.pending
         self._to_read = [] if pending is not None else (run.humans() if run.data.progress.records else [])
