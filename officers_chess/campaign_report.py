@@ -38,7 +38,7 @@ def play_campaign(lc: LoadedCampaign, seed: int, levels: dict[Player, str], save
             side = chapter.sides[player]
             try:
                 army = company_army(loaded.scenario, loaded.catalogue, loaded.battle_map, side, before[player],
-                                    policies[player])
+                                    policies[player], player)
             except MusterError:
                 continue  # this company cannot take the field: it forfeits the chapter
             armies[player] = army

@@ -15,6 +15,27 @@ from officers_chess.rules.scenario.deploy_room import hire_options
 from officers_chess.rules.scenario.setup import ArmyLimits, Scenario, can_equip_class
 
 
+# Each company's own names, so no battle sets two units of one name against each other, whichever side each
+# company takes in a chapter (ours, and apart from the single battles' names).
+NAME_POOLS: dict[str, tuple[str, ...]] = {
+    "p1": ("Alder", "Bryn", "Cass", "Dunstan", "Elsa", "Fitch", "Gwen", "Hollis", "Isen", "Jory", "Kit", "Lisle",
+           "Merrow", "Nell", "Odo", "Pell", "Quill", "Rue", "Sorrel", "Tansy", "Udo", "Vale", "Wynn", "Yarrow"),
+    "p2": ("Ash", "Bram", "Cobb", "Dara", "Ewan", "Fern", "Gilly", "Hask", "Ivo", "Jessop", "Kell", "Lark",
+           "Mott", "Nyle", "Orla", "Pike", "Roan", "Sedge", "Tull", "Ulric", "Vesna", "Wade", "Yew", "Zell"),
+}
+
+
+def new_name(player: str, taken: set[str]) -> str:
+    """The first of the company's names not yet taken (then "Recruit N")."""
+    for name in NAME_POOLS[player]:
+        if name not in taken:
+            return name
+    number = 1
+    while f"Recruit {number}" in taken:
+        number += 1
+    return f"Recruit {number}"
+
+
 def _allowed(scenario: Scenario, side: Side, recruit: Recruit) -> Recruit | None:
     """The veteran as this chapter allows it: None when its class may not take the field here; items the
     scenario does not allow are laid down (and sold)."""
@@ -32,7 +53,7 @@ def _armed(recruit: Recruit, catalogue: Catalogue) -> bool:
 
 
 def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side,
-                 company: Company, policy: Policy) -> Army:
+                 company: Company, policy: Policy, player: str = "p1") -> Army:
     """The army the computer fields from its company for a chapter. Its veterans go first, dearest first, up to
     the scenario's largest army; one left with no weapon (its last one used up) buys the cheapest of its class;
     the gold left hires new units for the open places, as the computer hires for a single battle (`Policy.hire`).
@@ -63,7 +84,7 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
                 gold -= price
     names = {v.name for v in company.veterans}
     hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans),
-                  rules.army.min - len(veterans), names)
+                  rules.army.min - len(veterans), names, player)
     while True:
         units = with_roles(scenario, side, [u.model_copy(update={"roles": []}) for u in veterans + hires],
                             [recruit_cost(u, catalogue) for u in veterans + hires])
@@ -85,7 +106,7 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
 
 
 def _hire(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side, policy: Policy,
-          gold: int, places: int, needed: int, taken: set[str]) -> list[Recruit]:
+          gold: int, places: int, needed: int, taken: set[str], player: str) -> list[Recruit]:
     """New units for up to `places` open places within `gold`, at least `needed` of them when the chest allows (the
     scenario's smallest army, less the veterans), named apart from the company's veterans."""
     if places <= 0:
@@ -104,10 +125,7 @@ def _hire(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None
         return []  # not even one unit is affordable: the veterans go alone
     hires = []
     for recruit in army.units:
-        name, number = recruit.name, 1
-        while name in taken:  # the company's veterans hold the names hiring gives first ("Fighter 1")
-            name = f"{recruit.unit_class[:18]} {number}"
-            number += 1
+        name = new_name(player, taken)
         taken.add(name)
         hires.append(recruit.model_copy(update={"name": name}))
     return hires

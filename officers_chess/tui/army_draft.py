@@ -15,11 +15,8 @@ from officers_chess.rules.pieces.pricing import item_price
 from officers_chess.rules.scenario.setup import SideRules
 from officers_chess.tui.file_names import has_unseen
 from officers_chess.tui.muster_session import MusterSession
+from officers_chess.rules.basics.words import article
 
-
-def article(noun: str) -> str:
-    """"an" before a vowel sound as the class names spell it (an Archer, a Cleric)."""
-    return "an" if noun[:1].lower() in "aeiou" else "a"
 
 NAME_LIMIT = 24  # as Recruit allows
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from officers_chess.ai.campaign_muster import new_name
 from officers_chess.ai.muster_ai import with_roles
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import Bill, MusterRefused, kit
@@ -16,7 +17,6 @@ from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
 from officers_chess.tui.campaign_run import CampaignRun
-from officers_chess.tui.muster_session import DEFAULT_NAMES
 
 FIELD, RESERVE, DISMISS = "field", "reserve", "dismiss"
 MARKS = {FIELD: "⚔", RESERVE: "·", DISMISS: "✗"}
@@ -103,11 +103,7 @@ class MusterForm:
                 DISMISS: f"{member.recruit.name} is dismissed: its items will be sold."}[member.status]
 
     def hire(self, class_name: str) -> str:
-        names = {m.recruit.name for m in self.members}
-        name = next((n for n in DEFAULT_NAMES[self.side] + DEFAULT_NAMES[self.side.other] if n not in names), None)
-        number = 1
-        while name is None or name in names:
-            name, number = f"Recruit {number}", number + 1
+        name = new_name(self.player, {m.recruit.name for m in self.members})  # the company's own names
         self.members.append(Member(Recruit(name=name, unit_class=class_name), FIELD, False))
         return f"{name} the {class_name} is hired: give it a weapon from the shop."
 

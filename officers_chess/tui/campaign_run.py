@@ -113,7 +113,7 @@ class CampaignRun:
                 policy = make_policy(level, pending.seed + PLAYERS.index(player))
                 try:
                     army = company_army(loaded.scenario, loaded.catalogue, loaded.battle_map, self.side(player),
-                                        self.company(player), policy)
+                                        self.company(player), policy, player)
                 except MusterError:
                     cannot.append(player)
                     continue

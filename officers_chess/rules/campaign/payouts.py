@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from officers_chess.rules.basics.words import article
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.victory import conditions
 from officers_chess.rules.campaign.book import Chapter, Payouts, Player
@@ -45,7 +46,7 @@ def chapter_payouts(state: GameState, chapter: Chapter, rules: Payouts,
             factor = rules.leader if leader else rules.rout
             gold = round(cost * factor)
             times = "" if factor == 1 else f" × {factor:g}"
-            who = "the enemy Leader" if leader else f"a {unit.unit_class.name}"
+            who = "the enemy Leader" if leader else f"{article(unit.unit_class.name)} {unit.unit_class.name}"
             reason = f"routed {unit.name}, {who} of cost {cost}{times}"
             if gold:
                 pay[player].append(Payout(reason=reason, gold=gold))

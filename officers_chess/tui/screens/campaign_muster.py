@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price
 from officers_chess.tui.campaign_form import FIELD, MARKS, MusterForm
@@ -92,7 +93,7 @@ class CampaignMusterScreen(Screen):
         shop.add_options([Option(self._shop_line(kind, name, price), id=f"{kind}:{name}") for kind, name, price in entries])
         ids = [f"{kind}:{name}" for kind, name, _ in entries]
         shop.highlighted = ids.index(was) if was in ids else 0
-        shop.border_title = f"Shop · items for a {for_class}" if for_class else "Shop · Enter buys"
+        shop.border_title = f"Shop · items for {article(for_class)} {for_class}" if for_class else "Shop · Enter buys"
 
     @staticmethod
     def _shop_line(kind: str, name: str, price: int) -> Text:

@@ -13,6 +13,7 @@ from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
 from officers_chess.tui.palette import palette
 
 ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."
+LEAVE_CAMPAIGN_QUESTION = "Leave for the title screen? The campaign is saved: c Continue takes it up again here."
 
 
 def header(session: MusterSession, side: Side, detail: Text | str = "") -> Text:
@@ -44,7 +45,8 @@ class MusterStepScreen(Screen):
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog(ABANDON_QUESTION), answered)
+        in_campaign = getattr(self.app, "campaign", None) is not None
+        self.app.push_screen(ConfirmDialog(LEAVE_CAMPAIGN_QUESTION if in_campaign else ABANDON_QUESTION), answered)
 
     def repaint_colours(self) -> None:
         """The palette changed: build the screen again (these screens keep nothing that a rebuild loses)."""

@@ -38,8 +38,9 @@ class ScoutingScreen(MusterStepScreen):
             with VerticalScroll(id="own") as own:
                 own.border_title = "Your army"
                 yield Static(self._own())
-        yield Static(f"Scouts see classes only: the {foe.title}'s items stay secret, as yours do. "
-                     "You may change your items at Outfitting.", id="note")
+        later = (" You may change your items at Outfitting." if self.session.scenario.rules(self.side).outfit
+                 else "")  # (a campaign's chapter has no Outfitting: the kit was bought at the muster)
+        yield Static(f"Scouts see classes only: the {foe.title}'s items stay secret, as yours do.{later}", id="note")
         yield Footer()
 
     def _report(self) -> Group:
