@@ -200,7 +200,7 @@ def test_a_win_on_time_pays_the_purse_and_no_objective(storm):
     limit = storm.scenario.time_limit
     state.result = Result(winner=D, tier=limit.tier, reason=f"time ran out after round {limit.rounds}: {limit.reason}")
     pay = chapter_payouts(state, P1_ATTACKS, RULES, costs)
-    assert [(line.reason, line.gold) for line in pay["p2"]] == [("a victory win", 100)]
+    assert [(line.reason, line.gold) for line in pay["p2"]] == [("a win", 100)]
 
 
 def test_a_control_win_pays_the_objective_and_the_victory_purse(millbrook):

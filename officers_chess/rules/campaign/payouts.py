@@ -57,5 +57,5 @@ def chapter_payouts(state: GameState, chapter: Chapter, rules: Payouts,
             pay[player].append(Payout(reason=f"the objective: {result.reason}", gold=rules.objective))
         purse = getattr(rules.tiers, result.tier, 0)
         if purse:
-            pay[player].append(Payout(reason=f"a {result.tier} win", gold=purse))
+            pay[player].append(Payout(reason="a decisive win" if result.tier == "decisive" else "a win", gold=purse))
     return pay

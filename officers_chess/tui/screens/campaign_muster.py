@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price
-from officers_chess.tui.campaign_form import FIELD, MARKS, MusterForm
+from officers_chess.tui.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.tui.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
@@ -110,7 +110,7 @@ class CampaignMusterScreen(Screen):
                                  (f" · {member.battles} chapter{'s' if member.battles != 1 else ''}" if member.veteran
                                   else " · new", "grey70"))
             if member.status != FIELD:
-                line.append(f" ({member.status})", "grey50")
+                line.append(" (in reserve)" if member.status == RESERVE else " (dismissed)", "grey50")
             company.add_option(Option(line))
         if self.form.members:
             company.highlighted = min(at or 0, len(self.form.members) - 1)
@@ -125,9 +125,10 @@ class CampaignMusterScreen(Screen):
             box.update(Text("No units yet: hire from the shop (Tab, then Enter).", "grey70"))
             return
         recruit = self.form.members[index].recruit
+        # The chapter's roles, as they fall on the army as it stands (a Leader is the dearest unit).
+        roles = next((r.roles for r in self.form.army().units if r.name == recruit.name), [])
         lines = [Text.assemble((recruit.name, "bold"), f", {recruit.unit_class}",
-                               (" · Leader" if "Leader" in next((r.roles for r in self.form.army().units
-                                                                  if r.name == recruit.name), []) else "", "bold"))]
+                               ("".join(f" · {role}" for role in roles), "bold"))]
         catalogue = self.form.catalogue
         for slot, name in enumerate(recruit.items):
             spent = recruit.used[slot] if slot < len(recruit.used) else 0
