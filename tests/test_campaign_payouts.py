@@ -149,7 +149,7 @@ def test_the_winner_gets_the_purse_of_its_tier(yard, tier, purse):
     state, costs = battle(yard)
     state.result = Result(winner=D, tier=tier, reason="time ran out")
     pay = chapter_payouts(state, P1_ATTACKS, RULES, costs)
-    assert pay["p1"] == [] and [(line.reason, line.gold) for line in pay["p2"]] == [(f"a {tier} win", purse)]
+    assert pay["p1"] == [] and [(line.reason, line.gold) for line in pay["p2"]] == [("a decisive win" if tier == "decisive" else "a win", purse)]
     custom = Payouts(tiers=Tiers(decisive=7, victory=3))
     assert gold(chapter_payouts(state, P1_ATTACKS, custom, costs), "p2") == {"decisive": 7, "victory": 3}[tier]
 
