@@ -368,3 +368,23 @@ def test_a_veteran_of_a_class_the_chapter_refuses_waits_in_reserve(yard):
     assert {r.name for r in fielded.units} == {"Axe", "Sword"}
     assert all(isinstance(CAT.items[i], Weapon) and CAT.items[i].type is not WeaponType.STONE
                for r in fielded.units for i in r.items)
+
+
+def test_new_hires_take_the_companys_own_names_and_never_one_of_its_dead(yard):
+    from officers_chess.ai.campaign_muster import NAME_POOLS
+
+    dead = list(NAME_POOLS["p2"][:3])
+    company = Company(chest=300, fallen=dead)
+    army = company_army(yard.scenario, yard.catalogue, yard.battle_map, Side.DEFENDER, company,
+                        make_policy("greedy", 4), "p2")
+    names = [r.name for r in army.units]
+    assert names and all(n in NAME_POOLS["p2"] for n in names)
+    assert not set(names) & set(dead)  # a new Ash would read as the Ash who fell
+    assert not set(names) & set(NAME_POOLS["p1"])  # p1's company never meets a namesake across the field
+
+
+def test_the_dismissed_are_remembered_as_gone(yard):
+    veteran = Veteran(name="Alder", unit_class="Fighter", items=["Iron Axe"])
+    company = Company(chest=100, veterans=[veteran])
+    after = after_muster(company, Army(), {"Alder"}, bill(company, Army(), {"Alder"}, yard.catalogue).chest_after)
+    assert after.veterans == [] and after.fallen == ["Alder"]

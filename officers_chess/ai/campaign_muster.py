@@ -82,7 +82,7 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
             if price <= gold:
                 veterans[index] = rearmed
                 gold -= price
-    names = {v.name for v in company.veterans}
+    names = {v.name for v in company.veterans} | set(company.fallen)  # the dead keep their names
     hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans),
                   rules.army.min - len(veterans), names, player)
     while True:

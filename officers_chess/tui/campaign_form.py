@@ -103,7 +103,8 @@ class MusterForm:
                 DISMISS: f"{member.recruit.name} is dismissed: its items will be sold."}[member.status]
 
     def hire(self, class_name: str) -> str:
-        name = new_name(self.player, {m.recruit.name for m in self.members})  # the company's own names
+        taken = {m.recruit.name for m in self.members} | set(self.run.company(self.player).fallen)
+        name = new_name(self.player, taken)  # the company's own names, never one of its dead
         self.members.append(Member(Recruit(name=name, unit_class=class_name), FIELD, False))
         return f"{name} the {class_name} is hired: give it a weapon from the shop."
 

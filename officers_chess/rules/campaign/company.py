@@ -55,7 +55,10 @@ class Company(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     chest: int = Field(ge=0, le=10_000_000)
-    veterans: list[Veteran] = Field(default_factory=list, max_length=60)
+    # Forty chapters of twelve-unit armies, each fielded new while the last waited in reserve: 480 at the most.
+    veterans: list[Veteran] = Field(default_factory=list, max_length=500)
+    # The names of the company's dead and dismissed: a new hire never takes one (the summaries would read oddly).
+    fallen: list[Annotated[str, Field(max_length=24)]] = Field(default_factory=list, max_length=500)
 
     def veteran(self, name: str) -> Veteran | None:
         return next((v for v in self.veterans if v.name == name), None)
@@ -161,4 +164,5 @@ def kit_sold(veteran: Veteran, items: list[str]) -> list[tuple[str, int]]:
 def after_muster(company: Company, army: Army, dismissed: set[str], chest: int) -> Company:
     """The company while its army is in the field: the chest the muster left, and the veterans in reserve."""
     fielded = {r.name for r in army.units}
-    return Company(chest=chest, veterans=[v for v in company.veterans if v.name not in fielded | dismissed])
+    return Company(chest=chest, veterans=[v for v in company.veterans if v.name not in fielded | dismissed],
+                   fallen=[*company.fallen, *sorted(dismissed)])

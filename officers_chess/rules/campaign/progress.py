@@ -53,7 +53,7 @@ def close_chapter(progress: CampaignProgress, campaign: Campaign, chapter: Chapt
     for player in PLAYERS:
         home, through = mustered[player], come_through(state, chapter.sides[player], armies[player].units, before[player])
         companies[player] = Company(chest=home.chest + sum(p.gold for p in pay[player]),
-                                    veterans=[*home.veterans, *through[0]])
+                                    veterans=[*home.veterans, *through[0]], fallen=[*home.fallen, *through[1]])
         survivors[player] = [v.name for v in through[0]]
         lost[player] = through[1]
     record = ChapterRecord(

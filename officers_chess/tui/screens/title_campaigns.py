@@ -38,14 +38,21 @@ def campaign_label(entry: ShelvedCampaign) -> Text:
     return Text.assemble(("Campaign ", "gold1"), entry.outcome.name, no_wrap=True, overflow="ellipsis")
 
 
+RESULTS = [(winner, tier) for winner in (*PLAYERS, None) for tier in ("decisive", "victory")]
+
+
+def branches(campaign: Campaign, chapter) -> bool:
+    """Whether the chapter's results lead to more than one place (a `next:` may only skip ahead)."""
+    return len({None if c is None else c.id for c in (campaign.following(chapter, w, t) for w, t in RESULTS)}) > 1
+
+
 def played(campaign: Campaign) -> str:
     """How many chapters a campaign plays: one number, or the fewest and the most when the road branches."""
     counts: set[int] = set()
-    results = [(winner, tier) for winner in (*PLAYERS, None) for tier in ("decisive", "victory")]
 
     def walk(chapter, count: int) -> None:  # (every road ends: a chapter leads only to later ones)
         leads = {None if after is None else after.id for after in
-                 (campaign.following(chapter, winner, tier) for winner, tier in results)}
+                 (campaign.following(chapter, winner, tier) for winner, tier in RESULTS)}
         for after in leads:
             if after is None:
                 counts.add(count)
@@ -74,7 +81,7 @@ def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
     titles = chapter_titles(entry.path, campaign)
     for number, chapter in enumerate(campaign.chapters, 1):
         sides = ", ".join(f"{p} {chapter.sides[p].value}" for p in PLAYERS)  # type: ignore[index]
-        branch = " · the road may branch after it" if chapter.next else ""
+        branch = " · the road branches after it" if branches(campaign, chapter) else ""
         parts.append(Text(f"{number}. {titles[chapter.id]} ({sides}){branch}", "grey70"))
     parts += [Text(""), Text(reflow(campaign.briefing))]
     return Group(*parts)
