@@ -131,3 +131,38 @@ def test_rule_card_from_a_forecast_modifier(snap_compare):
 
 def test_help_screen(snap_compare):
     assert snap_compare(battle_app(), press=["question_mark"], terminal_size=LARGE)
+
+
+async def campaign_after_its_first_chapter(pilot) -> None:
+    """The bundled campaign after its first chapter, played by the computer on both sides (seeded), now led by a
+    person as p1: the summary of that chapter is on screen."""
+    from dataclasses import replace
+
+    from officers_chess.campaign_report import play_campaign
+    from officers_chess.content.campaigns import bundled_campaigns, load_campaign
+    from officers_chess.tui.campaign_run import CampaignRun
+
+    loaded = load_campaign(bundled_campaigns()[0])
+    first = replace(loaded, campaign=loaded.campaign.model_copy(update={"chapters": loaded.campaign.chapters[:1]}))
+    progress = play_campaign(first, 2, {"p1": "normal", "p2": "normal"})
+    run = CampaignRun.new(loaded, {"p1": "human", "p2": "normal"}, autosave=False, seed=2)
+    run.data = run.data.model_copy(update={"progress": progress.model_copy(
+        update={"next": loaded.campaign.following(loaded.campaign.chapters[0], progress.records[0].winner,
+                                                  progress.records[0].tier).id})})
+    app = pilot.app
+    app.campaign, app._to_read = run, ["p1"]
+    app.campaign_step()
+    await pilot.pause()
+
+
+def test_campaign_summary_after_a_chapter(snap_compare):
+    assert snap_compare(OfficersChessApp(seed=1), run_before=campaign_after_its_first_chapter, terminal_size=SMALL)
+
+
+def test_campaign_muster_with_veterans(snap_compare):
+    async def to_muster(pilot) -> None:
+        await campaign_after_its_first_chapter(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(OfficersChessApp(seed=1), run_before=to_muster, terminal_size=SMALL)

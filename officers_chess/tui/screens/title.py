@@ -121,7 +121,7 @@ class TitleScreen(Screen):
             options = [Option(label(entry), id=str(i)) for i, (_, entry) in enumerate(self.scenarios)]
             options += [Option(campaign_label(entry), id=f"campaign-{i}") for i, entry in enumerate(self.campaigns)]
             option_list = ScenarioList(*options, id="scenarios")  # Enter: Play
-            option_list.border_title = "Choose a battle"
+            option_list.border_title = "Choose a battle or campaign"
             yield option_list
             with VerticalScroll(id="brief-box") as box:
                 box.border_title = "Briefing · PgUp/PgDn scroll"
