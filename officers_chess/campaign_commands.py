@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -84,7 +85,7 @@ def campaign_to_resume(save: str | None):
     campaign save will not load (said in one line)."""
     from officers_chess.content.autosave import newest_unfinished
     from officers_chess.content.campaign_saves import is_campaign_file, newest_campaign, open_campaign_save
-    from officers_chess.content.saves import public_line
+    from officers_chess.content.saves import public_line, public_reason
     from officers_chess.content.user_data import campaigns_dir
     
     if save:
@@ -102,7 +103,11 @@ def campaign_to_resume(save: str | None):
     try:
         saved = open_campaign_save(path)
     except ContentError as exc:
-        return fail(public_line(exc))
+        if save:
+            return fail(public_line(exc))
+        # The newest campaign will not load: say so, and go on with the newest battle as if it were not there.
+        print(f"officers-chess: passed over the campaign in {path.parent.name}: {public_reason(exc)}", file=sys.stderr)
+        return None
     if saved.save.progress.over:
         return fail(f"{path}: that campaign is over")
     return saved

@@ -114,3 +114,13 @@ def test_a_changed_campaign_file_is_refused(played, tmp_path):
         d["campaign"]["sha256"] = "0" * 64
     with pytest.raises(ContentError, match="has changed"):
         open_campaign_save(edited(path, data, other_hash))
+
+
+def test_continue_passes_over_a_campaign_that_would_not_load(played):
+    from officers_chess.content.campaign_saves import campaign_hint
+
+    path, data = played
+    folder = path.parent.parent
+    hint = campaign_hint(folder, None)
+    assert hint is not None and hint[0] == path and "chapter 2" in hint[1]
+    assert campaign_hint(folder, None, frozenset({path})) is None  # refused once: not offered again

@@ -218,9 +218,10 @@ def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) 
     return None
 
 
-def newest_campaign(folder: Path) -> tuple[Path, float] | None:
-    """The newest campaign save in the folders under `folder` that is not over, with its time (None: none).
-    Read from each save's first bytes and its `progress.next` only; a full load checks the rest."""
+def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[Path, float] | None:
+    """The newest campaign save in the folders under `folder` that is not over, with its time (None: none), past
+    those in `skip` (refused already). Read from each save's first bytes and its `progress.next` only; a full load
+    checks the rest."""
     found = []
     try:
         entries = list(os.scandir(folder))
@@ -229,7 +230,7 @@ def newest_campaign(folder: Path) -> tuple[Path, float] | None:
     for entry in entries:
         path = Path(entry.path) / SAVE_NAME
         try:
-            if entry.is_dir(follow_symlinks=False) and path.is_file() and is_campaign_file(path):
+            if entry.is_dir(follow_symlinks=False) and path not in skip and path.is_file() and is_campaign_file(path):
                 found.append((path.stat().st_mtime, path))
         except OSError:
             continue
@@ -244,11 +245,11 @@ def newest_campaign(folder: Path) -> tuple[Path, float] | None:
     return None
 
 
-def campaign_hint(folder: Path, than: Path | None) -> tuple[Path, str] | None:
+def campaign_hint(folder: Path, than: Path | None, skip: frozenset[Path] = frozenset()) -> tuple[Path, str] | None:
     """The newest unfinished campaign's save and the Continue line's words for it ("campaign The Salt Road,
     chapter 3, saved 26 Nov 10:02"), when it is newer than the battle save `than` (None: there is none). Public
     facts only; read cheaply (a full load checks the rest when the player asks)."""
-    found = newest_campaign(folder)
+    found = newest_campaign(folder, skip)
     if found is None:
         return None
     path, mtime = found

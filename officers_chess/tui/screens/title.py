@@ -31,6 +31,7 @@ from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
+REFUSED_CAMPAIGNS: set[Path] = set()  # campaign saves that would not load this session: Continue passes them over
 
 BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
@@ -150,7 +151,7 @@ class TitleScreen(Screen):
         hint = continue_hint()
         self.unfinished = hint.line
         # A campaign saved since the newest unfinished battle is what Continue takes.
-        self.campaign_save = campaign_hint(campaigns_dir(), hint.path)
+        self.campaign_save = campaign_hint(campaigns_dir(), hint.path, frozenset(REFUSED_CAMPAIGNS))
         if self.campaign_save is not None:
             self.unfinished = self.campaign_save[1]
         box = self.query_one("#continue", Static)
@@ -215,6 +216,8 @@ class TitleScreen(Screen):
                 saved = open_campaign_save(self.campaign_save[0])
             except ContentError as exc:
                 self.app.notify(f"That campaign will not load: {public_reason(exc)}.", severity="error", timeout=10)
+                REFUSED_CAMPAIGNS.add(self.campaign_save[0])  # Continue offers the next one from now on
+                self.show_continue()
                 return
             self.app.resume_campaign(saved)  # type: ignore[attr-defined]
             return
