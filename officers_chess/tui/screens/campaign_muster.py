@@ -43,7 +43,7 @@ class CampaignMusterScreen(Screen):
         Binding("tab", "switch", "Shop ⇄ company"),
         Binding("d", "done", "Done"),
         Binding("f", "forfeit", "Forfeit", show=False),
-        Binding("escape", "app.show_title", "Title", show=False),
+        Binding("escape", "leave", "Title", show=False),
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
@@ -208,6 +208,14 @@ class CampaignMusterScreen(Screen):
             return
         self.run.confirm(self.player, self.form.army(), self.form.dismissed())
         self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.show_title()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog("Leave for the title screen? This muster is kept only once you confirm it "
+                                           "(d): c Continue brings you back to it as it was before."), answered)
 
     def action_forfeit(self) -> None:
         def answered(yes: bool | None) -> None:
