@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from officers_chess.cli_common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem
+from officers_chess.cli_common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem, unwritable
 from officers_chess.content.errors import ContentError
 
 
@@ -41,14 +41,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return fail(str(exc))
     ref = None
     if args.save_dir is not None:
-        try:
-            args.save_dir.mkdir(parents=True, exist_ok=True)
-            import tempfile
-
-            with tempfile.TemporaryFile(dir=args.save_dir):
-                pass  # find out now, not after the first battle, whether saves can be written there
-        except OSError as exc:
-            return fail(f"{args.save_dir}: cannot write saves there ({exc.strerror})")
+        if problem := unwritable(args.save_dir):
+            return fail(problem)
         ref = scenario_ref(loaded)
     report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
                       save_dir=args.save_dir, ref=ref, progress=not args.json)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from pathlib import Path
 
-from officers_chess.cli_common import EXIT_OK, MAX_JOBS, MAX_SEED, fail, seed_problem
+from officers_chess.cli_common import EXIT_OK, MAX_JOBS, MAX_SEED, fail, seed_problem, unwritable
 from officers_chess.content.errors import ContentError
 
 MAX_CAMPAIGNS = 10_000  # campaigns in one balance run (each is several battles)
@@ -41,13 +40,8 @@ def cmd_campaign_simulate(args: argparse.Namespace) -> int:
         loaded = _load(args.campaign)
     except ContentError as exc:
         return fail(str(exc))
-    if args.save_dir is not None:
-        try:
-            args.save_dir.mkdir(parents=True, exist_ok=True)
-            with tempfile.TemporaryFile(dir=args.save_dir):
-                pass  # find out now, not after the first chapter, whether saves can be written there
-        except OSError as exc:
-            return fail(f"{args.save_dir}: cannot write saves there ({exc.strerror})")
+    if args.save_dir is not None and (problem := unwritable(args.save_dir)):
+        return fail(problem)
     progress = play_campaign(loaded, args.seed, levels, save_dir=args.save_dir)
     if args.json:
         print(json.dumps(campaign_json(loaded, progress), ensure_ascii=False))

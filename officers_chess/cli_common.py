@@ -28,3 +28,17 @@ def seed_problem(seed: int | None) -> str | None:
 
 def level_names() -> list[str]:
     return list(LEVEL_NAMES)  # the names only: the computer players load when a command plays one
+
+
+def unwritable(folder) -> str | None:
+    """Why saves cannot be written into `folder` (made if need be), found out before the first battle; None when
+    they can."""
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return f"{folder}: cannot write saves there ({exc.strerror})"
+    return None

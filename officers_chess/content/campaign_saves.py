@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.campaigns import LoadedCampaign, load_campaign
 from officers_chess.content.errors import ContentError
 from officers_chess.content.safe_read import read_bytes, read_head, read_text
 from officers_chess.content.save_json import _SaveSource, count_values
-from officers_chess.content.saves import MAX_SAVE_BYTES, hide_details, read_json_save, write_text_atomically
+from officers_chess.content.saves import MAX_SAVE_BYTES, hide_details, read_json_model, write_text_atomically
 from officers_chess.content.yaml_source import MAX_FILE_BYTES
 from officers_chess.rules.campaign.book import PLAYERS, Player
 from officers_chess.rules.campaign.company import Company, MusterRefused, Veteran, bill
@@ -130,18 +130,7 @@ def open_campaign_save(path: Path | str) -> SavedCampaign:
     books: every chapter's chests follow the rule (before = last after + stipend; after = before − muster +
     payouts), and a pending muster is one the chest could pay. ContentError (file and line) on the first problem."""
     path = Path(path)
-    text = read_text(path, MAX_SAVE_BYTES)
-    source = _SaveSource(path, text)
-    data = read_json_save(path, text)
-    if isinstance(data, dict) and count_values(data, MAX_CAMPAIGN_VALUES) > MAX_CAMPAIGN_VALUES:
-        raise source.error(f"the save holds more than {MAX_CAMPAIGN_VALUES} values, more than any campaign's")
-    try:
-        save = CampaignSave.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "file"
-        raise hide_details(source.error(f"{where}: {first['msg']}", tuple(first["loc"])),
-                           f"it is damaged or was edited ({where})") from None
+    save, source = read_json_model(path, CampaignSave, _check_size)
     campaign_path = _campaign_file(path, save.campaign, source)
     try:
         loaded = load_campaign(campaign_path)
@@ -151,6 +140,11 @@ def open_campaign_save(path: Path | str) -> SavedCampaign:
     if problem is not None:
         raise hide_details(source.error(problem[0], problem[1]), "its books do not add up: the save was edited or damaged")
     return SavedCampaign(path, save, loaded)
+
+
+def _check_size(data: dict, source: _SaveSource) -> None:
+    if count_values(data, MAX_CAMPAIGN_VALUES) > MAX_CAMPAIGN_VALUES:
+        raise source.error(f"the save holds more than {MAX_CAMPAIGN_VALUES} values, more than any campaign's")
 
 
 def books_problem(save: CampaignSave, loaded: LoadedCampaign) -> tuple[str, tuple] | None:

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, load_scenario
-from officers_chess.content.safe_read import read_head, read_text
+from officers_chess.content.safe_read import read_head
 from officers_chess.content.save_json import _SaveSource, count_values
 from officers_chess.content.saves import (
-    MAX_SAVE_BYTES, SaveProblem, _scenario_file, hide_details, read_json_save, scenario_ref, write_text_atomically,
+    SaveProblem, _scenario_file, read_json_model, scenario_ref, write_text_atomically,
 )
 from officers_chess.rules.history.record import ScenarioRef
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase, finish_step, place, set_army, steps
@@ -66,18 +66,7 @@ def is_muster_file(path: Path) -> bool:
 def open_muster(path: Path | str) -> SavedMuster:
     """Read army building in progress, with its scenario (whose files must be those it was saved with)."""
     path = Path(path)
-    text = read_text(path, MAX_SAVE_BYTES)
-    source = _SaveSource(path, text)
-    data = read_json_save(path, text)
-    if isinstance(data, dict):
-        _check_size(data, source)
-    try:
-        record = MusterRecord.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "file"
-        raise hide_details(source.error(f"{where}: {first['msg']}", tuple(first["loc"])),
-                           f"it is damaged or was edited ({where})") from None
+    record, source = read_json_model(path, MusterRecord, _check_size)
     scenario_path = _scenario_file(path, record.scenario, source)
     try:
         loaded = load_scenario(scenario_path)

@@ -8,9 +8,9 @@ import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.errors import ContentError, printable, tidy
@@ -45,6 +45,7 @@ MAX_SAVE_BYTES = 8_000_000
 MAX_OPENING_VALUES = 5_000
 MAX_ACTION_VALUES = 500
 MAX_CHECKPOINT_VALUES = 25_000
+M = TypeVar("M", bound=BaseModel)
 TOLD_LINES = 12  # log lines of the last actions shown again when a battle is resumed
 
 
@@ -72,6 +73,24 @@ def hide_details(exc: ContentError, public: str) -> ContentError:
     tidied as its own are (one line, each quoted value and the whole cut short: they may hold a key of the file)."""
     exc.public = tidy(public)  # type: ignore[attr-defined]
     return exc
+
+
+def read_json_model(path: Path, model: type[M], check: Callable[[dict, _SaveSource], None]) -> tuple[M, _SaveSource]:
+    """A JSON save of ours read and validated as `model`: its text (no larger than any save), its JSON, `check` on
+    the raw data first (a bound on its size, say, before validation builds anything), then pydantic's first
+    complaint at its line, in words both players may read."""
+    text = read_text(path, MAX_SAVE_BYTES)
+    source = _SaveSource(path, text)
+    data = read_json_save(path, text)
+    if isinstance(data, dict):
+        check(data, source)
+    try:
+        return model.model_validate_json(text), source
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "file"
+        raise hide_details(source.error(f"{where}: {first['msg']}", tuple(first["loc"])),
+                           f"it is damaged or was edited ({where})") from None
 
 
 def scenario_ref(loaded: LoadedScenario) -> ScenarioRef:
