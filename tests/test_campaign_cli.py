@@ -186,3 +186,17 @@ def test_balance_plays_the_campaign_it_is_given(tmp_path):
     path.write_text(CAMPAIGN.replace("id: first", "id: opening"), encoding="utf-8")
     report = balance_campaign(load_campaign(path), 1, levels)
     assert list(report["chapters"]) == ["opening", "second"] and report["chapters"]["opening"]["played"] == 1
+
+
+def test_validate_warns_of_a_stipend_that_cannot_pay_for_the_smallest_army(tmp_path, capsys):
+    path = tmp_path / "poor.yaml"
+    path.write_text("name: Poor Companies\nplayers:\n  p1: {name: Red, chest: 100}\n  p2: {name: Blue, chest: 300}\n"
+                    "chapters:\n"
+                    "  - {id: first, scenario: practice_muster, sides: {p1: attacker, p2: defender}}\n"
+                    "  - {id: second, scenario: practice_muster, sides: {p1: defender, p2: attacker}, "
+                    "stipend: {p1: 50, p2: 400}}\n")
+    assert main(["validate", str(path)]) == 0  # it loads and plays: a warning, not an error
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert err[0].startswith(f"{path}:6: warning: chapter 'first': p1 has 100 gold") and "forfeit at once" in err[0]
+    assert err[1].startswith(f"{path}:7: warning: chapter 'second': p1 has 50 gold") and "p2" not in err[1].split(":")[3]

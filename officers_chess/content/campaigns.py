@@ -17,6 +17,7 @@ from officers_chess.rules.campaign.book import Campaign
 from officers_chess.rules.history.record import sha256_bytes
 from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.deploy_room import hire_options
 
 
 @dataclass(frozen=True)
@@ -127,3 +128,26 @@ def chapter_titles(path: Path, campaign: Campaign) -> dict[str, str]:
         except ContentError:
             titles[chapter.id] = chapter.id
     return titles
+
+
+def campaign_warnings(loaded: LoadedCampaign) -> list[str]:
+    """Lines `validate` prints for a campaign that loads but cannot play as meant: a chapter whose stipend (with the
+    starting chest, for the first) cannot pay for the scenario's smallest army of the cheapest armed units, so a
+    company left with no one and nothing would forfeit it (docs/rulings.md C9)."""
+    found = []
+    campaign = loaded.campaign
+    for index, chapter in enumerate(campaign.chapters):
+        scenario = loaded.scenarios[chapter.id].scenario
+        for player, side in sorted(chapter.sides.items()):
+            armed, _ = hire_options(scenario, loaded.scenarios[chapter.id].catalogue, side)
+            least = scenario.rules(side).army.min * armed[0][0] if armed else None
+            gold = chapter.stipend.get(player, 0) + (campaign.players[player].chest if index == 0 else 0)
+            if least is not None and gold < least:
+                where = ("chapters", index, "stipend") if chapter.stipend else ("chapters", index)
+                size = scenario.rules(side).army.min
+                then = ("it would forfeit at once" if index == 0 else
+                        "a company left with no one and no gold would have to forfeit it")
+                found.append(str(loaded.source.error(
+                    f"warning: chapter {chapter.id!r}: {player} has {gold} gold for it, less than its smallest army "
+                    f"costs ({least}: {size} unit{'s' if size != 1 else ''} at {armed[0][0]}): {then}", where)))
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from officers_chess.content.campaign_saves import is_campaign_file, open_campaign_save
-from officers_chess.content.campaigns import load_campaign
+from officers_chess.content.campaigns import campaign_warnings, load_campaign
 from officers_chess.content.loaders import validate_file
 from officers_chess.content.save_replay import validate_save
 from officers_chess.content.yaml_source import read_yaml
@@ -26,6 +26,5 @@ def validate_any(path: Path) -> list[str]:
             validate_save(path)
         return []
     if is_campaign(path):
-        load_campaign(path)
-        return []
+        return campaign_warnings(load_campaign(path))
     return validate_file(path)
