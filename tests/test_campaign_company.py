@@ -388,3 +388,16 @@ def test_the_dismissed_are_remembered_as_gone(yard):
     company = Company(chest=100, veterans=[veteran])
     after = after_muster(company, Army(), {"Alder"}, bill(company, Army(), {"Alder"}, yard.catalogue).chest_after)
     assert after.veterans == [] and after.fallen == ["Alder"]
+
+
+def test_the_computer_never_hires_a_relic_its_units_bear_no_crest_for(yard):
+    # A rich chest reaches the dearest weapons, relics among them: without the crest a relic only hurts its bearer.
+    rich = yard.scenario.model_copy(update={"sides": {side: yard.scenario.rules(side).model_copy(
+        update={"war_chest": 3000, "army": yard.scenario.rules(side).army.model_copy(update={"max": 4})})
+        for side in Side}})
+    for seed in range(12):
+        for level in ("greedy", "normal"):
+            policy = make_policy(level, seed)
+            army = policy.hire(rich, yard.catalogue, Side.ATTACKER, policy.rng, yard.battle_map)
+            carried = {item for recruit in army.units for item in recruit.items}
+            assert not any(tag_args(yard.catalogue.items[i].tags, "Relic") for i in carried), (seed, level, carried)

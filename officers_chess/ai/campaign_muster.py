@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.ai.muster_ai import with_roles
+from officers_chess.ai.muster_ai import with_roles, without_relics
 from officers_chess.ai.player import Policy
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.campaign.company import Company, MusterRefused, bill, kit
@@ -67,7 +67,7 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
         fit = _allowed(scenario, side, veteran.recruit())
         if fit is not None and len(veterans) < rules.army.max:
             veterans.append(kit(veteran, list(fit.items)))
-    armed, _ = hire_options(scenario, catalogue, side)
+    armed = without_relics(hire_options(scenario, catalogue, side)[0], catalogue)
     gold = company.chest
     for index, recruit in enumerate(veterans):
         if _armed(recruit, catalogue) or len(recruit.items) >= INVENTORY_SLOTS:

@@ -21,6 +21,7 @@ from officers_chess.rules.muster.phases import (
 )
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
+from officers_chess.rules.pieces.tags import tag_args
 from officers_chess.rules.scenario.deploy_room import (
     NOWHERE,
     Option,
@@ -39,8 +40,14 @@ NEAR_BEST = 1.0  # options this close to the best are as good: the pick varies a
 
 
 def _options(scenario: Scenario, catalogue: Catalogue, side: Side) -> tuple[list[Option], list[Option]]:
-    """Armed units (one class, one fighting weapon) and healers (a Heal staff, plus a weapon when it can wield one)."""
-    return hire_options(scenario, catalogue, side)
+    """Armed units (one class, one fighting weapon) and healers (a Heal staff, plus a weapon when it can wield one),
+    none with a relic: a hired unit bears no crest, and a relic without its crest only hurts its bearer."""
+    armed, healers = hire_options(scenario, catalogue, side)
+    return without_relics(armed, catalogue), without_relics(healers, catalogue)
+
+
+def without_relics(options: list[Option], catalogue: Catalogue) -> list[Option]:
+    return [o for o in options if not any(tag_args(catalogue.items[name].tags, "Relic") for name in o[2])]
 
 
 class _Slots:
