@@ -124,6 +124,42 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
         saved = open_campaign_save(run.folder / "campaign.json")  # the books check out on load
         assert saved.save.battles == ["chapter-01.json"]
         assert (run.folder / "chapter-01.json").is_file()
+        # p2 reads its own summary after a hand-over; then the second chapter's musters, its battle, and the end.
+        await press(pilot, "enter")
+        assert isinstance(app.screen, CampaignHandOver) and "The Red Company (p2)" in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, CampaignSummaryScreen) and app.screen.player == "p2"
+        await press(pilot, "enter")
+        for player in ("p1", "p2"):
+            assert isinstance(app.screen, CampaignHandOver)
+            await press(pilot, "enter")
+            screen = app.screen
+            assert isinstance(screen, CampaignMusterScreen) and screen.player == player
+            company = run.data.progress.companies[player]
+            assert {m.recruit.name for m in screen.form.members} == {v.name for v in company.veterans}
+            while len(screen.form.army().units) < 2:
+                await muster_two(pilot, screen)
+            await press(pilot, "d")
+        for _ in range(12):
+            if isinstance(app.screen, BattleScreen):
+                break
+            if isinstance(app.screen, DeploymentScreen):
+                await deploy_all(pilot, app.screen)
+                await press(pilot, "d")
+                await press(pilot, "y")
+            else:
+                await press(pilot, "enter")
+        assert isinstance(app.screen, BattleScreen)
+        app.show_result(finish_battle(app.screen.controller.state), [])
+        await pilot.pause()
+        await press(pilot, "enter")
+        for player in ("p1", "p2"):  # each reads the last chapter's summary in private
+            await press(pilot, "enter")
+            assert isinstance(app.screen, CampaignSummaryScreen) and app.screen.player == player
+            await press(pilot, "enter")
+        assert isinstance(app.screen, CampaignEndScreen)
+        assert "Two Yards: the end" in screen_text(app)
+        assert open_campaign_save(run.folder / "campaign.json").save.progress.over
 
 
 async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):

@@ -19,7 +19,7 @@ class CampaignProgress(BaseModel):
 
     companies: dict[Player, Company]
     records: list[ChapterRecord] = Field(default_factory=list, max_length=40)
-    next: str | None  # the id of the chapter to play next; None once the campaign is over
+    next: str | None = None  # the id of the chapter to play next; None once the campaign is over
 
     @property
     def over(self) -> bool:
