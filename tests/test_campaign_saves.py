@@ -124,3 +124,18 @@ def test_continue_passes_over_a_campaign_that_would_not_load(played):
     hint = campaign_hint(folder, None)
     assert hint is not None and hint[0] == path and "chapter 2" in hint[1]
     assert campaign_hint(folder, None, frozenset({path})) is None  # refused once: not offered again
+
+
+def test_a_campaign_begun_with_a_seed_gives_each_chapter_the_same_seed_again(tmp_path):
+    from officers_chess.tui.campaign_run import CampaignRun
+
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    loaded = load_campaign(tmp_path / "two_yards.yaml")
+
+    def chapter_seed(seed: int) -> int:
+        run = CampaignRun.new(loaded, {"p1": "human", "p2": "greedy"}, autosave=False, seed=seed)
+        run.open_chapter()
+        return run.data.pending.seed
+
+    assert chapter_seed(7) == chapter_seed(7)
+    assert chapter_seed(7) != chapter_seed(8)

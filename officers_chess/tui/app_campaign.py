@@ -26,7 +26,8 @@ class CampaignFlow:
         """A new campaign from its first chapter; `players` gives "human" or a computer level for p1 and p2."""
         from officers_chess.tui.campaign_run import CampaignRun
 
-        self.campaign = CampaignRun.new(loaded, players, autosave=self.autosave)  # type: ignore[attr-defined]
+        self.campaign = CampaignRun.new(loaded, players, autosave=self.autosave,  # type: ignore[attr-defined]
+                                        seed=self.seed)  # type: ignore[attr-defined]
         self._to_read = []
         self._told_failure()
         self.campaign_step()

@@ -5,6 +5,7 @@ No Textual here: the screens draw what this reports and hand the players' choice
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
 from pathlib import Path
@@ -102,8 +103,9 @@ class CampaignRun:
             return
         chapter = self.chapter
         assert chapter is not None
-        pending = PendingChapter(chapter=chapter.id, seed=secrets.randbits(32),
-                                 before=with_stipend(self.data.progress, chapter))
+        # The chapter's seed comes from the campaign's: a campaign begun with a seed plays its battles the same way.
+        seed = random.Random(f"officers-chess campaign {self.data.seed} {self.number}").getrandbits(32)
+        pending = PendingChapter(chapter=chapter.id, seed=seed, before=with_stipend(self.data.progress, chapter))
         self.data = self.data.model_copy(update={"pending": pending})
         cannot = []
         for player in PLAYERS:
