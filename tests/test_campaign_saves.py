@@ -139,3 +139,19 @@ def test_a_campaign_begun_with_a_seed_gives_each_chapter_the_same_seed_again(tmp
 
     assert chapter_seed(7) == chapter_seed(7)
     assert chapter_seed(7) != chapter_seed(8)
+
+
+def test_a_muster_under_way_must_start_from_the_company_the_last_chapter_left(tmp_path):
+    from officers_chess.tui.campaign_run import CampaignRun
+
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    loaded = load_campaign(tmp_path / "two_yards.yaml")
+    run = CampaignRun.new(loaded, {"p1": "human", "p2": "greedy"}, autosave=False, seed=3)
+    run.open_chapter()
+    path = write_campaign(tmp_path / "run", run.data)
+    assert open_campaign_save(path).save.pending is not None  # as written, it holds
+    data = json.loads(path.read_text())
+    data["pending"]["before"]["p1"]["chest"] += 1000  # a richer muster than the books allow
+    path.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match="company at the muster"):
+        open_campaign_save(path)

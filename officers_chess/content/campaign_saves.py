@@ -183,6 +183,11 @@ def books_problem(save: CampaignSave, loaded: LoadedCampaign) -> tuple[str, tupl
     if pending is not None:
         if pending.chapter != save.progress.next:
             return "the chapter under way is not the one next", ("pending", "chapter")
+        stipend = campaign.chapter(pending.chapter).stipend
+        for p in PLAYERS:  # the muster's companies are those the last chapter left, with this one's stipend
+            home = save.progress.companies[p]
+            if pending.before[p] != home.model_copy(update={"chest": home.chest + stipend.get(p, 0)}):
+                return f"{p}'s company at the muster is not the one the last chapter left", ("pending", "before", p)
         catalogue = loaded.scenarios[pending.chapter].catalogue
         for p, army in pending.armies.items():
             try:
