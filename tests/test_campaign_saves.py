@@ -155,3 +155,36 @@ def test_a_muster_under_way_must_start_from_the_company_the_last_chapter_left(tm
     path.write_text(json.dumps(data))
     with pytest.raises(ContentError, match="company at the muster"):
         open_campaign_save(path)
+
+
+def test_a_chapter_battle_that_did_not_hold_goes_on_in_a_file_of_its_own_and_nothing_is_pruned(tmp_path):
+    from pathlib import Path
+
+    from officers_chess.campaign_report import play_campaign
+    from officers_chess.content.autosave import Autosaver
+    from officers_chess.content.saves import open_save
+    from officers_chess.tui.campaign_run import CampaignRun
+
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    loaded = load_campaign(tmp_path / "two_yards.yaml")
+    folder = tmp_path / "run"
+    folder.mkdir()
+    play_campaign(loaded, 1, {"p1": "greedy", "p2": "greedy"}, save_dir=folder)  # chapter-01.json, chapter-02.json
+    for n in range(12):  # more saves than an autosave folder keeps: a prune there would take some
+        (folder / f"old-{n:02d}.json").write_text("{}")
+    saved = open_save(folder / "chapter-01.json")
+    elsewhere = folder / "chapter-01-2.json"
+    # Gone on from its fifth action, as when the rest did not check: the battle is not over there.
+    saver = Autosaver.carry_on(saved, upto=5, folder=folder, elsewhere=elsewhere)
+    assert saver.path == elsewhere and elsewhere.is_file()
+    assert (folder / "chapter-01.json").is_file()  # the save that did not hold is kept as it was
+    assert len(list(folder.glob("old-*.json"))) == 12  # and the campaign's folder is never pruned
+
+    run = CampaignRun.new(loaded, {"p1": "human", "p2": "greedy"}, autosave=False, seed=3)
+    run.folder = folder
+    run.open_chapter()
+    run.battle_path()  # the chapter's battle is named chapter-01.json
+    assert run.next_battle_path() == elsewhere.with_name("chapter-01-3.json")  # -2 is taken now
+    run.battle_moved(Path(folder / "chapter-01-3.json"))
+    assert run.data.pending.battle == "chapter-01-3.json"
+    assert open_campaign_save(folder / "campaign.json").save.pending.battle == "chapter-01-3.json"

@@ -74,11 +74,12 @@ class Autosaver:
 
     @classmethod
     def carry_on(cls, saved: SavedBattle, upto: int | None = None, folder: Path | None = None,
-                 resumed: Resumed | None = None) -> Autosaver:
+                 resumed: Resumed | None = None, elsewhere: Path | None = None) -> Autosaver:
         """Go on saving a resumed battle, as of its first `upto` recorded actions (or where `resumed` stands,
         with the round checkpoints its replay rebuilt). An autosave goes on in its own file; a save kept by
         name stays as it was kept, and a save that did not hold to its end is never overwritten: the battle
-        then goes on in a new autosave."""
+        then goes on in a new autosave, or at `elsewhere` when given (a campaign's chapter, whose folder is the
+        campaign's and is never pruned)."""
         folder = autosave_dir() if folder is None else folder
         if resumed is not None:
             recorder = Recorder.carry_on(saved.record, resumed.actions, resumed.state, list(resumed.checkpoints))
@@ -86,11 +87,12 @@ class Autosaver:
             recorder = Recorder.carry_on(saved.record, upto)
         in_place = (saved.path.parent.resolve() == folder.resolve() and recorder.count == len(saved.record.actions)
                     and not (resumed is not None and resumed.note))
-        path = saved.path if in_place else new_save_path(folder, saved.loaded)
+        path = saved.path if in_place else elsewhere or new_save_path(folder, saved.loaded)
         saver = cls(path, recorder)
         if not in_place:
             saver.save()
-            prune_quietly(folder, spare=path)
+            if elsewhere is None:
+                prune_quietly(folder, spare=path)
         return saver
 
     def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> str | None:

@@ -56,7 +56,7 @@ class PendingChapter(BaseModel):
     armies: dict[Player, Army] = Field(default_factory=dict)  # the mustered armies, as each player confirmed
     dismissed: dict[Player, list[str]] = Field(default_factory=dict)
     muster: Muster | None = None  # the battle's army building (Scouting, Deployment) once both have mustered
-    battle: str | None = Field(default=None, pattern=r"^chapter-[0-9]{2}\.json$")  # its save, in this folder
+    battle: str | None = Field(default=None, pattern=r"^chapter-[0-9]{2}(-[0-9]{1,2})?\.json$")  # its save, here
 
 
 class CampaignSave(BaseModel):
@@ -71,7 +71,7 @@ class CampaignSave(BaseModel):
     seed: int = Field(ge=0, lt=2**64)
     progress: CampaignProgress
     pending: PendingChapter | None = None
-    battles: list[Annotated[str, StringConstraints(pattern=r"^chapter-[0-9]{2}\.json$")]] = Field(
+    battles: list[Annotated[str, StringConstraints(pattern=r"^chapter-[0-9]{2}(-[0-9]{1,2})?\.json$")]] = Field(
         default_factory=list, max_length=40)  # the battle save of each chapter played, in order (forfeits: none)
 
 

@@ -235,9 +235,13 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         self.game_seed = saved.record.seed
         self.policies = {side: make_policy(level, saved.record.seed + 1 + index + resumed.actions)
                          for index, side in enumerate(Side) if (level := computer.get(side))}
-        # A campaign's chapter goes on saving in the campaign's folder, beside the campaign's own save.
+        # A campaign's chapter goes on saving in the campaign's folder, beside the campaign's own save (in a file of
+        # its own, which the campaign then names, when the old one did not hold to its end).
         folder = saved.path.parent if self.campaign is not None else None
-        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed=resumed, folder=folder))
+        elsewhere = self.campaign.next_battle_path() if self.campaign is not None else None
+        saver = self._autosaver(lambda: Autosaver.carry_on(saved, resumed=resumed, folder=folder, elsewhere=elsewhere))
+        if self.campaign is not None and saver is not None:
+            self.campaign.battle_moved(saver.path)
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
         self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True,

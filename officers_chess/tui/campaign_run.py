@@ -203,6 +203,27 @@ class CampaignRun:
             self.save()
         return self.folder / name
 
+    def next_battle_path(self) -> Path | None:
+        """A fresh file for the chapter's battle beside its save (chapter-03-2.json): where a resumed battle goes on
+        when its save did not hold to its end, which is kept as it was."""
+        pending = self.data.pending
+        if self.folder is None or pending is None or pending.battle is None:
+            return None
+        stem = pending.battle.split(".")[0].split("-")
+        base = "-".join(stem[:2])
+        for n in range(2, 100):
+            path = self.folder / f"{base}-{n}.json"
+            if not path.exists():
+                return path
+        return None
+
+    def battle_moved(self, path: Path) -> None:
+        """The chapter's battle is saved in `path` from now on (the campaign's save names it)."""
+        pending = self.data.pending
+        if pending is not None and pending.battle != path.name and path.parent == self.folder:
+            self.data = self.data.model_copy(update={"pending": pending.model_copy(update={"battle": path.name})})
+            self.save()
+
     def finish(self, state: GameState) -> None:
         """The chapter's battle is over: payouts, survivors home as veterans, the routed lost (close_chapter)."""
         pending, chapter = self.data.pending, self.chapter
