@@ -22,6 +22,7 @@ import pytest
 
 from officers_chess import cli
 from officers_chess.content import autosave as autosave_module
+from officers_chess.content import save_summary as save_summary_module
 from officers_chess.content import saves as saves_module
 from officers_chess.content.autosave import Autosaver, resume_state
 from officers_chess.content.errors import ContentError
@@ -512,7 +513,7 @@ def test_a_large_padded_save_is_summarised_from_its_first_and_last_bytes(monkeyp
     reads = _CountReads(monkeypatch, saver.path)
     summary = save_summary(saver.path)
     assert summary.problem == "" and summary.where == "round 2" and summary.to_act == states[-1][1].to_act.value
-    assert 0 < reads.total <= autosave_module.HEAD_BYTES + autosave_module.TAIL_BYTES
+    assert 0 < reads.total <= save_summary_module.HEAD_BYTES + save_summary_module.TAIL_BYTES
 
 
 # --- what the title and the list show: public facts only --------------------------------------------------------

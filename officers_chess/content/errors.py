@@ -9,6 +9,8 @@ over many lines, or print four thousand digits back.
 
 from __future__ import annotations
 
+import errno
+
 import os
 import re
 from pathlib import Path
@@ -72,3 +74,10 @@ class ContentError(ValueError):
         name = printable(str(self.path))
         where = f"{name}:{line}" if line is not None else name
         super().__init__(f"{where}: {self.message}")
+
+
+def os_reason(exc: OSError) -> str:
+    """An OSError in a few words: "the disk is full", "Read-only file system"..."""
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return (exc.strerror or str(exc) or type(exc).__name__).rstrip(".")

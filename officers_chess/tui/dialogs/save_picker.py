@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.content.autosave import save_summary
+from officers_chess.content.save_summary import save_summary
 from officers_chess.content.save_files import saves_in
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 

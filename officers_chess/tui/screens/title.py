@@ -13,7 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.content.autosave import continue_hint, newest_unfinished, remember_refused, resume_state
+from officers_chess.content.autosave import continue_hint, newest_unfinished, resume_state
+from officers_chess.content.save_summary import remember_refused
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.campaign_saves import campaign_hint, open_campaign_save
 from officers_chess.content.errors import ContentError
