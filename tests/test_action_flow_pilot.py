@@ -173,6 +173,24 @@ async def test_left_alone_the_result_reveal_ends_by_itself_in_a_beat_per_line():
         assert "any key" not in str(screen.query_one(ForecastPane).content)
 
 
+async def test_both_sides_objectives_fit_the_side_pane_at_80_by_24():
+    """The Red Keep has the longest objectives of the bundled battles: at the smallest size they are read first,
+    before the step's help, so the pane's cut end never hides how either side wins."""
+    from officers_chess.content.loaders import find_scenario
+    from officers_chess.tui.objectives import victory_line
+
+    loaded = load_scenario(find_scenario("grey_teeth_keep"))
+    app = OfficersChessApp(scenario=loaded, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(ForecastPane)
+        region = pane.content_region
+        console = Console(file=io.StringIO(), width=region.width)
+        shown = " ".join(line.plain for line in pane.content.wrap(console, region.width)[: region.height])
+        for side in Side:
+            assert " ".join(victory_line(loaded.scenario, side).split()) in " ".join(shown.split())
+
+
 async def test_the_turn_controller_shows_the_time_limit_and_both_sides_objectives():
     from officers_chess.content.loaders import find_scenario
     from officers_chess.tui.objectives import victory_line

@@ -186,9 +186,11 @@ class BattlePane:
         if c.mode is Mode.MOVING and c.state.active is not None:  # it took free actions before moving
             words = words.replace("Esc to choose another unit.", "Esc takes its free actions back." if c.undoable
                                   else "it has begun its turn and must move.")
-        body.append(words)
         if c.mode is Mode.BROWSE:
+            # How to win first: at 80×24 the pane's end is cut, and the keys are in the footer and under ?.
             body.append_text(self._objectives())
+            body.append("\n\n")
+        body.append(words)
         body.append(danger_legend(self.lookout))
         if c.mode is Mode.MOVING:
             foes = c.reachable_enemies()
@@ -200,21 +202,20 @@ class BattlePane:
         pane.show_text(title, body)
 
     def _objectives(self) -> Text:
-        """Both sides' winning conditions and the time limit, under the step's help while browsing."""
+        """Both sides' winning conditions and the time limit, above the step's help while browsing."""
         scenario = self.loaded.scenario
-        text = Text("\n")
+        lines: list[Text] = []
         if (limit := time_limit_line(scenario, with_reason=False)) is not None:
-            text.append(f"\n{limit}", "bold")  # first: short, and it decides many battles
+            lines.append(Text(limit, "bold"))  # first: short, and it decides many battles
         first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
         view = self.controller.view  # under fog the enemy's morale is not in it; early, so 80×24 shows it
         if view.morale_rules is not None:
-            text.append("\nMorale: ", "bold")
-            text.append(", ".join(f"{side.value} {view.morale[side]} ({standing(view.morale[side], view.morale_rules)})"
-                                  if side in view.morale else f"{side.value} unknown" for side in (first, first.other)))
+            lines.append(Text.assemble(("Morale: ", "bold"), ", ".join(
+                f"{side.value} {view.morale[side]} ({standing(view.morale[side], view.morale_rules)})"
+                if side in view.morale else f"{side.value} unknown" for side in (first, first.other))))
         for side in (first, first.other):
-            text.append(f"\n{side.title} wins: ", "bold")
-            text.append(victory_line(scenario, side))
-        return text
+            lines.append(Text.assemble((f"{side.title} wins: ", "bold"), victory_line(scenario, side)))
+        return Text("\n").join(lines)
 
     def _result_text(self) -> Text:
         body = Text("\n".join(self._result[: self._result_shown]))
