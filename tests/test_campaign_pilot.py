@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from officers_chess.ai.play import make_policy
 from officers_chess.content.campaign_saves import is_campaign_file, open_campaign_save
@@ -231,3 +232,39 @@ async def test_a_campaign_killed_in_its_chapters_battle_resumes_that_battle(tmp_
         assert isinstance(resumed.screen, BattleScreen)
         assert resumed.screen.controller.state.units == state.units  # the same battle, the same armies
         assert resumed.campaign is not None  # its end will close the chapter, not lead to the title
+
+
+async def test_l_on_the_title_lists_every_unfinished_campaign_and_goes_on_with_an_older_one(tmp_path):
+    """Continue takes the newest campaign; Load offers each one under way, so an older campaign is not stranded."""
+    from officers_chess.tui.dialogs.save_picker import SavePicker
+
+    loaded = write_campaign(tmp_path)
+    folders = []
+    for seed in (5, 6):  # two campaigns under way, the second begun later
+        app = OfficersChessApp(seed=seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
+            await pilot.pause()
+            await muster_two(pilot, app.screen)
+            await press(pilot, "d")
+            assert isinstance(app.screen, ScoutingScreen)
+            folders.append(app.campaign.folder)
+    older, newer = folders
+    assert older != newer
+    newer_time = (newer / "campaign.json").stat().st_mtime
+    os.utime(older / "campaign.json", (newer_time - 60, newer_time - 60))
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "l")
+        picker = app.screen
+        assert isinstance(picker, SavePicker)
+        campaigns = [pick for pick in picker.saves if pick.path.name == "campaign.json"]
+        assert [pick.path.parent for pick in campaigns] == [newer, older]  # newest first
+        assert all(pick.label.startswith("Campaign Two Yards, chapter 1, saved ") for pick in campaigns)
+        for _ in range(picker.saves.index(campaigns[1])):
+            await pilot.press("down")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, ScoutingScreen)  # where the older campaign stood
+        assert app.campaign is not None and app.campaign.folder == older

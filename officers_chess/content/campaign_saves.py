@@ -217,15 +217,15 @@ def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) 
     return None
 
 
-def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[Path, float] | None:
-    """The newest campaign save in the folders under `folder` that is not over, with its time (None: none), past
+def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> list[tuple[Path, float]]:
+    """The campaign saves in the folders under `folder` that are not over, newest first, each with its time, past
     those in `skip` (refused already). Read from each save's first bytes and its `progress.next` only; a full load
     checks the rest."""
     found = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return None
+        return []
     for entry in entries:
         path = Path(entry.path) / SAVE_NAME
         try:
@@ -233,6 +233,7 @@ def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[
                 found.append((path.stat().st_mtime, path))
         except OSError:
             continue
+    going = []
     for mtime, path in sorted(found, reverse=True):
         try:
             data = json.loads(read_text(path, MAX_SAVE_BYTES))
@@ -240,14 +241,32 @@ def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[
             continue
         progress = data.get("progress") if isinstance(data, dict) else None
         if isinstance(progress, dict) and progress.get("next") is not None:
-            return path, mtime
-    return None
+            going.append((path, mtime))
+    return going
+
+
+def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[Path, float] | None:
+    """The newest campaign save under `folder` that is not over, with its time (None: none), past those in `skip`."""
+    going = unfinished_campaigns(folder, skip)
+    return going[0] if going else None
+
+
+def campaign_line(path: Path, mtime: float) -> str | None:
+    """What a list shows of a campaign save ("campaign The Salt Road, chapter 3, saved 26 Nov 10:02"): public facts
+    only, read cheaply; None when the file cannot even say that much."""
+    try:
+        data = json.loads(read_text(path, MAX_SAVE_BYTES))
+        title = str(data["campaign"]["title"])[:60]
+        chapter = len(data["progress"]["records"]) + 1
+    except (ContentError, ValueError, KeyError, TypeError):
+        return None
+    when = time.strftime("%d %b %H:%M", time.localtime(mtime))
+    return f"campaign {title}, chapter {chapter}, saved {when}"
 
 
 def campaign_hint(folder: Path, than: Path | None, skip: frozenset[Path] = frozenset()) -> tuple[Path, str] | None:
-    """The newest unfinished campaign's save and the Continue line's words for it ("campaign The Salt Road,
-    chapter 3, saved 26 Nov 10:02"), when it is newer than the battle save `than` (None: there is none). Public
-    facts only; read cheaply (a full load checks the rest when the player asks)."""
+    """The newest unfinished campaign's save and the Continue line's words for it, when it is newer than the
+    battle save `than` (None: there is none)."""
     found = newest_campaign(folder, skip)
     if found is None:
         return None
@@ -255,10 +274,7 @@ def campaign_hint(folder: Path, than: Path | None, skip: frozenset[Path] = froze
     try:
         if than is not None and than.stat().st_mtime > mtime:
             return None
-        data = json.loads(read_text(path, MAX_SAVE_BYTES))
-        title = str(data["campaign"]["title"])[:60]
-        chapter = len(data["progress"]["records"]) + 1
-    except (OSError, ContentError, ValueError, KeyError, TypeError):
+    except OSError:
         return None
-    when = time.strftime("%d %b %H:%M", time.localtime(mtime))
-    return path, f"campaign {title}, chapter {chapter}, saved {when}"
+    line = campaign_line(path, mtime)
+    return None if line is None else (path, line)

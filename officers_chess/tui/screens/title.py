@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from officers_chess.content.autosave import continue_hint, newest_unfinished, resume_state
 from officers_chess.content.save_summary import remember_refused
 from officers_chess.content.bundled import bundled_scenarios
-from officers_chess.content.campaign_saves import campaign_hint, open_campaign_save
+from officers_chess.content.campaign_saves import campaign_hint, is_campaign_file, open_campaign_save
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import is_muster_file, open_muster
@@ -182,10 +182,14 @@ class TitleScreen(Screen):
         self._change(Side(side))
 
     def action_load_battle(self) -> None:
-        """l: pick a saved (or autosaved) battle: an unfinished one goes on, a finished one is replayed."""
+        """l: pick a saved (or autosaved) battle: an unfinished one goes on, a finished one is replayed; or an
+        unfinished campaign, which goes on where it stands (Continue takes only the newest)."""
 
         def chosen(path: Path | None) -> None:
             if path is None:
+                return
+            if is_campaign_file(path):
+                self._go_on_with_campaign(path)
                 return
             resumed = None
             try:
@@ -207,20 +211,14 @@ class TitleScreen(Screen):
             else:
                 self.app.resume(saved, resumed)  # type: ignore[attr-defined]
 
-        self.app.push_screen(SavePicker(list_saves(saves_dir(), autosave_dir()), str(data_dir())), chosen)
+        self.app.push_screen(SavePicker(list_saves(saves_dir(), autosave_dir(), campaigns=campaigns_dir()),
+                                        str(data_dir())), chosen)
 
     def action_continue_battle(self) -> None:
         """c: the newest unfinished battle that loads and holds when replayed; newer saves that do not are
         passed over, and the player is told why in one line (ruling S3)."""
         if getattr(self, "campaign_save", None) is not None:
-            try:
-                saved = open_campaign_save(self.campaign_save[0])
-            except ContentError as exc:
-                self.app.notify(f"That campaign will not load: {public_reason(exc)}.", severity="error", timeout=10)
-                REFUSED_CAMPAIGNS.add(self.campaign_save[0])  # Continue offers the next one from now on
-                self.show_continue()
-                return
-            self.app.resume_campaign(saved)  # type: ignore[attr-defined]
+            self._go_on_with_campaign(self.campaign_save[0])
             return
         skipped: list[ContentError] = []
         found = newest_unfinished(skipped=skipped)
@@ -235,6 +233,16 @@ class TitleScreen(Screen):
             self.show_continue()
             return
         self.app.resume(found.saved, found.resumed)  # type: ignore[attr-defined]
+
+    def _go_on_with_campaign(self, path: Path) -> None:
+        try:
+            saved = open_campaign_save(path)
+        except ContentError as exc:
+            self.app.notify(f"That campaign will not load: {public_reason(exc)}.", severity="error", timeout=10)
+            REFUSED_CAMPAIGNS.add(path)  # Continue offers the next one from now on
+            self.show_continue()
+            return
+        self.app.resume_campaign(saved)  # type: ignore[attr-defined]
 
     def repaint_colours(self) -> None:
         for choice in self.query(PlayerChoice):
