@@ -73,7 +73,7 @@ def load_json(text: str) -> Any:
         return json.loads(text, object_pairs_hook=unique_keys)
     except json.JSONDecodeError:
         raise
-    except ValueError as exc:
+    except ValueError:
         long = _LONG_NUMBER.search(text)
         if long is None:
             raise

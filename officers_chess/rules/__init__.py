@@ -5,4 +5,6 @@ The editions are loaded here, before any module below them is used, so that each
 and combat are plugged in wherever the lower layers look an edition up by name.
 """
 
-from officers_chess.rules.combat import editions as _editions  # noqa: F401  (plugs every edition in)
+from officers_chess.rules.combat import editions  # plugs every edition in
+
+__all__ = ["editions"]
