@@ -12,6 +12,7 @@ from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.footer_room import footer_width
+from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
 from officers_chess.tui.lookout import INSPECTABLE
 from officers_chess.tui.modes import MENU_MODES, Mode
 from officers_chess.tui.objectives import time_limit_line, victory_line
@@ -174,6 +175,8 @@ class BattlePane:
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: {step}", menu)
             return
         body = Text()
+        if c.hint:  # the answer to what the player just tried, first: the pane's end is cut at 80×24
+            body.append(f"{c.hint}\n\n", palette().hint)
         if c.mode is Mode.MOVING and c.path_cost() is not None:
             # First, so it shows at 80×24 whatever follows.
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
@@ -196,8 +199,6 @@ class BattlePane:
             foes = c.reachable_enemies()
             if foes:
                 body.append("\nIn reach this turn: " + ", ".join(f.name for f in foes), palette().threat)
-        if c.hint:
-            body.append(f"\n\n{c.hint}", palette().hint)
         title = {Mode.BROWSE: "Your move", Mode.MOVING: "Move", Mode.TARGETING: "Target", Mode.PLACING: "Where to"}.get(c.mode, "")
         pane.show_text(title, body)
 
@@ -218,7 +219,8 @@ class BattlePane:
         return Text("\n").join(lines)
 
     def _result_text(self) -> Text:
-        body = Text("\n".join(self._result[: self._result_shown]))
+        body = Text(f"{self.controller.hint}\n\n" if self.controller.hint else "", palette().hint)
+        body.append("\n".join(self._result[: self._result_shown]))
         if self._result_shown < len(self._result):
             body.append("\n…  any key shows the rest", "grey62")
         else:
@@ -251,6 +253,19 @@ class BattlePane:
                 self._result_timer.stop()
                 self._result_timer = None
             self._refresh_side()
+        # A turn's key that can do nothing at this step says why, rather than nothing (this runs before its binding);
+        # the next key takes that word away again, whatever it does.
+        c = self.controller
+        said, self._idle_hint = getattr(self, "_idle_hint", ""), ""
+        if said and c.hint == said:
+            c.hint = ""
+            self._refresh_side()
+        bound = KEY_ACTIONS.get(event.key)
+        if bound is not None and not self.lookout.inspecting and not self.check_action(*bound):
+            hint = idle_key_hint(event.key, c.mode, c.selected_unit.name if c.selected_unit else None)
+            if hint:
+                c.hint = self._idle_hint = hint
+                self._refresh_side()
 
     def _orders(self, unit: Unit) -> str | None:
         """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a

@@ -1,0 +1,59 @@
+"""What a turn's key would do, said when it can do nothing at this step: a hint instead of silence."""
+
+from __future__ import annotations
+
+from officers_chess.tui.modes import Mode
+
+# The turn's letter keys, and the screen action each one runs when it may (battle.py's bindings).
+KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
+    "a": ("menu", ("attack",)),
+    "w": ("wait", ()),
+    "i": ("items", ()),
+    "s": ("stay", ()),
+    "o": ("heat", ()),
+    "tab": ("next_unit", ()),
+}
+
+_MOVE_FIRST = "Choose where {unit} moves first (Enter on a blue tile, or on {unit} to stay put)"
+_SELECT_FIRST = "Select a unit first: Enter on it (Tab jumps to one that has not acted)"
+
+
+def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
+    """Why `key` does nothing now, and when it will, for a person at step `mode` with `unit` selected (None:
+    none); None when the key needs no word here (the computer's turn, the end, keys that mean something else)."""
+    name = unit or "the unit"
+    if key == "a":
+        return {
+            Mode.BROWSE: f"{_SELECT_FIRST}; once it has moved, a attacks.",
+            Mode.MOVING: f"{_MOVE_FIRST.format(unit=name)}; then a attacks from there.",
+            Mode.ACTING: f"No enemy is in reach of {name} from here: choose another action, or Esc to move again.",
+            Mode.AFTER: f"{name} has acted this turn: w ends it.",
+            Mode.CANTO: f"{name} has acted this turn: it may still move (blue tiles), or w ends the turn.",
+        }.get(mode)
+    if key == "w":
+        return {
+            Mode.BROWSE: f"{_SELECT_FIRST}; once it has moved, w ends its turn.",
+            Mode.MOVING: f"{_MOVE_FIRST.format(unit=name)}; then w ends its turn there.",
+            Mode.PREPARE: "Esc back to the map and choose where the unit moves; then w ends its turn.",
+            Mode.TARGETING: "Esc back to the menu first; w ends the turn from there.",
+        }.get(mode)
+    if key == "i":
+        return {
+            Mode.BROWSE: f"{_SELECT_FIRST}; then i opens its free actions (equip, trade, discard).",
+            Mode.ACTING: f"{name}'s free actions are in the menu now (↑↓ and Enter).",
+            Mode.AFTER: f"{name}'s free actions are in the menu now (↑↓ and Enter).",
+            Mode.CANTO: "Take the Canto move first, with s on the tile: the turn then stays open for free actions.",
+        }.get(mode)
+    if key == "s":
+        if mode in (Mode.BROWSE, Mode.MOVING, Mode.PREPARE):
+            return "s acts and keeps the turn open for free actions: it works on an attack, a staff or an item."
+        if mode is Mode.ACTING:
+            return "s keeps the turn open after an attack, a staff or an item: choose one of those."
+        return None
+    if key == "o":
+        return {
+            Mode.BROWSE: f"{_SELECT_FIRST}; while it moves, o shows each tile's rout chance.",
+        }.get(mode)
+    if key == "tab" and mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING):
+        return f"Tab jumps between units while browsing: Esc steps back from {name} to the map first."
+    return None

@@ -1,0 +1,70 @@
+"""A turn's key that can do nothing at this step says why in the side pane, and only then."""
+
+from __future__ import annotations
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
+from officers_chess.tui.modes import Mode
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
+
+from pilot_helpers import walk_cursor
+
+
+def test_every_turn_key_has_a_word_while_browsing_and_none_while_the_computer_plays():
+    for key in KEY_ACTIONS:
+        if key != "tab":  # Tab works while browsing
+            assert idle_key_hint(key, Mode.BROWSE, None), key
+        assert idle_key_hint(key, Mode.COMPUTER, None) is None
+        assert idle_key_hint(key, Mode.OVER, None) is None
+
+
+def test_the_hint_names_the_selected_unit():
+    assert "Bram" in idle_key_hint("a", Mode.MOVING, "Bram")
+    assert "Bram" in idle_key_hint("a", Mode.ACTING, "Bram")
+
+
+def pane_text(app) -> str:
+    return " ".join(str(app.screen.query_one(ForecastPane).content).split())
+
+
+async def test_a_key_that_does_nothing_says_why_and_the_next_key_takes_the_word_away():
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        await pilot.press("w")
+        await pilot.pause()
+        assert c.mode is Mode.BROWSE
+        assert "Select a unit first" in pane_text(app) and "w ends its turn" in pane_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Select a unit first" not in pane_text(app)
+        unit = c.state.waiting(c.state.to_act)[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter")
+        await pilot.press("a")
+        await pilot.pause()
+        assert c.mode is Mode.MOVING
+        assert f"Choose where {unit.name} moves first" in pane_text(app)
+        await pilot.press("i")  # it works here: the word about a goes, the free actions open
+        await pilot.pause()
+        assert c.mode is Mode.PREPARE and "moves first" not in pane_text(app)
+
+
+async def test_a_key_that_works_says_nothing_of_the_step_it_leaves():
+    """The hint is judged before the key acts: w that ends a turn does not then explain w while browsing."""
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        unit = c.state.waiting(c.state.to_act)[0]
+        await walk_cursor(pilot, screen, unit.pos)
+        await pilot.press("enter", "enter")  # select, stay put
+        assert c.mode is Mode.ACTING
+        await pilot.press("w")
+        await pilot.pause()
+        assert c.state.unit(unit.id).activated
+        assert c.hint == "" and "Select a unit first" not in pane_text(app)
