@@ -163,7 +163,7 @@ class TitleScreen(Screen):
             text.append("\n" if text.cell_len + 3 + load.cell_len > self.app.size.width else "   ")
             text.append_text(load)
         else:
-            text = Text.assemble((" l ", "bold reverse"), " Load a saved battle")
+            text = Text.assemble((" l ", "bold reverse"), " Load a saved battle or campaign")
         if hint.passed_over is not None:
             text.append("\n")
             text.append(hint.passed_over, "#e0c080")
