@@ -315,7 +315,7 @@ def new_battle(
         escape_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.escape],
         raze_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.raze],
         chests=[Chest(at=(c.at[0] - 1, c.at[1] - 1), item=catalogue.items[c.item]) for c in scenario.chests],
-        victory={side: [_zero_based(c) for c in scenario.rules(side).victory] for side in Side if scenario.rules(side).victory},
+        victory=battle_victory(scenario),
         time_limit=scenario.time_limit,
         fog=scenario.fog,
         arrivals=arrivals,
@@ -342,6 +342,11 @@ def _group_of(scenario: Scenario, unit: Unit) -> tuple[int, OrderGroup] | None:
         if group.side == unit.side.value:
             return index, group
     return None
+
+
+def battle_victory(scenario: Scenario) -> dict[Side, list[Condition]]:
+    """Each side's victory conditions as the battle holds them: tiles 0-based (the file gives them 1-based)."""
+    return {side: [_zero_based(c) for c in scenario.rules(side).victory] for side in Side if scenario.rules(side).victory}
 
 
 def _zero_based(cond: Condition) -> Condition:

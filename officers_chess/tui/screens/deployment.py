@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
-from officers_chess.rules.scenario.setup import deploy_zone
+from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.muster_session import MusterSession
 from officers_chess.tui.palette import palette
@@ -63,6 +63,7 @@ class DeploymentScreen(MusterStepScreen):
             seize_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.seize],
             escape_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.escape],
             raze_tiles=[(x - 1, y - 1) for x, y in scenario.tiles.raze],
+            victory=battle_victory(scenario),
         )
         self.controller = DeployController(board, deploy_zone(scenario, side))
         self.names = [r.name for r in session.army(side).units]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from textual.strip import Strip
 
+from officers_chess.rules.battle.objectives import Condition
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.board_view import Overlays
@@ -31,6 +32,7 @@ class DeployBoard:
     seize_tiles: list[Pos] = field(default_factory=list)
     escape_tiles: list[Pos] = field(default_factory=list)
     raze_tiles: list[Pos] = field(default_factory=list)
+    victory: dict[Side, list[Condition]] = field(default_factory=dict)  # tiles to hold or control are marked too
 
     def living(self, side: Side | None = None) -> list[Unit]:
         return [u for u in self.units if side is None or u.side is side]

@@ -130,7 +130,7 @@ class MapView(ScrollView, can_focus=False):
             self._board = (
                 {u.pos: u for u in view.living()},
                 {chest.at for chest in view.chests},
-                set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles),
+                set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles) | held_tiles(state),
             )
         units, chests, objectives = self._board
         focus = c.focus_unit
@@ -213,3 +213,9 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     if danger is not None:
         return style + (colours.move_danger if movable else colours.danger), text[0] + danger
     return style, text
+
+
+def held_tiles(state: GameState) -> set[Pos]:
+    """The tiles a side must hold or control to win: marked on the map like the other objectives' tiles."""
+    return {tile for side in Side for cond in state.victory.get(side, ()) if cond.kind in ("hold", "control")
+            for tile in cond.tiles}

@@ -11,7 +11,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.terrain import MoveType, Terrain
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import weapon_range
-from officers_chess.rules.pieces.models import Accessory, Consumable, Unit, Weapon
+from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit, Weapon
 from officers_chess.rules.pieces.orders import FREE
 from officers_chess.rules.pieces.order_now import describe
 from officers_chess.tui.palette import palette
@@ -113,6 +113,14 @@ def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
         if pos in tiles:
             notes.append(f"Objective: a Leader may {what} here." if what == "seize" else
                          f"Objective: {'a Fleeing unit may escape' if what == 'escape' else 'a Saboteur may raze'} here.")
+    for side in Side:
+        for cond in state.victory.get(side, ()):
+            if cond.kind == "hold" and pos in cond.tiles:
+                notes.append(f"Objective: the {side.value} wins if a unit of it stands on one of these tiles at the "
+                             f"end of round {cond.rounds}.")
+            elif cond.kind == "control" and pos in cond.tiles:
+                notes.append(f"Objective: the {side.value} wants {cond.count} of these tiles when the battle ends "
+                             "(the last side to stand on one holds it).")
     hp = state.terrain_hp(pos)
     if hp is not None:
         notes.append(f"{hp} HP left; strike it to break it.")

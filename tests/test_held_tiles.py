@@ -1,0 +1,53 @@
+"""Tiles a side must hold or control are marked on the map and explained on the tile, like the other objectives."""
+
+from __future__ import annotations
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView, held_tiles
+from officers_chess.tui.widgets.unit_sheet import tile_notes
+
+RED_KEEP_HELD = {(13, 8), (10, 8), (15, 8)}  # the throne and both gates, 0-based (the file gives them 1-based)
+
+
+def test_the_red_keeps_throne_and_gates_are_held_tiles_with_a_note_each():
+    state = load_scenario(find_scenario("grey_teeth_keep")).new_battle(1)
+    assert held_tiles(state) == RED_KEEP_HELD
+    for tile in RED_KEEP_HELD:
+        assert any("the defender wins if a unit of it stands on one of these tiles at the end of round 14" in note
+                   for note in tile_notes(state, tile))
+    assert not any(note.startswith("Objective") for note in tile_notes(state, (0, 0)))
+
+
+def test_a_control_tile_says_how_many_the_side_wants():
+    loaded = load_scenario(find_scenario("harrowdale_border"))
+    state = loaded.new_battle(1)
+    controls = [(side, cond) for side, conds in state.victory.items() for cond in conds if cond.kind == "control"]
+    assert controls, "Harrowdale Line has landmarks to control"
+    side, cond = controls[0]
+    tile = cond.tiles[0]
+    assert tile in held_tiles(state)
+    assert any(f"the {side.value} wants {cond.count} of these tiles" in note for note in tile_notes(state, tile))
+
+
+async def test_the_held_tiles_carry_the_objective_colour_on_the_map():
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("grey_teeth_keep")), seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        x, y = 10, 8  # the west gate: no unit stands there at the start
+        segments = list(view._render_row(y))  # one segment per tile
+        gate, plain = segments[x], segments[0]
+        assert gate.cell_length == TILE_WIDTH
+        assert gate.style + palette().objective == gate.style  # the objective's style is already in it
+        assert plain.style + palette().objective != plain.style  # (and a plain tile's is not)
+
+
+def test_the_deployment_map_marks_the_held_tiles_too():
+    from officers_chess.rules.scenario.setup import battle_victory
+    from officers_chess.tui.widgets.deploy_map import DeployBoard
+
+    loaded = load_scenario(find_scenario("grey_teeth_keep"))
+    board = DeployBoard(loaded.battle_map, victory=battle_victory(loaded.scenario))
+    assert held_tiles(board) == RED_KEEP_HELD
