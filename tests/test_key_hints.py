@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
@@ -25,7 +29,10 @@ def test_the_hint_names_the_selected_unit():
 
 
 def pane_text(app) -> str:
-    return " ".join(str(app.screen.query_one(ForecastPane).content).split())
+    """The side pane as words, a forecast's table included."""
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(app.screen.query_one(ForecastPane).content)
+    return " ".join(console.export_text().split())
 
 
 async def test_a_key_that_does_nothing_says_why_and_the_next_key_takes_the_word_away():
@@ -68,3 +75,30 @@ async def test_a_key_that_works_says_nothing_of_the_step_it_leaves():
         await pilot.pause()
         assert c.state.unit(unit.id).activated
         assert c.hint == "" and "Select a unit first" not in pane_text(app)
+
+
+async def test_on_the_forecast_a_key_that_does_nothing_says_why_above_the_figures():
+    from pathlib import Path
+
+    from officers_chess.rules.pieces.models import Side
+
+    contact = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
+    app = OfficersChessApp(scenario=load_scenario(contact), seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
+        await walk_cursor(pilot, screen, aurelie.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, (14, 10))  # beside Niko the Brigand
+        await pilot.press("enter", "a")
+        await pilot.pause()
+        assert c.mode is Mode.TARGETING and screen.query_one(ForecastPane).showing_forecast
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Esc back to the menu first" in pane_text(app) and "HP likeliest" in pane_text(app)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Esc steps back one step at a time" in pane_text(app)
+        assert "Esc back to the menu first" not in pane_text(app)

@@ -45,15 +45,24 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
             Mode.CANTO: "Take the Canto move first, with s on the tile: the turn then stays open for free actions.",
         }.get(mode)
     if key == "s":
-        if mode in (Mode.BROWSE, Mode.MOVING, Mode.PREPARE):
+        if mode is Mode.BROWSE:
+            return (f"{_SELECT_FIRST}; s then acts and keeps its turn open for free actions (on an attack, a staff "
+                    "or an item).")
+        if mode in (Mode.MOVING, Mode.PREPARE):
             return "s acts and keeps the turn open for free actions: it works on an attack, a staff or an item."
         if mode is Mode.ACTING:
             return "s keeps the turn open after an attack, a staff or an item: choose one of those."
         return None
     if key == "o":
-        return {
-            Mode.BROWSE: f"{_SELECT_FIRST}; while it moves, o shows each tile's rout chance.",
-        }.get(mode)
-    if key == "tab" and mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING):
-        return f"Tab jumps between units while browsing: Esc steps back from {name} to the map first."
+        if mode is Mode.BROWSE:
+            return f"{_SELECT_FIRST}; while it moves, o shows each tile's rout chance."
+        if mode in (Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.CANTO, Mode.AFTER):
+            return "o shows each tile's rout chance while a unit chooses where to move."
+        return None
+    if key == "tab":
+        if mode is Mode.MOVING:
+            return f"Tab jumps between units while browsing: Esc first to choose another unit than {name}."
+        if mode in (Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING):
+            return ("Tab jumps between units while browsing: Esc steps back one step at a time (the move is taken "
+                    "back), until another unit may be chosen.")
     return None

@@ -131,7 +131,8 @@ class BattlePane:
         if fc is not None and c.selected_unit and c.hovered_unit:
             # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
             pane.show_forecast(fc, c.selected_unit, c.view.defender_for(c.selected_unit, c.hovered_unit),
-                               aimed_at=c.hovered_unit, stays=c.stay_after and c.mode is Mode.TARGETING)
+                               aimed_at=c.hovered_unit, stays=c.stay_after and c.mode is Mode.TARGETING,
+                               hint=c.hint if c.hint == getattr(self, "_idle_hint", "") else "")
             return
         if c.mode is Mode.COMPUTER:
             pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
@@ -193,8 +194,11 @@ class BattlePane:
             # How to win first: at 80×24 the pane's end is cut, and the keys are in the footer and under ?.
             body.append_text(self._objectives())
             body.append("\n\n")
+        legend = danger_legend(self.lookout)
+        if legend.plain:  # what the marks on the map mean while they are on it: before the help too
+            body.append_text(legend[1:])  # (its own first line break left out)
+            body.append("\n\n")
         body.append(words)
-        body.append(danger_legend(self.lookout))
         if c.mode is Mode.MOVING:
             foes = c.reachable_enemies()
             if foes:

@@ -45,8 +45,8 @@ class BattleSaves:
             except OSError as exc:
                 self.app.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
                 return
-            self.app.notify(f"Saved to {path}. Load it with l on the title screen, or officers-chess resume \"{path}\".",
-                            timeout=8)
+            # Short, and the path once: a toast stays over whatever screen comes next until it times out.
+            self.app.notify(f"Saved {path.name} in {path.parent}; l on the title screen loads it.", timeout=5)
 
         def named(name: str | None) -> None:
             if name is None:

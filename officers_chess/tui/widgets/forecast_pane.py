@@ -80,11 +80,15 @@ class ForecastPane(Static):
     showing_forecast = False
 
     def show_forecast(self, fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None,
-                      stays: bool = False) -> None:
-        """`stays`: the player asked (s) to keep the turn open after this attack; the title says so."""
+                      stays: bool = False, hint: str = "") -> None:
+        """`stays`: the player asked (s) to keep the turn open after this attack; the title says so. `hint`: a
+        word for the player (why a key did nothing), above the figures."""
         self.showing_forecast = True
         self.border_title = "Forecast · the turn stays open after" if stays else "Forecast"
-        self.update(forecast_view(fc, attacker, defender, aimed_at), layout=False)  # its size is the pane's, not the text's
+        view = forecast_view(fc, attacker, defender, aimed_at)
+        if hint:
+            view = Group(Text(hint, palette().hint), view)
+        self.update(view, layout=False)  # its size is the pane's, not the text's
 
     async def on_click(self) -> None:
         # A click on a forecast asks which modifier to explain, as the e key does (the screen's explain action).
