@@ -51,3 +51,14 @@ def test_the_deployment_map_marks_the_held_tiles_too():
     loaded = load_scenario(find_scenario("grey_teeth_keep"))
     board = DeployBoard(loaded.battle_map, victory=battle_victory(loaded.scenario))
     assert held_tiles(board) == RED_KEEP_HELD
+
+
+def test_the_time_limit_line_says_a_hold_at_that_round_comes_first():
+    """The Red Keep: the attacker wins on time only if the defender does not hold the keep at round 14's end, which
+    is judged first; the line says so rather than seem to contradict the defender's objective beside it."""
+    from officers_chess.tui.objectives import time_limit_line
+
+    keep = time_limit_line(load_scenario(find_scenario("grey_teeth_keep")).scenario, with_reason=False)
+    assert keep == "Time limit: 14 rounds; then the attacker wins, unless the defender has met its objective."
+    yard = time_limit_line(load_scenario(find_scenario("training_yard")).scenario, with_reason=False)
+    assert yard == "Time limit: 5 rounds; then the defender wins."

@@ -30,5 +30,11 @@ def time_limit_line(scenario: Scenario, with_reason: bool = True) -> str | None:
     if limit is None:
         return None
     outcome = "a draw" if limit.winner == "draw" else f"the {limit.winner.value} wins"
+    # A side that wins by holding or lasting to that very round is judged first: say so, or the lines clash.
+    first = [side for side in Side if side != limit.winner and any(
+        c.kind == "control" or (c.kind in ("hold", "survive") and c.rounds == limit.rounds)
+        for c in scenario.rules(side).victory)]
+    unless = (f", unless the {first[0].value} has met its objective" if len(first) == 1
+              else ", unless a side has met its objective" if first else "")
     reason = f" ({reflow(limit.reason).rstrip('.')})" if with_reason and limit.reason else ""
-    return f"Time limit: {limit.rounds} rounds{reason}; then {outcome}."
+    return f"Time limit: {limit.rounds} rounds{reason}; then {outcome}{unless}."
