@@ -102,3 +102,30 @@ async def test_on_the_forecast_a_key_that_does_nothing_says_why_above_the_figure
         await pilot.pause()
         assert "Esc steps back one step at a time" in pane_text(app)
         assert "Esc back to the menu first" not in pane_text(app)
+
+
+async def test_after_an_exchange_the_hint_leads_the_result_and_leaves_its_lines_as_they_were():
+    from pathlib import Path
+
+    from officers_chess.rules.pieces.models import Side
+    from officers_chess.tui.palette import palette
+
+    contact = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
+    app = OfficersChessApp(scenario=load_scenario(contact), seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
+        await walk_cursor(pilot, screen, aurelie.pos)
+        await pilot.press("enter")
+        await walk_cursor(pilot, screen, (14, 10))  # beside Niko the Brigand
+        await pilot.press("enter", "a", "enter")  # strike
+        await pilot.pause()
+        while c.mode is not Mode.BROWSE:  # the computer's answer, if it plays the other side
+            await pilot.pause(0.1)
+        await pilot.press("w")
+        await pilot.pause()
+        content = screen.query_one(ForecastPane).content
+        assert "Select a unit first" in pane_text(app) and "Aurelie" in pane_text(app)
+        assert content.style != palette().hint  # only the hint is in the hint's colour

@@ -26,7 +26,7 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
         return {
             Mode.BROWSE: f"{_SELECT_FIRST}; once it has moved, a attacks.",
             Mode.MOVING: f"{_MOVE_FIRST.format(unit=name)}; then a attacks from there.",
-            Mode.ACTING: f"No enemy is in reach of {name} from here: choose another action, or Esc to move again.",
+            Mode.ACTING: f"{name} has no attack from here: choose another action, or Esc to move again.",
             Mode.AFTER: f"{name} has acted this turn: w ends it.",
             Mode.CANTO: f"{name} has acted this turn: it may still move (blue tiles), or w ends the turn.",
         }.get(mode)

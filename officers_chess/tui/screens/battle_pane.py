@@ -223,7 +223,9 @@ class BattlePane:
         return Text("\n").join(lines)
 
     def _result_text(self) -> Text:
-        body = Text(f"{self.controller.hint}\n\n" if self.controller.hint else "", palette().hint)
+        body = Text()
+        if self.controller.hint:
+            body.append(f"{self.controller.hint}\n\n", palette().hint)
         body.append("\n".join(self._result[: self._result_shown]))
         if self._result_shown < len(self._result):
             body.append("\n…  any key shows the rest", "grey62")
