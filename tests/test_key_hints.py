@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from rich.console import Console
 
 from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
 from officers_chess.tui.modes import Mode
+from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
 from pilot_helpers import walk_cursor
@@ -77,24 +80,26 @@ async def test_a_key_that_works_says_nothing_of_the_step_it_leaves():
         assert c.hint == "" and "Select a unit first" not in pane_text(app)
 
 
+CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
+
+
+async def aim_at_niko(pilot) -> None:
+    """Aurelie moved beside Niko the Brigand, her attack chosen: the forecast is on screen."""
+    screen = pilot.app.screen
+    aurelie = next(u for u in screen.controller.state.living(Side.ATTACKER) if u.name == "Aurelie")
+    await walk_cursor(pilot, screen, aurelie.pos)
+    await pilot.press("enter")
+    await walk_cursor(pilot, screen, (14, 10))
+    await pilot.press("enter", "a")
+    await pilot.pause()
+    assert screen.controller.mode is Mode.TARGETING and screen.query_one(ForecastPane).showing_forecast
+
+
 async def test_on_the_forecast_a_key_that_does_nothing_says_why_above_the_figures():
-    from pathlib import Path
-
-    from officers_chess.rules.pieces.models import Side
-
-    contact = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
-    app = OfficersChessApp(scenario=load_scenario(contact), seed=1)
+    app = OfficersChessApp(scenario=load_scenario(CONTACT), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        c = screen.controller
-        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
-        await walk_cursor(pilot, screen, aurelie.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, (14, 10))  # beside Niko the Brigand
-        await pilot.press("enter", "a")
-        await pilot.pause()
-        assert c.mode is Mode.TARGETING and screen.query_one(ForecastPane).showing_forecast
+        await aim_at_niko(pilot)
         await pilot.press("w")
         await pilot.pause()
         assert "Esc back to the menu first" in pane_text(app) and "HP likeliest" in pane_text(app)
@@ -105,27 +110,15 @@ async def test_on_the_forecast_a_key_that_does_nothing_says_why_above_the_figure
 
 
 async def test_after_an_exchange_the_hint_leads_the_result_and_leaves_its_lines_as_they_were():
-    from pathlib import Path
-
-    from officers_chess.rules.pieces.models import Side
-    from officers_chess.tui.palette import palette
-
-    contact = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
-    app = OfficersChessApp(scenario=load_scenario(contact), seed=1)
+    app = OfficersChessApp(scenario=load_scenario(CONTACT), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        c = screen.controller
-        aurelie = next(u for u in c.state.living(Side.ATTACKER) if u.name == "Aurelie")
-        await walk_cursor(pilot, screen, aurelie.pos)
-        await pilot.press("enter")
-        await walk_cursor(pilot, screen, (14, 10))  # beside Niko the Brigand
-        await pilot.press("enter", "a", "enter")  # strike
+        await aim_at_niko(pilot)
+        await pilot.press("enter")  # strike
         await pilot.pause()
-        while c.mode is not Mode.BROWSE:  # the computer's answer, if it plays the other side
+        while app.screen.controller.mode is not Mode.BROWSE:  # the computer's answer, if it plays the other side
             await pilot.pause(0.1)
         await pilot.press("w")
         await pilot.pause()
-        content = screen.query_one(ForecastPane).content
         assert "Select a unit first" in pane_text(app) and "Aurelie" in pane_text(app)
-        assert content.style != palette().hint  # only the hint is in the hint's colour
+        assert app.screen.query_one(ForecastPane).content.style != palette().hint  # only the hint in its colour
