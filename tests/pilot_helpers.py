@@ -60,6 +60,22 @@ def screen_text(app) -> str:
     return html.unescape(" ".join(re.sub(r"<[^>]+>", "", line) for line in lines)).replace("\xa0", " ")
 
 
+def side_pane_shown(app) -> str:
+    """The words of the battle screen's side pane that fit in it (wrapped at its width, cut at its height), on
+    one line: what a player can read there without scrolling, whatever the columns beside it hold."""
+    import io
+
+    from rich.console import Console
+
+    from officers_chess.tui.widgets.forecast_pane import ForecastPane
+
+    pane = app.screen.query_one(ForecastPane)
+    region = pane.content_region
+    console = Console(file=io.StringIO(), width=region.width)
+    lines = pane.content.wrap(console, region.width)[: region.height]
+    return " ".join(" ".join(line.plain for line in lines).split())
+
+
 async def open_trade(pilot, screen, giver: str, partner: str):
     """Greyhollow Vault's attacker `giver` walks beside `partner` and picks Trade: the dialog is open.
     Returns (giver, partner) as they stood before."""
