@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -217,15 +218,16 @@ def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) 
     return None
 
 
-def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> list[tuple[Path, float]]:
-    """The campaign saves in the folders under `folder` that are not over, newest first, each with its time, past
-    those in `skip` (refused already). Read from each save's first bytes and its `progress.next` only; a full load
-    checks the rest."""
+def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> Iterator[tuple[Path, float, str]]:
+    """The campaign saves in the folders under `folder` that are not over, newest first, each with its time and
+    what a list shows of it ("campaign The Salt Road, chapter 3, saved 26 Nov 10:02"), past those in `skip`
+    (refused already). Lazily, each read once and only as far as its first bytes, title and progress: public
+    facts only, and a full load checks the rest."""
     found = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return []
+        return
     for entry in entries:
         path = Path(entry.path) / SAVE_NAME
         try:
@@ -233,48 +235,35 @@ def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> l
                 found.append((path.stat().st_mtime, path))
         except OSError:
             continue
-    going = []
     for mtime, path in sorted(found, reverse=True):
         try:
             data = json.loads(read_text(path, MAX_SAVE_BYTES))
-        except (ContentError, ValueError):
+            if data["progress"]["next"] is None:
+                continue  # over: nothing to go on with
+            title = str(data["campaign"]["title"])[:60]
+            chapter = len(data["progress"]["records"]) + 1
+        except (ContentError, ValueError, KeyError, TypeError):
             continue
-        progress = data.get("progress") if isinstance(data, dict) else None
-        if isinstance(progress, dict) and progress.get("next") is not None:
-            going.append((path, mtime))
-    return going
+        when = time.strftime("%d %b %H:%M", time.localtime(mtime))
+        yield path, mtime, f"campaign {title}, chapter {chapter}, saved {when}"
 
 
 def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[Path, float] | None:
     """The newest campaign save under `folder` that is not over, with its time (None: none), past those in `skip`."""
-    going = unfinished_campaigns(folder, skip)
-    return going[0] if going else None
-
-
-def campaign_line(path: Path, mtime: float) -> str | None:
-    """What a list shows of a campaign save ("campaign The Salt Road, chapter 3, saved 26 Nov 10:02"): public facts
-    only, read cheaply; None when the file cannot even say that much."""
-    try:
-        data = json.loads(read_text(path, MAX_SAVE_BYTES))
-        title = str(data["campaign"]["title"])[:60]
-        chapter = len(data["progress"]["records"]) + 1
-    except (ContentError, ValueError, KeyError, TypeError):
-        return None
-    when = time.strftime("%d %b %H:%M", time.localtime(mtime))
-    return f"campaign {title}, chapter {chapter}, saved {when}"
+    found = next(unfinished_campaigns(folder, skip), None)
+    return None if found is None else found[:2]
 
 
 def campaign_hint(folder: Path, than: Path | None, skip: frozenset[Path] = frozenset()) -> tuple[Path, str] | None:
     """The newest unfinished campaign's save and the Continue line's words for it, when it is newer than the
     battle save `than` (None: there is none)."""
-    found = newest_campaign(folder, skip)
+    found = next(unfinished_campaigns(folder, skip), None)
     if found is None:
         return None
-    path, mtime = found
+    path, mtime, line = found
     try:
         if than is not None and than.stat().st_mtime > mtime:
             return None
     except OSError:
         return None
-    line = campaign_line(path, mtime)
-    return None if line is None else (path, line)
+    return path, line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.content.campaign_saves import campaign_line, unfinished_campaigns
+from officers_chess.content.campaign_saves import unfinished_campaigns
 from officers_chess.content.save_summary import save_summary
 from officers_chess.content.save_files import saves_in
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
@@ -20,20 +20,18 @@ def list_saves(*folders: Path, campaigns: Path | None = None) -> list[SaveInfo]:
     and last few bytes of each file. One that will not load says why and is not offered; anything else wrong
     shows when it is loaded (and replayed)."""
     paths = [path for folder in folders for path in saves_in(folder)]
-    dated: list[tuple[float, Path, bool]] = []
+    dated: list[tuple[float, Path, str | None]] = []  # a campaign comes with its line, a battle save without
     for path in paths:
         try:
-            dated.append((path.stat().st_mtime, path, False))
+            dated.append((path.stat().st_mtime, path, None))
         except OSError:
             continue
     if campaigns is not None:
-        dated += [(mtime, path, True) for path, mtime in unfinished_campaigns(campaigns)]
+        dated += [(mtime, path, line) for path, mtime, line in unfinished_campaigns(campaigns)]
     infos = []
-    for mtime, path, campaign in sorted(dated, key=lambda entry: entry[0], reverse=True)[:MAX_LISTED]:
-        if campaign:
-            line = campaign_line(path, mtime)
-            if line is not None:
-                infos.append(SaveInfo(path, line[0].upper() + line[1:]))
+    for _, path, line in sorted(dated, key=lambda entry: entry[0], reverse=True)[:MAX_LISTED]:
+        if line is not None:
+            infos.append(SaveInfo(path, line[0].upper() + line[1:]))
             continue
         summary = save_summary(path)
         if summary.problem:

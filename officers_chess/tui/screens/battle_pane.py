@@ -55,6 +55,8 @@ class BattlePane:
     """Drawing the battle screen: the map's rows, the side pane (unit sheet, forecast, objectives, the computer's
     note), the footer's keys, and the log for the reader at the keyboard."""
 
+    _idle_hint = ""  # the word last said for a key that did nothing (the next key takes it away)
+
     def repaint_colours(self) -> None:
         self.refresh_view(full=True)
 
@@ -132,7 +134,7 @@ class BattlePane:
             # A Qi Adept may take the attack for the unit aimed at: the forecast is of the one who fights.
             pane.show_forecast(fc, c.selected_unit, c.view.defender_for(c.selected_unit, c.hovered_unit),
                                aimed_at=c.hovered_unit, stays=c.stay_after and c.mode is Mode.TARGETING,
-                               hint=c.hint if c.hint == getattr(self, "_idle_hint", "") else "")
+                               hint=c.hint if c.hint == self._idle_hint else "")
             return
         if c.mode is Mode.COMPUTER:
             pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
@@ -196,7 +198,7 @@ class BattlePane:
             body.append("\n\n")
         legend = danger_legend(self.lookout)
         if legend.plain:  # what the marks on the map mean while they are on it: before the help too
-            body.append_text(legend[1:])  # (its own first line break left out)
+            body.append_text(legend)
             body.append("\n\n")
         body.append(words)
         if c.mode is Mode.MOVING:
@@ -262,7 +264,7 @@ class BattlePane:
         # A turn's key that can do nothing at this step says why, rather than nothing (this runs before its binding);
         # the next key takes that word away again, whatever it does.
         c = self.controller
-        said, self._idle_hint = getattr(self, "_idle_hint", ""), ""
+        said, self._idle_hint = self._idle_hint, ""
         if said and c.hint == said:
             c.hint = ""
             self._refresh_side()

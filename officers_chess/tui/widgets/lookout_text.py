@@ -68,11 +68,11 @@ def inspector_waiting(side_name: str) -> Text:
 def danger_legend(lookout: Lookout) -> Text:
     """A line naming what the danger zone shows, so the marks can be read without colour."""
     if lookout.danger is Danger.ALL:
-        return Text("\nDanger zone (d): digits count the enemies that could attack a tile.", palette().note)
+        return Text("Danger zone (d): digits count the enemies that could attack a tile.", palette().note)
     if lookout.danger is Danger.ONE:
         enemy = lookout.chosen_enemy()
         who = enemy.name if enemy else "no enemy in sight"
-        return Text(f"\nDanger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
+        return Text(f"Danger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
     return Text()
 
 
