@@ -237,3 +237,34 @@ def test_the_load_list_and_the_continue_line_read_the_same_summary(tmp_path, tra
     assert [i.path for i in listed] == [broken, saver.path]
     assert listed[0].problem and not listed[1].problem and "Training Yard · round 1 · autosave" in listed[1].label
     assert unfinished_hint(folder).startswith("Training Yard, round 1, saved")  # the broken one is passed over
+
+
+async def test_a_long_name_in_the_load_list_is_shortened_so_its_time_ends_its_own_row(tmp_path):
+    """At 80 columns a long scenario name pushed the save's time onto a row of its own: the name gives way."""
+    from textual.widgets import OptionList
+
+    from officers_chess.content.save_summary import save_summary
+    from officers_chess.tui.app import OfficersChessApp
+    from officers_chess.tui.dialogs.save_picker import LABEL_WIDTH, SavePicker, list_saves
+
+    folder = tmp_path / "autosaves"
+    long = "The Exceedingly Long Road to the Old Mill by the Ford"
+    source = find_scenario("training_yard").read_text().replace("name: Training Yard", f"name: {long}", 1)
+    (tmp_path / "long.yaml").write_text(source)
+    loaded = load_scenario(tmp_path / "long.yaml")
+    saver = Autosaver.start(loaded, 4, {}, loaded.new_battle(seed=4), {}, folder=folder)
+    when = save_summary(saver.path).when
+    [pick] = list_saves(folder)
+    assert len(pick.label) <= LABEL_WIDTH
+    assert pick.label.startswith("The Exceedingly Long") and "…" in pick.label
+    assert pick.label.endswith(f" · round 1 · autosave · {when}")
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SavePicker([pick], "nowhere"))
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert options.option_count == 1
+        # One row: the option's rendering is as high as its one line, the time at its end.
+        assert options.get_option_at_index(0).prompt.plain == pick.label
+        assert options.virtual_size.height == 1

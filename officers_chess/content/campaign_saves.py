@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -218,9 +218,26 @@ def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) 
     return None
 
 
-def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> Iterator[tuple[Path, float, str]]:
-    """The campaign saves in the folders under `folder` that are not over, newest first, each with its time and
-    what a list shows of it ("campaign The Salt Road, chapter 3, saved 26 Nov 10:02"), past those in `skip`
+class UnfinishedCampaign(NamedTuple):
+    """A campaign save that is not over, as lists show it: public facts only."""
+
+    path: Path
+    mtime: float
+    title: str
+    chapter: int
+
+    @property
+    def saved(self) -> str:
+        """The rest of its line after the title: ", chapter 3, saved 26 Nov 10:02"."""
+        return f", chapter {self.chapter}, saved {time.strftime('%d %b %H:%M', time.localtime(self.mtime))}"
+
+    @property
+    def line(self) -> str:
+        return f"campaign {self.title}{self.saved}"
+
+
+def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> Iterator[UnfinishedCampaign]:
+    """The campaign saves in the folders under `folder` that are not over, newest first, past those in `skip`
     (refused already). Lazily, each read once and only as far as its first bytes, title and progress: public
     facts only, and a full load checks the rest."""
     found = []
@@ -244,8 +261,7 @@ def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> I
             chapter = len(data["progress"]["records"]) + 1
         except (ContentError, ValueError, KeyError, TypeError):
             continue
-        when = time.strftime("%d %b %H:%M", time.localtime(mtime))
-        yield path, mtime, f"campaign {title}, chapter {chapter}, saved {when}"
+        yield UnfinishedCampaign(path, mtime, title, chapter)
 
 
 def newest_campaign(folder: Path, skip: frozenset[Path] = frozenset()) -> tuple[Path, float] | None:
@@ -260,10 +276,9 @@ def campaign_hint(folder: Path, than: Path | None, skip: frozenset[Path] = froze
     found = next(unfinished_campaigns(folder, skip), None)
     if found is None:
         return None
-    path, mtime, line = found
     try:
-        if than is not None and than.stat().st_mtime > mtime:
+        if than is not None and than.stat().st_mtime > found.mtime:
             return None
     except OSError:
         return None
-    return path, line
+    return found.path, found.line

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.content.campaign_saves import unfinished_campaigns
+from officers_chess.content.campaign_saves import UnfinishedCampaign, unfinished_campaigns
 from officers_chess.content.save_summary import save_summary
 from officers_chess.content.save_files import saves_in
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
 MAX_LISTED = 40
+# What one row of the list holds at its narrowest (the dialog is 76 wide less its border, padding and scrollbar):
+# a longer name is shortened, so the time a save was made always ends its row.
+LABEL_WIDTH = 66
 
 SaveInfo = Pick  # a save in the list
 
@@ -20,27 +23,35 @@ def list_saves(*folders: Path, campaigns: Path | None = None) -> list[SaveInfo]:
     and last few bytes of each file. One that will not load says why and is not offered; anything else wrong
     shows when it is loaded (and replayed)."""
     paths = [path for folder in folders for path in saves_in(folder)]
-    dated: list[tuple[float, Path, str | None]] = []  # a campaign comes with its line, a battle save without
+    dated: list[tuple[float, Path, UnfinishedCampaign | None]] = []  # a campaign comes read, a battle save not
     for path in paths:
         try:
             dated.append((path.stat().st_mtime, path, None))
         except OSError:
             continue
     if campaigns is not None:
-        dated += [(mtime, path, line) for path, mtime, line in unfinished_campaigns(campaigns)]
+        dated += [(found.mtime, found.path, found) for found in unfinished_campaigns(campaigns)]
     infos = []
-    for _, path, line in sorted(dated, key=lambda entry: entry[0], reverse=True)[:MAX_LISTED]:
-        if line is not None:
-            infos.append(SaveInfo(path, line[0].upper() + line[1:]))
+    for _, path, campaign in sorted(dated, key=lambda entry: entry[0], reverse=True)[:MAX_LISTED]:
+        if campaign is not None:
+            infos.append(SaveInfo(path, fitted(f"Campaign {campaign.title}", campaign.saved)))
             continue
         summary = save_summary(path)
         if summary.problem:
-            named = path.name if summary.title == path.name else f"{summary.title} · {path.name}"
-            infos.append(SaveInfo(path, f"{named}  (will not load)", f"Will not load: {summary.problem}."))
+            rest = "  (will not load)" if summary.title == path.name else f" · {path.name}  (will not load)"
+            infos.append(SaveInfo(path, fitted(summary.title, rest), f"Will not load: {summary.problem}."))
             continue
         kind = "autosave" if path.parent.name == "autosaves" else path.stem
-        infos.append(SaveInfo(path, f"{summary.title} · {summary.where} · {kind} · {summary.when}"))
+        infos.append(SaveInfo(path, fitted(summary.title, f" · {summary.where} · {kind} · {summary.when}")))
     return infos
+
+
+def fitted(name: str, rest: str) -> str:
+    """`name` then `rest` on one row of the list: the name shortened with an ellipsis when both do not fit."""
+    room = LABEL_WIDTH - len(rest)
+    if len(name) > room:
+        name = name[:max(1, room - 1)].rstrip() + "…"
+    return name + rest
 
 
 class SavePicker(FilePicker):
