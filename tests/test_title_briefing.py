@@ -31,3 +31,14 @@ def test_without_conditions_the_briefing_shows_the_default_rout():
     text = text_of(briefing(load_scenario(find_scenario("training_yard"))))
     assert "Attacker wins: rout every defender unit (decisive)." in text
     assert "seize" not in text  # no seize tiles on that map
+
+
+def test_the_briefing_says_who_leads_the_rounds_after_the_first():
+    """Round 1 is not the whole story: after it, whoever runs out of units first leads, and under a game master
+    the players' side opens every round."""
+    ford = text_of(briefing(load_scenario(find_scenario("ford_skirmish"))))
+    assert "The defender deploys first; the attacker acts first." in ford
+    assert "From round 2, the side that ran out of units to activate first leads the round." in ford
+    wardens = text_of(briefing(load_scenario(find_scenario("d100_thornmere_wardens"))))
+    assert "Every round the attacker opens with one activation; then the defender takes three in a row." in wardens
+    assert "From round 2" not in wardens

@@ -30,8 +30,17 @@ def briefing(loaded: LoadedScenario) -> Group:
         parts.append(Text(f"{side.title} wins: " + victory_line(scenario, side), "#a0d0a0"))
     if (limit := time_limit_line(scenario)) is not None:
         parts.append(Text(limit, "#e0c080"))
+    parts.append(Text(later_rounds_line(scenario), "grey70"))
     parts += [Text(""), Text(reflow(scenario.briefing))]
     return Group(*parts)
+
+
+def later_rounds_line(scenario) -> str:
+    """Who leads each round after the first (the line above says who opens round 1; the log names it each round)."""
+    master = scenario.game_master
+    if master is not None:  # (docs/rulings.md E15)
+        return f"Every round the {master.other.value} opens with one activation; then the {master.value} takes three in a row."
+    return "From round 2, the side that ran out of units to activate first leads the round."
 
 
 def _forces(scenario, side: Side) -> str:
