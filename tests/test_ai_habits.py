@@ -172,3 +172,29 @@ def test_a_leader_goes_round_by_the_open_gate_when_an_enemy_holds_the_near_one()
     _, after = activation(state)
     leader = after.unit("a1").pos
     assert distance(leader, (4, 5)) < distance(leader, (4, 2))  # nearer the open gate than the held one
+
+
+def test_a_unit_stepping_back_does_not_count_on_its_own_body_to_block_the_enemy():
+    """In a one-tile lane a unit stands between an enemy and open ground. The enemy cannot walk through it where it
+    stands; once it steps back, the enemy can. The danger it weighs is that of the lane with itself gone, so it
+    does not stop on a tile the enemy reaches as soon as the lane is clear (it did, behind the tile it left)."""
+    scout = unit("a1", A, (3, 0), hp=10, weapon=None)
+    brute = unit("d1", D, (0, 0), weapon=weapon(might=20))
+    state = game(plains(14, 1), [scout, brute])
+    actions, after = activation(state)
+    assert isinstance(actions[0], Move) and actions[0].to != (3, 0), actions
+    clear = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
+    assert all(distance(tile, after.unit("a1").pos) > 1 for tile in clear), (after.unit("a1").pos, sorted(clear))
+
+
+def test_the_danger_map_reads_the_enemy_reach_with_the_moving_unit_gone():
+    from officers_chess.ai.assess import ExchangeBook, unit_values
+    from officers_chess.ai.danger import DangerMap
+
+    scout = unit("a1", A, (3, 0), hp=10, weapon=None)
+    brute = unit("d1", D, (0, 0), weapon=weapon(might=20))
+    state = game(plains(14, 1), [scout, brute])
+    danger = DangerMap(state, [state.unit("d1")], ExchangeBook(), unit_values(state), [state.unit("a1")])
+    harm, rout, _ = danger.parts(state.unit("a1"), (5, 0))
+    assert harm > 0 and rout > 0  # five steps take the brute to (4, 0) once the scout has left (3, 0)
+    assert danger.parts(state.unit("a1"), (7, 0)) == (0.0, 0.0, 0.0)  # beyond its move and reach either way

@@ -25,6 +25,7 @@ class Threat:
     enemy: Unit
     arms: tuple[Unit, ...]  # the enemy with each fighting weapon it could hold (equipping is free)
     by_gap: dict[int, frozenset[Pos]]
+    stands: frozenset[Pos] = frozenset()  # where it can end its move (and where it is)
 
 
 def threats(state: GameState, enemies: list[Unit]) -> list[Threat]:
@@ -41,8 +42,15 @@ def threats(state: GameState, enemies: list[Unit]) -> list[Threat]:
             for gap in range(max(1, low), high + 1):
                 if gap not in gaps:
                     gaps[gap] = _ring(stands, gap, state.map.width, state.map.height)
-        found.append(Threat(enemy, arms, {g: frozenset(t) for g, t in gaps.items()}))
+        found.append(Threat(enemy, arms, {g: frozenset(t) for g, t in gaps.items()}, frozenset(stands) | {enemy.pos}))
     return found
+
+
+def _in_the_way(threat: Threat, pos: Pos) -> bool:
+    """Whether a unit on `pos` may be cutting the enemy's way: the tile borders where it can stand (its body
+    blocks a path, or takes a tile the enemy could end on)."""
+    x, y = pos
+    return any((x + dx, y + dy) in threat.stands for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)))
 
 
 def _ring(stands: dict[Pos, int], gap: int, width: int, height: int) -> set[Pos]:
@@ -71,8 +79,23 @@ class DangerMap:
         self.values = values
         self.threats = threats(state, enemies)
         self.allies = allies if allies is not None else []
+        self._moved: dict[str, list[Threat]] = {}
         self._memo: dict[tuple, tuple[float, float, float]] = {}
         self._others: dict[tuple[str, str], float] = {}
+
+    def threats_for(self, unit: Unit) -> list[Threat]:
+        """The enemies' reach once `unit` has moved off its tile: one whose way it was cutting (an enemy cannot pass
+        through it, nor stop where it stands) may get further. The player's danger zone asks the same (`heatmap`);
+        without it a unit at the front stepped back behind the tile it had left, and thought itself safe there."""
+        if unit.id not in self._moved:
+            cut = [t for t in self.threats if _in_the_way(t, unit.pos)]
+            if not cut:
+                self._moved[unit.id] = self.threats
+            else:
+                away = self.state.model_copy(update={"units": [u for u in self.state.units if u.id != unit.id]})
+                again = {t.enemy.id: t for t in threats(away, [t.enemy for t in cut])}
+                self._moved[unit.id] = [again.get(t.enemy.id, t) for t in self.threats]
+        return self._moved[unit.id]
 
     def attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
         """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""
@@ -125,7 +148,7 @@ class DangerMap:
             return self._memo[key]
         value = self.values.get(unit.id, 1.0)
         hits: list[tuple[float, float, float, float]] = []  # (weight, dealt, kill, enemy's loss)
-        for threat in self.threats:
+        for threat in self.threats_for(unit):
             best = self.attack_on(threat, unit, pos)
             if best is None or (best[0] <= 0 and not UNWELCOME_SHARE):
                 continue

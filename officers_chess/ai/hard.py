@@ -67,7 +67,7 @@ class Lookahead:
             best = self._on_others(unit, gone)
             if hp > 0:
                 moved = unit.model_copy(update={"hp": hp, "pos": pos})
-                for threat in danger.threats:
+                for threat in danger.threats_for(unit):
                     if threat.enemy.id != gone:
                         hit = danger.attack_on(threat, moved, pos)
                         if hit is not None and hit[0] > best:
@@ -81,7 +81,7 @@ class Lookahead:
         if key not in self._others:
             danger = self.judge.danger
             best = 0.0
-            for threat in danger.threats:
+            for threat in danger.threats_for(unit):
                 if threat.enemy.id == gone:
                     continue
                 for other in self.judge.allies:
