@@ -123,6 +123,7 @@ class Judge:
         self._orders: dict[str, Directive | None] = {}
         self.rout_care = rout_care
         self._refreshed: dict[str, float] = {}
+        self._special: dict[str, bool] = {}  # whether a unit has anything special to do (`_may_special`)
 
     def _contested(self) -> frozenset[Pos]:
         """The thrones and targets the enemy must seize or raze that one of its units able to do it could reach
@@ -247,7 +248,9 @@ class Judge:
         moved = unit if pos == unit.pos else unit.model_copy(update={"pos": pos})
         found = [Option(0.0, Wait(), unit.hp)]
         found += self._attacks(moved, pos)
-        if _may_special(moved):
+        if unit.id not in self._special:  # (its kit and tags, not its tile: once per unit and decision)
+            self._special[unit.id] = _may_special(unit)
+        if self._special[unit.id]:
             found += self._specials(moved)
         if self.breaking_in:
             found += [Option(value, action, unit.hp) for value, action in breaches(self.view, self.fields, moved, pos,
