@@ -198,3 +198,41 @@ def test_the_danger_map_reads_the_enemy_reach_with_the_moving_unit_gone():
     harm, rout, _ = danger.parts(state.unit("a1"), (5, 0))
     assert harm > 0 and rout > 0  # five steps take the brute to (4, 0) once the scout has left (3, 0)
     assert danger.parts(state.unit("a1"), (7, 0)) == (0.0, 0.0, 0.0)  # beyond its move and reach either way
+
+
+def test_a_unit_whose_fall_loses_the_battle_does_not_walk_into_a_lethal_reach_to_gain_ground():
+    """Round 8 of 10, the clock against it: the envoy that must escape east, and must not fall, has an enemy
+    between it and the exits whose one blow routs it. Every step nearer the exits is a step into that reach; the
+    envoy waits for the way to clear rather than trade the battle for a few tiles (it walked in, and fell)."""
+    from officers_chess.rules.battle.objectives import TimeLimit
+
+    envoy = unit("a1", A, (4, 1), tags=["Fleeing"], weapon=weapon(might=1), hp=12)  # armed: it may take blows
+    brute = unit("d1", D, (11, 1), weapon=weapon(might=20), skl=20)
+    state = game(plains(20, 3), [envoy, brute]).model_copy(update={
+        "escape_tiles": [(19, y) for y in range(3)],
+        "victory": {A: [Condition(kind="escape", count=1), Condition(kind="protect", unit="A1")],
+                    D: [Condition(kind="rout")]},
+        "time_limit": TimeLimit(rounds=10, reason="Nightfall.", winner=D)})
+    state.round = 8
+    _, after = activation(state)
+    reach = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
+    assert all(distance(tile, after.unit("a1").pos) > 1 for tile in reach), after.unit("a1").pos
+
+
+def test_an_attack_whose_counter_may_rout_a_unit_the_side_must_protect_weighs_the_battle_it_would_lose():
+    from officers_chess.ai.assess import ExchangeBook
+    from officers_chess.ai.goals import Fields
+    from officers_chess.ai.judge import FALL_POINTS, Judge
+
+    def attack_value(protected: bool):
+        units = [unit("a1", A, (2, 1), hp=5, weapon=weapon(might=9)), unit("d1", D, (3, 1), hp=12, weapon=weapon(might=8))]
+        mine = [Condition(kind="rout")] + ([Condition(kind="protect", unit="A1")] if protected else [])
+        state = game(plains(8, 3), units).model_copy(update={"victory": {A: mine, D: [Condition(kind="rout")]}})
+        judge = Judge(state, A, ExchangeBook(), Fields())
+        [strike] = [o for o in judge.options(state.unit("a1"), (2, 1)) if isinstance(o.first, Attack)]
+        return strike
+
+    plain, guarded = attack_value(False), attack_value(True)
+    assert plain.exchange == guarded.exchange and 0 < plain.exchange.death < 1
+    # Beyond what its higher worth as a unit takes off, its rout costs the battle.
+    assert guarded.value <= plain.value - FALL_POINTS * plain.exchange.death

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import (
+    ROUT_POINTS,
     Exchange,
     ExchangeBook,
     armed_forms,
@@ -48,6 +49,7 @@ SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times o
 PATIENT_ROUNDS = 10  # with no time limit, the rounds an army may spend waiting for the enemy to come (`hurry`)
 ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care in normal.py)
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
+FALL_POINTS = 150.0  # and the chance it is routed costs this much more: the battle is lost with it
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
 
@@ -202,6 +204,9 @@ class Judge:
             rout_weight = max(weight, self.rout_care / (self.hurry if aim is not None else 1.0))
         else:
             rout_weight = weight
+        if sheltered:  # its fall loses the battle: that chance weighs in full, whatever the clock says
+            rout_weight = max(rout_weight, 1.0)
+            rout += FALL_POINTS * rout / (self.values.get(unit.id, 1.0) * ROUT_POINTS)
         value -= danger * safe * (weight * (harm - counter) + rout_weight * rout)
         return value
 
@@ -279,6 +284,8 @@ class Judge:
                     # A reckless order: the unit's own losses do not count, and its prey is struck whatever the counter.
                     own = 0.0 if reckless else self.values.get(unit.id, 1.0) / self.hurry
                     score = exchange_score(ex, own, self.values.get(fighter.id, 1.0))
+                    if unit.name in self.aims.shelter and order is None:
+                        score -= FALL_POINTS * ex.death  # a counter that routs it loses the battle
                     if order is not None and order.prey == enemy.id and (reckless or not throws_itself_away(ex.kill, ex.death)):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     first = first_of or Attack(target=enemy.id, art=art)
