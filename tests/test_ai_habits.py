@@ -236,3 +236,31 @@ def test_an_attack_whose_counter_may_rout_a_unit_the_side_must_protect_weighs_th
     assert plain.exchange == guarded.exchange and 0 < plain.exchange.death < 1
     # Beyond what its higher worth as a unit takes off, its rout costs the battle.
     assert guarded.value <= plain.value - FALL_POINTS * plain.exchange.death
+
+
+def test_a_unit_whose_fall_loses_the_battle_does_not_count_on_allies_still_to_act_to_wall_it_off():
+    """A lane: the enemy, one ally of ours standing in the way, then the envoy. The ally has not acted yet and may
+    step aside before the enemy's blow comes, so for the envoy (and only for a unit whose fall loses the battle)
+    the way is open; once the ally has acted and stays, the wall holds. (An envoy rested behind a line of allies
+    that then walked off, and was routed.)"""
+    from officers_chess.ai.assess import ExchangeBook
+    from officers_chess.ai.goals import Fields
+    from officers_chess.ai.judge import Judge
+
+    def judged(wall_acted: bool, protected: bool):
+        units = [unit("a1", A, (5, 0), weapon=weapon(might=1)), unit("a2", A, (3, 0), activated=wall_acted),
+                 unit("d1", D, (0, 0), weapon=weapon(might=20), skl=20)]
+        mine = [Condition(kind="rout")] + ([Condition(kind="protect", unit="A1")] if protected else [])
+        state = game(plains(14, 1), units).model_copy(update={"victory": {A: mine, D: [Condition(kind="rout")]}})
+        judge = Judge(state, A, ExchangeBook(), Fields())
+        return judge, state.unit("a1")
+
+    judge, envoy = judged(wall_acted=False, protected=True)
+    assert judge.danger.parts(envoy, (5, 0)) == (0.0, 0.0, 0.0)  # behind the wall as it stands
+    harm, rout, _ = judge.danger.parts(envoy, (5, 0), wary=True)
+    assert harm > 0 and rout > 0  # with the ally that may still move gone
+    behind = judge.place_value(envoy, (5, 0), envoy.hp)
+    unguarded, envoy = judged(wall_acted=False, protected=False)
+    assert behind < unguarded.place_value(envoy, (5, 0), envoy.hp) - 50  # the envoy reckons with it; others do not
+    walled, envoy = judged(wall_acted=True, protected=True)
+    assert walled.danger.parts(envoy, (5, 0), wary=True) == (0.0, 0.0, 0.0)  # an ally that has acted stays put

@@ -80,8 +80,9 @@ class DangerMap:
         self.threats = threats(state, enemies)
         self.allies = allies if allies is not None else []
         self._moved: dict[str, list[Threat]] = {}
+        self._loose: list[Threat] | None = None  # `loose_threats`, when asked for
         self._memo: dict[tuple, tuple[float, float, float]] = {}
-        self._others: dict[tuple[str, str], float] = {}
+        self._others: dict[tuple[str, str, bool], float] = {}
 
     def threats_for(self, unit: Unit) -> list[Threat]:
         """The enemies' reach once `unit` has moved off its tile: one whose way it was cutting (an enemy cannot pass
@@ -96,6 +97,17 @@ class DangerMap:
                 again = {t.enemy.id: t for t in threats(away, [t.enemy for t in cut])}
                 self._moved[unit.id] = [again.get(t.enemy.id, t) for t in self.threats]
         return self._moved[unit.id]
+
+    def loose_threats(self) -> list[Threat]:
+        """The enemies' reach with every one of our units still to act this round gone from its tile: each may
+        step aside before the enemy's blow comes (all of them do when the enemy has acted), so only those that
+        have acted surely stand in its way. What a unit whose fall loses the battle reckons with."""
+        if self._loose is None:
+            ours = {a.side for a in self.allies}
+            placed = self.state.model_copy(update={"units": [u for u in self.state.units
+                                                             if u.side not in ours or u.activated]})
+            self._loose = threats(placed, [t.enemy for t in self.threats])
+        return self._loose
 
     def attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
         """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""
@@ -118,9 +130,9 @@ class DangerMap:
                     best = (score, ex.dealt, ex.kill, loss)
         return best
 
-    def _elsewhere(self, threat: Threat, unit: Unit) -> float:
+    def _elsewhere(self, threat: Threat, unit: Unit, wary: bool = False) -> float:
         """The enemy's best attack on any other of our units where they stand (0 when it has none)."""
-        key = (threat.enemy.id, unit.id)
+        key = (threat.enemy.id, unit.id, wary)
         if key not in self._others:
             scores = [a[0] for other in self.allies if other.id != unit.id
                       for a in [self.attack_on(threat, other, other.pos)] if a is not None]
@@ -133,7 +145,7 @@ class DangerMap:
         return harm + rout - counter
 
     def parts(self, unit: Unit, pos: Pos, hp: float | None = None, foe: str | None = None,
-              foe_left: float = 1.0) -> tuple[float, float, float]:
+              foe_left: float = 1.0, wary: bool = False) -> tuple[float, float, float]:
         """Expected loss (in value-weighted HP) for `unit` standing on `pos` through the enemy's next activations,
         in three parts: the HP it loses, its rout (`ROUT_POINTS` times the chance), and what its counters take
         back from the attackers (to subtract).
@@ -143,19 +155,19 @@ class DangerMap:
         `foe` is an enemy the unit has just attacked: it is still a threat only if it was not routed
         (`foe_left` is that chance).
         """
-        key = (unit.id, unit.hp, unit.weapon, pos, None if hp is None else round(hp), foe, round(foe_left, 2))
+        key = (unit.id, unit.hp, unit.weapon, pos, None if hp is None else round(hp), foe, round(foe_left, 2), wary)
         if key in self._memo:
             return self._memo[key]
         value = self.values.get(unit.id, 1.0)
         hits: list[tuple[float, float, float, float]] = []  # (weight, dealt, kill, enemy's loss)
-        for threat in self.threats_for(unit):
+        for threat in self.loose_threats() if wary else self.threats_for(unit):
             best = self.attack_on(threat, unit, pos)
             if best is None or (best[0] <= 0 and not UNWELCOME_SHARE):
                 continue
             if best[0] <= 0:  # it would cost the enemy more: unlikely, not unthinkable (a person may try it)
                 weight = UNWELCOME_SHARE
             else:
-                weight = 1.0 if best[0] >= self._elsewhere(threat, unit) else ELSEWHERE_SHARE
+                weight = 1.0 if best[0] >= self._elsewhere(threat, unit, wary) else ELSEWHERE_SHARE
             if threat.enemy.id == foe:
                 weight *= foe_left
             hits.append((weight, best[1], best[2], best[3]))

@@ -197,7 +197,7 @@ class Judge:
         sheltered = unit.name in self.aims.shelter and order is None
         # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
         weight = self.weight * (SHELTER_DANGER if sheltered else 1.0) / self.hurry
-        harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left)
+        harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left, wary=sheltered)
         if self.rout_care is not None:
             if not armed_forms(unit):
                 weight = max(weight, 1.0)  # it cannot strike back: any blow is pure loss, whatever the round
