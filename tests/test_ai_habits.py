@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
 from officers_chess.ai.normal import NormalPolicy
@@ -200,18 +201,21 @@ def test_the_danger_map_reads_the_enemy_reach_with_the_moving_unit_gone():
     assert danger.parts(state.unit("a1"), (7, 0)) == (0.0, 0.0, 0.0)  # beyond its move and reach either way
 
 
-def test_a_unit_whose_fall_loses_the_battle_does_not_walk_into_a_lethal_reach_to_gain_ground():
-    """Round 8 of 10, the clock against it: the envoy that must escape east, and must not fall, has an enemy
-    between it and the exits whose one blow routs it. Every step nearer the exits is a step into that reach; the
-    envoy waits for the way to clear rather than trade the battle for a few tiles (it walked in, and fell)."""
+@pytest.mark.parametrize("falls", ["protect", "defeat"])
+def test_a_unit_whose_fall_loses_the_battle_does_not_walk_into_a_lethal_reach_to_gain_ground(falls):
+    """Round 8 of 10, the clock against it: the envoy that must escape east, and must not fall (ours to protect,
+    or the one the enemy wins by defeating), has an enemy between it and the exits whose one blow routs it. Every
+    step nearer the exits is a step into that reach; the envoy waits for the way to clear rather than trade the
+    battle for a few tiles (it walked in, and fell)."""
     from officers_chess.rules.battle.objectives import TimeLimit
 
     envoy = unit("a1", A, (4, 1), tags=["Fleeing"], weapon=weapon(might=1), hp=12)  # armed: it may take blows
     brute = unit("d1", D, (11, 1), weapon=weapon(might=20), skl=20)
+    mine = [Condition(kind="escape", count=1)] + ([Condition(kind="protect", unit="A1")] if falls == "protect" else [])
+    theirs = [Condition(kind="rout")] + ([Condition(kind="defeat", unit="A1")] if falls == "defeat" else [])
     state = game(plains(20, 3), [envoy, brute]).model_copy(update={
         "escape_tiles": [(19, y) for y in range(3)],
-        "victory": {A: [Condition(kind="escape", count=1), Condition(kind="protect", unit="A1")],
-                    D: [Condition(kind="rout")]},
+        "victory": {A: mine, D: theirs},
         "time_limit": TimeLimit(rounds=10, reason="Nightfall.", winner=D)})
     state.round = 8
     _, after = activation(state)

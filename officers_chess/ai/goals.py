@@ -32,7 +32,7 @@ class Aims:
     claim_tiles: frozenset[Pos] = frozenset()  # control tiles the side does not own yet: a unit passing claims them
     guard_tiles: frozenset[Pos] = frozenset()  # tiles the enemy wants: seize, escape, raze, hold, control
     block_tiles: frozenset[Pos] = frozenset()  # of those, the ones a unit standing on denies: seize and raze
-    shelter: frozenset[str] = field(default_factory=frozenset)  # units to keep out of harm (protect)
+    shelter: frozenset[str] = field(default_factory=frozenset)  # units whose fall loses the battle (protect, defeat)
 
 
 def aims_of(state: GameState, side: Side) -> Aims:
@@ -70,7 +70,9 @@ def aims_of(state: GameState, side: Side) -> Aims:
         claim_tiles=claim,
         guard_tiles=frozenset(guard),
         block_tiles=frozenset(block),
-        shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit),
+        # Ours to protect, and ours the enemy wins by defeating: either way the battle falls with the unit.
+        shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit)
+        | frozenset(c.unit for c in theirs if c.kind == "defeat" and c.unit),
     )
 
 
