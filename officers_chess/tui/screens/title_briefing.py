@@ -36,7 +36,7 @@ def briefing(loaded: LoadedScenario) -> Group:
 
 
 def later_rounds_line(scenario) -> str:
-    """Who leads each round after the first (the line above says who opens round 1; the log names it each round)."""
+    """Who leads each round after the first (the armies' line says who opens round 1; the log names it each round)."""
     master = scenario.game_master
     if master is not None:  # (docs/rulings.md E15)
         return f"Every round the {master.other.value} opens with one activation; then the {master.value} takes three in a row."
