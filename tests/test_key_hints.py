@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -38,10 +39,17 @@ def pane_text(app) -> str:
     return " ".join(console.export_text().split())
 
 
-async def test_a_key_that_does_nothing_says_why_and_the_next_key_takes_the_word_away():
+@asynccontextmanager
+async def training_yard():
+    """Training Yard at 80×24, the first unit's side to act: the app and its pilot."""
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        yield app, pilot
+
+
+async def test_a_key_that_does_nothing_says_why_and_the_next_key_takes_the_word_away():
+    async with training_yard() as (app, pilot):
         screen = app.screen
         c = screen.controller
         await pilot.press("w")
@@ -65,9 +73,7 @@ async def test_a_key_that_does_nothing_says_why_and_the_next_key_takes_the_word_
 
 async def test_a_key_that_works_says_nothing_of_the_step_it_leaves():
     """The hint is judged before the key acts: w that ends a turn does not then explain w while browsing."""
-    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with training_yard() as (app, pilot):
         screen = app.screen
         c = screen.controller
         unit = c.state.waiting(c.state.to_act)[0]
