@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+
+from textual import events
 
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.tui.modes import Mode
@@ -127,3 +130,23 @@ async def footer_filled(pilot) -> None:
             break
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+# The character each named key brings, as the terminal driver sends it.
+KEY_CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "tab": "\t", "ctrl+p": "\x10", "ctrl+q": "\x11"}
+
+
+def burst(app, *keys: str) -> None:
+    """Post the keys as the terminal driver does when they arrive together: all queued before any is handled."""
+    for key in keys:
+        app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
+
+
+async def settle(pilot, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the app work until `done()` holds or `seconds` pass, however busy the machine is.
+
+    A fixed pause is a guess at the machine's speed; the caller's own assertion still decides the test."""
+    for _ in range(int(seconds / 0.05)):
+        await pilot.pause(0.05)
+        if done():
+            return

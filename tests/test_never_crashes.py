@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import App
 from textual import events
 from muster_keys import hire, press, select_unit
-from pilot_helpers import computer_mustered, play_activation, screen_text
+from pilot_helpers import burst, computer_mustered, play_activation, screen_text, settle
 
 from officers_chess.cli import EXIT_CRASH, main
 from officers_chess.content.autosave import newest_unfinished, resume_state
@@ -263,15 +263,6 @@ def test_an_unforeseen_error_outside_the_screens_is_one_line_too(monkeypatch, ca
 # --- keys typed together (a quick typist, key repeat, a paste of keys) --------------------------------
 
 
-CHARACTERS = {"enter": "\r", "escape": "\x1b", "ctrl+p": "\x10", "ctrl+q": "\x11"}
-
-
-def burst(app, *keys: str) -> None:
-    """Post the keys as the terminal driver does when they arrive together: all queued before any is handled."""
-    for key in keys:
-        app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
-
-
 async def test_enter_typed_right_after_yes_to_quit_does_not_stop_the_game_on_its_way_out():
     app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=1)  # two players
     async with app.run_test(size=(80, 24)) as pilot:
@@ -303,7 +294,7 @@ async def test_a_section_key_and_esc_typed_together_in_the_rules_browser():
         await pilot.pause()
         assert isinstance(app.screen, RuleCard)
         burst(app, "enter", "2", "escape")  # to the browser, another section, and out before it is drawn
-        await pilot.pause(0.3)
+        await settle(pilot, lambda: app.screen is battle or app.return_code is not None)
         assert app.screen is battle and app.return_code is None
 
 
@@ -313,11 +304,9 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
         await pilot.pause()
         await pilot.press("f1")
         burst(app, "escape", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
-        for _ in range(50):  # however long building the battle takes on a busy machine (the keys are what is tested)
-            await pilot.pause(0.1)
-            # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
-            if (isinstance(app.screen, BattleScreen) and app.screen.is_mounted) or app.return_code is not None:
-                break
+        # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
+        await settle(pilot, lambda: (isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+                     or app.return_code is not None)
         assert isinstance(app.screen, BattleScreen) and app.return_code is None
         await pilot.pause()
         assert app.screen.query(MapView)
