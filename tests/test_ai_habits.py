@@ -268,3 +268,20 @@ def test_a_unit_whose_fall_loses_the_battle_does_not_count_on_allies_still_to_ac
     assert behind < unguarded.place_value(envoy, (5, 0), envoy.hp) - 50  # the envoy reckons with it; others do not
     walled, envoy = judged(wall_acted=True, protected=True)
     assert walled.danger.parts(envoy, (5, 0), wary=True) == (0.0, 0.0, 0.0)  # an ally that has acted stays put
+
+
+@pytest.mark.parametrize("round_number", [1, 9])
+def test_a_side_the_time_limit_favours_does_not_grow_bolder_as_the_rounds_pass(round_number):
+    """Round 9 of 10, and the clock gives the battle to our side if nothing changes. Stepping toward the enemy
+    means standing where its blow lands, a trade our side needs no more in round 9 than in round 1: the unit
+    keeps out of reach either way (late in the battle it walked in, as a side the clock works against should)."""
+    from officers_chess.rules.battle.objectives import TimeLimit
+
+    units = [unit("a1", A, (1, 1), weapon=weapon(might=4)), unit("d1", D, (9, 1), weapon=weapon(might=14))]
+    state = game(plains(14, 3), units).model_copy(update={
+        "victory": {A: [Condition(kind="rout")], D: [Condition(kind="rout")]},
+        "time_limit": TimeLimit(rounds=10, reason="Relief arrives.", winner=A)})
+    state.round = round_number
+    _, after = activation(state)
+    reach = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
+    assert all(distance(tile, after.unit("a1").pos) > 1 for tile in reach), after.unit("a1").pos

@@ -54,11 +54,15 @@ SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Lead
                 "Status", "Rescue", "Warp", "Torch")
 
 
-def danger_weight(round_number: int, survive: bool) -> float:
+def danger_weight(round_number: int, survive: bool, clock: bool = False) -> float:
     """Early on, units keep out of reach and let the enemy come; as rounds pass they take more risks,
-    so two careful armies do not stare at each other until the time runs out."""
+    so two careful armies do not stare at each other until the time runs out. A side that wins by
+    lasting weighs danger in full; one the time limit favours (`clock`) stays as careful as in round 1,
+    since a stare that runs the time out is its win."""
     if survive:
         return 1.0
+    if clock:
+        round_number = 1
     return max(0.2, 0.6 - 0.04 * (round_number - 1))
 
 
@@ -113,7 +117,8 @@ class Judge:
         self.enemies = self.view.living(side.other)
         self.allies = self.view.living(side)
         self.danger = DangerMap(self.view, self.enemies, book, self.values, self.allies)
-        self.weight = danger_weight(self.view.round, self.aims.survive)
+        limit = self.view.time_limit
+        self.weight = danger_weight(self.view.round, self.aims.survive, limit is not None and limit.winner == side)
         self.hurry = hurry(self.view, side)
         self.foes = frozenset(e.pos for e in self.enemies)
         self.contested = self._contested()
