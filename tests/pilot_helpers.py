@@ -142,7 +142,7 @@ def burst(app, *keys: str) -> None:
         app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
 
 
-async def settle(pilot, done: Callable[[], bool], seconds: float = 10.0) -> None:
+async def wait_until(pilot, done: Callable[[], bool], seconds: float = 10.0) -> None:
     """Let the app work until `done()` holds or `seconds` pass, however busy the machine is.
 
     A fixed pause is a guess at the machine's speed; the caller's own assertion still decides the test."""

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import App
 from textual import events
 from muster_keys import hire, press, select_unit
-from pilot_helpers import burst, computer_mustered, play_activation, screen_text, settle
+from pilot_helpers import burst, computer_mustered, play_activation, screen_text, wait_until
 
 from officers_chess.cli import EXIT_CRASH, main
 from officers_chess.content.autosave import newest_unfinished, resume_state
@@ -138,7 +138,7 @@ async def test_notifications_show_brackets_as_written(text):
         await pilot.pause()
         app.notify(text, timeout=5)
         app.screen.notify(text, timeout=5)  # a screen's notify (Textual's Widget.notify asks for markup)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: text in flat(app))
         assert text in flat(app) and app.return_code is None
 
 
@@ -152,7 +152,7 @@ async def test_out_of_range_seed_reaches_the_battle_without_stopping_the_game():
     app = training_yard(seed=None)
     app.seed = 2**64
     async with app.run_test(size=(120, 30), notifications=True) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, BattleScreen) and "Autosave is off" in flat(app))
         assert isinstance(app.screen, BattleScreen) and app.screen.autosaver is None
         assert "Autosave is off for this battle" in flat(app)
 
@@ -294,7 +294,7 @@ async def test_a_section_key_and_esc_typed_together_in_the_rules_browser():
         await pilot.pause()
         assert isinstance(app.screen, RuleCard)
         burst(app, "enter", "2", "escape")  # to the browser, another section, and out before it is drawn
-        await settle(pilot, lambda: app.screen is battle or app.return_code is not None)
+        await wait_until(pilot, lambda: app.screen is battle or app.return_code is not None)
         assert app.screen is battle and app.return_code is None
 
 
@@ -305,7 +305,7 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
         await pilot.press("f1")
         burst(app, "escape", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
         # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
-        await settle(pilot, lambda: (isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await wait_until(pilot, lambda: (isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
                      or app.return_code is not None)
         assert isinstance(app.screen, BattleScreen) and app.return_code is None
         await pilot.pause()

@@ -9,7 +9,7 @@ import threading
 import pytest
 from textual.worker import WorkerState
 from muster_keys import confirm_step, deploy_all, hire, press
-from pilot_helpers import computer_mustered, footer_filled, play_activation, screen_text, walk_cursor
+from pilot_helpers import computer_mustered, footer_filled, play_activation, screen_text, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.greedy import GreedyPolicy
@@ -277,7 +277,7 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         policy = SlowHirer.last
         await policy.reached()
         assert policy.held.is_set(), "the computer should be hiring the Defender's army"
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, ComputerMusterScreen))
         assert isinstance(app.screen, ComputerMusterScreen)
         assert any(w.group == "computer-musters" and w.state is WorkerState.RUNNING for w in app.workers)
         text = " ".join(screen_text(app).replace("█", " ").split())  # (the box's side drawn between wrapped lines)
@@ -286,7 +286,7 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         found = newest_unfinished()  # saved before the computer began: a quit now comes back to this step
         assert found is not None and isinstance(found.saved, SavedMuster) and not found.saved.record.muster.armies
         await press(pilot, "ctrl+q")  # the keyboard answers while the thread is busy
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert isinstance(app.screen, ConfirmDialog)
         asked = " ".join(screen_text(app).split())  # (the screen beneath shows between the dialog's lines)
         assert "This battle is" in asked and "autosaved: c Continue on the title screen" in asked
