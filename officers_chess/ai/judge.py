@@ -154,6 +154,11 @@ class Judge:
             self._orders[unit.id] = directive(self.view, self.view.unit(unit.id)) if scripted else None
         return self._orders[unit.id]
 
+    def sheltered(self, unit: Unit) -> bool:
+        """Whether the battle falls with the unit (`Aims.shelter`) and it is ours to keep out of harm: not when its
+        script sends it in (its author decided)."""
+        return unit.name in self.aims.shelter and self.directive(unit) is None
+
     def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:
         """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards."""
         order = self.directive(unit)
@@ -198,8 +203,7 @@ class Judge:
             value += min(heal, unit.max_hp - hp)
         if not danger:
             return value
-        # A unit to protect keeps out of harm, unless its script sends it in (its author decided).
-        sheltered = unit.name in self.aims.shelter and order is None
+        sheltered = self.sheltered(unit)
         # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
         weight = self.weight * (SHELTER_DANGER if sheltered else 1.0) / self.hurry
         harm, rout, counter = self.danger.parts(unit, pos, hp, foe, foe_left, wary=sheltered)
@@ -273,6 +277,7 @@ class Judge:
         found = []
         order = self.directive(unit)
         reckless = order is not None and order.reckless
+        falls = self.sheltered(unit)
         arts = [None, *arts_of(self.view, unit)]
         for armed in armed_forms(unit):
             weapon = armed.inventory[armed.weapon]  # type: ignore[index]
@@ -289,7 +294,7 @@ class Judge:
                     # A reckless order: the unit's own losses do not count, and its prey is struck whatever the counter.
                     own = 0.0 if reckless else self.values.get(unit.id, 1.0) / self.hurry
                     score = exchange_score(ex, own, self.values.get(fighter.id, 1.0))
-                    if unit.name in self.aims.shelter and order is None:
+                    if falls:
                         score -= FALL_POINTS * ex.death  # a counter that routs it loses the battle
                     if order is not None and order.prey == enemy.id and (reckless or not throws_itself_away(ex.kill, ex.death)):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
