@@ -150,3 +150,10 @@ async def wait_until(pilot, done: Callable[[], bool], seconds: float = 10.0) -> 
         await pilot.pause(0.05)
         if done():
             return
+
+
+async def painted(pilot, words: str, seconds: float = 10.0) -> str:
+    """The screen's words on one line, once `words` are among them or `seconds` have passed: a footer or a pushed
+    screen is painted a frame after the key that changed it, later on a busy machine. The caller asserts."""
+    await wait_until(pilot, lambda: words in " ".join(screen_text(pilot.app).split()), seconds)
+    return " ".join(screen_text(pilot.app).split())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import SelectionList
-from pilot_helpers import screen_text, walk_cursor
+from pilot_helpers import painted, screen_text, walk_cursor
 
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Attack, Equip, Move, Wait
@@ -46,7 +46,7 @@ async def test_equip_before_moving_then_attack_and_stay_to_take_up_the_other_axe
         await walk_cursor(pilot, screen, rook.pos)
         await pilot.press("enter")
         assert c.mode is Mode.MOVING
-        assert "i  Items" in screen_text(app)  # the key is in the footer
+        assert "i Items" in await painted(pilot, "i Items")  # the key is in the footer
         await pilot.press("i")
         assert c.mode is Mode.PREPARE and "Rook: before moving" in screen_text(app)
         await _pick(pilot, c, "Equip Hand Axe")

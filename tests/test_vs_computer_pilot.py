@@ -277,16 +277,20 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         policy = SlowHirer.last
         await policy.reached()
         assert policy.held.is_set(), "the computer should be hiring the Defender's army"
-        await wait_until(pilot, lambda: isinstance(app.screen, ComputerMusterScreen))
+        said = "The computer (slow hirer) is hiring its army for the Defender."
+        # a pushed screen is painted a frame after it is mounted: wait for the words the test reads
+        await wait_until(pilot, lambda: isinstance(app.screen, ComputerMusterScreen)
+                         and said in " ".join(screen_text(app).replace("█", " ").split()))
         assert isinstance(app.screen, ComputerMusterScreen)
         assert any(w.group == "computer-musters" and w.state is WorkerState.RUNNING for w in app.workers)
         text = " ".join(screen_text(app).replace("█", " ").split())  # (the box's side drawn between wrapped lines)
-        assert "The computer (slow hirer) is hiring its army for the Defender." in text
+        assert said in text
         assert "step 1 of" in text
         found = newest_unfinished()  # saved before the computer began: a quit now comes back to this step
         assert found is not None and isinstance(found.saved, SavedMuster) and not found.saved.record.muster.armies
         await press(pilot, "ctrl+q")  # the keyboard answers while the thread is busy
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog)
+                         and "autosaved: c Continue" in " ".join(screen_text(app).split()))
         assert isinstance(app.screen, ConfirmDialog)
         asked = " ".join(screen_text(app).split())  # (the screen beneath shows between the dialog's lines)
         assert "This battle is" in asked and "autosaved: c Continue on the title screen" in asked
