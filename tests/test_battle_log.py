@@ -158,7 +158,7 @@ def test_a_broken_unit_routed_by_the_combat_is_not_first_told_cured():
 
 
 def test_a_scripted_units_move_names_the_order_it_followed():
-    from factories import A, D, game, plains, unit
+    from factories import D, game, plains, unit
 
     from officers_chess.ai.greedy import GreedyPolicy
     from officers_chess.ai.normal import NormalPolicy
