@@ -57,7 +57,7 @@ async def test_equip_before_moving_then_attack_and_stay_to_take_up_the_other_axe
         assert c.mode is Mode.ACTING
         await pilot.press("a")
         assert c.mode is Mode.TARGETING and c.forecast() is not None
-        assert "s  Act, stay" in screen_text(app)
+        assert "s Act, stay" in await painted(pilot, "s Act, stay")  # the footer names the key
         await pilot.press("s")  # strike, and keep the turn open
         await pilot.pause()
         assert c.mode is Mode.AFTER and "Rook: after acting" in screen_text(app)

@@ -9,7 +9,7 @@ import threading
 import pytest
 from textual.worker import WorkerState
 from muster_keys import confirm_step, deploy_all, hire, press
-from pilot_helpers import computer_mustered, footer_filled, play_activation, screen_text, wait_until, walk_cursor
+from pilot_helpers import computer_mustered, footer_filled, painted, play_activation, screen_text, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.greedy import GreedyPolicy
@@ -201,7 +201,7 @@ async def test_two_computers_play_a_demo_and_skip_hurries_only_to_the_end_of_the
         screen = app.screen
         c = screen.controller
         assert c.humans == frozenset() and c.viewer is None
-        assert "Skip round" in screen_text(app)
+        assert "Skip round" in await painted(pilot, "Skip round")
         await press(pilot, "s")
         for _ in range(500):
             if c.state.round == 2:
@@ -311,10 +311,12 @@ async def test_the_wait_names_each_step_the_computer_takes_in_turn(monkeypatch, 
         for side in (D, A):  # the Defender hires first, then the Attacker, in the one thread
             policy = app.policies[side]
             await policy.reached()
-            await pilot.pause(0.1)
+            said = f"is hiring its army for the {side.title}."
+            # the screen is painted a frame after the step begins, later on a busy machine: wait for the words
+            await wait_until(pilot, lambda: said in " ".join(screen_text(app).replace("█", " ").split()))
             assert isinstance(app.screen, ComputerMusterScreen)
             text = " ".join(screen_text(app).replace("█", " ").split())
-            assert f"is hiring its army for the {side.title}." in text, text
+            assert said in text, text
             policy.go.set()
         await computer_mustered(pilot)
         assert isinstance(app.screen, BattleScreen)  # it played both sides: every step taken, the battle begins
