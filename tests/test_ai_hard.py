@@ -81,3 +81,15 @@ def test_an_attack_is_weighed_over_its_exact_outcomes_not_its_average():
 def test_the_command_line_plays_hard(capsys):
     assert main(["simulate", "training_yard", "--games", "1", "--levels", "hard:normal", "--json"]) == 0
     assert '"hard"' in capsys.readouterr().out
+
+
+def test_the_second_look_counts_the_rout_our_next_unit_could_take_after_the_enemys_answer():
+    """Two activations on, a 3-HP enemy in reach of our waiting unit is a rout to take: the follow-up sees it.
+    With every unit of ours spent, nobody of ours acts next, and it counts nothing."""
+    units = [unit("a1", A, (0, 0)), unit("a2", A, (3, 0)), unit("d1", D, (5, 0), hp=3)]
+    state = game(plains(8, 2), units)
+    policy = HardPolicy(1)
+    judge = Judge(state, A, policy.book, policy.fields)
+    assert policy._follow_up(judge, state) > 0
+    spent = state.model_copy(update={"units": [u.model_copy(update={"activated": u.side is A}) for u in state.units]})
+    assert policy._follow_up(judge, spent) == 0
