@@ -137,11 +137,11 @@ class HardPolicy(NormalPolicy):
         looked = {id(s[3]): look.value(s[1], s[2], s[3]) for s in attacks}
         ranked = sorted(((looked.get(id(s[3]), s[0]) - idle[s[1].id], s[1], s[2], s[3]) for s in scored),
                         key=lambda r: -r[0])
-        best = self._second_look(judge, state, ranked)
+        best = self._second_look(judge, look, ranked)
         self._plan = (state.round, best[1].id, best[2], best[3].first)
         return Move(unit=best[1].id, to=best[2])
 
-    def _second_look(self, judge: Judge, state, ranked: list) -> tuple:
+    def _second_look(self, judge: Judge, look: Lookahead, ranked: list) -> tuple:
         """Of the few best choices, when they are close, the one whose position is best two activations on: the
         enemy's reply as the normal level would choose it (played on each outcome of ours), then the best our
         next unit could do in what that leaves."""
@@ -153,15 +153,14 @@ class HardPolicy(NormalPolicy):
                 break
         if len(top) < 2 or top[0][0] - top[1][0] > CLOSE:
             return top[0]
-        look = Lookahead(judge)
         deep = []
         for i, (worth, unit, pos, option) in enumerate(top):
             # The enemy's one best attack, already counted, gives way to the answer normal would really choose.
             guessed = look.reply(unit, pos, option.hp_after, None)
-            deep.append((worth + guessed - self._two_plies(judge, state, unit, pos, option), -i))
+            deep.append((worth + guessed - self._two_plies(judge, unit, pos, option), -i))
         return top[-max(deep)[1]]
 
-    def _two_plies(self, judge: Judge, state, unit: Unit, pos: Pos, option: Option) -> float:
+    def _two_plies(self, judge: Judge, unit: Unit, pos: Pos, option: Option) -> float:
         """What the next two activations are expected to cost us after this choice: the enemy's, as the normal level
         would choose it, less what our best next one gains then (`_follow_up`); over two outcomes of our exchange
         (the enemy we attack routed or not), each at its chance."""
@@ -189,32 +188,33 @@ class HardPolicy(NormalPolicy):
             foe, ex = after.unit(option.fighter), option.exchange
             # The HP it is expected to keep, given that it stands: what is dealt when it is not routed.
             foe.hp = max(1, round(foe.hp - (ex.dealt - ex.kill * foe.hp) / (1 - ex.kill)))
-        if not after.waiting(judge.side.other):
-            return -FOLLOW * self._follow_up(judge, after)  # the enemy has no one left this round: our next unit acts
+        loss = self._enemy_plays(judge, after) if after.waiting(judge.side.other) else 0.0  # (else ours acts next)
+        return loss - FOLLOW * self._follow_up(judge, after)
+
+    def _enemy_plays(self, judge: Judge, after: GameState) -> float:
+        """The enemy's next activation as the normal level would choose it, played into `after` with the expected
+        HP of its exchange: what it costs us by the exchange score (nothing when it does not attack)."""
         enemy_judge = Judge(after, judge.side.other, self.book, self.fields, self.rout_care)
         candidates = self._candidates(enemy_judge, legal_actions(after))
         if not candidates:
-            return -FOLLOW * self._follow_up(judge, after)
+            return 0.0
         pick = candidates[0]
         _, answer = enemy_judge.best(pick.unit, pick.pos)
         mover = after.unit(pick.unit.id)
         mover.pos, mover.activated = pick.pos, True
         if answer.exchange is None or answer.fighter is None:
-            return -FOLLOW * self._follow_up(judge, after)
+            return 0.0
         hit = answer.exchange
         target = after.unit(answer.fighter)
         target.hp = 0 if hit.kill >= 0.5 else max(1, round(target.hp - hit.dealt))
         mover.hp = 0 if hit.death >= 0.5 else max(1, round(mover.hp - hit.taken))
         ours = judge.values.get(answer.fighter, 1.0)
         theirs = judge.values.get(pick.unit.id, 1.0)
-        loss = REPLY_WEIGHT * (ours * (hit.dealt + ROUT_POINTS * hit.kill) - theirs * (hit.taken + ROUT_POINTS * hit.death))
-        return loss - FOLLOW * self._follow_up(judge, after)
+        return REPLY_WEIGHT * (ours * (hit.dealt + ROUT_POINTS * hit.kill) - theirs * (hit.taken + ROUT_POINTS * hit.death))
 
     def _follow_up(self, judge: Judge, after: GameState) -> float:
         """What our best next activation gains over idling, as normal ranks it, in the position `after` (the
         enemy's answer played): a blow that left an enemy for our next unit to rout counts for that choice."""
-        if after.is_over:
-            return 0.0
         ours = after.model_copy(update={"to_act": judge.side, "active": None, "reactivate": None})
         if not ours.waiting(judge.side):
             return 0.0
