@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -30,7 +32,9 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
         reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}.")
     else:
         headline = Text(f"{TIER_WORDS[result.tier]} for the {winner.value}!", style="bold")
-        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]} (round {state.round}).")
+        # A time limit's reason already names the round it ran out after; any other is told when it happened.
+        when = "" if re.search(rf"\bround {state.round}\b", result.reason) else f" (round {state.round})"
+        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}{when}.")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("")
     for side in Side:

@@ -1,0 +1,32 @@
+"""The result box's words: what ended the battle, and the round, said once."""
+
+from __future__ import annotations
+
+import os
+
+from rich.console import Console
+
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.battle.objectives import Result
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.screens.result import summary
+
+
+def _words(reason: str, round_: int) -> str:
+    state = load_scenario(find_scenario("training_yard")).new_battle(seed=1)
+    state.round, state.result = round_, Result(winner=Side.DEFENDER, tier="victory", reason=reason)
+    console = Console(width=200, record=True, file=open(os.devnull, "w"))
+    console.print(summary(state))
+    return console.export_text()
+
+
+def test_a_time_limit_names_its_round_once():
+    text = _words("time ran out after round 5: the sergeant calls time", 5)
+    assert "Time ran out after round 5: the sergeant calls time." in text
+    assert "(round 5)" not in text
+
+
+def test_any_other_ending_says_the_round_it_came_in():
+    assert "Every attacker unit was routed (round 3)." in _words("every attacker unit was routed", 3)
+    # A round named in passing is not the round it ended in: round 1 is not round 12.
+    assert "(round 12)." in _words("the tower has stood since round 1", 12)
