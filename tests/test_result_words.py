@@ -7,13 +7,15 @@ import os
 from rich.console import Console
 
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.battle.objectives import Result
+from officers_chess.rules.battle.objectives import Result, TimeLimit
+from officers_chess.rules.battle.victory import ran_out
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.screens.result import summary
 
 
 def _words(reason: str, round_: int) -> str:
     state = load_scenario(find_scenario("training_yard")).new_battle(seed=1)
+    state.time_limit = TimeLimit(rounds=5, reason="the sergeant calls time", winner=Side.DEFENDER)
     state.round, state.result = round_, Result(winner=Side.DEFENDER, tier="victory", reason=reason)
     console = Console(width=200, record=True, file=open(os.devnull, "w"))
     console.print(summary(state))
@@ -21,7 +23,7 @@ def _words(reason: str, round_: int) -> str:
 
 
 def test_a_time_limit_names_its_round_once():
-    text = _words("time ran out after round 5: the sergeant calls time", 5)
+    text = _words(ran_out(TimeLimit(rounds=5, reason="the sergeant calls time")), 5)
     assert "Time ran out after round 5: the sergeant calls time." in text
     assert "(round 5)" not in text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.battle.events import BattleEnded, Event
-from officers_chess.rules.battle.objectives import Condition, Result, Tier
+from officers_chess.rules.battle.objectives import Condition, Result, Tier, TimeLimit
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.pieces.models import Side
 
@@ -74,6 +74,11 @@ def controlled(state: GameState, tiles: list) -> dict[Side, int]:
     return counts
 
 
+def ran_out(limit: TimeLimit) -> str:
+    """Why a battle ended on its time limit: the round it ran out after, and the scenario's reason."""
+    return f"time ran out after round {limit.rounds}: {_clause(limit.reason)}"
+
+
 def _clause(text: str) -> str:
     """A scenario's sentence as a clause: the screens and the log end the whole line themselves."""
     return text.strip().rstrip(".!")
@@ -128,6 +133,5 @@ def check_round_end(state: GameState, events: list[Event], round_ended: int) -> 
                 if held[side] >= (cond.count or 0):
                     return _end(state, events, side, cond.tier, cond.achieved(side))
     if limit.winner == "draw":
-        return _end(state, events, None, "draw", f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")
-    winner = Side(limit.winner)
-    return _end(state, events, winner, limit.tier, f"time ran out after round {limit.rounds}: {_clause(limit.reason)}")
+        return _end(state, events, None, "draw", ran_out(limit))
+    return _end(state, events, Side(limit.winner), limit.tier, ran_out(limit))

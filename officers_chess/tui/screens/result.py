@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +14,7 @@ from textual.widgets import Footer, Static
 from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.events import Attacked, Event, merged
 from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.victory import ran_out
 from officers_chess.rules.pieces.models import Side
 
 
@@ -33,7 +32,8 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     else:
         headline = Text(f"{TIER_WORDS[result.tier]} for the {winner.value}!", style="bold")
         # A time limit's reason already names the round it ran out after; any other is told when it happened.
-        when = "" if re.search(rf"\bround {state.round}\b", result.reason) else f" (round {state.round})"
+        timed_out = state.time_limit is not None and result.reason == ran_out(state.time_limit)
+        when = "" if timed_out else f" (round {state.round})"
         reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}{when}.")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("")
