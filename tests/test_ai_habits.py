@@ -285,3 +285,35 @@ def test_a_side_the_time_limit_favours_does_not_grow_bolder_as_the_rounds_pass(r
     _, after = activation(state)
     reach = after.model_copy(update={"to_act": D}).reach(after.unit("d1")).costs
     assert all(distance(tile, after.unit("a1").pos) > 1 for tile in reach), after.unit("a1").pos
+
+
+def test_a_mage_is_valued_by_what_its_tome_deals_in_the_edition_it_fights_under():
+    """In The Letter Drill (ratings edition) Fire hits with the Mage's Magic rating and he strikes twice: the
+    hardest hitter on the field, and so the enemy most worth wearing down. Valued by Strength plus Might he
+    came out the least of the six, and a Soldier beside him would rather wait than trade blows with him."""
+    from officers_chess.ai.assess import unit_values
+    from officers_chess.content.loaders import find_scenario, load_scenario
+
+    state = load_scenario(find_scenario("ratings_letter_drill")).new_battle(seed=1)
+    values = {state.unit(k).name: v for k, v in unit_values(state).items()}
+    assert values["Eamon"] == max(values.values()), values  # the Mage
+    assert values["Eamon"] > values["Dagny"] > values["Brisa"], values  # then the Brigand's axe, over the Soldier's lance
+
+
+def test_an_enemy_torn_between_two_targets_counts_as_a_share_of_its_threat_on_each():
+    """Two of ours stand either side of an enemy that would score a blow on either the same. It will strike
+    one of them, not both: each counts its threat between the share of a threat with a better target elsewhere
+    and the whole of it. (A tie counted in full on both, and a point either way flipped it to the share.)"""
+    from officers_chess.ai.assess import ExchangeBook, unit_values
+    from officers_chess.ai.danger import ELSEWHERE_SHARE, DangerMap
+
+    def harm(ours):
+        state = game(plains(9, 1), ours + [unit("d1", D, (4, 0), weapon=weapon(might=8))])
+        danger = DangerMap(state, [state.unit("d1")], ExchangeBook(), unit_values(state),
+                           [state.unit(u.id) for u in ours])
+        return danger.parts(state.unit("a1"), (2, 0))[0]
+
+    alone = harm([unit("a1", A, (2, 0))])
+    torn = harm([unit("a1", A, (2, 0)), unit("a2", A, (6, 0))])
+    assert alone > 0
+    assert ELSEWHERE_SHARE * alone < torn < alone, (torn, alone)

@@ -12,8 +12,10 @@ from officers_chess.rules.combat.exchange import (
     Fighter,
     Forecast,
     Role,
+    SwingProfile,
     forecast,
     usable_weapon,
+    weapon_range,
 )
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
@@ -71,12 +73,13 @@ def is_healer(unit: Unit) -> bool:
     return any(isinstance(i, Weapon) and i.type is WeaponType.STAFF and tag_args(i.tags, "Heal") for i in unit.inventory)
 
 
-def unit_values(state: GameState) -> dict[str, float]:
+def unit_values(state: GameState, book: ExchangeBook | None = None) -> dict[str, float]:
     """How much each unit on the field matters to the battle, 1.0 for an ordinary unit.
 
     A unit named by a protect or defeat condition is worth several ordinary ones; so is a
     Leader when its side can win by seizing; healers a little more, for the HP they give back.
     """
+    book = book or ExchangeBook()
     vips: set[str] = set()
     for side in Side:
         for cond in conditions(state, side):
@@ -84,11 +87,18 @@ def unit_values(state: GameState) -> dict[str, float]:
                 vips.add(cond.unit)
     values: dict[str, float] = {}
     living = state.living()
-    punch = {u.id: _punch(u) for u in living}
-    mean = sum(punch.values()) / max(1, len(punch)) or 1.0
+    open_ground = state.terrain_named("plains")
+    punch = book.punches(state, living, open_ground)
+    # Each side is measured against its own average: punch ranks a side's units (whom to shield, whom to wear
+    # down first) without making one side's HP dearer than the other's, which would make the harder-hitting
+    # side timid and the weaker one bold.
+    mean = {side: sum(punch[u.id] for u in living if u.side is side) / max(1, sum(u.side is side for u in living))
+            for side in Side}
     for unit in living:
-        # A unit that hits harder is worth more: routing it spares more HP later, losing it costs more.
-        value = (1 - PUNCH_SHARE) + PUNCH_SHARE * punch[unit.id] / mean
+        # A unit that hits harder is worth more: routing it spares more HP later, losing it costs more. (With no
+        # enemy in sight nothing can be measured, and every unit is ordinary.)
+        share = punch[unit.id] / mean[unit.side] if mean[unit.side] > 0 else 1.0
+        value = (1 - PUNCH_SHARE) + PUNCH_SHARE * share
         if unit.name in vips:
             value = VIP_VALUE
         elif state.seize_tiles and (unit.has("Leader") or unit.has("Seize")) and can_seize(state, unit.side):
@@ -97,14 +107,6 @@ def unit_values(state: GameState) -> dict[str, float]:
             value = max(value, HEALER_VALUE)
         values[unit.id] = value
     return values
-
-
-def _punch(unit: Unit) -> float:
-    """A rough measure of what the unit's attacks do: damage times Skill, twice over for Brave."""
-    damage = unit.damage
-    if damage is None:
-        return 0.0
-    return damage * max(1, unit.stat("skill")) * (2 if unit.has("Brave") else 1)
 
 
 def can_seize(state: GameState, side: Side) -> bool:
@@ -128,6 +130,7 @@ class ExchangeBook:
 
     def __init__(self) -> None:
         self._memo: dict[tuple, Exchange] = {}
+        self._blows: dict[tuple, float] = {}
 
     @staticmethod
     def _fingerprint(unit: Unit) -> tuple:
@@ -162,3 +165,49 @@ class ExchangeBook:
                 self._memo.clear()
             self._memo[key] = found
         return found
+
+    def punches(self, state: GameState, units: list[Unit], open_ground: Terrain) -> dict[str, float]:
+        """How hard each unit hits, a rough measure for its value: what one attack of its best weapon deals in
+        expectation (hit and crit chances, follow-ups, Brave) on each of `units` on the other side, both on open
+        ground, averaged. The edition's own exchange plan decides, so a tome hits with Magic where the edition
+        says it does."""
+        # HP is left out of the keys: a plan hardly depends on it, and hypothetical HP would flood the memo.
+        marks = {u.id: (u.id,) + self._fingerprint(u)[2:] for u in units}
+        found: dict[str, float] = {}
+        for side in {u.side for u in units}:
+            enemies = [u for u in units if u.side is not side]
+            foes = tuple(marks[e.id] for e in enemies)
+            for unit in units:
+                if unit.side is side:
+                    key = (marks[unit.id], foes, open_ground.id)
+                    if key not in self._blows:
+                        if len(self._blows) > 5_000:  # as with the forecasts: forget old armies, never grow for ever
+                            self._blows.clear()
+                        self._blows[key] = self._punch(state, unit, enemies, open_ground)
+                    found[unit.id] = self._blows[key]
+        return found
+
+    @staticmethod
+    def _punch(state: GameState, unit: Unit, enemies: list[Unit], open_ground: Terrain) -> float:
+        best = 0.0
+        for form in armed_forms(unit):
+            weapon = usable_weapon(form)
+            assert weapon is not None
+            gap = weapon_range(form, weapon)[0]
+            total = 0.0
+            for enemy in enemies:
+                plan = state.rules.plan(Fighter(form, open_ground), Fighter(enemy, open_ground), gap)
+                total += plan.swings(Role.ATTACKER) * _expected_blow(plan.attacker)
+            best = max(best, total / max(1, len(enemies)))
+        return best
+
+
+def _expected_blow(swing: SwingProfile) -> float:
+    """One swing's expected damage: hit chance times damage, plus the crit's extra at its chance."""
+    if swing.ineffective:
+        return 0.0
+    if swing.always_hits:
+        return float(swing.damage)
+    hit = min(1.0, max(1 if swing.natural_one else 0, swing.skill) / swing.faces)
+    crit = min(1.0, max(0, min(swing.crit_top, swing.skill)) / swing.faces)
+    return hit * swing.damage + crit * (swing.crit_damage - swing.damage)

@@ -12,6 +12,9 @@ from officers_chess.rules.pieces.models import Unit
 
 # An enemy that has a better target elsewhere may still attack this one: it counts for this share.
 ELSEWHERE_SHARE = 0.3
+# Within this many points of its best target elsewhere, an enemy's choice is a coin toss between the two, and the
+# threat counts for a share between ELSEWHERE_SHARE and all of it (a point either way should not flip it).
+TOSS_UP = 2.0
 # An enemy whose best attack on the unit would cost it more than it gains still counts for this share.
 UNWELCOME_SHARE = 0.25
 # How much of the damage our unit would deal back on the enemy's turn counts in its favour.
@@ -167,7 +170,8 @@ class DangerMap:
             if best[0] <= 0:  # it would cost the enemy more: unlikely, not unthinkable (a person may try it)
                 weight = UNWELCOME_SHARE
             else:
-                weight = 1.0 if best[0] >= self._elsewhere(threat, unit, wary) else ELSEWHERE_SHARE
+                lead = best[0] - self._elsewhere(threat, unit, wary)
+                weight = ELSEWHERE_SHARE + (1 - ELSEWHERE_SHARE) * min(1.0, max(0.0, 0.5 + lead / (2 * TOSS_UP)))
             if threat.enemy.id == foe:
                 weight *= foe_left
             hits.append((weight, best[1], best[2], best[3]))

@@ -112,7 +112,7 @@ class Judge:
         self.side = side
         self.book = book
         self.fields = fields
-        self.values = unit_values(self.view)
+        self.values = unit_values(self.view, book)
         self.aims: Aims = aims_of(self.view, side)
         self.enemies = self.view.living(side.other)
         self.allies = self.view.living(side)
