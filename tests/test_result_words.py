@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import io
 
 from rich.console import Console
 
@@ -17,7 +17,7 @@ def _words(reason: str, round_: int) -> str:
     state = load_scenario(find_scenario("training_yard")).new_battle(seed=1)
     state.time_limit = TimeLimit(rounds=5, reason="the sergeant calls time", winner=Side.DEFENDER)
     state.round, state.result = round_, Result(winner=Side.DEFENDER, tier="victory", reason=reason)
-    console = Console(width=200, record=True, file=open(os.devnull, "w"))
+    console = Console(width=200, record=True, file=io.StringIO())  # recorded, not shown
     console.print(summary(state))
     return console.export_text()
 
