@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -61,7 +61,9 @@ class ResultScreen(Screen):
 
     DEFAULT_CSS = """
     ResultScreen { align: center middle; }
-    ResultScreen > Vertical { width: 64; max-width: 100%; height: auto; border: thick $success; padding: 1 2; }
+    ResultScreen > VerticalScroll {
+        width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $success; padding: 1 2;
+    }
     """
     BINDINGS = [
         Binding("enter", "title", "Back to title"),
@@ -81,7 +83,8 @@ class ResultScreen(Screen):
         return True
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        # On a short terminal the box keeps within the screen above the footer and scrolls (arrow keys, wheel).
+        with VerticalScroll() as box:
             box.border_title = "Battle over"
             yield Static(summary(self.state, self.last_events), id="summary")
         yield Footer()
