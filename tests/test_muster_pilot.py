@@ -109,6 +109,7 @@ async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tm
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         assert app.screen.state.winner is not None
+        await pilot.pause(ResultScreen.GRACE_SECONDS)
         await press(pilot, "enter")
         assert isinstance(app.screen, TitleScreen)
 

@@ -141,6 +141,7 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
         assert isinstance(result, ResultScreen)
         assert result.state.winner is not None and not result.state.living(result.state.winner.other)
         assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
+        await pilot.pause(ResultScreen.GRACE_SECONDS)
         await press(pilot, "enter")
         assert isinstance(app.screen, TitleScreen) and app.screen.players[D] == "greedy"  # the choice is kept
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -71,11 +73,22 @@ class ResultScreen(Screen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
+    # Enters pressed this soon after the battle ended were meant for the battle (a burst while the computer played
+    # its last turn): they are let go, so the title's next Enter does not start a new battle unasked.
+    GRACE_SECONDS = 0.6
+
     def __init__(self, state: GameState, last_events: list[Event] = (), campaign: bool = False) -> None:
         super().__init__()
         self.state = state
         self.last_events = list(last_events)
         self.campaign = campaign
+        self._shown_at = monotonic()
+
+    def on_mount(self) -> None:
+        self._shown_at = monotonic()
+
+    def _settled(self) -> bool:
+        return monotonic() - self._shown_at >= self.GRACE_SECONDS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("title", "go_on"):  # one Enter, named for where it leads
@@ -93,7 +106,9 @@ class ResultScreen(Screen):
         self.refresh(recompose=True)
 
     def action_title(self) -> None:
-        self.app.show_title()  # type: ignore[attr-defined]
+        if self._settled():
+            self.app.show_title()  # type: ignore[attr-defined]
 
     def action_go_on(self) -> None:
-        self.app.leave_result(self.state)  # type: ignore[attr-defined]
+        if self._settled():
+            self.app.leave_result(self.state)  # type: ignore[attr-defined]
