@@ -75,7 +75,7 @@ class ResultScreen(Screen):
 
     # Enters pressed this soon after the battle ended were meant for the battle (a burst while the computer played
     # its last turn): they are let go, so the title's next Enter does not start a new battle unasked.
-    GRACE_SECONDS = 0.6
+    GRACE_SECONDS = 1.0
 
     def __init__(self, state: GameState, last_events: list[Event] = (), campaign: bool = False) -> None:
         super().__init__()
