@@ -6,6 +6,7 @@ import asyncio
 from functools import partial
 
 from textual import work
+from textual.css.query import NoMatches
 from textual.worker import WorkerCancelled
 
 from officers_chess.rules.basics.dice import RollNeeded
@@ -56,6 +57,15 @@ class ComputerTurn:
     @work(exclusive=True, group="computer")
     async def computer_plays(self) -> None:
         """Play the computer's activations one action at a time: think in a thread, show the action, apply it."""
+        try:
+            await self._computer_turn()
+        except NoMatches:
+            # The app was closing (a quit, the end of a session) while the computer played: its widgets are gone,
+            # and there is nothing left to draw on. Anything else missing is a fault, and is raised.
+            if self.app.is_running and self.is_attached and not (self._closing or self._pruning):
+                raise
+
+    async def _computer_turn(self) -> None:
         c = self.controller
         events: list[Event] = []
         last_exchange: list[str] = []  # the log lines of the computer's last attack this turn
