@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from officers_chess.ai.assess import ROUT_POINTS, exchange_score
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.muster_ai import outfit_army
 from officers_chess.ai.normal import NormalPolicy
+from officers_chess.ai.trial_hire import trial_hire
 from officers_chess.rules.battle.actions import Action, Move, Wait
 from officers_chess.rules.battle.game import legal_actions
 from officers_chess.rules.battle.state import GameState
@@ -109,6 +112,11 @@ class HardPolicy(NormalPolicy):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._plan: tuple[int, str, Pos, Action] | None = None  # (round, unit, tile, first action) chosen two plies deep
+
+    def hire(self, scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random,
+             battle_map: BattleMap | None = None) -> Army:
+        """The typical army and its neighbours of one unit more and one fewer, tried in practice fights (`trial_hire`)."""
+        return trial_hire(scenario, catalogue, side, rng, battle_map, self.matchups(scenario, catalogue, battle_map))
 
     def outfit(self, scenario: Scenario, catalogue: Catalogue, side: Side, army: Army, scouted: list[str],
                battle_map: BattleMap | None = None) -> Army | None:

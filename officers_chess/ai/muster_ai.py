@@ -95,7 +95,7 @@ class _Slots:
 
 def hire_army(
     scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random, battle_map: BattleMap | None = None,
-    matchups: Matchups | None = None,
+    matchups: Matchups | None = None, size_shift: int = 0,
 ) -> Army:
     """A full army within the war chest: a fighting weapon per unit, a healer when staves are allowed and the
     army has four units or more, and the roles the scenario asks (Leader on the dearest unit).
@@ -105,6 +105,8 @@ def hire_army(
     one worth most against the enemy the side expects (`hire_pick`). Given the map, the army
     also fits the deployment zone: only as many units as its free tiles hold, each of a class that has
     a tile left to stand on (MusterError, saying why, when the zone cannot hold the smallest army).
+    `size_shift` asks for that many units more (or fewer) than the typical price suggests, within the
+    scenario's limits: the hard level tries its neighbours (trial_hire.py).
     """
     rules = scenario.rules(side)
     armed, healers = _options(scenario, catalogue, side)
@@ -118,7 +120,7 @@ def hire_army(
     slots = _Slots(room, armed)
     typical = armed[len(armed) // 2][0]
     floor = min(smallest_army(rules), rules.army.max)
-    size = max(floor, min(rules.army.max, rules.war_chest // max(1, typical)))
+    size = max(floor, min(rules.army.max, rules.war_chest // max(1, typical) + size_shift))
     while size > floor and slots.rest(size) > rules.war_chest:
         size -= 1
     picks: list[Option] = []

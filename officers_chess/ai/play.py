@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from officers_chess.ai.fight import fight
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.hard import HardPolicy
 from officers_chess.ai.levels import LEVEL_NAMES
@@ -13,7 +14,6 @@ from officers_chess.ai.normal import NormalPolicy
 from officers_chess.ai.player import Policy
 from officers_chess.ai.random_policy import RandomPolicy
 from officers_chess.rules.battle.actions import Action
-from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.muster.army import Army
 from officers_chess.rules.pieces.models import Side
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 LEVELS: dict[str, Callable[[int], Policy]] = dict(
     zip(LEVEL_NAMES, (RandomPolicy, GreedyPolicy, NormalPolicy, HardPolicy), strict=True))
-MAX_ACTIONS_PER_ROUND = 2000  # a guard against a policy that never ends a turn; far above any real round
 
 
 def make_policy(level: str, seed: int) -> Policy:
@@ -56,13 +55,4 @@ def play_battle(
     state = loaded.new_battle(seed, armies=armies or None)
     if on_start is not None:
         on_start(armies, state)
-    actions = 0
-    while not state.is_over and state.round <= max_rounds:
-        action = policies[state.to_act].choose(state)
-        state = apply_action(state, action).state
-        if on_action is not None:
-            on_action(action, state)
-        actions += 1
-        if actions > MAX_ACTIONS_PER_ROUND * max_rounds:
-            raise RuntimeError("a policy took far too many actions without ending the battle")
-    return state
+    return fight(state, policies, max_rounds, on_action)
