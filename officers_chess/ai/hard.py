@@ -104,8 +104,8 @@ class HardPolicy(NormalPolicy):
     `Lookahead`, over their exact outcomes (a counter leaving the unit at 3 HP invites a rout the average hides;
     routing an enemy takes its reply away). When the best few choices are close, `_second_look` plays the
     enemy's next activation as normal would choose it, then our best next one in what that leaves, and keeps the
-    choice worth most two activations on. Measured against normal it wins about 59% of decisive games, short of
-    the 60% it is meant to reach (docs/rulings.md P8)."""
+    choice worth most two activations on. It hires by trial (`trial_hire`) and re-arms at Outfitting. Measured
+    against normal it wins about 60% of decisive games (docs/rulings.md P8)."""
 
     name = "hard"
 

@@ -27,7 +27,8 @@ FIGHT_ROUNDS = 15  # a practice fight on a map with no time limit is called a dr
 
 def trial_hire(scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random,
                battle_map: BattleMap | None, matchups: Matchups) -> Army:
-    """Of the armies `hire_army` builds at the typical size and one unit either side of it, the one that does best
+    """Of the armies `hire_army` builds at the typical size and one unit either side of it (each from its own draw,
+    so at a size limit the one that cannot move is a second army of the typical size), the one that does best
     in `FIGHTS` practice fights on the battle's map: against armies the enemy could hire with its own chest (as
     the computer hires), or against its placed army. Only what the scenario says of the enemy is used, never
     what it has hired. The typical size wins ties (`_practice` scores a fight)."""
