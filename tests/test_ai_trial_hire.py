@@ -14,6 +14,7 @@ from officers_chess.ai.muster_ai import hire_army
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.muster.army import Army, Recruit, army_problems
 from officers_chess.rules.scenario.deploy_room import hire_options
+from officers_chess.rules.scenario.setup import UnitSetup
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +42,22 @@ def test_the_army_hired_is_the_one_its_practice_fights_rated_best(storm, monkeyp
     typical = hire_army(loaded.scenario, loaded.catalogue, A, random.Random(random.Random(4).getrandbits(64)),
                         loaded.battle_map, matchups)
     assert tied == typical
+
+
+def test_an_enemy_whose_army_is_placed_is_never_fought_in_practice(storm, monkeypatch):
+    """Its classes are known, its kit is not: a practice fight against it would read its inventories."""
+    loaded, matchups = storm
+    placed = UnitSetup(name="Garrison", unit_class="Fighter", items=["Steel Axe"], at=(1, 1))
+    scenario = loaded.scenario.model_copy(update={"armies": {D: [placed]}})
+    assert not scenario.hires(D)
+
+    def fought(*args):
+        raise AssertionError("a practice fight against a placed army")
+
+    monkeypatch.setattr(trial, "_practice", fought)
+    hired = trial.trial_hire(scenario, loaded.catalogue, A, random.Random(4), loaded.battle_map, matchups)
+    assert hired == hire_army(scenario, loaded.catalogue, A, random.Random(random.Random(4).getrandbits(64)),
+                              loaded.battle_map, matchups)
 
 
 def test_the_hard_level_hires_by_trial(storm, monkeypatch):

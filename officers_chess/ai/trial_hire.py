@@ -22,27 +22,29 @@ SIZE_SHIFTS = (0, -1, 1)
 # difference is the army's and not the luck's; the greedy level plays both sides, since it is fast enough to
 # fight them all while the player builds an army.
 FIGHTS = 8
-FIGHT_ROUNDS = 15  # a practice fight on a map with no time limit is called a draw after this many rounds
+FIGHT_ROUNDS = 15  # a practice fight still going after this many rounds (no time limit ended it) is a draw
 
 
 def trial_hire(scenario: Scenario, catalogue: Catalogue, side: Side, rng: random.Random,
                battle_map: BattleMap | None, matchups: Matchups) -> Army:
     """Of the armies `hire_army` builds at the typical size and one unit either side of it (each from its own draw,
     so at a size limit the one that cannot move is a second army of the typical size), the one that does best
-    in `FIGHTS` practice fights on the battle's map: against armies the enemy could hire with its own chest (as
-    the computer hires), or against its placed army. Only what the scenario says of the enemy is used, never
-    what it has hired. The typical size wins ties (`_practice` scores a fight)."""
+    in `FIGHTS` practice fights on the battle's map against armies the enemy could hire with its own chest (as
+    the computer hires): only what the scenario tells every player of the enemy, never what it has hired. The
+    typical size wins ties (`_practice` scores a fight). Against an enemy whose army is placed, the typical army."""
     candidates: list[Army] = []
     for shift in SIZE_SHIFTS:
         army = hire_army(scenario, catalogue, side, random.Random(rng.getrandbits(64)), battle_map, matchups, shift)
         if army not in candidates:
             candidates.append(army)
-    if battle_map is None or len(candidates) == 1:
+    # A placed enemy army is known by its classes only (its kit stays secret, as Scouting shows it): fighting it
+    # would read its inventories. Practice is against armies the enemy could hire.
+    if battle_map is None or len(candidates) == 1 or not scenario.hires(side.other):
         return candidates[0]
     seeds = [(rng.getrandbits(64), rng.getrandbits(64), rng.getrandbits(32)) for _ in range(FIGHTS)]
     try:
         rivals = [hire_army(scenario, catalogue, side.other, random.Random(hire), battle_map, matchups)
-                  if scenario.hires(side.other) else None for hire, _, _ in seeds]
+                  for hire, _, _ in seeds]
     except MusterError:
         return candidates[0]  # the enemy's chest or zone cannot make an army: nothing to practise against
     scores = [_practice(scenario, catalogue, battle_map, side, army, rivals, seeds) for army in candidates]
@@ -51,14 +53,14 @@ def trial_hire(scenario: Scenario, catalogue: Catalogue, side: Side, rng: random
 
 
 def _practice(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap, side: Side, army: Army,
-              rivals: list[Army | None], seeds: list[tuple[int, int, int]]) -> float:
+              rivals: list[Army], seeds: list[tuple[int, int, int]]) -> float:
     """How `army` did over the practice fights, each against its rival with its seeds: a win counts one up and a
     defeat one down, and every fight also counts the share of its HP the army kept less the share the enemy kept
     (a close win is told from a rout, and a fight called a draw still says who was ahead)."""
     score = 0.0
     for rival, (_, play, dice) in zip(rivals, seeds, strict=True):
         policies = {side: GreedyPolicy(play), side.other: GreedyPolicy(play + 1)}
-        hired = {side: army} if rival is None else {side: army, side.other: rival}
+        hired = {side: army, side.other: rival}
         try:
             armies = muster(scenario, catalogue, battle_map, policies, hired)
             state = new_battle(scenario, catalogue, battle_map, dice, armies or None)
