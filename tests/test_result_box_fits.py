@@ -41,6 +41,21 @@ async def test_at_80_by_24_the_box_ends_above_the_footer_and_scrolls_to_its_last
         footer = app.screen.query_one(Footer)
         assert box.region.y >= 0
         assert box.region.bottom <= footer.region.y, "the box's bottom border must not run under the footer"
+        assert "PgUp/PgDn: scroll" in screen_text(app), "the box must say it scrolls while lines are out of sight"
         box.scroll_end(animate=False)
         await pilot.pause()
         assert "Dice seed" in screen_text(app), "the box's last line must be reachable"
+
+
+async def test_a_box_that_fits_does_not_offer_to_scroll():
+    state, events = _ended_by_a_blow()
+
+    class Shown(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultScreen(state, events))
+
+    app = Shown()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        assert "Dice seed" in screen_text(app)
+        assert "scroll" not in screen_text(app)

@@ -86,6 +86,15 @@ class ResultScreen(Screen):
 
     def on_mount(self) -> None:
         self._shown_at = monotonic()
+        self.call_after_refresh(self._hint_scroll)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._hint_scroll)
+
+    def _hint_scroll(self) -> None:
+        """Name the scrolling keys on the box's border while part of it is out of sight, as the battle log does."""
+        box = self.query_one(VerticalScroll)
+        box.border_subtitle = "↑↓ PgUp/PgDn: scroll" if box.max_scroll_y > 0 else ""
 
     def _settled(self) -> bool:
         return monotonic() - self._shown_at >= self.GRACE_SECONDS
@@ -104,6 +113,7 @@ class ResultScreen(Screen):
 
     def repaint_colours(self) -> None:
         self.refresh(recompose=True)
+        self.call_after_refresh(self._hint_scroll)
 
     def action_title(self) -> None:
         if self._settled():
