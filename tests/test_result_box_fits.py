@@ -26,15 +26,21 @@ def _ended_by_a_blow():
     return state, events
 
 
+def _showing(screen: ResultScreen) -> App:
+    """An app that opens on the result screen alone."""
+
+    class Shown(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    return Shown()
+
+
 async def test_at_80_by_24_the_box_ends_above_the_footer_and_scrolls_to_its_last_line():
     state, events = _ended_by_a_blow()
     events = events * 3  # a long last action (Brave swings, follow-ups, statuses): more lines than the screen has
 
-    class Shown(App):
-        def on_mount(self) -> None:
-            self.push_screen(ResultScreen(state, events))
-
-    app = Shown()
+    app = _showing(ResultScreen(state, events))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         box = app.screen.query_one("#summary").parent
@@ -50,11 +56,7 @@ async def test_at_80_by_24_the_box_ends_above_the_footer_and_scrolls_to_its_last
 async def test_a_box_that_fits_does_not_offer_to_scroll():
     state, events = _ended_by_a_blow()
 
-    class Shown(App):
-        def on_mount(self) -> None:
-            self.push_screen(ResultScreen(state, events))
-
-    app = Shown()
+    app = _showing(ResultScreen(state, events))
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         assert "Dice seed" in screen_text(app)

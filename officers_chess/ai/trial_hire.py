@@ -32,15 +32,21 @@ def trial_hire(scenario: Scenario, catalogue: Catalogue, side: Side, rng: random
     in `FIGHTS` practice fights on the battle's map against armies the enemy could hire with its own chest (as
     the computer hires): only what the scenario tells every player of the enemy, never what it has hired. The
     typical size wins ties (`_practice` scores a fight). Against an enemy whose army is placed, the typical army."""
-    candidates: list[Army] = []
-    for shift in SIZE_SHIFTS:
-        army = hire_army(scenario, catalogue, side, random.Random(rng.getrandbits(64)), battle_map, matchups, shift)
+    def build(shift: int) -> Army:
+        return hire_army(scenario, catalogue, side, random.Random(rng.getrandbits(64)), battle_map, matchups, shift)
+
+    typical = build(SIZE_SHIFTS[0])
+    # A placed enemy army is known by its classes only (its kit stays secret, as Scouting shows it): fighting it
+    # would read its inventories. Practice is against armies the enemy could hire, so without them, no trials.
+    if battle_map is None or not scenario.hires(side.other):
+        return typical
+    candidates = [typical]
+    for shift in SIZE_SHIFTS[1:]:
+        army = build(shift)
         if army not in candidates:
             candidates.append(army)
-    # A placed enemy army is known by its classes only (its kit stays secret, as Scouting shows it): fighting it
-    # would read its inventories. Practice is against armies the enemy could hire.
-    if battle_map is None or len(candidates) == 1 or not scenario.hires(side.other):
-        return candidates[0]
+    if len(candidates) == 1:
+        return typical
     seeds = [(rng.getrandbits(64), rng.getrandbits(64), rng.getrandbits(32)) for _ in range(FIGHTS)]
     try:
         rivals = [hire_army(scenario, catalogue, side.other, random.Random(hire), battle_map, matchups)
