@@ -6,6 +6,7 @@ from factories import A, D, game, plains, unit
 from officers_chess.rules.battle.state import Chest, Light
 from officers_chess.rules.battle.vision import VISION, player_view, visible_tiles
 from officers_chess.rules.pieces.models import Consumable
+from officers_chess.rules.pieces.orders import Order
 
 
 def foggy(*units, **kw):
@@ -41,6 +42,11 @@ def test_torchlight_shows_its_tiles_to_both_sides():
     assert "d1" in {u.id for u in player_view(state, A).units}
 
 
-def test_without_fog_the_view_is_the_whole_state():
+def test_without_fog_the_view_has_every_unit_but_no_dice_seed_and_no_enemy_script():
     state = game(plains(12, 5), [unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(11, 4))])
-    assert player_view(state, A) is state
+    state.dice = state.dice.model_copy(update={"seed": 1234})
+    state.units[1] = state.units[1].model_copy(update={"orders": [Order(do="hold")]})
+    view = player_view(state, A)
+    assert [u.id for u in view.units] == ["a1", "d1"] and view.map == state.map
+    assert view.dice.seed == 0 and view.units[1].orders == []
+    assert player_view(state, D).units[1].orders == state.units[1].orders  # its own side knows its script

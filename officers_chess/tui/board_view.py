@@ -201,16 +201,16 @@ class BoardView:
         if self.mode is Mode.PREPARE:
             # Before the move: with nobody mid-turn the free actions name the unit (it activates to take them).
             free = [a for a in legal if isinstance(a, FREE_ACTIONS) and a.unit in (None, unit.id)]
-            return menu_items(self.state, unit, free) + [MenuItem("move", "Choose where to move")]
+            return menu_items(self.view, unit, free) + [MenuItem("move", "Choose where to move")]
         if self.mode is Mode.AFTER:
             after = [a for a in legal if isinstance(a, (*FREE_ACTIONS, Wait))]
             items = [MenuItem("end" if i.key == "wait" else i.key, "End the turn" if i.key == "wait" else i.label, i.actions)
-                     for i in menu_items(self.state, unit, after)]
+                     for i in menu_items(self.view, unit, after)]
             if any(isinstance(a, CantoMove) for a in legal):
                 items.insert(0, MenuItem("canto", "Move on (Canto)"))
             return items
         seen = {u.id for u in self.view.units} if self.visible() is not None else None
-        return menu_items(self.state, unit, legal, seen)
+        return menu_items(self.view, unit, legal, seen)
 
     def trade_action(self, partner: str, give: tuple[int, ...], take: tuple[int, ...]) -> Trade | None:
         """The trade the dialog chose with `partner`, as the rules take it now (before the move it names the

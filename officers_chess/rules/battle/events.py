@@ -237,7 +237,27 @@ class MoraleChanged:
         return line + "."
 
 
+@dataclass(frozen=True)
+class Ambushed:
+    """Under fog, a move or a placing ran into what its side could not see (rulings F30, F32)."""
+
+    unit: str  # the unit that moved, or that placed someone
+    unit_id: str
+    at: Pos  # the tile it could not enter
+    by: str = ""  # the hidden unit standing there ("" when the ground itself had changed)
+    by_id: str = ""
+    verb: str = ""  # "" for a move; the special action otherwise ("warp", "rescue", ...)
+
+    def text(self) -> str:
+        if self.verb:
+            blocker = f"{self.by} was standing there" if self.by else "the ground there has changed"
+            return f"{self.unit}'s {self.verb} to {tile_name(self.at)} fails: {blocker}."
+        if self.by:
+            return f"Ambushed by {self.by} at {tile_name(self.at)}: {self.unit} stops short."
+        return f"{self.unit} finds the way at {tile_name(self.at)} changed and stops short."
+
+
 Event = (
     Moved | Attacked | Equipped | Waited | Healed | Hurt | StatusRoll | StatusGained | StatusLost | Acted | TerrainChanged
-    | Routed | RoundBegan | BattleEnded | MoraleChanged
+    | Routed | RoundBegan | BattleEnded | MoraleChanged | Ambushed
 )

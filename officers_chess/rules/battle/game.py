@@ -20,12 +20,15 @@ from officers_chess.rules.battle.actions import (
     Wait,
 )
 from officers_chess.rules.battle.aftermath import break_after, on_hit, push_back, splash, wear
-from officers_chess.rules.battle.events import Acted, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.battle.ambush import walk_path
+from officers_chess.rules.battle.ground import remember
+from officers_chess.rules.battle.events import Acted, Ambushed, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
 from officers_chess.rules.battle.reactions import react
 from officers_chess.rules.battle.refusals import must_strike, why_illegal
 from officers_chess.rules.battle.specials import perform, special_actions
 from officers_chess.rules.battle.state import ActiveTurn, Claim, GameState, TerrainDamage
 from officers_chess.rules.battle.turn_order import after_activation
+from officers_chess.rules.battle.vision import acting_side, known_battle
 from officers_chess.rules.battle.upkeep import (
     as_activated, end_of_round, end_of_turn, on_activation, start_of_round, start_of_turn,
 )
@@ -53,13 +56,15 @@ def arts_of(state: GameState, unit: Unit) -> list[str]:
 
 
 def destinations(state: GameState, unit: Unit) -> dict[Pos, int]:
-    """Where the unit may move now, with the movement each tile costs.
+    """Where the unit may move now, with the movement each tile costs, as its side knows the battle (under fog
+    an unseen enemy does not block a tile: moving there is an ambush, rulings F30).
 
     A berserk unit that can reach anyone to attack this turn must end its move where it can attack the
     weakest of them (the lowest HP among every unit it could attack from any tile it reaches, friend or
     foe; docs/rulings.md S2); with nobody to reach, it moves freely. Judged on the unit as it will be once
     its turn has begun (a shifter in beast form), and under fog among the units its side can see.
     """
+    state = known_battle(state, unit.side) if state.fog else state
     costs = state.reach(unit).costs
     if not unit.has_status(StatusName.BERSERK):
         return costs
@@ -92,6 +97,7 @@ def legal_actions(state: GameState) -> list[Action]:
     """
     if state.is_over:
         return []
+    state = _as_known(state)
     unit = state.active_unit
     if unit is None:
         movers = _movers(state)
@@ -110,12 +116,19 @@ def _movers(state: GameState) -> list[Unit]:
     return [state.unit(state.reactivate)] if state.reactivate else state.waiting(state.to_act)
 
 
+def _as_known(state: GameState) -> GameState:
+    """Under fog, the battle as the side to act knows it: the actions it is offered are worked out from what
+    it may know, so that neither an offer nor a refusal tells it what it cannot see (rulings F30)."""
+    return known_battle(state, acting_side(state)) if state.fog else state
+
+
 def _is_legal(state: GameState, action: Action) -> bool:
     """The same answer as `action in legal_actions(state)` (or its `staying` twin), without listing every
     move of every unit."""
-    unit = state.active_unit
     if state.is_over:
         return False
+    state = _as_known(state)
+    unit = state.active_unit
     if isinstance(action, Move):
         if unit is not None:
             return (state.active is not None and not state.active.moved and action.unit == unit.id
@@ -157,7 +170,7 @@ def canto_open(state: GameState, unit: Unit) -> bool:
     """Whether the unit, its action done, may still make its Canto move: after a special action (after an
     attack too where the edition says so), once."""
     turn = state.active
-    return (turn is not None and turn.acted and not turn.canto_done and unit.has("Canto")
+    return (turn is not None and turn.acted and not turn.canto_done and unit.has("Canto") and not turn.ambushed
             and (not turn.attacked or state.rules.canto_after_attack))
 
 
@@ -209,6 +222,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         # A free action before the move: the unit activates to take it, and moves later in the turn.
         if not _activate(new, new.unit(action.unit), events):
             victory.check(new, events)
+            remember(state, new)
             return Outcome(new, events)
     unit = new.active_unit
     if isinstance(action, Move):
@@ -228,8 +242,14 @@ def apply_action(state: GameState, action: Action) -> Outcome:
             _after_action(new, action.stay, events)
     elif isinstance(action, CantoMove):
         assert unit is not None
-        events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
-        unit.pos = action.to
+        if new.fog:
+            budget = new.rules.canto_tiles
+            turn = new.active
+            assert turn is not None
+            walk_path(new, unit, action.to, unit.movement - turn.spent if budget is None else budget, events)
+        else:
+            events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
+            unit.pos = action.to
         if action.stay:
             _mark(new, canto_done=True)
         else:
@@ -258,6 +278,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         _end_turn(new, events)
     react(new, events)  # the scenario's triggered events, and what its scripts remember
     victory.check(new, events)
+    remember(state, new)
     return Outcome(new, events)
 
 
@@ -294,15 +315,22 @@ def _activate(state: GameState, unit: Unit, events: list[Event], moved: bool = F
 
 def _move(state: GameState, action: Move, events: list[Event]) -> None:
     unit = state.unit(action.unit)
-    cost = state.reach(unit).costs[action.to]
     fresh = state.active is None  # else it activated with a free action and moves now
-    if fresh:
-        if not _activate(state, unit, events, moved=True, spent=cost):
+    if state.fog:
+        # The way was chosen on what the side knows; walked on the battle itself, it may meet a hidden enemy.
+        if fresh and not _activate(state, unit, events, moved=True):
             return
+        cost, ambushed = walk_path(state, unit, action.to, None, events)
+        _mark(state, moved=True, spent=cost, ambushed=ambushed)
     else:
-        _mark(state, moved=True, spent=cost)
-    events.append(Moved(unit.name, unit.pos, action.to, cost))
-    unit.pos = action.to
+        cost = state.reach(unit).costs[action.to]
+        if fresh:
+            if not _activate(state, unit, events, moved=True, spent=cost):
+                return
+        else:
+            _mark(state, moved=True, spent=cost)
+        events.append(Moved(unit.name, unit.pos, action.to, cost))
+        unit.pos = action.to
     if fresh:
         on_activation(unit, events)
 
@@ -348,7 +376,10 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
     weapon = usable_weapon(unit)
     assert weapon is not None
     hp = state.terrain_hp(action.at)
-    assert hp is not None
+    if hp is None:  # under fog a wall remembered standing may be down already: the blow is spent (rulings F32)
+        events.append(Ambushed(unit.name, unit.id, action.at, verb="strike"))
+        _mark(state, busy=True, attacked=True)
+        return
     swings = 2 if unit.has("Brave") else 1
     hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
     terrain = state.map.terrain_at(action.at)

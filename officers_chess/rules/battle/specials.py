@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from officers_chess.rules.battle.actions import Special
-from officers_chess.rules.battle.events import Acted, Event, TerrainChanged
+from officers_chess.rules.battle.events import Acted, Ambushed, Event, TerrainChanged
 from officers_chess.rules.battle.state import GameState, Light, Vein
 from officers_chess.rules.battle.upkeep import apply_status, heal
 from officers_chess.rules.board.battle_map import Pos, distance
@@ -207,6 +207,28 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
     return actions
 
 
+# Special actions that put a unit, or new ground, on a tile chosen from what the side knows.
+_PLACINGS = ("rescue", "warp", "entrap", "rewarp", "vein")
+
+
+def _placed_into_the_unknown(state: GameState, unit: Unit, target: Unit | None, action: Special,
+                             events: list[Event]) -> bool:
+    """Under fog the tile was offered from what the user's side knows; on the battle itself it may hold a hidden
+    unit, or ground the one placed can no longer stand on. True (and an Ambushed event) when it does."""
+    if action.name not in _PLACINGS or action.at is None:
+        return False
+    placed = unit if action.name in ("rewarp", "vein") else target
+    assert placed is not None
+    there = state.unit_at(action.at)
+    if there is not None and there.id != placed.id:
+        events.append(Ambushed(unit.name, unit.id, action.at, there.name, there.id, verb=action.name))
+        return True
+    if action.name != "vein" and placed.entry_cost(state.map.terrain_at(action.at)) is None:
+        events.append(Ambushed(unit.name, unit.id, action.at, verb=action.name))
+        return True
+    return False
+
+
 def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) -> None:
     """Carry out a legal special action (the caller checked legality with `special_actions`)."""
     source = unit.inventory[action.source] if action.source is not None else None
@@ -215,7 +237,9 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
     if isinstance(source, Weapon) and source.type is WeaponType.STAFF:
         equip(unit, action.source)  # type: ignore[arg-type]  # using a staff takes it in hand
     what = f" with {source.name}" if source is not None else ""
-    if action.name == "heal":
+    if state.fog and _placed_into_the_unknown(state, unit, target, action, events):
+        pass  # the tile was not what the side believed: the attempt is spent, nothing moves (rulings F32)
+    elif action.name == "heal":
         assert target is not None
         amount = heal_amount(state, unit, action)
         events.append(Acted(f"{unit.name} uses {source.name}." if target is unit and source is not None

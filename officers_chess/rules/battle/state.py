@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from officers_chess.rules.basics.dice import Dice
 from officers_chess.rules.basics.sparse import Sparse
@@ -37,7 +37,7 @@ class ActiveTurn(Sparse):
     """The unit in the middle of its combat turn, and what it has done so far."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    _sparse = ("moved", "canto_done")  # save version 4's: a turn saved before them reads as it did
+    _sparse = ("moved", "canto_done", "ambushed")  # save version 4's: a turn saved before them reads as it did
 
     unit: str
     start: Pos
@@ -48,6 +48,7 @@ class ActiveTurn(Sparse):
     busy: bool = False  # it took an action or a free action (a shifter then returns to normal form)
     traded: bool = False  # the once-per-turn Trade is used
     attacked: bool = False  # it attacked this turn (Punishing weapons hurt their wielder)
+    ambushed: bool = False  # under fog its move ran into an unseen enemy: no more movement this turn (rulings F30)
 
 
 class TerrainDamage(BaseModel):
@@ -121,11 +122,21 @@ class Vein(BaseModel):
     was: str  # the glyph to put back
 
 
+class Remembered(BaseModel):
+    """A tile as one side last saw it, kept while the tile has changed out of that side's sight (fog only)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    at: Pos
+    glyph: str  # the terrain it showed then
+    hp: int | None = None  # the wall's HP it showed then, for a tile that blows can break
+
+
 class GameState(Sparse):
     """Everything about a battle in progress, dice included; JSON in, JSON out, nothing lost."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("veins", "game_master", "burst", "woken", "areas", "morale_rules", "morale")
+    _sparse = ("veins", "game_master", "burst", "woken", "areas", "morale_rules", "morale", "remembered")
 
     edition: str = Field("v0.6", max_length=20)
     scenario: str
@@ -161,6 +172,16 @@ class GameState(Sparse):
     areas: dict[str, list[Pos]] = Field(default_factory=dict)  # the scenario's named areas, for scripts
     morale_rules: MoraleRules | None = None  # a scenario that plays with morale (morale.py)
     morale: dict[Side, int] = Field(default_factory=dict)  # each side's, while it does
+    # Under fog, the tiles that changed out of a side's sight, as that side still believes them to be
+    # (rules/battle/ground.py): what a side may know of the ground is its memory, not the ground itself.
+    remembered: dict[Side, list[Remembered]] = Field(default_factory=dict)
+    # Set on the battle as one side knows it (vision.known_battle): the side it belongs to. Never saved.
+    _known_to: Side | None = PrivateAttr(default=None)
+
+    @property
+    def known_to(self) -> Side | None:
+        """The side this is the knowledge of (vision.known_battle), or None for the battle itself."""
+        return self._known_to
 
     @field_validator("edition")
     @classmethod

@@ -34,8 +34,8 @@ def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, lis
         return "Explain the forecast", forecast_choices(fc.plan, names, c.state.edition)
     unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
     if unit is not None:
-        return f"Explain {unit.name}", unit_choices(unit, c.state.map.terrain_at(unit.pos), catalogue)
-    return "Explain this tile", tile_choices(c.state.map.terrain_at(c.cursor))
+        return f"Explain {unit.name}", unit_choices(unit, c.view.map.terrain_at(unit.pos), catalogue)
+    return "Explain this tile", tile_choices(c.view.map.terrain_at(c.cursor))
 
 
 class ExplainChooser(ModalScreen[str | None]):

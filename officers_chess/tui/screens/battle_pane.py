@@ -111,12 +111,13 @@ class BattlePane:
     def _refresh_side(self) -> None:
         c = self.controller
         sheet, pane = self.query_one(UnitSheet), self.query_one(ForecastPane)
-        terrain = c.state.map.terrain_at(c.cursor)
+        view = c.view  # the ground as the viewer remembers it (rulings F31)
+        terrain = view.map.terrain_at(c.cursor)
         unit = c.hovered_unit or (c.selected_unit if c.mode in (*MENU_MODES, Mode.COMPUTER) else None)
         if unit is not None:
-            sheet.show_unit(unit, c.state.map.terrain_at(unit.pos), self._orders(unit))
+            sheet.show_unit(unit, view.map.terrain_at(unit.pos), self._orders(unit))
         else:
-            sheet.show_terrain(terrain, c.cursor, tile_notes(c.view, c.cursor), c.state.edition)
+            sheet.show_terrain(terrain, c.cursor, tile_notes(view, c.cursor), view.edition)
         fc = c.forecast()
         # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
         # target's sheet stays in view (no layout pass either).

@@ -121,10 +121,10 @@ class MapView(ScrollView, can_focus=False):
 
     def _render_row(self, row: int) -> Strip:
         c = self.controller
-        state = c.state
+        # Under fog, only what the side to act sees, and the ground as it remembers it (rulings F31).
+        state = view = c.view
         overlays = c.overlays()
         moves, strikes, targets = overlays.moves, overlays.strikes, overlays.targets
-        view = c.view  # under fog, only what the side to act sees
         seen = c.visible()
         if self._board is None:  # what stands where: built once per redraw, not once per row
             self._board = (
