@@ -25,7 +25,7 @@ from benchmarks.ui_frames import Frame, FrameProbe
 
 from officers_chess.content.loaders import load_scenario
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "long_march.yaml"

@@ -22,7 +22,7 @@ from benchmarks.ui_frames import Frame, FrameProbe
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "long_march_contact.yaml"

@@ -133,7 +133,7 @@ COLOURS_VARIABLE = "OFFICERS_CHESS_COLOURS"
 def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
     """`--ai SIDE --level LEVEL` as the app's `computer` argument: side → level (the normal level by default)."""
     from officers_chess.rules.pieces.models import Side
-    from officers_chess.tui.players import default_level
+    from officers_chess.session.players import default_level
 
     if ai is None:
         return {}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from textual import events
 
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 
 
 async def walk_cursor(pilot, screen, target: Pos) -> None:

@@ -14,7 +14,7 @@ from officers_chess.rules.battle.game import Move, apply_action
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_pane import RESULT_BEAT
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
@@ -177,7 +177,7 @@ async def test_both_sides_objectives_fit_the_side_pane_at_80_by_24():
     """The Red Keep has the longest objectives of the bundled battles: at the smallest size they are read first,
     before the step's help, so the pane's cut end never hides how either side wins."""
     from officers_chess.content.loaders import find_scenario
-    from officers_chess.tui.objectives import victory_line
+    from officers_chess.session.objectives import victory_line
 
     loaded = load_scenario(find_scenario("grey_teeth_keep"))
     app = OfficersChessApp(scenario=loaded, seed=1)
@@ -190,7 +190,7 @@ async def test_both_sides_objectives_fit_the_side_pane_at_80_by_24():
 
 async def test_the_turn_controller_shows_the_time_limit_and_both_sides_objectives():
     from officers_chess.content.loaders import find_scenario
-    from officers_chess.tui.objectives import victory_line
+    from officers_chess.session.objectives import victory_line
     from officers_chess.tui.widgets.status_line import StatusLine
 
     loaded = load_scenario(find_scenario("harrow_watch"))

@@ -9,7 +9,7 @@ from pilot_helpers import open_trade, play_activation, screen_text, walk_cursor
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen

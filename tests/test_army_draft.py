@@ -8,9 +8,9 @@ from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import SideRules
-from officers_chess.tui import army_draft as draft
-from officers_chess.tui.army_draft import DraftRefused
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session import army_draft as draft
+from officers_chess.session.army_draft import DraftRefused
+from officers_chess.session.muster_session import MusterSession
 
 D = Side.DEFENDER
 

@@ -17,8 +17,8 @@ from officers_chess.content.user_data import DATA_VARIABLE, autosave_dir, data_d
 from officers_chess.rules.battle.actions import Move, Wait
 from officers_chess.rules.battle.game import apply_action, legal_actions
 from officers_chess.rules.history.record import state_hash
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 
 
 def test_the_data_folder_follows_the_variable_then_the_platform(tmp_path, monkeypatch):

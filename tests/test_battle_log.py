@@ -38,7 +38,7 @@ def _fogged(*units):
 def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
     from factories import A, D, unit
 
-    from officers_chess.tui.fog_log import SideLogs
+    from officers_chess.session.fog_log import SideLogs
 
     state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(11, 0)), unit(id="d2", side=D, pos=(7, 0)))
     logs = SideLogs((A, D))
@@ -66,7 +66,7 @@ def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
 def test_a_move_taken_back_never_reaches_the_other_sides_log():
     from factories import A, D, unit
 
-    from officers_chess.tui.fog_log import SideLogs
+    from officers_chess.session.fog_log import SideLogs
 
     state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(7, 0)))
     logs = SideLogs((A, D))
@@ -84,7 +84,7 @@ def test_a_move_taken_back_never_reaches_the_other_sides_log():
 def test_without_fog_there_is_one_log_and_it_tells_everything():
     from factories import A, D, game, plains, unit
 
-    from officers_chess.tui.fog_log import SideLogs
+    from officers_chess.session.fog_log import SideLogs
 
     state = game(plains(12, 1), [unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(11, 0))])
     logs = SideLogs((None,))
@@ -99,7 +99,7 @@ def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
     from pathlib import Path
 
     from officers_chess.content.autosave import Autosaver
-    from officers_chess.tui.fog_log import resumed_lines
+    from officers_chess.session.fog_log import resumed_lines
 
     loaded = load_scenario(Path(__file__).parent / "fixtures" / "fog_yard.yaml")
     state = loaded.new_battle(seed=1)
@@ -120,7 +120,7 @@ def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
 def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
     from factories import A, D, unit
 
-    from officers_chess.tui.fog_log import roll_words
+    from officers_chess.session.fog_log import roll_words
 
     state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(2, 0)), unit(id="d2", side=D, pos=(11, 0)))
     assert roll_words(state, A, "D2's Sleep: wears off on 10 or less") == "something out of your sight (what it decides stays hidden)"
@@ -166,7 +166,7 @@ def test_a_scripted_units_move_names_the_order_it_followed():
     from officers_chess.rules.battle.events import Moved
     from officers_chess.rules.battle.game import apply_action
     from officers_chess.rules.pieces.orders import Order
-    from officers_chess.tui.order_notes import with_orders
+    from officers_chess.session.order_notes import with_orders
 
     def scripted(line: str):
         oda = unit(id="d1", side=D, pos=(6, 0)).model_copy(update={"name": "Oda", "orders": [Order.model_validate({"do": line})]})
@@ -196,7 +196,7 @@ def test_a_scripted_units_move_says_why_each_conditional_line_held():
     from officers_chess.rules.battle.events import Moved
     from officers_chess.rules.battle.game import apply_action
     from officers_chess.rules.pieces.orders import Order
-    from officers_chess.tui.order_notes import with_orders
+    from officers_chess.session.order_notes import with_orders
 
     lines = [Order.model_validate({"do": "hold"}), Order.model_validate({"when": "enemy within 3", "do": "target nearest"})]
     tam = unit(id="d1", side=D, pos=(5, 0)).model_copy(update={"name": "Tam", "orders": lines})

@@ -127,7 +127,7 @@ def test_continue_passes_over_a_campaign_that_would_not_load(played):
 
 
 def test_a_campaign_begun_with_a_seed_gives_each_chapter_the_same_seed_again(tmp_path):
-    from officers_chess.tui.campaign_run import CampaignRun
+    from officers_chess.session.campaign_run import CampaignRun
 
     (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
     loaded = load_campaign(tmp_path / "two_yards.yaml")
@@ -142,7 +142,7 @@ def test_a_campaign_begun_with_a_seed_gives_each_chapter_the_same_seed_again(tmp
 
 
 def test_a_muster_under_way_must_start_from_the_company_the_last_chapter_left(tmp_path):
-    from officers_chess.tui.campaign_run import CampaignRun
+    from officers_chess.session.campaign_run import CampaignRun
 
     (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
     loaded = load_campaign(tmp_path / "two_yards.yaml")
@@ -163,7 +163,7 @@ def test_a_chapter_battle_that_did_not_hold_goes_on_in_a_file_of_its_own_and_not
     from officers_chess.campaign_report import play_campaign
     from officers_chess.content.autosave import Autosaver
     from officers_chess.content.saves import open_save
-    from officers_chess.tui.campaign_run import CampaignRun
+    from officers_chess.session.campaign_run import CampaignRun
 
     (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
     loaded = load_campaign(tmp_path / "two_yards.yaml")

@@ -12,7 +12,7 @@ from officers_chess.cli import main
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.title import TitleScreen

@@ -12,11 +12,11 @@ from officers_chess.rules.battle.actions import Attack, Move, Wait
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.muster.phases import Phase
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.fog_log import log_lines
-from officers_chess.tui.modes import Mode
-from officers_chess.tui.muster_session import MusterSession
-from officers_chess.tui.players import check_levels, default_level, next_player, player_cycle, player_label
+from officers_chess.session.controller import BattleController
+from officers_chess.session.fog_log import log_lines
+from officers_chess.session.modes import Mode
+from officers_chess.session.muster_session import MusterSession
+from officers_chess.session.players import check_levels, default_level, next_player, player_cycle, player_label
 
 
 # --- who plays ---------------------------------------------------------------------------

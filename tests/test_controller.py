@@ -6,8 +6,8 @@ import pytest
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.game import GameState
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 
 
 @pytest.fixture
@@ -277,7 +277,7 @@ def test_explain_while_aiming_a_staff_lists_the_heal_its_tags_the_staff_and_the_
 def test_the_menu_offers_the_attack_a_spare_weapon_would_make_and_a_equips_it_then_aims():
     from factories import A, D, game, plains, unit, weapon
 
-    from officers_chess.tui.action_menu import first_choice
+    from officers_chess.session.action_menu import first_choice
 
     # A sword in hand (reach 1) and a javelin in the pack (reach 1-2); the foe stands two tiles off.
     javelin = weapon("sword", range=(1, 2), name="Throwing Sword")

@@ -25,7 +25,7 @@ from officers_chess.rules.muster.phases import Muster, MusterError, Phase, curre
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.checks import check_scenario
 from officers_chess.rules.scenario.setup import Scenario
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.screens.deployment import DeploymentScreen
 
 from pilot_helpers import screen_text

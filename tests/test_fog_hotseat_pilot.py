@@ -32,10 +32,10 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui import fog_log
+from officers_chess.session import fog_log
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.widgets.map_view import MapView, unit_letter

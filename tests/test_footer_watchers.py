@@ -6,7 +6,7 @@ from textual.widgets import Footer
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 
 from pilot_helpers import footer_filled
 

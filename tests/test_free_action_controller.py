@@ -6,8 +6,8 @@ from factories import A, D, game, plains, unit, weapon
 
 from officers_chess.rules.battle.actions import Attack, Equip, Move, Trade, Wait
 from officers_chess.rules.pieces.models import Consumable
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 
 
 def _yard():

@@ -11,7 +11,7 @@ from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Attack, Equip, Move, Wait
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.trade import TradeDialog
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 
 FIXTURE = Path(__file__).parent / "fixtures" / "free_action_yard.yaml"

@@ -56,7 +56,7 @@ def test_the_deployment_map_marks_the_held_tiles_too():
 def test_the_time_limit_line_says_a_hold_at_that_round_comes_first():
     """The Red Keep: the attacker wins on time only if the defender does not hold the keep at round 14's end, which
     is judged first; the line says so rather than seem to contradict the defender's objective beside it."""
-    from officers_chess.tui.objectives import time_limit_line
+    from officers_chess.session.objectives import time_limit_line
 
     keep = time_limit_line(load_scenario(find_scenario("grey_teeth_keep")).scenario, with_reason=False)
     assert keep == "Time limit: 14 rounds; then the attacker wins, unless the defender has met its objective."

@@ -16,7 +16,7 @@ from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK
+from officers_chess.session.lookout import AIMED_MARK, FROM_MARK
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import MapView

@@ -11,8 +11,8 @@ from rich.console import Console
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
-from officers_chess.tui.modes import Mode
+from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
+from officers_chess.session.modes import Mode
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 

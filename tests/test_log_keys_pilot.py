@@ -8,7 +8,7 @@ from pilot_helpers import walk_cursor
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 
 LOG_ENTRY = "PgUp/Dn Log"

@@ -11,8 +11,8 @@ from officers_chess.ai.threat_map import best_kill, threat_forecasts
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.lookout import ONE_MARK, PATH_MARK, Danger
-from officers_chess.tui.modes import Mode
+from officers_chess.session.lookout import ONE_MARK, PATH_MARK, Danger
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.lookout_text import attack_line
@@ -218,7 +218,7 @@ async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
 def test_a_unit_standing_in_the_danger_zone_keeps_its_colour_and_shows_the_count():
     from rich.style import Style
 
-    from officers_chess.tui.lookout import Marks
+    from officers_chess.session.lookout import Marks
     from officers_chess.tui.palette import CLASSIC
     from officers_chess.tui.widgets.map_view import _marked
 

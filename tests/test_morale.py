@@ -95,7 +95,7 @@ async def test_the_battle_screen_shows_both_sides_morale_at_80_by_24():
 
 def test_under_fog_a_side_knows_only_its_own_morale():
     from officers_chess.rules.battle.vision import player_view
-    from officers_chess.tui.fog_log import log_lines
+    from officers_chess.session.fog_log import log_lines
 
     state = with_morale(game(plains(30, 3), [unit("a1", A), unit("d1", D, (29, 0))]), attacker=9, defender=6)
     assert player_view(state, A).morale == {A: 9, D: 6}  # no fog: both, as both sides see every rout

@@ -20,7 +20,7 @@ from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.file_names import file_name_problem
+from officers_chess.session.file_names import file_name_problem
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.title import TitleScreen
@@ -315,7 +315,7 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
 async def test_names_made_of_markup_are_shown_as_written_in_the_battle(tmp_path):
     from test_random_keys import hostile_scenario
 
-    from officers_chess.tui.modes import Mode
+    from officers_chess.session.modes import Mode
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
     from pilot_helpers import walk_cursor
 

@@ -7,8 +7,8 @@ from factories import A, D, game, plains, unit
 from officers_chess.rules.battle.events import StatusLost
 from officers_chess.rules.battle.game import Move, Wait, apply_action, legal_actions
 from officers_chess.rules.pieces.statuses import Status, StatusName
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 
 
 def test_a_seize_ends_the_battle_on_screen_and_cannot_be_taken_back():

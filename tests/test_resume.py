@@ -99,8 +99,8 @@ def test_resume_with_nothing_to_resume_says_where_it_looked(started, capsys):
 
 
 def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
-    from officers_chess.tui.controller import BattleController
-    from officers_chess.tui.modes import Mode
+    from officers_chess.session.controller import BattleController
+    from officers_chess.session.modes import Mode
 
     saver = _unfinished(5)  # Move, Wait, Move, Wait, Move: the fifth unit has moved and not acted
     state = resume_state(open_save(saver.path)).state

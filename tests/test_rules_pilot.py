@@ -15,7 +15,7 @@ from officers_chess.rules.reference.rulebook import RULES, STATUS_TEXT, TAG_TEXT
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.explain import ExplainChooser
 from officers_chess.tui.dialogs.rule_card import RuleCard
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.reference import SECTIONS, markdown, reference
 from officers_chess.tui.rules_search import text_snippet
 from officers_chess.tui.screens.battle import BattleScreen

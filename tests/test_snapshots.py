@@ -16,7 +16,7 @@ from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import palette
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
@@ -141,7 +141,7 @@ async def campaign_after_its_first_chapter(pilot) -> None:
 
     from officers_chess.campaign_report import play_campaign
     from officers_chess.content.campaigns import bundled_campaigns, load_campaign
-    from officers_chess.tui.campaign_run import CampaignRun
+    from officers_chess.session.campaign_run import CampaignRun
 
     loaded = load_campaign(bundled_campaigns()[0])
     first = replace(loaded, campaign=loaded.campaign.model_copy(update={"chapters": loaded.campaign.chapters[:1]}))

@@ -22,7 +22,7 @@ LOADED_WHEN_FIRST_USED = (
     "officers_chess.tui.screens.deployment",
     "officers_chess.tui.screens.replay_viewer",
     "officers_chess.tui.screens.rules_browser",
-    "officers_chess.tui.muster_session",
+    "officers_chess.session.muster_session",
     "officers_chess.ai.play",
 )
 

@@ -28,22 +28,38 @@ def test_orders_text_is_the_scripts_current_order_or_free_tactics():
     alone = state.model_copy(update={"units": [u for u in state.units if u.name != "Tilda"]})
     assert orders_text(odo, alone) == "none (plays freely)"
 
-async def test_the_sheet_of_a_computer_unit_shows_its_orders_and_a_persons_unit_none():
-    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer={Side.DEFENDER: "normal"})
+async def _sheets(computer: dict, names: tuple[str, ...]) -> dict[str, str]:
+    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer=computer)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, BattleScreen) and screen.controller.state.to_act is Side.ATTACKER
-        units = {u.name: u for u in screen.controller.state.units}
-
-        async def sheet_at(name: str) -> str:
+        assert isinstance(screen, BattleScreen) and screen.controller.view.to_act is Side.ATTACKER
+        units = {u.name: u for u in screen.controller.view.units}
+        shown = {}
+        for name in names:
             await walk_cursor(pilot, screen, units[name].pos)
             await pilot.pause()
             assert screen.query_one(UnitSheet).display
-            return " ".join(screen_text(app).split())
+            shown[name] = " ".join(screen_text(app).split())
+        return shown
 
-        text = await sheet_at("Bram")
-        assert "Orders: Hold until round 3" in text
-        assert "Orders: none (plays freely)" in await sheet_at("Tilda")
-        assert "Orders: Guard 9,7" in await sheet_at("Odo")  # a group's script
-        assert "Orders:" not in await sheet_at("Hale")
+
+async def test_a_player_never_reads_the_enemys_orders_nor_has_any_of_their_own():
+    """The enemy's script is its secret (rulings F34); a person's units follow no script."""
+    text = await _sheets({Side.DEFENDER: "normal"}, ("Bram", "Tilda", "Odo", "Hale"))
+    assert not any("Orders:" in shown for shown in text.values())
+    assert all(name in text[name] for name in text)  # each sheet is there, without an orders line
+
+
+async def test_a_spectator_of_the_computer_reads_each_computer_units_orders(monkeypatch):
+    monkeypatch.setattr(BattleScreen, "computer_plays", lambda self: None)  # hold both sides still
+    both = {Side.ATTACKER: "normal", Side.DEFENDER: "normal"}
+    app = OfficersChessApp(scenario=load_scenario(SCENARIO), seed=1, computer=both)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.controller.viewer is None
+        orders = {u.name: screen._orders(u) for u in screen.controller.view.units}
+    assert orders["Bram"] == "Hold until round 3"
+    assert orders["Tilda"] == "none (plays freely)"
+    assert orders["Odo"] == "Guard 9,7"  # a group's script

@@ -20,8 +20,8 @@ from officers_chess.rules.battle.actions import Move, Wait
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.modes import Mode
-from officers_chess.tui.players import default_level, player_cycle
+from officers_chess.session.modes import Mode
+from officers_chess.session.players import default_level, player_cycle
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.computer_muster import ComputerMusterScreen

@@ -33,14 +33,14 @@ from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
-from officers_chess.tui.players import check_levels
+from officers_chess.session.players import check_levels
 from officers_chess.tui.reference import Entry
 from officers_chess.tui.rules_search import RulesSearch
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
-    from officers_chess.tui.muster_session import MusterSession
+    from officers_chess.session.muster_session import MusterSession
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 
@@ -143,7 +143,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         """Start a scenario: army building first when a side hires its army, else straight to the battle.
         `computer` (side → level) replaces the sides the computer plays."""
         from officers_chess.ai.play import make_policy
-        from officers_chess.tui.muster_session import MusterSession, hires_any
+        from officers_chess.session.muster_session import MusterSession, hires_any
 
         if computer is not None:
             check_levels(computer)
@@ -210,7 +210,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         confirmed step), with the players it had. `resumed`: the battle already replayed and checked
         (`resume_state`), when the caller has done it."""
         from officers_chess.ai.play import LEVELS, make_policy
-        from officers_chess.tui.muster_session import MusterSession
+        from officers_chess.session.muster_session import MusterSession
         from officers_chess.tui.screens.battle import BattleScreen
 
         if isinstance(saved, SavedMuster):

@@ -13,7 +13,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.campaign.book import Player
 
 if TYPE_CHECKING:
-    from officers_chess.tui.campaign_run import CampaignRun  # (loaded with the first campaign: it brings the computer)
+    from officers_chess.session.campaign_run import CampaignRun  # (loaded with the first campaign: it brings the computer)
 
 
 class CampaignFlow:
@@ -24,7 +24,7 @@ class CampaignFlow:
 
     def begin_campaign(self, loaded: LoadedCampaign, players: dict[Player, str]) -> None:
         """A new campaign from its first chapter; `players` gives "human" or a computer level for p1 and p2."""
-        from officers_chess.tui.campaign_run import CampaignRun
+        from officers_chess.session.campaign_run import CampaignRun
 
         self.campaign = CampaignRun.new(loaded, players, autosave=self.autosave,  # type: ignore[attr-defined]
                                         seed=self.seed)  # type: ignore[attr-defined]
@@ -34,7 +34,7 @@ class CampaignFlow:
 
     def resume_campaign(self, saved: SavedCampaign) -> None:
         """Go on with a campaign where its save stands: a chapter's battle under way goes on from its own save."""
-        from officers_chess.tui.campaign_run import CampaignRun
+        from officers_chess.session.campaign_run import CampaignRun
 
         run = self.campaign = CampaignRun.resumed(saved)
         pending = run.data.pending
@@ -112,7 +112,7 @@ class CampaignFlow:
     def _chapter_battle(self, run: CampaignRun) -> None:
         """Both companies have mustered: the chapter's own army building (Scouting, Deployment), then its battle."""
         from officers_chess.ai.play import make_policy
-        from officers_chess.tui.muster_session import MusterSession
+        from officers_chess.session.muster_session import MusterSession
 
         pending = run.data.pending
         assert pending is not None

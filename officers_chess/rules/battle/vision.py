@@ -56,7 +56,7 @@ def known_battle(state: GameState, side: Side) -> GameState:
     active = state.active if state.active is None or state.active.unit in ids else None
     update: dict[str, object] = {
         "units": units,
-        "dice": Dice(),  # no seed: what the dice will say is nobody's to know
+        "dice": Dice(physical=state.dice.physical),  # no seed: what the dice will say is nobody's to know
         "arrivals": [],  # the scenario's events still to come are the author's secret
         "woken": [mark for mark in state.woken if mark.split(":")[0] in own | teams],
         "morale": {s: value for s, value in state.morale.items() if s is side},

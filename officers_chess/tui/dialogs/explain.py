@@ -13,8 +13,8 @@ from officers_chess.rules.battle.actions import Special
 from officers_chess.rules.battle.specials import action_tags
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.catalogue import Catalogue
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 from officers_chess.tui.reference import action_choices, forecast_choices, tile_choices, unit_choices
 
 

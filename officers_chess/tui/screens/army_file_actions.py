@@ -8,7 +8,7 @@ from officers_chess.content.rosters import MAX_NAME, RosterError, list_rosters, 
 from officers_chess.rules.muster.army import Army, ArmyCodeError, decode_army, encode_army
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.tui.dialogs.army_file import ArmyFileMenu, CodeDialog, RosterPicker, TextPrompt
-from officers_chess.tui.file_names import has_unseen
+from officers_chess.session.file_names import has_unseen
 
 
 class ArmyFileActions:

@@ -21,11 +21,11 @@ from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.controller import BattleController
+from officers_chess.session.controller import BattleController
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
-from officers_chess.tui.fog_log import SideLogs, resumed_lines
-from officers_chess.tui.lookout import Lookout
-from officers_chess.tui.modes import Mode
+from officers_chess.session.fog_log import SideLogs, resumed_lines
+from officers_chess.session.lookout import Lookout
+from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_computer import ComputerTurn
 from officers_chess.tui.screens.battle_keys import BattleKeys
 from officers_chess.tui.screens.battle_pane import BattlePane

@@ -13,9 +13,9 @@ from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
-from officers_chess.tui.fog_log import roll_words
-from officers_chess.tui.modes import Mode
-from officers_chess.tui.order_notes import with_orders
+from officers_chess.session.fog_log import roll_words
+from officers_chess.session.modes import Mode
+from officers_chess.session.order_notes import with_orders
 
 
 class ComputerTurn:

@@ -17,9 +17,9 @@ from officers_chess.tui.dialogs.explain import what_to_explain
 from officers_chess.tui.dialogs.recap import RecapScreen
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.trade import TradeDialog
-from officers_chess.tui.fog_log import roll_words
-from officers_chess.tui.lookout import INSPECTABLE
-from officers_chess.tui.modes import MENU_MODES, Mode
+from officers_chess.session.fog_log import roll_words
+from officers_chess.session.lookout import INSPECTABLE
+from officers_chess.session.modes import MENU_MODES, Mode
 from officers_chess.tui.widgets.map_view import MapView
 
 

@@ -12,10 +12,10 @@ from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.footer_room import footer_width
-from officers_chess.tui.key_hints import KEY_ACTIONS, idle_key_hint
-from officers_chess.tui.lookout import INSPECTABLE
-from officers_chess.tui.modes import MENU_MODES, Mode
-from officers_chess.tui.objectives import time_limit_line, victory_line
+from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
+from officers_chess.session.lookout import INSPECTABLE
+from officers_chess.session.modes import MENU_MODES, Mode
+from officers_chess.session.objectives import time_limit_line, victory_line
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
@@ -278,8 +278,12 @@ class BattlePane:
 
     def _orders(self, unit: Unit) -> str | None:
         """A computer unit's current behaviour for its sheet, judged on what the viewer sees; None for a
-        person's unit, or one played by a level that ignores scripts (random: greedy and normal follow them)."""
+        person's unit, for one played by a level that ignores scripts (random: greedy and normal follow them),
+        and for an enemy's: its script is the other side's secret (rulings F34), so only a spectator of the
+        computer playing both sides reads it."""
         if unit.side not in self.computer or not self.computer[unit.side].follows_orders:
+            return None
+        if self.controller.viewer is not None and unit.side is not self.controller.viewer:
             return None
         return orders_text(unit, self.controller.view)
 

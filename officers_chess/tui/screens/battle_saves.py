@@ -10,7 +10,7 @@ from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.game import GameState
 from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.file_names import file_name_problem
+from officers_chess.session.file_names import file_name_problem
 
 
 class BattleSaves:

@@ -14,8 +14,8 @@ from textual.widgets.option_list import Option
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price
-from officers_chess.tui.campaign_form import FIELD, MARKS, RESERVE, MusterForm
-from officers_chess.tui.campaign_run import CampaignRun
+from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
+from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
 

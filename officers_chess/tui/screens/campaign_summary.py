@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from officers_chess.rules.campaign.book import PLAYERS, Player
 from officers_chess.rules.campaign.chapters import ChapterRecord, campaign_winner
-from officers_chess.tui.campaign_run import CampaignRun
+from officers_chess.session.campaign_run import CampaignRun
 
 BAR = 24  # the widest bar of the gold chart, in cells
 

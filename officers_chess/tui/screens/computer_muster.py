@@ -11,7 +11,7 @@ from textual.worker import Worker, WorkerState
 from officers_chess.ai.player import Policy
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 
 DOING = {

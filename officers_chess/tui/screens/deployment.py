@@ -15,7 +15,7 @@ from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView

@@ -18,7 +18,7 @@ from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.hiring_keys import HiringKeys

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from officers_chess.tui import army_draft as draft
-from officers_chess.tui.army_draft import DraftRefused
+from officers_chess.session import army_draft as draft
+from officers_chess.session.army_draft import DraftRefused
 from officers_chess.tui.dialogs.army_file import TextPrompt
 
 

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.muster_session import PHASE_TITLE, MusterSession
+from officers_chess.session.muster_session import PHASE_TITLE, MusterSession
 from officers_chess.tui.palette import palette
 
 ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."

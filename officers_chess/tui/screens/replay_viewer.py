@@ -15,7 +15,7 @@ from officers_chess.content.saves import SavedBattle
 from officers_chess.rules.battle.events import Event, merged
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.replay import action_words, replay
-from officers_chess.tui.controller import BattleController
+from officers_chess.session.controller import BattleController
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 

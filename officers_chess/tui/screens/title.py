@@ -25,7 +25,7 @@ from officers_chess.content.user_data import autosave_dir, campaigns_dir, data_d
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
-from officers_chess.tui.players import Player, next_player, player_label
+from officers_chess.session.players import Player, next_player, player_label
 from officers_chess.tui.screens.title_briefing import briefing, label
 from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
 from officers_chess.tui.screens.title_shelf import Shelved, shelve

@@ -8,7 +8,7 @@ from rich.text import Text
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.objectives import reflow, time_limit_line, victory_line
+from officers_chess.session.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.screens.title_shelf import Shelved
 
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from officers_chess.content.campaigns import bundled_campaigns, chapter_titles, read_campaign
 from officers_chess.content.errors import ContentError
 from officers_chess.rules.campaign.book import PLAYERS, Campaign
-from officers_chess.tui.objectives import reflow
+from officers_chess.session.objectives import reflow
 
 
 @dataclass(frozen=True)

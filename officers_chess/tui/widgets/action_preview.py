@@ -9,7 +9,7 @@ from officers_chess.rules.battle.actions import Special, Strike
 from officers_chess.rules.battle.specials import action_tags, heal_amount, staff_hit_chance, staff_roll
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.pieces.tags import tag_args
-from officers_chess.tui.controller import BattleController
+from officers_chess.session.controller import BattleController
 
 WHAT = {
     "restore": "every status will be lifted",

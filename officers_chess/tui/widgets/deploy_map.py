@@ -10,7 +10,7 @@ from textual.strip import Strip
 from officers_chess.rules.battle.objectives import Condition
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.models import Side, Unit
-from officers_chess.tui.board_view import Overlays
+from officers_chess.session.board_view import Overlays
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 
 # A zone tile's second cell: the zone reads without colour, as the tint shows it with colour.

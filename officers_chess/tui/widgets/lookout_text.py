@@ -10,11 +10,11 @@ from officers_chess.ai.intent import Intent
 from officers_chess.ai.threat_map import AttackForecast, TileHeat
 from officers_chess.forecast_words import percent, profile_figure
 from officers_chess.rules.battle.events import tile_name
-from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Unit
-from officers_chess.tui.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
+from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
 from officers_chess.tui.palette import palette
 
 
@@ -30,7 +30,7 @@ def attack_line(attack: AttackForecast) -> str:
             f"rout {percent(attack.rout_chance)}")
 
 
-def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackForecast]) -> Text:
+def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForecast]) -> Text:
     """Every enemy that could attack `unit` standing on `pos` next activation, worst first."""
     terrain = view.map.terrain_at(pos)
     hp = attacks[0].hp if attacks else unit.hp  # after what its own tile does when its turn starts (d100)
@@ -49,7 +49,7 @@ def inspector_text(view: GameState, unit: Unit, pos: Pos, attacks: list[AttackFo
     return body
 
 
-def heat_line(view: GameState, heat: TileHeat | None) -> Text:
+def heat_line(view: Known, heat: TileHeat | None) -> Text:
     """The heatmap under the cursor: the best rout chance from the tile and its threats afterwards."""
     if heat is None:
         return Text()
@@ -76,7 +76,7 @@ def danger_legend(lookout: Lookout) -> Text:
     return Text()
 
 
-def intent_text(view: GameState, intents: list[Intent]) -> Text:
+def intent_text(view: Known, intents: list[Intent]) -> Text:
     """The likely targets, most dangerous first, with the legend of their marks; put first in the pane so that
     at 80×24 the list shows whatever follows it."""
     body = Text()

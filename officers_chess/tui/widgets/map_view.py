@@ -12,11 +12,11 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
-from officers_chess.tui.board_view import Overlays
-from officers_chess.tui.lookout import PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.session.board_view import Overlays
+from officers_chess.session.lookout import PATH_MARK, Lookout, Marks, count_mark
 from officers_chess.tui.palette import Palette, palette
 
 TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
@@ -30,12 +30,11 @@ def unit_letter(unit: Unit) -> str:
 class MapSource(Protocol):
     """What the map reads from whoever drives it (the battle's turn controller, the deployment screen)."""
 
-    state: GameState  # the board: map size and terrain
     cursor: Pos
     selected: str | None  # the unit marked as selected, if any
 
     @property
-    def view(self) -> GameState: ...  # the units and chests to draw (under fog, only those seen)
+    def view(self) -> Known: ...  # what to draw: the map as the viewer knows it, the units and chests it sees
 
     @property
     def focus_unit(self) -> Unit | None: ...  # whose side the strike tint leaves alone
@@ -65,7 +64,7 @@ class MapView(ScrollView, can_focus=False):
         self.lookout = lookout  # the danger zone, path and heatmap marks, when the screen has them
         self._rows: dict[int, Strip] = {}
         self._board: tuple[dict, set, set] | None = None
-        battle_map = controller.state.map
+        battle_map = controller.view.map
         self.virtual_size = Size(battle_map.width * TILE_WIDTH, battle_map.height)
 
     def redraw(self) -> None:
@@ -104,7 +103,7 @@ class MapView(ScrollView, can_focus=False):
     def on_resize(self) -> None:
         # One spare column when the view is an odd number of cells wide, so the far
         # right scroll position still starts on a tile boundary.
-        battle_map = self.controller.state.map
+        battle_map = self.controller.view.map
         spare = self.scrollable_content_region.width % TILE_WIDTH
         self.virtual_size = Size(battle_map.width * TILE_WIDTH + spare, battle_map.height)
         self.follow_cursor()
@@ -112,7 +111,7 @@ class MapView(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
-        if row >= self.controller.state.map.height:
+        if row >= self.controller.view.map.height:
             return Strip.blank(self.size.width)
         strip = self._rows.get(row)
         if strip is None:
@@ -176,7 +175,7 @@ class MapView(ScrollView, can_focus=False):
         scroll_x, scroll_y = self.scroll_offset
         x = (offset.x + scroll_x) // TILE_WIDTH
         y = offset.y + scroll_y
-        if self.controller.state.map.contains((x, y)):
+        if self.controller.view.map.contains((x, y)):
             self.post_message(self.TileClicked((x, y)))
 
 
@@ -215,7 +214,7 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     return style, text
 
 
-def held_tiles(state: GameState) -> set[Pos]:
+def held_tiles(state: Known) -> set[Pos]:
     """The tiles a side must hold or control to win: marked on the map like the other objectives' tiles."""
     return {tile for side in Side for cond in state.victory.get(side, ()) if cond.kind in ("hold", "control")
             for tile in cond.tiles}

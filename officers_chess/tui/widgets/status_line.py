@@ -6,23 +6,22 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from officers_chess.rules.battle.game import GameState
-from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
 
 
-def still_to_act(state: GameState, viewer: Side | None = None) -> dict[Side, int]:
+def still_to_act(state: Known, viewer: Side | None = None) -> dict[Side, int]:
     """How many units of each side still have to activate, as `viewer` may know it: under fog, its own all,
     the enemy's only those it sees (None: everyone's)."""
     counts = {side: len(state.waiting(side)) for side in Side}
     if viewer is not None and state.fog:
-        seen = visible_tiles(state, viewer)
+        seen = state.seen_by(viewer)
         counts[viewer.other] = sum(1 for unit in state.waiting(viewer.other) if unit.pos in seen)
     return counts
 
 
-def status_text(state: GameState, computer: frozenset[Side] = frozenset(), width: int | None = None,
+def status_text(state: Known, computer: frozenset[Side] = frozenset(), width: int | None = None,
                 viewer: Side | None = None) -> Text:
     """The line, in the longest of its forms that fits `width` cells (all of it when None); `computer` are the
     sides the computer plays (its level is in the side panel). Under fog the enemy's count is of the units
@@ -56,7 +55,7 @@ def status_text(state: GameState, computer: frozenset[Side] = frozenset(), width
 class StatusLine(Static):
     """One line at the top of the battle screen."""
 
-    def show(self, state: GameState, computer: frozenset[Side] = frozenset(), viewer: Side | None = None) -> None:
+    def show(self, state: Known, computer: frozenset[Side] = frozenset(), viewer: Side | None = None) -> None:
         """`state`: the battle as `viewer` sees it (the controller's view); under fog the enemy's count is of
         those in sight."""
         self._shown = (state, computer, viewer)

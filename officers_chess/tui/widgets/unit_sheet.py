@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from officers_chess.ai.directives import directive
-from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.terrain import MoveType, Terrain
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import weapon_range
@@ -42,7 +42,7 @@ def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: b
     return line
 
 
-def orders_text(unit: Unit, view: GameState) -> str:
+def orders_text(unit: Unit, view: Known) -> str:
     """What a computer-played unit is doing now: its script's current order in words, or its free tactics.
 
     `view` is the battle as the viewer sees it (under fog the script is judged on that view, as the
@@ -106,7 +106,7 @@ def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = (),
     return Group(*lines)
 
 
-def tile_notes(state: GameState, pos: tuple[int, int]) -> list[str]:
+def tile_notes(state: Known, pos: tuple[int, int]) -> list[str]:
     """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
     notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
     for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):

@@ -8,15 +8,15 @@ from officers_chess.rules.battle.actions import FREE_ACTIONS, Trade
 from officers_chess.rules.battle.game import (
     Action, Attack, CantoMove, GameState, Special, Wait, destinations, legal_actions,
 )
-from officers_chess.rules.battle.vision import player_view, visible_tiles
+from officers_chess.rules.battle.seat_view import Known, SeatView, view
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Forecast, weapon_range
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.movement import Reach
 from officers_chess.rules.pieces.statuses import StatusName
-from officers_chess.tui.action_menu import MenuItem, menu_items, target_of
-from officers_chess.tui.modes import MENU_MODES, Mode
+from officers_chess.session.action_menu import MenuItem, menu_items, target_of
+from officers_chess.session.modes import MENU_MODES, Mode
 
 
 @dataclass(frozen=True)
@@ -61,21 +61,20 @@ class BoardView:
         return self.state.to_act if self.humans else None
 
     @property
-    def view(self) -> GameState:
-        """The battle as the viewer may see it (the whole state unless there is fog of war)."""
-        if self.viewer is None:
-            return self.state
+    def seat_view(self) -> SeatView:
+        """What the viewer may know of the battle (everything when nobody's seat is shown)."""
         if self._view_cache is None or self._view_cache[0] != self._version:
-            self._view_cache = (self._version, player_view(self.state, self.viewer))
+            self._view_cache = (self._version, view(self.state, self.viewer))
         return self._view_cache[1]
 
-    def visible(self) -> set[Pos] | None:
+    @property
+    def view(self) -> Known:
+        """The battle as the viewer knows it: what every drawing is made from."""
+        return self.seat_view.known
+
+    def visible(self) -> frozenset[Pos] | None:
         """Tiles the viewer sees under fog (None without fog, or with nobody to hide from: everything)."""
-        if not self.state.fog or self.viewer is None:
-            return None
-        if self._seen_cache is None or self._seen_cache[0] != self._version:
-            self._seen_cache = (self._version, visible_tiles(self.state, self.viewer))
-        return self._seen_cache[1]
+        return self.seat_view.sight
 
     @property
     def hovered_unit(self) -> Unit | None:

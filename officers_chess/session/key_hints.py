@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.tui.modes import Mode
+from officers_chess.session.modes import Mode
 
 # The turn's letter keys, and the screen action each one runs when it may (battle.py's bindings).
 KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {

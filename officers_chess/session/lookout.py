@@ -14,8 +14,8 @@ from officers_chess.ai.intent import Intent, likely_targets
 from officers_chess.ai.threat_map import AttackForecast, TileHeat, danger_zone, heatmap, threat_forecasts
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.pieces.models import Side, Unit
-from officers_chess.tui.controller import BattleController
-from officers_chess.tui.modes import Mode
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 
 ONE_MARK = "×"  # a tile the chosen enemy could attack (the all-enemies zone shows how many instead)
 PATH_MARK = "•"

@@ -13,8 +13,8 @@ from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.pricing import item_price
 from officers_chess.rules.scenario.setup import SideRules
-from officers_chess.tui.file_names import has_unseen
-from officers_chess.tui.muster_session import MusterSession
+from officers_chess.session.file_names import has_unseen
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.rules.basics.words import article
 
 

@@ -16,7 +16,7 @@ from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
-from officers_chess.tui.campaign_run import CampaignRun
+from officers_chess.session.campaign_run import CampaignRun
 
 FIELD, RESERVE, DISMISS = "field", "reserve", "dismiss"
 MARKS = {FIELD: "⚔", RESERVE: "·", DISMISS: "✗"}

@@ -17,11 +17,11 @@ from officers_chess.rules.battle.physical import apply_with_rolls
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.movement import Reach
-from officers_chess.tui.action_menu import MenuItem, first_choice
-from officers_chess.tui.board_view import BoardView, Overlays
-from officers_chess.tui.computer_moves import ComputerMoves, Glimpse
-from officers_chess.tui.modes import MENU_MODES, Mode
-from officers_chess.tui.take_back import TakeBack
+from officers_chess.session.action_menu import MenuItem, first_choice
+from officers_chess.session.board_view import BoardView, Overlays
+from officers_chess.session.computer_moves import ComputerMoves, Glimpse
+from officers_chess.session.modes import MENU_MODES, Mode
+from officers_chess.session.take_back import TakeBack
 
 
 def side_name(side: Side) -> str:
@@ -57,8 +57,7 @@ class BattleController(TakeBack, ComputerMoves, BoardView):
         self._overlay_cache: tuple[tuple, Overlays] | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._menu_cache: tuple[int, list[MenuItem]] | None = None
-        self._view_cache: tuple[int, GameState] | None = None
-        self._seen_cache: tuple[int, set[Pos]] | None = None
+        self._view_cache: tuple[int, SeatView] | None = None
         self.jump_to_next_unit()
         self._pick_up_active_unit()
         if self.mode is Mode.COMPUTER and self.viewer is not None and self.state.living(self.viewer):

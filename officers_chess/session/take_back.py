@@ -5,8 +5,8 @@ from __future__ import annotations
 from officers_chess.rules.battle.actions import FREE_ACTIONS
 from officers_chess.rules.battle.events import tile_name
 from officers_chess.rules.battle.game import CantoMove
-from officers_chess.tui.action_menu import target_of
-from officers_chess.tui.modes import Mode
+from officers_chess.session.action_menu import target_of
+from officers_chess.session.modes import Mode
 
 
 class TakeBack:

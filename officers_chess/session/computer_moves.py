@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from officers_chess.rules.battle.events import Event, tile_name
 from officers_chess.rules.battle.game import Action, Attack, CantoMove, Move
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.tui.action_menu import target_of
-from officers_chess.tui.board_view import Overlays
-from officers_chess.tui.modes import Mode
+from officers_chess.session.action_menu import target_of
+from officers_chess.session.board_view import Overlays
+from officers_chess.session.modes import Mode
 
 
 @dataclass(frozen=True)
