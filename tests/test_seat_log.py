@@ -344,7 +344,11 @@ def test_an_event_that_does_not_say_what_it_concerns_is_told_to_nobody_under_fog
             return "Something happened."
 
     state = game(plains(8), [unit(id="a1", side=A), unit(id="d1", side=D, pos=(7, 0))]).model_copy(update={"fog": True})
-    unlabelled: list = [Unlabelled()]
+    from officers_chess.rules.battle.events import Acted
+
+    unlabelled: list = [Unlabelled(), Acted("A1 and D1 do something.")]
     assert log_lines(state, state, unlabelled, A) == []
-    assert log_lines(state, state.model_copy(update={"fog": False}), unlabelled, A) == ["Something happened."]
+    assert log_lines(state, state.model_copy(update={"fog": False}), unlabelled, A) == [
+        "Something happened.", "A1 and D1 do something."]
+    assert log_lines(state, state, [Acted("A1 does something.", ("a1",))], A) == ["A1 does something."]
 

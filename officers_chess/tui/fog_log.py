@@ -89,7 +89,9 @@ def _seat_lines(event: Event, sight: Sight) -> list[str]:
                                                   and (event.cause is None or sight.some(event.cause)))
         return [event.text()] if shown else []
     concerns = getattr(event, "concerns", None)
-    if concerns is None:  # an event that does not say what it concerns is told to nobody under fog
+    # An event that does not say what it concerns is told to nobody under fog; nor an action's line that names
+    # no unit (every one is some unit's doing: one without ids was built without them).
+    if concerns is None or (isinstance(event, Acted) and not event.units):
         return []
     return [event.text()] if sight.whole(concerns()) else []
 
@@ -97,7 +99,7 @@ def _seat_lines(event: Event, sight: Sight) -> list[str]:
 def _move_line(event: Moved, sight: Sight) -> list[str]:
     if event.unit_id in sight.own:
         return [event.text()]
-    # An enemy's move, as far as it was in sight; the script it followed is its own (docs/rulings.md F12).
+    # An enemy's move, as far as it was in sight; the script it followed is its own (docs/rulings.md F13).
     from_seen, to_seen = event.start in sight.before, event.end in sight.after
     if from_seen and to_seen:
         return [replace(event, order="", held=False).text()]
@@ -110,7 +112,7 @@ def _move_line(event: Moved, sight: Sight) -> list[str]:
 
 def _fight_lines(event: Attacked, sight: Sight) -> list[str]:
     """A fight told whole when both parties were seen; with one out of sight, only what befell the one seen
-    (the blows that reached it and its HP after them): the other's name, rolls and HP stay hidden."""
+    (the blows that reached it and its HP after them): the other's name, rolls and HP stay hidden (rulings F11)."""
     attacker, defender = event.attacker_id in sight.units, event.defender_id in sight.units
     if attacker and defender:
         return [event.text()]
@@ -133,7 +135,7 @@ def _fight_lines(event: Attacked, sight: Sight) -> list[str]:
 
 def _morale_line(event: MoraleChanged, sight: Sight) -> list[str]:
     """Only the viewer's own side's morale (the enemy's is not known under fog, vision.player_view); a rise for
-    an enemy routed out of sight says so without naming it."""
+    an enemy routed out of sight says so without naming it (docs/rulings.md F13)."""
     if event.side is not sight.side:
         return []
     if event.after > event.before and event.unit_id not in sight.units:  # a rise is always for an enemy's rout

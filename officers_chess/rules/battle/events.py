@@ -213,7 +213,7 @@ class StatusGained:
 
 @dataclass(frozen=True)
 class Acted:
-    """A special action, an item use or a free action, told in one line."""
+    """A special action, an item use or a free action, told in one line; or a scenario event's note (`note`)."""
 
     line: str
     units: tuple[str, ...] = field(default=(), compare=False)  # every unit the line names or tells of, by id

@@ -94,7 +94,7 @@ def set_off(state: GameState, trigger: Trigger) -> bool:
 def cause(state: GameState, trigger: Trigger) -> Concern:
     """What set a trigger off, by identity: the units that met it, the tile it names, or (a side's morale) the
     side that alone knows its morale. Under fog a side reads a triggered note that did nothing it could see only
-    when it saw this (docs/rulings.md F11)."""
+    when it saw this (docs/rulings.md F12)."""
     if trigger.kind in ("routed", "hp_at_most"):
         return Concern(tuple(u.id for u in state.units if u.name == trigger.name))
     if trigger.kind in ("enters_tile", "chest_opened"):

@@ -212,7 +212,7 @@ def arrive(state: GameState, arrival: Arrival, events: list[Event], cause: Conce
     units. A unit whose arrival tile is taken comes in on the nearest free tile it can stand on; a tile does not
     change under a unit that could not stand on the new terrain. `cause` is what set a triggered event off (None:
     the round did); the note carries it and what the event did, so that under fog it reaches only a side that
-    saw something of it (docs/rulings.md F11)."""
+    saw something of it (docs/rulings.md F12)."""
     first = len(events)
     arrived: list[str] = []
     changed: list[Pos] = []
