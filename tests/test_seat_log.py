@@ -133,8 +133,9 @@ def variants(state: GameState, seat: Side, rng: random.Random) -> list[tuple[str
 
     def changed(what: str, **update) -> None:
         # A new list with one unit replaced: the rules copy a state before changing it, so the rest is shared.
+        # The same dice as the first battle: one thing differs at a time.
         units = [u.model_copy(update=update) if u.id == target.id else u for u in state.units]
-        out.append((f"{target.id}: {what}", state.model_copy(update={"units": units}), "same"))
+        out.append((f"{target.id}: {what}", state.model_copy(update={"units": units}), "dice"))
 
     if own:
         changed("named like one of the seat's own units", name=rng.choice(own).name)
