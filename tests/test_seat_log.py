@@ -353,3 +353,18 @@ def test_an_event_that_does_not_say_what_it_concerns_is_told_to_nobody_under_fog
         "Something happened.", "A1 and D1 do something."]
     assert log_lines(state, state, [Acted("A1 does something.", ("a1",))], A) == ["A1 does something."]
 
+
+
+def test_a_timed_note_is_read_by_both_unless_all_it_did_was_out_of_sight():
+    riders = unit(id="d2", side=D, pos=(13, 0))
+    events = [Arrival(round=2, note="Riders come over the hill.", units=[riders]),
+              Arrival(round=2, note="A cold wind rises.")]
+    units = [unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(10, 0))]
+    state = game(plains(14), units).model_copy(update={"fog": True, "arrivals": events})
+    for action in (Move(unit="a1", to=(0, 0)), Wait(), Move(unit="d1", to=(10, 0))):
+        state = apply_action(state, action).state
+    out = apply_action(state, Wait())  # the round ends: the riders come in at 14,1, out of the attacker's sight
+    assert out.state.round == 2
+    assert log_lines(state, out.state, out.events, D)[-3:] == [
+        "Riders come over the hill.", "D2 (Tester) arrives for the defender at 14,1.", "A cold wind rises."]
+    assert [line for line in log_lines(state, out.state, out.events, A) if "—" not in line] == ["A cold wind rises."]
