@@ -120,15 +120,22 @@ def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
 def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
     from factories import A, D, unit
 
+    from officers_chess.rules.basics.dice import RollNeeded
     from officers_chess.session.fog_log import roll_words
 
     state = _fogged(unit(id="a1", side=A, pos=(0, 0)), unit(id="d1", side=D, pos=(2, 0)), unit(id="d2", side=D, pos=(11, 0)))
-    assert roll_words(state, A, "D2's Sleep: wears off on 10 or less") == "something out of your sight (what it decides stays hidden)"
-    assert roll_words(state, A, "A1's swing at D1: hits on 11 or less") == "A1's swing at D1: hits on 11 or less"
-    assert roll_words(state, D, "D2's Sleep: wears off on 10 or less") == "D2's Sleep: wears off on 10 or less"  # its own
-    assert roll_words(state, None, "D2's Sleep: wears off on 10 or less").startswith("D2's")  # nobody to hide from
+    sleep = RollNeeded("D2's Sleep: wears off on 10 or less", 20, ("d2",))
+    swing = RollNeeded("A1's swing at D1: hits on 11 or less", 20, ("a1", "d1"))
+    assert roll_words(state, A, sleep) == "something out of your sight (what it decides stays hidden)"
+    assert roll_words(state, A, swing) == "A1's swing at D1: hits on 11 or less"
+    assert roll_words(state, D, sleep) == "D2's Sleep: wears off on 10 or less"  # its own
+    assert roll_words(state, None, sleep).startswith("D2's")  # nobody to hide from
     clear = state.model_copy(update={"fog": False})
-    assert roll_words(clear, A, "D2's Sleep: wears off on 10 or less").startswith("D2's")
+    assert roll_words(clear, A, sleep).startswith("D2's")
+    # Judged by who the roll concerns, never by the words: a hidden enemy's roll is hidden whatever it is called,
+    # and a roll about a unit in sight is told though its words happen to spell a hidden enemy's name.
+    assert roll_words(state, A, RollNeeded("A1's Sleep: wears off on 10 or less", 20, ("d2",))).startswith("something")
+    assert roll_words(state, A, RollNeeded("D2's swing at A1", 20, ("d1", "a1"))) == "D2's swing at A1"
 
 
 def test_tiles_changed_alike_at_once_are_one_line_in_the_plural():

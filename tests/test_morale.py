@@ -38,7 +38,7 @@ def test_a_rout_costs_its_side_two_a_leader_four_and_gives_the_other_side_one():
 
 def test_after_an_action_its_routs_move_morale_and_the_log_says_so():
     state = with_morale(game(plains(6), [unit("a1", A), unit("d1", D, (3, 0), hp=0), unit("d2", D, (5, 0))]))
-    events = [Routed("D1")]
+    events = [Routed("D1", "d1")]  # the rout is found by the unit's id, not its name
     react(state, events)
     assert state.morale == {Side.ATTACKER: 10, Side.DEFENDER: 8}
     assert any(isinstance(e, MoraleChanged) and e.side is Side.DEFENDER and e.after == 8 for e in events)

@@ -273,10 +273,10 @@ class ScriptedDice:
     def __init__(self, rolls: tuple[int, ...]):
         self.rolls = rolls
 
-    def d20(self, why: str = "a d20") -> tuple[int, ScriptedDice]:
+    def d20(self, why: str = "a d20", about: tuple[str, ...] = ()) -> tuple[int, ScriptedDice]:
         return self.die(20, why)
 
-    def die(self, faces: int, why: str = "") -> tuple[int, ScriptedDice]:
+    def die(self, faces: int, why: str = "", about: tuple[str, ...] = ()) -> tuple[int, ScriptedDice]:
         assert 1 <= self.rolls[0] <= faces
         return self.rolls[0], ScriptedDice(self.rolls[1:])
 

@@ -1,66 +1,146 @@
-"""The battle log as one player may read it under fog of war: lines about enemies out of sight are left out.
+"""The battle log as one player may read it under fog of war: each line decided by whom and where it concerns.
 
-`SideLogs` keeps one log per person (in a hot-seat battle under fog, each reads only what their side saw);
-`resumed_lines` tells each of them again where a saved battle stood; `roll_words` keeps a physical die's prompt
-from naming an enemy out of sight."""
+`log_lines` words one action for a seat from the units (by id) and tiles its events concern, against what that
+seat saw; `SideLogs` keeps one log per person (in a hot-seat battle under fog, each reads only what their side
+saw); `resumed_lines` tells each of them again where a saved battle stood; `roll_words` keeps a physical die's
+prompt from naming an enemy out of sight. No line is ever judged by the names in it (docs/rulings.md F10)."""
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, replace
 
-from officers_chess.rules.battle.events import Attacked, Event, MoraleChanged, Moved, merged, tile_name
+from officers_chess.rules.basics.dice import RollNeeded
+from officers_chess.rules.battle.events import (Acted, Attacked, Concern, Event, MoraleChanged, Moved, TerrainChanged,
+                                               merged, tile_name)
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.history.record import BattleRecord
 from officers_chess.rules.history.replay import replay
 from officers_chess.rules.pieces.models import Side
 
 
+@dataclass(frozen=True)
+class Sight:
+    """What one seat saw of one action: the units it saw, by id (its own always; an enemy that stood in its sight
+    before or after), and the tiles in its sight before and after."""
+
+    side: Side
+    own: frozenset[str]
+    units: frozenset[str]
+    before: frozenset[Pos]
+    after: frozenset[Pos]
+
+    @classmethod
+    def of(cls, before: GameState, after: GameState, side: Side) -> Sight:
+        sight_before, sight_after = visible_tiles(before, side), visible_tiles(after, side)
+        own = {unit.id for state in (before, after) for unit in state.units if unit.side is side}
+        seen = {unit.id for state, sight in ((before, sight_before), (after, sight_after)) for unit in state.units
+                if unit.on_field and unit.pos in sight}
+        return cls(side, frozenset(own), frozenset(own | seen), frozenset(sight_before), frozenset(sight_after))
+
+    def tile(self, pos: Pos) -> bool:
+        return pos in self.before or pos in self.after
+
+    def whole(self, concern: Concern) -> bool:
+        """Everything it concerns was seen (an event concerning nobody and nowhere is known to both)."""
+        return (all(u in self.units for u in concern.units) and all(self.tile(p) for p in concern.tiles)
+                and concern.side in (None, self.side))
+
+    def some(self, concern: Concern) -> bool:
+        """Something it concerns was seen."""
+        return (any(u in self.units for u in concern.units) or any(self.tile(p) for p in concern.tiles)
+                or concern.side is self.side)
+
+
 def log_lines(before: GameState, after: GameState, events: list[Event], viewer: Side | None) -> list[str]:
     """The lines `viewer` may read of what one action did (None, or a battle without fog: all of them).
 
-    An enemy counts as seen when it stood in the viewer's sight before or after the action. A move
-    is told as far as it was seen; a fight is told whole when either party is seen (the one struck
-    learns who struck); any other line naming an enemy nobody saw is left out.
+    Each event says which units (by id) and tiles it concerns; a line exists only where the viewer saw them
+    (`Sight`), worded from what it saw: a move as far as it was in sight, a fight with one party out of sight as
+    what befell the one seen, a terrain change only on tiles in sight, a scenario note only when the viewer saw
+    something it did (or, doing nothing it could see, what set it off), its own side's morale only.
     """
-    events = merged(events)  # a run of tiles changed alike is one line
     if viewer is None or not after.fog:
-        return [event.text() for event in events]
-    sight_before, sight_after = visible_tiles(before, viewer), visible_tiles(after, viewer)
-    seen: set[str] = set()
-    unseen: set[str] = set()
-    for state, sight in ((before, sight_before), (after, sight_after)):
-        for unit in state.units:
-            if unit.side is viewer or (unit.on_field and unit.pos in sight):
-                seen.add(unit.name)
-            else:
-                unseen.add(unit.name)
-    hidden = unseen - seen
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(hidden, key=len, reverse=True))) + r")\b") if hidden else None
-    own = {unit.name for unit in before.units if unit.side is viewer}
-    lines: list[str] = []
-    for event in events:
-        if isinstance(event, Moved) and event.unit not in own:
-            lines += _move_line(event, event.start in sight_before, event.end in sight_after)
-        elif isinstance(event, Attacked):
-            if event.attacker in seen or event.defender in seen:
-                lines.append(event.text())
-        elif isinstance(event, MoraleChanged):
-            if event.side is viewer:  # the enemy's morale is not known under fog (vision.player_view)
-                lines.append(event.text())
-        elif pattern is None or not pattern.search(event.text()):
-            lines.append(event.text())
-    return lines
+        return [event.text() for event in merged(events)]
+    sight = Sight.of(before, after, viewer)
+    kept: list[Event] = []
+    for event in events:  # terrain first cut down to the tiles seen, so that a run seen in part merges as seen
+        if isinstance(event, TerrainChanged):
+            tiles = [p for p in (event.at, *event.also) if sight.tile(p)]
+            if tiles:
+                kept.append(TerrainChanged(tiles[0], event.before, event.after, tuple(tiles[1:])))
+        else:
+            kept.append(event)
+    return [line for event in merged(kept) for line in _seat_lines(event, sight)]
 
 
-def _move_line(event: Moved, from_seen: bool, to_seen: bool) -> list[str]:
-    if from_seen and to_seen:
+def _seat_lines(event: Event, sight: Sight) -> list[str]:
+    """One event's lines for a seat (TerrainChanged arrives already cut down to the tiles it saw)."""
+    if isinstance(event, Moved):
+        return _move_line(event, sight)
+    if isinstance(event, Attacked):
+        return _fight_lines(event, sight)
+    if isinstance(event, MoraleChanged):
+        return _morale_line(event, sight)
+    if isinstance(event, Acted) and event.note:
+        shown = sight.some(event.concerns()) or (not event.units and not event.tiles
+                                                  and (event.cause is None or sight.some(event.cause)))
+        return [event.text()] if shown else []
+    concerns = getattr(event, "concerns", None)
+    # An event that does not say what it concerns is told to nobody under fog; nor an action's line that names
+    # no unit (every one is some unit's doing: one without ids was built without them).
+    if concerns is None or (isinstance(event, Acted) and not event.units):
+        return []
+    return [event.text()] if sight.whole(concerns()) else []
+
+
+def _move_line(event: Moved, sight: Sight) -> list[str]:
+    if event.unit_id in sight.own:
         return [event.text()]
+    # An enemy's move, as far as it was in sight; the script it followed is its own (docs/rulings.md F13).
+    from_seen, to_seen = event.start in sight.before, event.end in sight.after
+    if from_seen and to_seen:
+        return [replace(event, order="", held=False).text()]
     if to_seen:
         return [f"{event.unit} comes into sight at {tile_name(event.end)}."]
     if from_seen:
         return [f"{event.unit} moves out of sight."]
     return []
+
+
+def _fight_lines(event: Attacked, sight: Sight) -> list[str]:
+    """A fight told whole when both parties were seen; with one out of sight, only what befell the one seen
+    (the blows that reached it and its HP after them): the other's name, rolls and HP stay hidden (rulings F11)."""
+    attacker, defender = event.attacker_id in sight.units, event.defender_id in sight.units
+    if attacker and defender:
+        return [event.text()]
+    if not attacker and not defender:
+        return []
+    seen = Role.ATTACKER if attacker else Role.DEFENDER
+    name = event.names[seen]
+    if attacker:
+        lines = [f"{name} attacks a unit out of sight" + (f" with {event.art}." if event.art else ".")]
+    else:
+        lines = [f"{name} is attacked from out of sight."]
+    for swing in event.swings:
+        if swing.role is not seen and swing.result in ("hit", "crit"):
+            verdict = "CRITICAL" if swing.result == "crit" else "hit"
+            lines.append(f"  from out of sight: {verdict} {swing.damage} → {name} {swing.target_hp} HP")
+        elif swing.role is seen and swing.result == "backfire":
+            lines.append(f"  {name}: the weapon turns on its wielder: {swing.damage} → {name} {swing.target_hp} HP")
+    return ["\n".join(lines)]
+
+
+def _morale_line(event: MoraleChanged, sight: Sight) -> list[str]:
+    """Only the viewer's own side's morale (the enemy's is not known under fog, vision.player_view); a rise for
+    an enemy routed out of sight says so without naming it (docs/rulings.md F13)."""
+    if event.side is not sight.side:
+        return []
+    if event.after > event.before and event.unit_id not in sight.units:  # a rise is always for an enemy's rout
+        return [replace(event, why="an enemy routed out of sight").text()]
+    return [event.text()]
 
 
 def out_of_sight_line(side: Side) -> str:
@@ -145,14 +225,14 @@ def resumed_lines(record: BattleRecord, readers: tuple[Side | None, ...], limit:
     return told
 
 
-def roll_words(state: GameState, reader: Side | None, why: str) -> str:
-    """What a prompt for a physical die says the roll decides, as `reader` may read it: a roll that names an
-    enemy out of its sight (a status wearing off on it at the start of a round, a blast reaching it) is only
-    said to be for something out of sight."""
+def roll_words(state: GameState, reader: Side | None, need: RollNeeded) -> str:
+    """What a prompt for a physical die says the roll decides, as `reader` may read it: a roll concerning an
+    enemy out of its sight (a status wearing off on it at the start of a round, a blast reaching it), judged by
+    the ids the roll names (`RollNeeded.about`), is only said to be for something out of sight."""
     if reader is None or not state.fog:
-        return why
+        return need.why
     sight = visible_tiles(state, reader)
-    hidden = {u.name for u in state.units if u.side is not reader and not (u.on_field and u.pos in sight)}
-    if any(re.search(rf"\b{re.escape(name)}\b", why) for name in hidden):
+    known = {u.id for u in state.units if u.side is reader or (u.on_field and u.pos in sight)}
+    if any(uid not in known for uid in need.about):
         return "something out of your sight (what it decides stays hidden)"
-    return why
+    return need.why

@@ -26,7 +26,7 @@ def with_orders(events: list[Event], action: Action, before: GameState, policy: 
         return events
     words = "; ".join(_line_words(order) for order in found.orders)
     held = found.move_line is not None and found.move_line.behaviour == "hold"
-    return [replace(e, order=words, held=held) if isinstance(e, Moved) and e.unit == unit.name else e for e in events]
+    return [replace(e, order=words, held=held) if isinstance(e, Moved) and e.unit_id == unit.id else e for e in events]
 
 
 def _line_words(order: Order) -> str:

@@ -26,12 +26,14 @@ Face = Annotated[int, Field(ge=1, le=100)]
 
 class RollNeeded(Exception):
     """Physical dice: the rules need a d20 the players have not rolled yet. `why` says what it decides,
-    in words for the prompt (e.g. "Hale's swing at Tilda: hits on 11 or less")."""
+    in words for the prompt (e.g. "Hale's swing at Tilda: hits on 11 or less"); `about` the ids of the units
+    it concerns (under fog a prompt about an enemy out of sight names nothing: tui/fog_log.py `roll_words`)."""
 
-    def __init__(self, why: str, faces: int = 20) -> None:
+    def __init__(self, why: str, faces: int = 20, about: tuple[str, ...] = ()) -> None:
         super().__init__(why)
         self.why = why
         self.faces = faces
+        self.about = about
 
 
 def seed_fingerprint(seed: int) -> str:
@@ -78,17 +80,17 @@ class Dice(BaseModel):
             if value < limit:
                 return value % sides + 1, dice
 
-    def d20(self, why: str = "a d20") -> tuple[int, Dice]:
+    def d20(self, why: str = "a d20", about: tuple[str, ...] = ()) -> tuple[int, Dice]:
         """Roll a d20 (see `die`)."""
-        return self.die(20, why)
+        return self.die(20, why, about)
 
-    def die(self, faces: int, why: str = "") -> tuple[int, Dice]:
+    def die(self, faces: int, why: str = "", about: tuple[str, ...] = ()) -> tuple[int, Dice]:
         """Roll a die of `faces` (20 or 100); with physical dice, take the next roll the players typed in
         (RollNeeded when there is none left: the caller asks for it and tries the whole action again)."""
         if not self.physical:
             return self.roll(faces)
         if not self.given:
-            raise RollNeeded(why or f"a d{faces}", faces)
+            raise RollNeeded(why or f"a d{faces}", faces, about)
         if self.given[0] > faces:
             raise ValueError(f"a d{faces} shows 1 to {faces}, not {self.given[0]}")
         return self.given[0], Dice(seed=self.seed, draws=self.draws + 1, physical=True, given=self.given[1:])

@@ -24,7 +24,7 @@ def wear(unit: Unit, events: list[Event]) -> None:
     spend_use(unit, index)
     left = weapon.uses_left - 1
     events.append(Acted(f"{unit.name}'s {weapon.name} is spent and gone." if left == 0
-                        else f"{unit.name}'s {weapon.name}: {left} use{'s' if left != 1 else ''} left."))
+                        else f"{unit.name}'s {weapon.name}: {left} use{'s' if left != 1 else ''} left.", (unit.id,)))
 
 
 def break_after(state: GameState, plan: ExchangePlan, swings: list[Swing], attacker: Unit, defender: Unit,
@@ -34,7 +34,7 @@ def break_after(state: GameState, plan: ExchangePlan, swings: list[Swing], attac
     if started_broken:
         defender.statuses = [s for s in defender.statuses if s.name is not StatusName.BROKEN]
         if defender.on_field:  # a unit this combat routed is told routed, not cured first
-            events.append(StatusLost(defender.name, StatusName.BROKEN.value))
+            events.append(StatusLost(defender.name, StatusName.BROKEN.value, defender.id))
     for role, victim in ((Role.ATTACKER, defender), (Role.DEFENDER, attacker)):
         landed = any(s.role is role and s.landed and s.damage > 0 for s in swings)
         profile = plan.attacker if role is Role.ATTACKER else plan.defender
@@ -53,9 +53,10 @@ def push_back(state: GameState, plan: ExchangePlan, swings: list[Swing], attacke
             continue
         to = _pushed_to(state, pusher.pos, victim)
         if to is None:
-            events.append(Acted(f"{victim.name} cannot be pushed back: the tile behind it is taken or closed."))
+            events.append(Acted(f"{victim.name} cannot be pushed back: the tile behind it is taken or closed.", (victim.id,)))
         else:
-            events.append(Acted(f"{pusher.name}'s heavy blow pushes {victim.name} back to {to[0] + 1},{to[1] + 1}."))
+            events.append(Acted(f"{pusher.name}'s heavy blow pushes {victim.name} back to {to[0] + 1},{to[1] + 1}.",
+                                (pusher.id, victim.id), (to,)))
             victim.pos = to
 
 
@@ -76,7 +77,7 @@ def on_hit(state: GameState, hitter: Unit, victim: Unit, extra_tags: list[str], 
     for status in tag_args(tags, "Status"):
         apply_status(state, victim, StatusName(status), events)
     for stat, change in tag_args(tags, "Inflict"):
-        events.append(Acted(inflict(state, victim, stat, change)))
+        events.append(Acted(inflict(state, victim, stat, change), (victim.id,)))
 
 
 def splash(state: GameState, attacker: Unit, target: Unit, art: str | None, events: list[Event]) -> None:
@@ -89,15 +90,17 @@ def splash(state: GameState, attacker: Unit, target: Unit, art: str | None, even
             continue
         profile = state.plan(attacker, other, art=art).attacker
         roll, state.dice = state.dice.die(profile.faces, f"{attacker.name}'s splash at {other.name}: "
-                                          f"d{profile.faces}, hits on {max(1, profile.skill)} or less")
+                                          f"d{profile.faces}, hits on {max(1, profile.skill)} or less", (attacker.id, other.id))
         result = profile.result(roll)
         before = other.hp
         attacker.hp, other.hp = profile.apply(result, attacker.hp, attacker.max_hp, other.hp)
         state.tallies[attacker.side].damage_dealt += before - other.hp
         verdict = "miss" if other.hp == before else f"{before - other.hp} damage → {other.hp} HP"
-        events.append(Acted(f"  The blast reaches {other.name}: d{profile.faces} {roll} vs ≤{max(1, profile.skill)}: {verdict}."))
+        # The attacker too: the roll's target number is its own.
+        events.append(Acted(f"  The blast reaches {other.name}: d{profile.faces} {roll} vs ≤{max(1, profile.skill)}: {verdict}.",
+                            (attacker.id, other.id)))
         if other.routed:
-            events.append(Routed(other.name))
+            events.append(Routed(other.name, other.id))
         if not attacker.on_field:
             # Fix: `_attack` reports the attacker's rout after the splash; adding it here too logged it twice.
             return

@@ -33,7 +33,7 @@ def walk_path(state: GameState, unit: Unit, to: Pos, budget: int | None, events:
         spent += cost
         if there is None:  # allies may be walked through, not stopped on
             stop, stop_cost = step, spent
-    events.append(Moved(unit.name, start, stop, stop_cost))
+    events.append(Moved(unit.name, start, stop, stop_cost, unit_id=unit.id))
     if blocked is not None:
         events.append(blocked)
     unit.pos = stop

@@ -1,12 +1,24 @@
-"""What happened during an action, told in the words the battle log shows."""
+"""What happened during an action, told in the words the battle log shows, and whom (unit ids) and where it concerns.
+
+The ids and tiles are left out of equality: two events are the same when they tell the same thing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role, Swing
 from officers_chess.rules.pieces.models import Side
+
+
+@dataclass(frozen=True)
+class Concern:
+    """What an event is about, by identity: the units (their ids) and the tiles a seat must have seen to read
+    of it under fog (tui/fog_log.py), and, for what only one side can know (its own morale), that side."""
+
+    units: tuple[str, ...] = ()
+    tiles: tuple[Pos, ...] = ()
+    side: Side | None = None
 
 
 def tile_name(pos: Pos) -> str:
@@ -22,6 +34,10 @@ class Moved:
     cost: int
     order: str = ""  # the script lines the computer followed, "; " between them (the log says so); "" for others
     held: bool = False  # a hold order took the move
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,), (self.start, self.end))
 
     def text(self) -> str:
         word = "orders" if "; " in self.order else "order"
@@ -38,6 +54,11 @@ class Attacked:
     swings: tuple[Swing, ...]
     names: dict[Role, str]  # who held each role in this exchange
     art: str | None = None
+    attacker_id: str = field(default="", compare=False)
+    defender_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.attacker_id, self.defender_id))
 
     def text(self) -> str:
         lines = [f"{self.attacker} attacks {self.defender}" + (f" with {self.art}." if self.art else ".")]
@@ -61,6 +82,10 @@ class Attacked:
 class Equipped:
     unit: str
     item: str
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} equips {self.item}."
@@ -69,6 +94,10 @@ class Equipped:
 @dataclass(frozen=True)
 class Waited:
     unit: str
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} waits."
@@ -79,6 +108,10 @@ class Healed:
     unit: str
     amount: int
     why: str  # "on the fort", "from Heal", "(Blessed)" ...
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} recovers {self.amount} HP{' ' + self.why if self.why else ''}."
@@ -92,6 +125,10 @@ class Hurt:
     amount: int
     why: str
     hp: int
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} takes {self.amount} damage {self.why} → {self.hp} HP."
@@ -106,6 +143,10 @@ class StatusRoll:
     roll: int
     ended: bool
     detail: str = ""
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         verdict = "it ends" if self.ended else "it holds"
@@ -148,6 +189,10 @@ class StatusLost:
 
     unit: str
     status: str
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} is no longer {STATUS_STATE.get(self.status, self.status.lower())}."
@@ -157,6 +202,10 @@ class StatusLost:
 class StatusGained:
     unit: str
     status: str
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} is now {STATUS_STATE.get(self.status, self.status.lower())}."
@@ -164,9 +213,18 @@ class StatusGained:
 
 @dataclass(frozen=True)
 class Acted:
-    """A special action, an item use or a free action, told in one line."""
+    """A special action, an item use or a free action, told in one line; or a scenario event's note (`note`)."""
 
     line: str
+    units: tuple[str, ...] = field(default=(), compare=False)  # every unit the line names or tells of, by id
+    tiles: tuple[Pos, ...] = field(default=(), compare=False)  # every tile it names or changes
+    # A scenario event's note (an arrival, a timed or triggered event): `units` and `tiles` are then what the event
+    # did (units that arrived, tiles it changed) and `cause` what set it off (None: the round, known to both).
+    note: bool = field(default=False, compare=False)
+    cause: Concern | None = field(default=None, compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern(self.units, self.tiles)
 
     def text(self) -> str:
         return self.line
@@ -178,6 +236,9 @@ class TerrainChanged:
     before: str
     after: str
     also: tuple[Pos, ...] = ()  # more tiles that changed the same way at the same moment (`merged`: one line)
+
+    def concerns(self) -> Concern:
+        return Concern((), (self.at, *self.also))
 
     def text(self) -> str:
         after, before = self.after.lower(), self.before.lower()
@@ -191,6 +252,10 @@ class TerrainChanged:
 @dataclass(frozen=True)
 class Routed:
     unit: str
+    unit_id: str = field(default="", compare=False)
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,))
 
     def text(self) -> str:
         return f"{self.unit} is routed and leaves the field."
@@ -201,6 +266,9 @@ class RoundBegan:
     number: int
     first: Side
 
+    def concerns(self) -> Concern:
+        return Concern()  # both sides know the round and who activates first
+
     def text(self) -> str:
         return f"— Round {self.number}: the {self.first.value} activates first —"
 
@@ -209,6 +277,9 @@ class RoundBegan:
 class BattleEnded:
     winner: Side | None
     reason: str
+
+    def concerns(self) -> Concern:
+        return Concern()  # the end of the battle is known to both
 
     def text(self) -> str:
         if self.winner is None:
@@ -227,6 +298,10 @@ class MoraleChanged:
     why: str
     now: str  # standing after the change
     then: str  # standing before it
+    unit_id: str = field(default="", compare=False)  # the unit whose rout moved it
+
+    def concerns(self) -> Concern:
+        return Concern((self.unit_id,), side=self.side)
 
     def text(self) -> str:
         way = "falls" if self.after < self.before else "rises"
@@ -247,6 +322,9 @@ class Ambushed:
     by: str = ""  # the hidden unit standing there ("" when the ground itself had changed)
     by_id: str = ""
     verb: str = ""  # "" for a move; the special action otherwise ("warp", "rescue", ...)
+
+    def concerns(self) -> Concern:
+        return Concern(tuple(i for i in (self.unit_id, self.by_id) if i), (self.at,))
 
     def text(self) -> str:
         if self.verb:

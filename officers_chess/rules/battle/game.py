@@ -248,7 +248,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
             assert turn is not None
             walk_path(new, unit, action.to, unit.movement - turn.spent if budget is None else budget, events)
         else:
-            events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0)))
+            events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0), unit_id=unit.id))
             unit.pos = action.to
         if action.stay:
             _mark(new, canto_done=True)
@@ -258,12 +258,12 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         assert unit is not None
         equip(unit, action.item)
         _mark(new, busy=True)
-        events.append(Equipped(unit.name, unit.inventory[action.item].name))
+        events.append(Equipped(unit.name, unit.inventory[action.item].name, unit.id))
     elif isinstance(action, Discard):
         assert unit is not None
         item = discard(unit, action.item)
         _mark(new, busy=True)
-        events.append(Acted(f"{unit.name} discards {item.name}."))
+        events.append(Acted(f"{unit.name} discards {item.name}.", (unit.id,)))
     elif isinstance(action, Trade):
         assert unit is not None
         partner = new.unit(action.partner)
@@ -271,10 +271,11 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         took = [partner.inventory[i].name for i in action.take]
         trade(unit, partner, action.give, action.take)
         _mark(new, busy=True, traded=True)
-        events.append(Acted(f"{unit.name} trades with {partner.name}: gives {', '.join(gave) or 'nothing'}, takes {', '.join(took) or 'nothing'}."))
+        events.append(Acted(f"{unit.name} trades with {partner.name}: gives {', '.join(gave) or 'nothing'}, takes {', '.join(took) or 'nothing'}.",
+                            (unit.id, partner.id)))
     elif isinstance(action, Wait):
         assert unit is not None
-        events.append(Waited(unit.name))
+        events.append(Waited(unit.name, unit.id))
         _end_turn(new, events)
     react(new, events)  # the scenario's triggered events, and what its scripts remember
     victory.check(new, events)
@@ -329,7 +330,7 @@ def _move(state: GameState, action: Move, events: list[Event]) -> None:
                 return
         else:
             _mark(state, moved=True, spent=cost)
-        events.append(Moved(unit.name, unit.pos, action.to, cost))
+        events.append(Moved(unit.name, unit.pos, action.to, cost, unit_id=unit.id))
         unit.pos = action.to
     if fresh:
         on_activation(unit, events)
@@ -343,15 +344,16 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
     defender = state.defender_for(attacker, target)
     if defender is not target:
         defender.guarded = True
-        events.append(Acted(f"{defender.name} steps in front of {target.name} and takes the attack (Qi Adept)."))
+        events.append(Acted(f"{defender.name} steps in front of {target.name} and takes the attack (Qi Adept).",
+                            (defender.id, target.id)))
     started_broken = defender.has_status(StatusName.BROKEN)
     swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice,
-                                                            (attacker.name, defender.name))
+                                                            (attacker.name, defender.name), (attacker.id, defender.id))
     for swing in swings:
         if swing.landed:
             state.tallies[(attacker if swing.role is Role.ATTACKER else defender).side].damage_dealt += swing.damage
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
-    events.append(Attacked(attacker.name, defender.name, tuple(swings), names, action.art))
+    events.append(Attacked(attacker.name, defender.name, tuple(swings), names, action.art, attacker.id, defender.id))
     _mark(state, busy=True, attacked=True)
     art_tags = list(state.arts[action.art].tags) if action.art else []
     for role, hitter, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
@@ -366,7 +368,7 @@ def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
             wear(unit, events)
     for unit in (defender, attacker):
         if unit.routed:
-            events.append(Routed(unit.name))
+            events.append(Routed(unit.name, unit.id))
 
 
 def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
@@ -383,7 +385,7 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
     swings = 2 if unit.has("Brave") else 1
     hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
     terrain = state.map.terrain_at(action.at)
-    events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left."))
+    events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left.", (unit.id,), (action.at,)))
     wear(unit, events)
     _mark(state, busy=True, attacked=True)
     if hp == 0:

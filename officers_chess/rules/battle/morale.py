@@ -49,7 +49,7 @@ def after_routs(morale: dict[Side, int], rules: MoraleRules, routed: list[Unit])
             if after != before:
                 morale[side] = after
                 changes.append(MoraleChanged(side, before, after, rules.start, why, standing(after, rules),
-                                             standing(before, rules)))
+                                             standing(before, rules), unit.id))
     return changes
 
 

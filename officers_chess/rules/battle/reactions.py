@@ -17,7 +17,7 @@ def react(state: GameState, events: list[Event]) -> None:
     """After an action: morale for the units it routed, the scenario events it set off, and what the scripts
     remember (`wake`)."""
     if state.morale_rules is not None:
-        routed = [u for e in events if isinstance(e, Routed) for u in state.units if u.name == e.unit and u.routed]
+        routed = [u for e in events if isinstance(e, Routed) for u in state.units if u.id == e.unit_id and u.routed]
         events += after_routs(state.morale, state.morale_rules, routed)
     if any(arrival.trigger is not None for arrival in state.arrivals):
         fire_triggers(state, events)
@@ -32,10 +32,10 @@ def wake(state: GameState, events: list[Event]) -> None:
     team's line fires for all."""
     if not any(unit.orders for unit in state.units):
         return
-    struck = {event.defender for event in events if isinstance(event, Attacked)}
+    struck = {event.defender_id for event in events if isinstance(event, Attacked)}
     if struck and any(c.kind in ("attacked", "ally_attacked") for u in state.units for o in u.orders for c in o.clauses):
         for unit in state.units:
-            if unit.name in struck:
+            if unit.id in struck:
                 unit.struck = state.round
     for unit in state.units:  # a patrol that has reached its next tile heads for the one after
         route = next((order.route for order in unit.orders if order.behaviour == "patrol"), ())

@@ -243,23 +243,25 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         assert target is not None
         amount = heal_amount(state, unit, action)
         events.append(Acted(f"{unit.name} uses {source.name}." if target is unit and source is not None
-                            else f"{unit.name} heals {target.name}{what}."))
+                            else f"{unit.name} heals {target.name}{what}.", (unit.id, target.id)))
         heal(target, amount, "", events)
     elif action.name == "restore":
         assert target is not None
         target.statuses = []
-        events.append(Acted(f"{unit.name} restores {target.name}{what}: every status is lifted."))
+        events.append(Acted(f"{unit.name} restores {target.name}{what}: every status is lifted.", (unit.id, target.id)))
     elif action.name == "status":
         assert target is not None
         _status_staff(state, unit, target, StatusName(tag_args(tags, "Status")[0]), source, events)
     elif action.name in ("rescue", "warp"):
         assert target is not None and action.at is not None
-        events.append(Acted(f"{unit.name} {'rescues' if action.name == 'rescue' else 'warps'} {target.name}{what}."))
+        events.append(Acted(f"{unit.name} {'rescues' if action.name == 'rescue' else 'warps'} {target.name}{what}.",
+                            (unit.id, target.id), (action.at,)))
         target.pos = action.at
     elif action.name == "entrap":
         assert target is not None and action.at is not None
         if _lands(state, unit, target, "Entrap", what, events):
-            events.append(Acted(f"{target.name} is dragged to {action.at[0] + 1},{action.at[1] + 1}."))
+            events.append(Acted(f"{target.name} is dragged to {action.at[0] + 1},{action.at[1] + 1}.", (unit.id, target.id),
+                                (action.at,)))
             target.pos = action.at
     elif action.name == "freeze":
         assert target is not None
@@ -267,7 +269,8 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
             apply_status(state, target, StatusName.FROZEN, events)
     elif action.name == "rewarp":
         assert action.at is not None
-        events.append(Acted(f"{unit.name} warps itself{what} to {action.at[0] + 1},{action.at[1] + 1}."))
+        events.append(Acted(f"{unit.name} warps itself{what} to {action.at[0] + 1},{action.at[1] + 1}.", (unit.id,),
+                            (action.at,)))
         unit.pos = action.at
     elif action.name == "vein":
         assert action.at is not None
@@ -277,21 +280,22 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         x, y = action.at
         state.veins = [*state.veins, Vein(at=action.at, was=state.map.rows[y][x])]
         state.set_terrain(action.at, terrain)
-        events.append(Acted(f"{unit.name} calls up {terrain.name.lower()}{what} until the end of the round."))
+        events.append(Acted(f"{unit.name} calls up {terrain.name.lower()}{what} until the end of the round.", (unit.id,),
+                            (action.at,)))
         events.append(TerrainChanged(action.at, before.name, terrain.name))
     elif action.name == "torch":
         radius = sum(int(x) for x in tag_args(tags, "Torch"))
         state.lights.append(Light(at=unit.pos, radius=radius, rounds=2))
-        events.append(Acted(f"{unit.name} lights a torch{what}: {radius} tiles around are lit."))
+        events.append(Acted(f"{unit.name} lights a torch{what}: {radius} tiles around are lit.", (unit.id,), (unit.pos,)))
     elif action.name == "dance":
         assert target is not None
         target.activated = False
         target.danced = True
         state.reactivate = target.id
-        events.append(Acted(f"{unit.name} dances for {target.name}, who may act again now."))
+        events.append(Acted(f"{unit.name} dances for {target.name}, who may act again now.", (unit.id, target.id)))
     elif action.name == "escape":
         unit.escaped = True
-        events.append(Acted(f"{unit.name} escapes the battlefield."))
+        events.append(Acted(f"{unit.name} escapes the battlefield.", (unit.id,)))
     elif action.name == "raze":
         before = state.map.terrain_at(unit.pos)
         state.set_terrain(unit.pos, state.terrain_named("ruins"))
@@ -300,7 +304,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         events.append(TerrainChanged(unit.pos, before.name, "ruins"))
     elif action.name == "seize":
         state.seized_by = unit.side  # the victory conditions decide what it is worth
-        events.append(Acted(f"{unit.name} seizes the {state.map.terrain_at(unit.pos).name.lower()}!"))
+        events.append(Acted(f"{unit.name} seizes the {state.map.terrain_at(unit.pos).name.lower()}!", (unit.id,), (unit.pos,)))
     elif action.name == "pick":
         assert action.at is not None
         if action.at == unit.pos:
@@ -308,7 +312,7 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
             state.chests = [c for c in state.chests if c is not chest]
             add_item(unit, chest.item)
             state.tallies[unit.side].loot.append(f"{unit.id}:{chest.item.name}")
-            events.append(Acted(f"{unit.name} opens the chest{what}: {chest.item.name}."))
+            events.append(Acted(f"{unit.name} opens the chest{what}: {chest.item.name}.", (unit.id,), (unit.pos,)))
         else:
             state.set_terrain(action.at, state.terrain_named("floor"))
             events.append(TerrainChanged(action.at, "door", "floor"))
@@ -323,7 +327,7 @@ def _status_staff(state: GameState, unit: Unit, target: Unit, name: StatusName, 
     used = source.name if source is not None else "its gift"
     what = f" with {used}"
     if target.side is unit.side or name in HELPFUL:
-        events.append(Acted(f"{unit.name} uses {used}" + ("." if target is unit else f" on {target.name}.")))
+        events.append(Acted(f"{unit.name} uses {used}" + ("." if target is unit else f" on {target.name}."), (unit.id, target.id)))
         apply_status(state, target, name, events)
         return
     if _lands(state, unit, target, name.value, what, events):
@@ -334,10 +338,12 @@ def _lands(state: GameState, unit: Unit, target: Unit, effect: str, what: str, e
     """An action used on an enemy must hit as an attack would (a d20 under Skill, or the later editions' d100)."""
     faces, needed, natural_one = staff_roll(state, unit, None, target)
     low = 1 if natural_one else 0
-    roll, state.dice = state.dice.die(faces, f"{unit.name}'s {effect} on {target.name}: takes hold on {max(low, needed)} or less")
+    roll, state.dice = state.dice.die(faces, f"{unit.name}'s {effect} on {target.name}: takes hold on {max(low, needed)} or less",
+                                      (unit.id, target.id))
     landed = (natural_one and roll == 1) or roll <= needed
     verdict = "it takes hold" if landed else "no effect"
-    events.append(Acted(f"{unit.name} casts {effect} on {target.name}{what}: d{faces} {roll} vs ≤{max(low, needed)}: {verdict}."))
+    events.append(Acted(f"{unit.name} casts {effect} on {target.name}{what}: d{faces} {roll} vs ≤{max(low, needed)}: {verdict}.",
+                        (unit.id, target.id)))
     return landed
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from officers_chess.rules.battle.events import Event
+from officers_chess.rules.battle.events import Concern, Event
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.battle.state import Arrival, GameState
 from officers_chess.rules.battle.upkeep import arrive
@@ -91,10 +91,26 @@ def set_off(state: GameState, trigger: Trigger) -> bool:
     return False
 
 
+def cause(state: GameState, trigger: Trigger) -> Concern:
+    """What set a trigger off, by identity: the units that met it, the tile it names, or (a side's morale) the
+    side that alone knows its morale. Under fog a side reads a triggered note that did nothing it could see only
+    when it saw this (docs/rulings.md F12)."""
+    if trigger.kind in ("routed", "hp_at_most"):
+        return Concern(tuple(u.id for u in state.units if u.name == trigger.name))
+    if trigger.kind in ("enters_tile", "chest_opened"):
+        at = trigger.tile()
+        return Concern(tiles=() if at is None else (at,))
+    if trigger.kind == "enters_area":
+        inside = set(state.areas.get(trigger.area or "", ()))
+        return Concern(tuple(u.id for u in state.units if u.side is trigger.side and u.on_field and u.pos in inside))
+    return Concern(side=trigger.side)
+
+
 def fire_triggers(state: GameState, events: list[Event]) -> None:
     """Fire, in the file's order, each waiting event whose trigger holds after this action (each fires once)."""
     waiting: list[Arrival] = [a for a in state.arrivals if a.trigger is not None]
     for arrival in waiting:
-        if set_off(state, read_trigger(arrival.trigger or "")):
+        trigger = read_trigger(arrival.trigger or "")
+        if set_off(state, trigger):
             state.arrivals = [a for a in state.arrivals if a is not arrival]
-            arrive(state, arrival, events)
+            arrive(state, arrival, events, cause(state, trigger))

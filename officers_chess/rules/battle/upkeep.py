@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.battle.events import Acted, Event, Healed, Hurt, RoundBegan, Routed, StatusGained, StatusLost, StatusRoll, TerrainChanged, tile_name
+from officers_chess.rules.battle.events import (Acted, Concern, Event, Healed, Hurt, RoundBegan, Routed, StatusGained,
+                                               StatusLost, StatusRoll, TerrainChanged, tile_name)
 from officers_chess.rules.battle.state import ActiveTurn, Arrival, GameState
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Inflicted, Unit
@@ -34,7 +35,7 @@ def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Ev
         left = None
     amount = state.rules.barrier if name is StatusName.BARRIER else None
     unit.statuses = [s for s in unit.statuses if s.name is not name] + [Status(name=name, left=left, amount=amount)]
-    events.append(StatusGained(unit.name, name.value))
+    events.append(StatusGained(unit.name, name.value, unit.id))
 
 
 def inflict(state: GameState, unit: Unit, stat: str, amount: int) -> str:
@@ -55,15 +56,15 @@ def heal(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
     gained = min(amount, unit.max_hp - unit.hp)
     if gained > 0 and unit.on_field:
         unit.hp += gained
-        events.append(Healed(unit.name, gained, why))
+        events.append(Healed(unit.name, gained, why, unit.id))
 
 
 def hurt(unit: Unit, amount: int, why: str, events: list[Event]) -> None:
     if amount > 0 and unit.on_field:
         unit.hp = max(0, unit.hp - amount)
-        events.append(Hurt(unit.name, amount, why, unit.hp))
+        events.append(Hurt(unit.name, amount, why, unit.hp, unit.id))
         if unit.routed:
-            events.append(Routed(unit.name))
+            events.append(Routed(unit.name, unit.id))
 
 
 def start_of_turn(state: GameState, unit: Unit, events: list[Event]) -> None:
@@ -79,14 +80,15 @@ def on_activation(unit: Unit, events: list[Event]) -> None:
     """A unit begins its combat turn: Broken ends, a shifter takes its beast form, Blessed items heal."""
     for status in unit.statuses:
         if status.name in CLEARED_ON_ACTIVATION:
-            events.append(StatusLost(unit.name, status.name.value))
+            events.append(StatusLost(unit.name, status.name.value, unit.id))
     unit.statuses = [s for s in unit.statuses if s.name not in CLEARED_ON_ACTIVATION]
     if unit.inflicted is not None and unit.inflicted.pending:
         unit.inflicted = unit.inflicted.model_copy(update={"pending": False})
-        events.append(Acted(f"{unit.name}'s {unit.inflicted.stat} is {-unit.inflicted.amount} lower this turn (Inflict)."))
+        events.append(Acted(f"{unit.name}'s {unit.inflicted.stat} is {-unit.inflicted.amount} lower this turn (Inflict).",
+                            (unit.id,)))
     if unit.has("Shifter") and not unit.shift_spent and not unit.transformed:
         unit.transformed = True
-        events.append(StatusGained(unit.name, "transformed"))
+        events.append(StatusGained(unit.name, "transformed", unit.id))
     heal(unit, tag_total(unit.tags, "Blessed"), "(Blessed)", events)
 
 
@@ -126,7 +128,7 @@ def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Eve
             heal(unit, amount, f"from {item.name}", events)
     for s in unit.statuses:
         if s.name in ONE_TURN and s.left == 1:
-            events.append(StatusLost(unit.name, s.name.value))
+            events.append(StatusLost(unit.name, s.name.value, unit.id))
     unit.statuses = [_tick(s) for s in unit.statuses if not (s.name in ONE_TURN and s.left == 1)]
     if unit.inflicted is not None and not unit.inflicted.pending:  # a pending one waits for the next turn
         left = unit.inflicted.turn_ends - 1
@@ -134,7 +136,7 @@ def end_of_turn(state: GameState, unit: Unit, turn: ActiveTurn, events: list[Eve
     if unit.transformed and turn.busy:
         unit.transformed = False
         unit.shift_spent = True
-        events.append(StatusGained(unit.name, "back in normal form"))
+        events.append(StatusGained(unit.name, "back in normal form", unit.id))
 
 
 def _tick(status: Status) -> Status:
@@ -147,7 +149,7 @@ def end_of_round(state: GameState, events: list[Event]) -> None:
     """Round ends count down Barrier and torchlight."""
     for unit in state.units:
         if any(s.name is StatusName.BARRIER and s.left == 1 for s in unit.statuses) and unit.on_field:
-            events.append(StatusLost(unit.name, StatusName.BARRIER.value))
+            events.append(StatusLost(unit.name, StatusName.BARRIER.value, unit.id))
         unit.statuses = [
             s.model_copy(update={"left": s.left - 1}) if s.name is StatusName.BARRIER and s.left else s
             for s in unit.statuses
@@ -187,12 +189,12 @@ def start_of_round(state: GameState, events: list[Event]) -> None:
         for name in state.rules.rolled_statuses:
             if not unit.has_status(name):
                 continue
-            roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value}: wears off on {ENDS_ON} or less")
+            roll, state.dice = state.dice.d20(f"{unit.name}'s {name.value}: wears off on {ENDS_ON} or less", (unit.id,))
             ended = roll <= ENDS_ON
             if ended:
                 unit.statuses = [s for s in unit.statuses if s.name is not name]
             detail = f", {POISON_DAMAGE} damage" if name is StatusName.POISONED and not ended else ""
-            events.append(StatusRoll(unit.name, name.value, roll, ended, detail))
+            events.append(StatusRoll(unit.name, name.value, roll, ended, detail, unit.id))
             if name is StatusName.POISONED and not ended:
                 hurt(unit, POISON_DAMAGE, "from poison", events)
 
@@ -205,12 +207,15 @@ def _timed_events(state: GameState, events: list[Event]) -> None:
         arrive(state, arrival, events)
 
 
-def arrive(state: GameState, arrival: Arrival, events: list[Event]) -> None:
+def arrive(state: GameState, arrival: Arrival, events: list[Event], cause: Concern | None = None) -> None:
     """An event happens: its note, then terrain changes, then new scripts for units on the field, then arriving
     units. A unit whose arrival tile is taken comes in on the nearest free tile it can stand on; a tile does not
-    change under a unit that could not stand on the new terrain."""
-    if arrival.note:
-        events.append(Acted(arrival.note))
+    change under a unit that could not stand on the new terrain. `cause` is what set a triggered event off (None:
+    the round did); the note carries it and what the event did, so that under fog it reaches only a side that
+    saw something of it (docs/rulings.md F12)."""
+    first = len(events)
+    arrived: list[str] = []
+    changed: list[Pos] = []
     for swap in arrival.terrain:
         terrain = state.terrain_named(swap.terrain)
         here = state.unit_at(swap.at)
@@ -218,6 +223,7 @@ def arrive(state: GameState, arrival: Arrival, events: list[Event]) -> None:
             continue
         before = state.map.terrain_at(swap.at)
         state.set_terrain(swap.at, terrain)
+        changed.append(swap.at)
         events.append(TerrainChanged(swap.at, before.name, terrain.name))
     for unit in state.units:
         if unit.on_field and unit.name in arrival.orders:
@@ -231,7 +237,12 @@ def arrive(state: GameState, arrival: Arrival, events: list[Event]) -> None:
             continue  # nowhere to stand: the unit does not arrive
         unit.pos = spot
         state.units.append(unit)
-        events.append(Acted(f"{unit.name} ({unit.unit_class.name}) arrives for the {unit.side.value} at {tile_name(spot)}."))
+        arrived.append(unit.id)
+        changed.append(spot)
+        events.append(Acted(f"{unit.name} ({unit.unit_class.name}) arrives for the {unit.side.value} at {tile_name(spot)}.",
+                            (unit.id,), (spot,)))
+    if arrival.note:  # told first, though what it did is known only now
+        events.insert(first, Acted(arrival.note, tuple(arrived), tuple(changed), note=True, cause=cause))
 
 
 def _nearest_free(state: GameState, unit: Unit) -> Pos | None:

@@ -368,9 +368,11 @@ def _swing_words(me: str, foe: str, profile: SwingProfile) -> str:
 
 
 def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
-            names: tuple[str, str] = ("the attacker", "the defender")) -> tuple[list[Swing], int, int, Dice]:
+            names: tuple[str, str] = ("the attacker", "the defender"),
+            ids: tuple[str, ...] = ()) -> tuple[list[Swing], int, int, Dice]:
     """Roll the exchange for real, swing by swing, with the same plan and rules as `forecast`.
-    `names` (attacker, defender) only word the request for a roll when the players roll their own dice."""
+    `names` (attacker, defender) only word the request for a roll when the players roll their own dice, and
+    `ids` say whom that request concerns."""
     hps = (attacker_hp, defender_hp)
     swings: list[Swing] = []
     broken = False
@@ -381,7 +383,7 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
             continue
         profile = plan.profile(role)
         me, foe = names if role is Role.ATTACKER else names[::-1]
-        roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile))
+        roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile), ids)
         result = profile.result(roll)
         before = hps
         hps = _swing(plan, role, result, hps)

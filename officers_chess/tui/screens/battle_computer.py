@@ -29,7 +29,7 @@ class ComputerTurn:
                 return self.controller.play_computer(action)
             except RollNeeded as need:
                 answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-                self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need.why), need.faces),
+                self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need), need.faces),
                                      answer.set_result)
                 self.controller.rolls.append(await answer)
 

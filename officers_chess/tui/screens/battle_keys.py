@@ -141,7 +141,7 @@ class BattleKeys:
                     self.controller.rolls.append(roll)
                     self._act(step)
 
-            self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need.why), need.faces), rolled)
+            self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need), need.faces), rolled)
             return
         self._after(events, before)
 
