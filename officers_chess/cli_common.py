@@ -100,14 +100,18 @@ def visible_output() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+def below(stream: TextIO) -> TextIO:
+    """The stream under a VisibleStream (the stream itself when it is none): for Rich, which writes its own codes."""
+    return getattr(stream, "below", stream)
+
+
 def print_rich(*renderables: Any) -> None:
     """Print Rich tables to stdout: Rich's own colours reach the terminal as they are, every text it was given
     through `visible` (Rich would pass an ESC on), its markup never read (a name is a name)."""
     from rich.console import Console
     from rich.segment import Segment, Segments
 
-    stream = sys.stdout
-    console = Console(file=getattr(stream, "below", stream), markup=False)
+    console = Console(file=below(sys.stdout), markup=False)
     for renderable in renderables:
         segments = [segment if segment.control else Segment(visible(segment.text), segment.style)
                     for segment in console.render(renderable)]

@@ -238,3 +238,561 @@ def test_a_line_break_is_text_only_in_a_briefing_and_a_map(tmp_path):
     assert str(info.value) == f"{path}:3: name: the text holds a line break: only a briefing or a map's tiles span lines"
     path.write_text('briefing: "one\\ntwo"\ntiles: "..\\n.."\n', encoding="utf-8")
     assert read_yaml(path).data == {"briefing": "one\ntwo", "tiles": "..\n.."}
+
+
+# --- 1. every string field of every JSON file kind (saves, rosters) -----------------------------------------
+
+TWO_YARDS = """\
+name: Two Yards
+players:
+  p1: {name: The Grey Company, chest: 300}
+  p2: {name: The Red Company, chest: 300}
+chapters:
+  - {id: first, scenario: practice_muster, sides: {p1: attacker, p2: defender}}
+  - {id: second, scenario: practice_muster, sides: {p1: defender, p2: attacker}}
+"""
+
+
+def _battle_save(folder: Path) -> Path:
+    """A Training Yard battle four actions in, as the game writes it."""
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.content.saves import dump_record, scenario_ref
+    from officers_chess.rules.battle.actions import Move, Wait
+    from officers_chess.rules.battle.game import apply_action, legal_actions
+    from officers_chess.rules.history.record import Recorder
+
+    loaded = load_scenario(bundled_dir("scenarios") / "training_yard.yaml")
+    state = loaded.new_battle(seed=3)
+    recorder = Recorder(loaded.scenario.edition, scenario_ref(loaded), 3, {}, state)
+    for _ in range(4):
+        action = next(a for a in legal_actions(state) if isinstance(a, (Move, Wait)))
+        state = apply_action(state, action).state
+        recorder.add(action, state)
+    path = folder / "battle.json"
+    path.write_text(dump_record(recorder.record()), encoding="utf-8")
+    return path
+
+
+def _muster_save(folder: Path) -> Path:
+    """Practice Muster's army building, the first side hired."""
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.content.muster_saves import write_muster
+    from officers_chess.rules.muster.army import Army, Recruit
+    from officers_chess.rules.muster.phases import Muster, finish_step, set_army
+    from officers_chess.rules.pieces.models import Side
+
+    loaded = load_scenario(bundled_dir("scenarios") / "practice_muster.yaml")
+    scenario, catalogue = loaded.scenario, loaded.catalogue
+    army = Army(units=[Recruit(name="Arlen", unit_class="Fighter", items=["Iron Axe"]),
+                       Recruit(name="Brisa", unit_class="Archer", items=["Iron Bow"])])
+    muster = finish_step(set_army(Muster(), scenario, catalogue, scenario.first_deployer, army), scenario, catalogue)
+    path = folder / "muster.json"
+    write_muster(path, loaded, 3, {side: "human" for side in Side}, False, muster)
+    return path
+
+
+def _campaign_save(folder: Path) -> Path:
+    """Two Yards, about to begin."""
+    from officers_chess.content.campaign_saves import CampaignSave, campaign_ref, write_campaign
+    from officers_chess.content.campaigns import load_campaign
+    from officers_chess.rules.campaign.progress import begin
+
+    (folder / "two_yards.yaml").write_text(TWO_YARDS, encoding="utf-8")
+    loaded = load_campaign(folder / "two_yards.yaml")
+    save = CampaignSave(campaign=campaign_ref(loaded), players={"p1": "human", "p2": "normal"}, seed=1,
+                        progress=begin(loaded.campaign))
+    return write_campaign(folder / "run", save)
+
+
+def _roster(folder: Path) -> Path:
+    from officers_chess.content.rosters import save_roster
+    from officers_chess.rules.muster.army import Army, Recruit
+
+    return save_roster("Grey Company", Army(units=[Recruit(name="Arlen", unit_class="Fighter", items=["Iron Axe"])]))
+
+
+JSON_KINDS: dict[str, Callable[[Path], Path]] = {"battle save": _battle_save, "army-building save": _muster_save,
+                                                 "campaign save": _campaign_save, "roster": _roster}
+
+
+@pytest.fixture(scope="module")
+def json_files(tmp_path_factory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("json")
+    files = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("OFFICERS_CHESS_DATA", str(root / "data"))  # the roster's folder
+        for kind, make in JSON_KINDS.items():
+            folder = root / kind.replace(" ", "-")
+            folder.mkdir()
+            files[kind] = make(folder)
+    return files
+
+
+def _json_places(data: Any) -> list[tuple[tuple, tuple, bool]]:
+    """(pattern, loc, is a key) of the first string of each field of a JSON file's data, keys too."""
+    chosen: dict[tuple, tuple[tuple, tuple, bool]] = {}
+    stack: list[tuple[tuple, Any]] = [((), data)]
+    while stack:
+        loc, value = stack.pop()
+        pattern = tuple("*" if isinstance(part, int) else part for part in loc)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                chosen.setdefault(pattern + ("<key>",), (pattern + ("<key>",), loc + (key,), True))
+                stack.append((loc + (key,), item))
+        elif isinstance(value, list):
+            stack.extend((loc + (index,), item) for index, item in enumerate(value))
+        elif isinstance(value, str):
+            chosen.setdefault(pattern, (pattern, loc, False))
+    return list(chosen.values())
+
+
+def _with(data: Any, loc: tuple, key: bool, text: str) -> Any:
+    """A copy of `data` whose string at `loc` (or whose key at `loc`) is `text`."""
+    data = json.loads(json.dumps(data))
+    parent = data
+    for part in loc[:-1]:
+        parent = parent[part]
+    if key:  # in its place, so the line is the key's
+        items = list(parent.items())
+        parent.clear()
+        parent.update((text if name == loc[-1] else name, item) for name, item in items)
+    else:
+        parent[loc[-1]] = text
+    return data
+
+
+def _read_json_kind(kind: str, path: Path, capsys) -> str:
+    """The one line the file is refused with: `validate`'s (exit status 2), or, for a roster, the app's."""
+    if kind == "roster":
+        from officers_chess.content.rosters import RosterError, load_roster
+
+        with pytest.raises(RosterError) as info:
+            load_roster(path)
+        return str(info.value)
+    assert main(["validate", str(path)]) == 2
+    out = capsys.readouterr()
+    assert not out.out
+    return out.err
+
+
+def _json_cases() -> list:
+    cases = []
+    for kind in JSON_KINDS:
+        for name, text in HOSTILE if LONG else [HOSTILE[len(kind) % len(HOSTILE)]]:
+            cases.append(pytest.param(kind, name, text, id=f"{kind}-{name}"))
+    return cases
+
+
+@pytest.mark.parametrize("kind, name, hostile", _json_cases())
+def test_every_string_field_of_every_json_file_refuses_an_escape(json_files, tmp_path, capsys, kind, name, hostile):
+    source = json_files[kind]
+    data = json.loads(source.read_text(encoding="utf-8"))
+    places = _json_places(data)
+    assert len(places) > (3 if kind == "roster" else 10)
+    corpus = [text for _, text in HOSTILE]
+    for number, (pattern, loc, key) in enumerate(places):
+        text = hostile if LONG else corpus[(number + corpus.index(hostile)) % len(corpus)]
+        path = tmp_path / source.name
+        written = json.dumps(_with(data, loc, key, text), indent=1)  # the escapes: "\u001b", "\n", "\u202e"
+        assert not RAW.search(written.replace("\n", ""))
+        path.write_text(written, encoding="utf-8")
+        said = _read_json_kind(kind, path, capsys).removeprefix("officers-chess: ")
+        line = json_line(written, loc[:-1] + (text,) if key else loc)
+        words = "the key holds" if key else (".".join(str(p) for p in loc if not isinstance(p, int)) + ": the text holds")
+        character = _first_refused(text)
+        _expect_refused(said, path, line, "holds a line break" if character == "\n" else words, character)
+
+
+def test_the_unchanged_json_files_are_good(json_files, capsys):
+    from officers_chess.content.rosters import load_roster
+
+    for kind, path in json_files.items():
+        if kind == "roster":
+            assert load_roster(path).units
+        else:
+            assert main(["validate", str(path)]) == 0, capsys.readouterr()
+
+
+def test_an_army_code_refuses_an_escape_in_each_of_its_texts():
+    import base64
+    import zlib
+
+    from officers_chess.rules.muster.army import CODE_PREFIX, ArmyCodeError, decode_army
+
+    def code(compact) -> str:
+        raw = json.dumps(compact).encode()  # json.dumps writes each character as an escape
+        return CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+    good = [["Arlen", "Fighter", ["Iron Axe"], []]]
+    assert decode_army(code(good)).units[0].name == "Arlen"
+    for place in ((0, 0), (0, 1), (0, 2, 0)):
+        for _, text in HOSTILE:
+            compact = json.loads(json.dumps(good))
+            target = compact
+            for part in place[:-1]:
+                target = target[part]
+            target[place[-1]] = text
+            with pytest.raises(ArmyCodeError, match=f"unit 1 of the code holds the character "
+                                                    f"{re.escape(character_name(_first_refused(text)))}"):
+                decode_army(code(compact))
+
+
+# --- 2. numbers in other notations, and YAML 1.1's other types ----------------------------------------------
+
+OTHER_NOTATIONS = ["0x1F", "-0x1f", "0o17", "017", "-017", "0b101", "1:20", "1:20:30", "190:20:30.15", "1_000",
+                   "1_000.5", "0_1", "00.5"]
+
+
+@pytest.mark.parametrize("written", OTHER_NOTATIONS)
+def test_a_number_in_another_notation_is_refused_at_its_line(tmp_path, written):
+    path = tmp_path / "x.yaml"
+    path.write_text(f"a: 1\nb: {written}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        read_yaml(path)
+    assert str(info.value).startswith(f"{path}:2: '{written}' is a number in a notation this game does not read")
+    path.write_text(f"a: 1\nb: '{written}'\n", encoding="utf-8")  # in quotes it is text, as its author says
+    assert read_yaml(path).data["b"] == written
+
+
+@pytest.mark.parametrize("written, value", [
+    ("0", 0), ("-7", -7), ("+3", 3), ("4300", 4300), ("1.5", 1.5), (".5", 0.5), ("-2.", -2.0), ("1e3", 1000.0),
+    ("2.5E-1", 0.25), ("true", True), ("False", False), ("null", None), ("~", None), ("", None),
+    # YAML 1.1's booleans, dates and infinities are text, as in YAML 1.2
+    ("yes", "yes"), ("no", "no"), ("on", "on"), ("Off", "Off"), ("y", "y"), ("2024-01-02", "2024-01-02"),
+    ("2024-01-02 10:20:30", "2024-01-02 10:20:30"), (".inf", ".inf"), (".NaN", ".NaN"), ("=", "="),
+])
+def test_the_yaml_12_core_forms_are_read_and_the_rest_is_text(tmp_path, written, value):
+    path = tmp_path / "x.yaml"
+    path.write_text(f"a: 1\nb: {written}\n", encoding="utf-8")
+    read = read_yaml(path).data["b"]
+    assert read == value and type(read) is type(value)
+
+
+@pytest.mark.parametrize("written, words", [
+    ("!!int 0x1F", "'0x1F' is not a whole number written in decimal"),
+    ("!!int 1:20", "'1:20' is not a whole number written in decimal"),
+    ("!!float 1_0.5", "'1_0.5' is not a number written in decimal"),
+    ("!!bool maybe", "'maybe' is neither true nor false"),  # was a KeyError: "unexpected error", status 70
+    ("!!timestamp 2024-01-02", "could not determine a constructor for the tag 'tag:yaml.org,2002:timestamp'"),
+    ("!!binary G10yShA=", "could not determine a constructor for the tag 'tag:yaml.org,2002:binary'"),
+    ("!!set {a, b}", "could not determine a constructor for the tag 'tag:yaml.org,2002:set'"),
+    ("!!omap [a: 1]", "could not determine a constructor for the tag 'tag:yaml.org,2002:omap'"),
+])
+def test_tags_build_nothing_but_text_numbers_and_lists(tmp_path, written, words):
+    path = tmp_path / "x.yaml"
+    path.write_text(f"a: 1\nb: {written}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        read_yaml(path)
+    assert str(info.value).startswith(f"{path}:2: ") and words in str(info.value)
+
+
+def _scenario_with(line: str) -> str:
+    """Training Yard, one more line at its top (line 1)."""
+    return line + "\n" + (bundled_dir("scenarios") / "training_yard.yaml").read_text(encoding="utf-8")
+
+
+HUGE = {  # each some 900 KB: PyYAML would have run a minute over the first
+    "base-60": "war_chest: 1" + ":59" * 300_000,
+    "hex": "war_chest: 0x" + "F" * 900_000,
+    "underscores": "war_chest: 1" + "_0" * 450_000,
+    "decimal": "war_chest: " + "9" * 900_000,
+    "fraction": "war_chest: 0." + "5" * 900_000,
+    "tagged": "war_chest: !!int 1" + ":59" * 300_000,
+}
+SMALL = {  # each under 5 KB: a number too long for Python to print, once built
+    "hex-4k": "war_chest: 0x" + "F" * 4000,
+    "octal-4k": "war_chest: 0o" + "7" * 4000,
+    "binary-4k": "war_chest: 0b" + "1" * 4000,
+}
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "officers_chess", *args], capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("name", [*HUGE, *SMALL])
+def test_a_number_of_any_length_in_any_notation_is_refused_at_once_with_its_line(tmp_path, name):
+    path = tmp_path / "scenario.yaml"
+    path.write_text(_scenario_with({**HUGE, **SMALL}[name]), encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(ContentError) as info:
+        read_yaml(path)
+    assert time.monotonic() - started < 2
+    assert info.value.line == 1 and len(str(info.value)) < len(str(path)) + 400
+
+
+@pytest.mark.parametrize("command", ["validate", "play"])
+@pytest.mark.parametrize("name", ["base-60", "hex-4k"] if not LONG else [*HUGE, *SMALL])
+def test_validate_and_play_refuse_it_in_one_line_with_status_2(tmp_path, name, command):
+    path = tmp_path / "scenario.yaml"
+    path.write_text(_scenario_with({**HUGE, **SMALL}[name]), encoding="utf-8")
+    started = time.monotonic()
+    run = _run(command, str(path))
+    assert time.monotonic() - started < 10
+    assert run.returncode == 2, run.stderr[-1000:]
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and f"{path}:1: " in lines[0] and "unexpected" not in lines[0], lines
+    assert not run.stdout
+
+
+def _save_naming(scenario: Path, folder: Path) -> Path:
+    """An autosave whose scenario is `scenario`, its sha256 the file's own and the save resealed: nothing but
+    what the scenario holds can stop it."""
+    import hashlib
+
+    from officers_chess.content.user_data import autosave_dir
+    from officers_chess.rules.history.record import opening_digest
+
+    data = json.loads(_battle_save(folder).read_text(encoding="utf-8"))
+    data["scenario"] = {**data["scenario"], "bundled": None, "file": str(scenario),
+                        "sha256": {**data["scenario"]["sha256"],
+                                   "scenario": hashlib.sha256(scenario.read_bytes()).hexdigest()}}
+    data["opening"] = opening_digest(data)
+    save = autosave_dir() / "20260101-120000-yard.json"
+    save.parent.mkdir(parents=True, exist_ok=True)
+    save.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return save
+
+
+def test_a_save_naming_such_a_scenario_is_passed_over_by_continue_at_once(tmp_path):
+    from officers_chess.content.autosave import newest_unfinished
+
+    scenario = tmp_path / "yard.yaml"
+    scenario.write_text(_scenario_with(HUGE["base-60"]), encoding="utf-8")
+    save = _save_naming(scenario, tmp_path)
+    skipped: list = []
+    started = time.monotonic()
+    assert newest_unfinished(skipped=skipped) is None
+    assert time.monotonic() - started < 3
+    assert [problem.path for problem in skipped] == [save]
+    assert f"{scenario}:1: " in str(skipped[0])
+
+
+async def test_the_titles_continue_over_such_a_save_says_why_and_starts_nothing(tmp_path):
+    from officers_chess.tui.app import OfficersChessApp
+    from officers_chess.tui.screens.title import TitleScreen
+
+    scenario = tmp_path / "yard.yaml"
+    scenario.write_text(_scenario_with(HUGE["base-60"]), encoding="utf-8")
+    save = _save_naming(scenario, tmp_path)
+    app = OfficersChessApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        told: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.screen.unfinished is not None  # it is offered
+        started = time.monotonic()
+        await pilot.press("c")
+        await pilot.pause()
+        assert time.monotonic() - started < 5
+        assert isinstance(app.screen, TitleScreen)  # nothing started, nothing stopped
+        assert any(f"Passed over {save.name}" in line for line in told), told
+        assert getattr(app, "crash", None) is None
+
+
+# --- 3. a NUL in a path written in a file -----------------------------------------------------------------
+
+
+def test_a_nul_in_a_chapters_scenario_is_refused_at_its_line_by_validate_and_campaign_simulate(tmp_path):
+    source = ROOT / "campaigns" / "salt_road.yaml"
+    shutil.copytree(source.parent / "salt_road", tmp_path / "salt_road")
+    text = source.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.strip().startswith("scenario: salt_road/"))
+    path = tmp_path / "salt_road.yaml"
+    path.write_text(_nul_in_line(text, line), encoding="utf-8")
+    for args in (["validate", str(path)], ["campaign", "simulate", str(path)]):
+        run = _run(*args)
+        assert run.returncode == 2, run.stderr[-500:]
+        assert f"{path}:{line}: chapters.scenario: the text holds the character U+0000 (NUL)" in run.stderr
+        assert len(run.stderr.splitlines()) == 1 and "unexpected" not in run.stderr
+
+
+def _nul_in_line(text: str, line: int) -> str:
+    """`text` with the value on `line` (`key: value`) written again in double quotes with `\\0` before it."""
+    rows = text.splitlines(keepends=True)
+    key, value = rows[line - 1].rstrip("\n").split(": ", 1)
+    rows[line - 1] = f'{key}: "\\0{value}"\n'
+    return "".join(rows)
+
+
+@pytest.mark.parametrize("field", ["map", "name"])
+def test_a_nul_in_a_scenarios_map_or_name_is_refused_at_its_line(tmp_path, capsys, field):
+    text = (bundled_dir("scenarios") / "training_yard.yaml").read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith(f"{field}: "))
+    path = tmp_path / "s.yaml"
+    path.write_text(_nul_in_line(text, line), encoding="utf-8")
+    for command in ("validate", "simulate"):
+        assert main([command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"{path}:{line}: {field}: the text holds the character U+0000 (NUL)" in err
+
+
+def test_a_nul_in_a_saves_scenario_file_is_refused_at_its_line(tmp_path, capsys):
+    save = _battle_save(tmp_path)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["scenario"] = {**data["scenario"], "bundled": None, "file": "yard\0.yaml"}
+    text = json.dumps(data, indent=1)
+    save.write_text(text, encoding="utf-8")
+    for command in (["validate"], ["replay", "--text"], ["resume"]):
+        assert main([*command, str(save)]) == 2
+        err = capsys.readouterr().err
+        assert f"{save}:{json_line(text, ('scenario', 'file'))}: scenario.file: the text holds the character U+0000" in err
+
+
+# --- 4. what is printed -------------------------------------------------------------------------------------
+
+HOSTILE_NAME = "a\x1b]0;pwned\x07\u202eb\x9b2J"  # a folder's name: a file system takes anything but / and NUL
+SPELLED = "a\\x1b]0;pwned\\x07\\u202eb\\x9b2J"
+
+
+def test_visible_spells_out_every_character_of_the_corpus_and_keeps_line_breaks():
+    for _, text in HOSTILE:
+        shown = visible(text)
+        assert not RAW.search(shown) and shown.replace("\\n", "") == shown or "\n" in text
+    assert visible("one\ntwo\x1b[2J") == "one\ntwo\\x1b[2J"
+    assert visible(HOSTILE_NAME) == SPELLED
+    assert visible("\ud800") == "\\ud800" and visible("Arlen Ætheling ⚔") == "Arlen Ætheling ⚔"
+
+
+def test_the_command_lines_streams_spell_out_whatever_is_written_to_them(capsys):
+    from officers_chess.cli_common import visible_output
+
+    with visible_output():
+        print("title \x1b]0;pwned\x07 gone")
+        print("\u202eright to left", file=sys.stderr)
+    out = capsys.readouterr()
+    assert out.out == "title \\x1b]0;pwned\\x07 gone\n" and out.err == "\\u202eright to left\n"
+
+
+def test_rich_tables_keep_their_colours_and_spell_out_the_texts(capsys, monkeypatch):
+    from rich.table import Table
+
+    from officers_chess.cli_common import print_rich
+
+    table = Table(title="[bold]x[/]")  # markup is not read: a name is a name
+    table.add_column("Name")
+    table.add_row("Arlen\x1b[2J\u202e")
+    monkeypatch.setenv("FORCE_COLOR", "1")  # as at a terminal: Rich writes its own codes
+    monkeypatch.setenv("COLUMNS", "60")
+    print_rich(table)
+    out = capsys.readouterr().out
+    assert "Arlen\\x1b[2J\\u202e" in out and "[bold]x[/]" in out
+    assert "\x1b[" in out  # Rich's colours reach the terminal ...
+    assert "\x1b[2J" not in out and "\u202e" not in out  # ... and nothing else does
+
+
+@pytest.fixture(scope="module")
+def hostile_folder(tmp_path_factory) -> Path:
+    """Good files, in a folder whose name would set the terminal's title, clear its screen and turn its text."""
+    root = tmp_path_factory.mktemp("printed") / HOSTILE_NAME
+    (root / "scenarios").mkdir(parents=True)
+    (root / "maps").mkdir()
+    shutil.copy(bundled_dir("scenarios") / "training_yard.yaml", root / "scenarios" / "yard.yaml")
+    shutil.copy(bundled_dir("maps") / "training_yard.yaml", root / "maps" / "training_yard.yaml")
+    shutil.copy(ROOT / "docs" / "examples" / "duel.yaml", root / "duel.yaml")
+    (root / "blades.yaml").write_text("weapons:\n  - {name: Test Blade, type: sword, might: 5, hit: 90, weight: 5}\n",
+                                      encoding="utf-8")
+    (root / "two_yards.yaml").write_text(TWO_YARDS, encoding="utf-8")
+    return root
+
+
+def _commands(root: Path) -> list[list[str]]:
+    yard, save = str(root / "scenarios" / "yard.yaml"), str(root / "saves" / "game-0001.json")
+    fast = ["--games", "1", "--levels", "greedy:greedy"]
+    return [
+        ["validate", str(root)],
+        ["simulate", yard, *fast, "--save-dir", str(root / "saves")],
+        ["replay", "--text", save],
+        ["replay", "--verify", save],
+        ["balance", yard, *fast],
+        ["forecast", str(root / "duel.yaml")],
+        ["forecast", "--json", str(root / "duel.yaml")],
+        ["price", str(root / "blades.yaml")],
+        ["campaign", "simulate", str(root / "two_yards.yaml"), "--levels", "greedy:greedy",
+         "--save-dir", str(root / "chapters")],
+        ["campaign", "simulate", "--json", str(root / "two_yards.yaml"), "--levels", "greedy:greedy"],
+        ["validate", str(root / "nothing.yaml")],
+        ["play", str(root / "nothing.yaml")],
+        ["resume", str(root / "nothing.json")],
+        ["simulate", str(root / "scenarios" / "nothing"), *fast],
+        ["replay", str(root / "duel.yaml")],
+        ["nonsense", HOSTILE_NAME],  # argparse's own words quote what it was given
+        ["validate", "--bogus" + HOSTILE_NAME],
+    ]
+
+
+def test_nothing_any_command_prints_holds_a_character_a_terminal_would_obey(hostile_folder, capsys):
+    spelled = 0
+    for command in _commands(hostile_folder):
+        try:
+            code = main(command)
+        except SystemExit as exit_:
+            code = exit_.code
+        out = capsys.readouterr()
+        said = out.out + out.err
+        assert code in (0, 2), (command, code, said[-500:])
+        assert said.strip(), command
+        found = RAW.search(said)
+        assert found is None, (command, said[max(0, found.start() - 80): found.end() + 80])
+        spelled += SPELLED in said or "pwned" in said
+    assert spelled >= 10  # the folder's name is printed, spelled out, by most of them
+
+
+def _screen_now(app) -> tuple[str, str]:
+    """What the screen holds now, as our code handed it to Textual (the text of every line, every layer), and
+    what would be sent to the terminal for it (Textual's own codes and all)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    handed = "\n".join("".join(segment.text for strip in line for segment in strip if not segment.control)
+                       for line in update.strips)
+    return handed, update.render_segments(app.console)
+
+
+def _assert_clean(app, where: str) -> str:
+    handed, sent = _screen_now(app)
+    found = RAW.search(handed)
+    assert found is None, (where, handed[max(0, found.start() - 80): found.end() + 80])
+    for obeyed in ("\x1b]0;pwned", "\x1b[2J", "\u202e", "\x9b"):
+        assert obeyed not in sent, (where, obeyed)
+    return handed
+
+
+async def test_the_apps_screens_hand_the_terminal_nothing_it_would_obey(tmp_path):
+    """Saves whose file names would set the title and turn the text, one whose scenario title says the same in
+    an escape: the title, its Load list, Continue's word on the one it passes over and the battle it resumes."""
+    from officers_chess.content.user_data import autosave_dir
+    from officers_chess.tui.app import OfficersChessApp
+    from officers_chess.tui.dialogs.save_picker import SavePicker
+    from officers_chess.tui.screens.battle import BattleScreen
+    from officers_chess.tui.screens.title import TitleScreen
+
+    folder = autosave_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    good = folder / f"20260101-120000-{HOSTILE_NAME}.json"
+    shutil.copy(_battle_save(tmp_path), good)
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["scenario"]["title"] = "Training \x1b]0;pwned\x07\x1b[2J Yard"
+    bad = folder / f"20260102-120000-{HOSTILE_NAME}-edited.json"
+    bad.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    os.utime(good, (time.time() - 60, time.time() - 60))
+    app = OfficersChessApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        _assert_clean(app, "title")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, SavePicker)
+        listed = _assert_clean(app, "load list")
+        assert SPELLED[:12] in listed  # the file names are there, spelled out
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)  # the good one goes on; the edited one is passed over, told
+        _assert_clean(app, "battle")
+        told = [note.message for note in app._notifications]
+        assert any(note.startswith("Passed over") and SPELLED[:12] in note for note in told), told
+        assert not any(RAW.search(note) for note in told), told

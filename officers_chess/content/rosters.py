@@ -16,6 +16,7 @@ from officers_chess.content.json_source import JsonRefused, load_json
 from officers_chess.content.safe_read import read_text
 from officers_chess.content.save_json import json_line
 from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
+from officers_chess.rules.basics.plain_text import visible
 from officers_chess.rules.muster.army import Army
 
 ROSTER_FORMAT = "officers-chess roster"
@@ -133,8 +134,8 @@ def list_rosters() -> list[RosterInfo]:
         try:
             name, army = _read(path)
             found.append(RosterInfo(name, path, len(army.units)))
-        except RosterError as exc:
-            found.append(RosterInfo(path.stem, path, problem=str(exc)))
+        except RosterError as exc:  # listed by its file's name, which is anyone's: shown, never obeyed
+            found.append(RosterInfo(visible(path.stem), path, problem=visible(str(exc))))
     return sorted(found, key=lambda info: info.name.lower())
 
 
