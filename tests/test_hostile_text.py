@@ -486,23 +486,29 @@ def test_tags_build_nothing_but_text_numbers_and_lists(tmp_path, written, words)
     assert str(info.value).startswith(f"{path}:2: ") and words in str(info.value)
 
 
-def _scenario_with(line: str) -> str:
-    """Training Yard, one more line at its top (line 1)."""
-    return line + "\n" + (bundled_dir("scenarios") / "training_yard.yaml").read_text(encoding="utf-8")
+TRAINING_YARD = (bundled_dir("scenarios") / "training_yard.yaml").read_text(encoding="utf-8")
+AT = "at: [2, 4]"  # Hale's tile: a number there was once printed back whole, and Python will not print 4,300 digits
+AT_LINE = next(n for n, row in enumerate(TRAINING_YARD.splitlines(), 1) if AT in row)
+
+
+def _scenario_with(number: str) -> str:
+    """Training Yard, Hale's first coordinate written as `number`."""
+    assert TRAINING_YARD.count(AT) == 1
+    return TRAINING_YARD.replace(AT, f"at: [{number}, 4]")
 
 
 HUGE = {  # each some 900 KB: PyYAML would have run a minute over the first
-    "base-60": "war_chest: 1" + ":59" * 300_000,
-    "hex": "war_chest: 0x" + "F" * 900_000,
-    "underscores": "war_chest: 1" + "_0" * 450_000,
-    "decimal": "war_chest: " + "9" * 900_000,
-    "fraction": "war_chest: 0." + "5" * 900_000,
-    "tagged": "war_chest: !!int 1" + ":59" * 300_000,
+    "base-60": "1" + ":59" * 300_000,
+    "hex": "0x" + "F" * 900_000,
+    "underscores": "1" + "_0" * 450_000,
+    "decimal": "9" * 900_000,
+    "fraction": "0." + "5" * 900_000,
+    "tagged": "!!int 1" + ":59" * 300_000,
 }
-SMALL = {  # each under 5 KB: a number too long for Python to print, once built
-    "hex-4k": "war_chest: 0x" + "F" * 4000,
-    "octal-4k": "war_chest: 0o" + "7" * 4000,
-    "binary-4k": "war_chest: 0b" + "1" * 4000,
+SMALL = {  # a few KB each: once built, a number too long for Python to print ("unexpected error", status 70)
+    "hex-4k": "0x" + "F" * 4000,
+    "octal-4k": "0o" + "7" * 4000,
+    "binary-14k": "0b" + "1" * 14_500,
 }
 
 
@@ -519,7 +525,7 @@ def test_a_number_of_any_length_in_any_notation_is_refused_at_once_with_its_line
     with pytest.raises(ContentError) as info:
         read_yaml(path)
     assert time.monotonic() - started < 2
-    assert info.value.line == 1 and len(str(info.value)) < len(str(path)) + 400
+    assert info.value.line == AT_LINE and len(str(info.value)) < len(str(path)) + 400
 
 
 @pytest.mark.parametrize("command", ["validate", "play"])
@@ -532,7 +538,7 @@ def test_validate_and_play_refuse_it_in_one_line_with_status_2(tmp_path, name, c
     assert time.monotonic() - started < 10
     assert run.returncode == 2, run.stderr[-1000:]
     lines = run.stderr.splitlines()
-    assert len(lines) == 1 and f"{path}:1: " in lines[0] and "unexpected" not in lines[0], lines
+    assert len(lines) == 1 and f"{path}:{AT_LINE}: " in lines[0] and "unexpected" not in lines[0], lines
     assert not run.stdout
 
 
@@ -566,7 +572,7 @@ def test_a_save_naming_such_a_scenario_is_passed_over_by_continue_at_once(tmp_pa
     assert newest_unfinished(skipped=skipped) is None
     assert time.monotonic() - started < 3
     assert [problem.path for problem in skipped] == [save]
-    assert f"{scenario}:1: " in str(skipped[0])
+    assert f"{scenario}:{AT_LINE}: " in str(skipped[0])
 
 
 async def test_the_titles_continue_over_such_a_save_says_why_and_starts_nothing(tmp_path):
@@ -796,3 +802,16 @@ async def test_the_apps_screens_hand_the_terminal_nothing_it_would_obey(tmp_path
         told = [note.message for note in app._notifications]
         assert any(note.startswith("Passed over") and SPELLED[:12] in note for note in told), told
         assert not any(RAW.search(note) for note in told), told
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "a\0b.yaml"], ["validate", "a\0b"], ["play", "a\0b.yaml"], ["simulate", "a\0b.yaml"],
+    ["simulate", "a\0b"], ["balance", "a\0b"], ["campaign", "simulate", "a\0b.yaml"], ["campaign", "simulate", "a\0b"],
+    ["campaign", "balance", "a\0b.yaml"], ["replay", "--text", "a\0b.json"], ["replay", "--verify", "a\0b.json"],
+    ["resume", "a\0b.json"], ["forecast", "a\0b.yaml"], ["price", "a\0b.yaml"],
+], ids=lambda c: "-".join(part.replace("\0", "NUL") for part in c))
+def test_a_nul_in_a_path_given_to_a_command_names_no_file(capsys, command):
+    """Only a program calling the command can pass one (a shell cannot): one line, status 2, never a crash."""
+    assert main(command) == 2
+    out = capsys.readouterr()
+    assert not out.out and len(out.err.splitlines()) == 1 and "a\\x00b" in out.err and "unexpected" not in out.err

@@ -50,12 +50,12 @@ def find_unsafe_text(data: Any) -> UnsafeText | None:
     stack: list[tuple[Loc, str, Any]] = [((), "", data)]  # a list or mapping, its place, the key above it
     if not isinstance(data, (dict, list)):
         stack = [((), "", [data])]
-    seen: set[int] = set()  # a YAML alias shares its value: looked at once
+    seen: set[tuple[int, bool]] = set()  # a YAML alias shares its value: looked at once (where lines may or not)
     while stack:
         loc, above, container = stack.pop()
-        if id(container) in seen:
+        if (id(container), above in MULTI_LINE_KEYS) in seen:
             continue
-        seen.add(id(container))
+        seen.add((id(container), above in MULTI_LINE_KEYS))
         pairs = container.items() if isinstance(container, dict) else enumerate(container)
         inner: list[tuple[Loc, str, Any]] = []
         for key, value in pairs:
@@ -70,7 +70,7 @@ def find_unsafe_text(data: Any) -> UnsafeText | None:
             else:
                 named = above
             if isinstance(value, str):
-                if _UNSAFE_ANYWHERE.search(value):
+                if NEVER_IN_TEXT.search(value):  # a quick look; a line break is then weighed by its field
                     problem = _said(value, named in MULTI_LINE_KEYS, "the text")
                     if problem:
                         return UnsafeText(_place(loc, key, data), problem)
@@ -81,9 +81,6 @@ def find_unsafe_text(data: Any) -> UnsafeText | None:
                                   f"({type(value).__name__}: write it as text in quotes, or as a number)")
         stack.extend(reversed(inner))
     return None
-
-
-_UNSAFE_ANYWHERE = NEVER_IN_TEXT  # a quick look at each string; a line break is then weighed by its field
 
 
 def _place(loc: Loc, key: Any, data: Any) -> Loc:
