@@ -9,9 +9,11 @@
 2. Numbers in other notations, dates and other YAML 1.1 types, a 900 KB base-60 number: refused at their line at
    once, through the commands too (never "unexpected error"), and a save naming such a scenario does not hold up
    the title's Continue.
-3. A NUL in a path written in a file (a chapter's scenario, a scenario's map, a save's scenario file).
-4. What is printed: `visible`, the command line's streams, Rich's tables, and the app's screens over files and
-   folders whose names hold escapes: no character but a newline below a space, nor a bidi mark, is printed.
+3. A NUL in a path written in a file (a chapter's scenario, a scenario's map, a save's scenario file), or given
+   to a command.
+4. What is printed: `visible`, the command line's streams, Rich's tables, every command over files in a folder
+   whose name holds escapes, and the app's screens over saves whose names and titles hold them: no character
+   below a space but a newline, nor a bidi mark, is printed; and the app's backstop in Strip.render.
 """
 
 from __future__ import annotations
@@ -815,3 +817,25 @@ def test_a_nul_in_a_path_given_to_a_command_names_no_file(capsys, command):
     assert main(command) == 2
     out = capsys.readouterr()
     assert not out.out and len(out.err.splitlines()) == 1 and "a\\x00b" in out.err and "unexpected" not in out.err
+
+
+def test_the_screens_backstop_takes_out_what_the_terminal_would_obey_and_keeps_the_layout():
+    """Whatever reaches a screen by a way the checks do not guard is taken out where each line becomes what the
+    terminal is sent (ruling X6): each of those characters takes no cell, so the line keeps its width."""
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from officers_chess.tui import terminal_guard
+
+    terminal_guard.apply()
+    text = "a\x1b]0;pwned\x07b\u202ec\x9b2J\ud800"
+    strip = Strip([Segment(text, Style(bold=True)), Segment(" ok")])
+    sent = strip.render(Console(color_system="truecolor", force_terminal=True))
+    assert "\x1b]0" not in sent and "\u202e" not in sent and "\x9b" not in sent and "\ud800" not in sent
+    assert "a]0;pwnedbc2J\ufffd" in sent and sent.count("\x1b[") == 2  # the bold, on and off: Textual's own
+    assert cell_len("a]0;pwnedbc2J\ufffd") == cell_len(text)
+    clean = Strip([Segment("Training Yard", Style(bold=True))])
+    assert clean.render(Console(color_system="truecolor", force_terminal=True)) == "\x1b[1mTraining Yard\x1b[0m"
