@@ -14,7 +14,7 @@ from officers_chess.batch_commands import add_batch_commands
 from officers_chess.campaign_commands import add_campaign_commands
 from officers_chess.cli_common import (
     EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_MISMATCH, EXIT_OK, MAX_SEED,
-    fail as _fail, level_names as _level_names, seed_problem as _seed_problem,
+    fail as _fail, level_names as _level_names, seed_problem as _seed_problem, visible_output,
 )
 from officers_chess.content.errors import ContentError, printable
 
@@ -350,7 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, *, launched: bool = False) -> int:
-    """The commands. `launched`: this is the `officers-chess` process itself (run), not a host calling in."""
+    """The commands. `launched`: this is the `officers-chess` process itself (run), not a host calling in. Every
+    line any of them prints, argparse's too, is made visible on its way out (`visible_output`)."""
+    with visible_output():
+        return _command(argv, launched)
+
+
+def _command(argv: Sequence[str] | None, launched: bool) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
         args = build_parser().parse_args(["play", *([] if argv is None else argv)])

@@ -1,10 +1,15 @@
-"""What every `officers-chess` command shares: exit statuses, limits of its numbers, and one-line failures."""
+"""What every `officers-chess` command shares: exit statuses, limits of its numbers, one-line failures, and the
+one way out to the terminal (every character of every line made visible, never obeyed)."""
 
 from __future__ import annotations
 
+import io
 import sys
+from contextlib import contextmanager
+from typing import Any, Iterator, TextIO
 
 from officers_chess.ai.levels import LEVEL_NAMES
+from officers_chess.rules.basics.plain_text import visible
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
@@ -42,3 +47,72 @@ def unwritable(folder) -> str | None:
     except OSError as exc:
         return f"{folder}: cannot write saves there ({exc.strerror})"
     return None
+
+
+class VisibleStream(io.TextIOBase):
+    """A text stream that hands `below` each write through `visible` (ruling X5): whatever a command prints, a
+    control character or bidi override in it is spelled out, never acted on by the terminal."""
+
+    def __init__(self, below: TextIO) -> None:
+        super().__init__()
+        self.below = below
+
+    def write(self, text: str) -> int:
+        self.below.write(visible(text))
+        return len(text)
+
+    def writable(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        self.below.flush()
+
+    def isatty(self) -> bool:
+        return self.below.isatty()
+
+    def fileno(self) -> int:
+        return self.below.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.below, "encoding", "utf-8")
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.below, "errors", None)
+
+
+@contextmanager
+def visible_output() -> Iterator[None]:
+    """For the length of a command, sys.stdout and sys.stderr pass every write through `visible`. (The app's own
+    screen goes to the terminal by another way, sys.__stderr__, and is Textual's: what it shows is made safe
+    where it enters the app.)"""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = VisibleStream(sys.stdout), VisibleStream(sys.stderr)
+    try:
+        yield
+    finally:
+        for guarded in (sys.stdout, sys.stderr):
+            try:
+                guarded.flush()
+            except (OSError, ValueError):
+                pass
+        sys.stdout, sys.stderr = saved
+
+
+def below(stream: TextIO) -> TextIO:
+    """The stream under a VisibleStream (the stream itself when it is none): for Rich, which writes its own codes."""
+    return getattr(stream, "below", stream)
+
+
+def print_rich(*renderables: Any) -> None:
+    """Print Rich tables to stdout: Rich's own colours reach the terminal as they are, every text it was given
+    through `visible` (Rich would pass an ESC on), its markup never read (a name is a name)."""
+    from rich.console import Console
+    from rich.segment import Segment, Segments
+
+    console = Console(file=below(sys.stdout), markup=False)
+    for renderable in renderables:
+        segments = [segment if segment.control else Segment(visible(segment.text), segment.style)
+                    for segment in console.render(renderable)]
+        console.print(Segments(segments), end="")

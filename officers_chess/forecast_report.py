@@ -107,6 +107,6 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
 
 def print_forecast(duel: Duel, fc: Forecast) -> None:
     """Print the table to stdout."""
-    from rich.console import Console
+    from officers_chess.cli_common import print_rich
 
-    Console().print(forecast_table(duel, fc))
+    print_rich(forecast_table(duel, fc))

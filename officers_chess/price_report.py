@@ -50,11 +50,9 @@ def breakdown_table(breakdown: PriceBreakdown) -> RenderableType:
 
 def print_prices(breakdowns: list[PriceBreakdown]) -> None:
     """Print every entry's table to stdout."""
-    from rich.console import Console
+    from officers_chess.cli_common import print_rich
 
-    console = Console()
-    for breakdown in breakdowns:
-        console.print(breakdown_table(breakdown))
+    print_rich(*(breakdown_table(breakdown) for breakdown in breakdowns))
 
 
 def _summary(prices: list[int]) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.campaigns import LoadedCampaign, load_campaign
+from officers_chess.content.decoded_text import find_unsafe_text
 from officers_chess.content.errors import ContentError
 from officers_chess.content.safe_read import read_bytes, read_head, read_text
 from officers_chess.content.save_json import _SaveSource, count_values
@@ -255,6 +256,8 @@ def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> I
     for mtime, path in sorted(found, reverse=True):
         try:
             data = json.loads(read_text(path, MAX_SAVE_BYTES))
+            if find_unsafe_text(data) is not None:
+                continue  # the full load refuses it, saying why
             if data["progress"]["next"] is None:
                 continue  # over: nothing to go on with
             title = str(data["campaign"]["title"])[:60]

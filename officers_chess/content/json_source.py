@@ -60,6 +60,11 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+def _no_constant(name: str) -> Any:
+    """json.loads's parse_constant: Python reads NaN and Infinity, which JSON has not (nor any save of ours)."""
+    raise JsonRefused(f"{name} is not a JSON number")
+
+
 def load_json(text: str) -> Any:
     """json.loads, refusing (JsonRefused) a text of more than MAX_JSON_VALUES values or with a key given twice
     in an object; json's own errors (JSONDecodeError, RecursionError, ValueError) are the caller's to word.
@@ -70,7 +75,7 @@ def load_json(text: str) -> Any:
     if values > MAX_JSON_VALUES:
         raise JsonRefused(f"not a game file: more than {MAX_JSON_VALUES} values")
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError:
         raise
     except ValueError:

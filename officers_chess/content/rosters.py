@@ -10,10 +10,13 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from officers_chess.content.decoded_text import find_unsafe_json
 from officers_chess.content.errors import ContentError, quote, shorten
 from officers_chess.content.json_source import JsonRefused, load_json
 from officers_chess.content.safe_read import read_text
+from officers_chess.content.save_json import json_line
 from officers_chess.content.user_data import roster_dir  # the one data folder ($OFFICERS_CHESS_DATA, or the platform's)
+from officers_chess.rules.basics.plain_text import visible
 from officers_chess.rules.muster.army import Army
 
 ROSTER_FORMAT = "officers-chess roster"
@@ -102,6 +105,9 @@ def _read(path: Path) -> tuple[str, Army]:
         raise RosterError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise RosterError(f"{path}: not valid JSON ({shorten(str(exc))})") from None
+    unsafe = find_unsafe_json(text, data)  # after decoding: "\u001b" is an escape all the same
+    if unsafe is not None:
+        raise RosterError(str(ContentError(path, f"{unsafe.field}: {unsafe.problem}", json_line(text, unsafe.loc))))
     if not isinstance(data, dict) or data.get("format") != ROSTER_FORMAT:
         raise RosterError(f"{path}: not an Officer's Chess roster")
     if data.get("version") != ROSTER_VERSION:
@@ -128,8 +134,8 @@ def list_rosters() -> list[RosterInfo]:
         try:
             name, army = _read(path)
             found.append(RosterInfo(name, path, len(army.units)))
-        except RosterError as exc:
-            found.append(RosterInfo(path.stem, path, problem=str(exc)))
+        except RosterError as exc:  # listed by its file's name, which is anyone's: shown, never obeyed
+            found.append(RosterInfo(visible(path.stem), path, problem=visible(str(exc))))
     return sorted(found, key=lambda info: info.name.lower())
 
 

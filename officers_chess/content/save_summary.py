@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from officers_chess.content.bundled import bundled_dir, catalogue_path
+from officers_chess.content.decoded_text import find_unsafe_text
 from officers_chess.content.errors import ContentError, os_reason
 from officers_chess.content.muster_saves import MUSTER_FORMAT
 from officers_chess.content.safe_read import read_bytes
@@ -19,6 +20,7 @@ from officers_chess.content.save_head import read_part, top_level
 from officers_chess.content.saves import MAX_SAVE_BYTES
 from officers_chess.content.yaml_source import MAX_FILE_BYTES
 from officers_chess.rules.history.record import READABLE_VERSIONS, SAVE_FORMAT, opening_digest
+from officers_chess.rules.basics.plain_text import visible
 from officers_chess.rules.pieces.models import Side
 
 # How much of a save a list reads: its first bytes (a version-3 save has all a list shows, and its opening,
@@ -96,7 +98,7 @@ def save_summary(path: Path) -> SaveSummary:
     """A save's summary, never reading more than HEAD_BYTES + TAIL_BYTES of it (an older save of up to
     OLD_SAVE_WHOLE_BYTES is read whole), and the cheap checks: its size, that it is a save of a version this
     program reads, that it is whole, that its content is this installation's, and its opening's seal."""
-    title = path.name
+    title = visible(path.name)  # a file's name is anyone's: shown, never obeyed
 
     def bad(problem: str, when: str = "") -> SaveSummary:
         return SaveSummary(title, "", False, when, problem)
@@ -116,6 +118,9 @@ def save_summary(path: Path) -> SaveSummary:
         fields = top_level(head.decode("utf-8", errors="replace"), whole)
     except (ValueError, RecursionError):
         return bad("it is not a save (not a JSON object)", when)
+    unsafe = find_unsafe_text(fields)  # before a word of it is shown: its title is the scenario's
+    if unsafe is not None:
+        return bad(f"{unsafe.field}: {unsafe.problem}", when)
     kind = fields.get("format")
     scenario = fields.get("scenario")
     if isinstance(scenario, dict) and isinstance(scenario.get("title"), str):

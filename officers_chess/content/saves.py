@@ -13,11 +13,12 @@ from typing import Any, Callable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from officers_chess.content.bundled import bundled_dir, catalogue_path
+from officers_chess.content.decoded_text import find_unsafe_json
 from officers_chess.content.errors import ContentError, printable, tidy
 from officers_chess.content.json_source import JsonRefused, load_json
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.safe_read import NO_SUCH_FILE, read_bytes, read_text
-from officers_chess.content.save_json import _SaveSource, count_values
+from officers_chess.content.save_json import _SaveSource, count_values, json_line
 from officers_chess.content.yaml_source import MAX_FILE_BYTES, Loc
 from officers_chess.rules.battle.physical import roll_your_own
 from officers_chess.rules.battle.state import GameState
@@ -219,7 +220,7 @@ def read_json_save(path: Path, text: str) -> Any:
     """A save's JSON data (battle or army building), or a ContentError at its line: a key given twice or far
     too many values are refused before any validation."""
     try:
-        return load_json(text)
+        data = load_json(text)
     except JsonRefused as exc:
         raise exc.error(path, text) from None
     except json.JSONDecodeError as exc:
@@ -228,6 +229,10 @@ def read_json_save(path: Path, text: str) -> Any:
         raise ContentError(path, "not a save: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise ContentError(path, f"not valid JSON: {exc}") from None
+    unsafe = find_unsafe_json(text, data)  # after decoding: "\u001b" is an escape all the same
+    if unsafe is not None:
+        raise ContentError(path, f"{unsafe.field}: {unsafe.problem}", json_line(text, unsafe.loc))
+    return data
 
 
 def _read_record(path: Path) -> tuple[BattleRecord, _SaveSource, bool | None]:

@@ -26,7 +26,7 @@ from officers_chess.rules.battle.physical import roll_your_own
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui import textual_fixes
+from officers_chess.tui import terminal_guard, textual_fixes
 from officers_chess.tui.app_campaign import CampaignFlow
 from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from officers_chess.session.muster_session import MusterSession
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
+terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 
 class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):

@@ -6,6 +6,7 @@ from textual import events
 from textual.geometry import Size
 
 from officers_chess.crash import record_crash
+from officers_chess.rules.basics.plain_text import visible
 from officers_chess.tui.screens.too_small import TooSmallScreen, too_small
 
 
@@ -64,8 +65,8 @@ class TerminalGuards:
                markup: bool = True) -> None:
         """Textual's notification, always shown as written (`markup` is not used): names, paths and error messages
         may hold square brackets, which Textual would read as markup, and stop on. Widgets' and screens' own
-        notify() come here too."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        notify() come here too. What a terminal would obey (a file's name may hold an ESC) is spelled out: ruling X6."""
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual ends the app on an unhandled error (status 1; under a test's pilot it is raised again) and

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from officers_chess.rules.basics.plain_text import character_name, first_unsafe
 from officers_chess.rules.basics.sparse import Sparse
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.pieces.catalogue import Catalogue
@@ -148,6 +149,13 @@ def decode_army(code: str) -> Army:
         raise ArmyCodeError("the code does not hold an army")
     try:
         units = [Recruit(name=e[0], unit_class=e[1], items=e[2], roles=e[3]) for e in compact]
-        return Army(units=units)
+        army = Army(units=units)
     except (ValidationError, TypeError, IndexError, KeyError):
         raise ArmyCodeError("the code does not hold a valid army") from None
+    for number, unit in enumerate(army.units, 1):  # decoded text, checked as every file's is (ruling X1)
+        for text in (unit.name, unit.unit_class, *unit.items):
+            at = first_unsafe(text)
+            if at is not None:
+                raise ArmyCodeError(f"unit {number} of the code holds the character {character_name(text[at])}, which "
+                                    "a terminal would act on rather than show")
+    return army

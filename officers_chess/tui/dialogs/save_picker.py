@@ -7,6 +7,7 @@ from pathlib import Path
 from officers_chess.content.campaign_saves import UnfinishedCampaign, unfinished_campaigns
 from officers_chess.content.save_summary import save_summary
 from officers_chess.content.save_files import saves_in
+from officers_chess.rules.basics.plain_text import visible
 from officers_chess.tui.dialogs.file_picker import DIALOG_CSS, FilePicker, Pick
 
 MAX_LISTED = 40
@@ -37,11 +38,12 @@ def list_saves(*folders: Path, campaigns: Path | None = None) -> list[SaveInfo]:
             infos.append(SaveInfo(path, fitted(f"Campaign {campaign.title}", campaign.saved)))
             continue
         summary = save_summary(path)
+        name = visible(path.name)  # a file's name is anyone's: shown, never obeyed (ruling X6)
         if summary.problem:
-            rest = "  (will not load)" if summary.title == path.name else f" · {path.name}  (will not load)"
+            rest = "  (will not load)" if summary.title == name else f" · {name}  (will not load)"
             infos.append(SaveInfo(path, fitted(summary.title, rest), f"Will not load: {summary.problem}."))
             continue
-        kind = "autosave" if path.parent.name == "autosaves" else path.stem
+        kind = "autosave" if path.parent.name == "autosaves" else visible(path.stem)
         infos.append(SaveInfo(path, fitted(summary.title, f" · {summary.where} · {kind} · {summary.when}")))
     return infos
 
