@@ -56,7 +56,7 @@ def test_the_guide_lists_every_victory_kind_and_every_scenario_key():
     text = GUIDE.read_text(encoding="utf-8")
     for kind in typing.get_args(ConditionKind):
         assert f"| `{kind}` |" in text, kind
-    for key in ("name", "map", "edition", "purpose", "briefing", "first_deployer", "first_to_act", "fog",
+    for key in ("name", "map", "edition", "purpose", "briefing", "first_deployer", "first_to_act", "fog", "fog_deployment",
                 "time_limit", "sides", "armies", "tiles", "chests", "events", "war_chest", "army", "classes",
                 "items", "deploy", "roles", "victory"):
         assert f"`{key}`" in text, key

@@ -8,6 +8,7 @@ from officers_chess.ai.matchups import Matchups
 from officers_chess.ai.player import Policy
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
+from officers_chess.rules.muster.deploy_sight import placed_in_sight
 from officers_chess.rules.muster.phases import (
     Muster,
     MusterError,
@@ -219,10 +220,12 @@ def _is_melee(recruit: Recruit, catalogue: Catalogue) -> bool:
 
 
 def _enemy_centre(scenario: Scenario, battle_map: BattleMap, side: Side) -> tuple[float, float]:
-    """Where the enemy is expected: its deployment zone, else its placed army, else the middle of the map."""
+    """Where the enemy is expected: its deployment zone (the scenario's, known to both sides), else the units of its
+    placed army this side may see while deploying (under fog, F22), else the middle of the map. Where the other
+    player deployed is never read: it was not there when the computer deployed first, and is hidden under fog."""
     tiles = list(deploy_zone(scenario, side.other))
     if not tiles:
-        tiles = [(u.at[0] - 1, u.at[1] - 1) for u in scenario.armies.get(side.other, [])]
+        tiles = [(u.at[0] - 1, u.at[1] - 1) for u in placed_in_sight(scenario, side)]
     if not tiles:
         return battle_map.width / 2, battle_map.height / 2
     return sum(x for x, _ in tiles) / len(tiles), sum(y for _, y in tiles) / len(tiles)

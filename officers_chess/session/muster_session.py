@@ -17,6 +17,7 @@ from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.muster import phases as core
 from officers_chess.rules.muster.army import Army, Recruit, army_cost, army_problems
+from officers_chess.rules.muster.deploy_sight import FogAtDeployment, deployed_in_sight, fog_rule, placed_in_sight
 from officers_chess.rules.muster.phases import Muster, Phase
 from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
@@ -182,8 +183,9 @@ class MusterSession:
         self.muster = core.place(self.muster, self.scenario, self.battle_map, self.catalogue, side, name, pos)
 
     def field(self, viewer: Side) -> list[FieldUnit]:
-        """What `viewer` sees on the map while deploying: its own placed units, and every other unit
-        already on the field (a fixed army, or the first deployer's placements) without inventories."""
+        """What `viewer` sees on the map while deploying: its own placed units, and the other units already on
+        the field (a fixed army, or the first deployer's placements) without inventories, as far as the fog
+        lets it see them (rules/muster/deploy_sight.py)."""
         found: list[FieldUnit] = []
         own_army = {r.name: r for r in self.army(viewer).units}
         for name, pos in self.placements(viewer).items():
@@ -191,13 +193,17 @@ class MusterSession:
         foe = viewer.other
         if self.scenario.hires(foe):
             foe_army = {r.name: r for r in self.army(foe).units}
-            for name, pos in self.placements(foe).items():
+            for name, pos in deployed_in_sight(self.muster, self.scenario, viewer).items():
                 found.append(FieldUnit(self._unit(foe_army[name], foe, pos, keep_items=False), own=False))
         else:
-            for setup in self.scenario.armies.get(foe, []):
+            for setup in placed_in_sight(self.scenario, viewer):
                 recruit = Recruit(name=setup.name, unit_class=setup.unit_class, roles=list(setup.roles))
                 found.append(FieldUnit(self._unit(recruit, foe, (setup.at[0] - 1, setup.at[1] - 1), keep_items=False), own=False))
         return found
+
+    def fog_rule(self, viewer: Side) -> FogAtDeployment | None:
+        """The fog's rule for what `viewer` sees of the enemy while deploying (None without fog)."""
+        return fog_rule(self.scenario, viewer)
 
     def _unit(self, recruit: Recruit, side: Side, pos: Pos, keep_items: bool) -> Unit:
         setup = UnitSetup(name=recruit.name, unit_class=recruit.unit_class, items=list(recruit.items) if keep_items else [],

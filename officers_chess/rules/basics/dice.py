@@ -27,7 +27,7 @@ Face = Annotated[int, Field(ge=1, le=100)]
 class RollNeeded(Exception):
     """Physical dice: the rules need a d20 the players have not rolled yet. `why` says what it decides,
     in words for the prompt (e.g. "Hale's swing at Tilda: hits on 11 or less"); `about` the ids of the units
-    it concerns (under fog a prompt about an enemy out of sight names nothing: tui/fog_log.py `roll_words`)."""
+    it concerns (under fog a prompt about an enemy out of sight names nothing: session/fog_log.py `roll_words`)."""
 
     def __init__(self, why: str, faces: int = 20, about: tuple[str, ...] = ()) -> None:
         super().__init__(why)

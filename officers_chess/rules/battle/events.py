@@ -14,7 +14,7 @@ from officers_chess.rules.pieces.models import Side
 @dataclass(frozen=True)
 class Concern:
     """What an event is about, by identity: the units (their ids) and the tiles a seat must have seen to read
-    of it under fog (tui/fog_log.py), and, for what only one side can know (its own morale), that side."""
+    of it under fog (session/fog_log.py), and, for what only one side can know (its own morale), that side."""
 
     units: tuple[str, ...] = ()
     tiles: tuple[Pos, ...] = ()

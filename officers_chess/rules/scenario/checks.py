@@ -22,6 +22,9 @@ def _tile(battle_map: BattleMap, xy: tuple[int, int], what: str, where: tuple[st
 
 def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> None:
     """Everything about a scenario that can be checked before armies exist; ScenarioError names where."""
+    if scenario.fog_deployment is not None and not scenario.fog:
+        raise ScenarioError("`fog_deployment` says what deployment shows under fog, and this scenario has no fog: "
+                            "add `fog: true` or leave `fog_deployment` out", ("fog_deployment",))
     zones: dict[Side, set[Pos]] = {}
     for side in Side:
         rules = scenario.rules(side)

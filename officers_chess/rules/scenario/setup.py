@@ -179,6 +179,9 @@ class Scenario(BaseModel):
     # other side opens every round.
     game_master: Side | None = None
     fog: bool = False
+    # Under fog, whether a deploying side sees the enemy's units before the battle: its placed army, and where the
+    # other player deployed (rules/muster/deploy_sight.py). None is the default, hidden; checks.py refuses it without fog.
+    fog_deployment: Literal["hidden", "shown"] | None = None
     time_limit: TimeLimit | None = None
     sides: dict[Side, SideRules] = Field(default_factory=dict)
     armies: dict[Side, list[UnitSetup]] = Field(default_factory=dict)  # fixed armies, placed by the author

@@ -19,7 +19,7 @@ from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
-from officers_chess.tui.widgets.deploy_sheet import own_sheet, sentence
+from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 
@@ -38,6 +38,7 @@ class DeploymentScreen(MusterStepScreen):
     DeploymentScreen #legend { height: auto; padding: 0 1; color: $text-muted; }
     DeploymentScreen #side { width: 1fr; max-width: 64; }
     DeploymentScreen #units { height: auto; max-height: 40%; border: round $accent; padding: 0 1; overflow-y: auto; }
+    DeploymentScreen #fog { height: auto; padding: 0 1; }
     DeploymentScreen #help { height: auto; min-height: 2; padding: 0 1; }
     DeploymentScreen #sheet { height: 1fr; border: round $panel; padding: 0 1; }
     """
@@ -86,6 +87,9 @@ class DeploymentScreen(MusterStepScreen):
                 units = Static(id="units")
                 units.border_title = "Your units"
                 yield units
+                fog = Static(id="fog")
+                fog.display = self.session.fog_rule(self.side) is not None  # no fog: no line, the layout as it was
+                yield fog
                 yield Static(id="help")
                 yield Static(id="sheet")
         yield Footer()
@@ -142,6 +146,7 @@ class DeploymentScreen(MusterStepScreen):
         map_view = self.query_one(MapView)
         map_view.redraw() if full else map_view.redraw_rows(*rows)
         self.query_one("#units", Static).update(self._unit_list())
+        self.query_one("#fog", Static).update(fog_line(self.session.fog_rule(self.side), self.side))
         self.query_one("#sheet", Static).update(self._sheet())
         help_text = Text()
         help_text.append_text(self.message)

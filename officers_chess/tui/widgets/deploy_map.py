@@ -64,11 +64,12 @@ class DeployController:
 
     @property
     def view(self) -> DeployBoard:
-        """What the map draws units and chests from (the battle's fog does not apply before it)."""
+        """What the map draws units and chests from: the screen puts on it only the units its side may see
+        (rules/muster/deploy_sight.py), so no fog needs drawing over it."""
         return self.state
 
     def visible(self) -> None:
-        return None  # no fog while deploying: the zone and the field are open
+        return None  # terrain is always known (F1); the enemy units the side may not see are never on the board
 
     def move_cursor(self, dx: int, dy: int) -> None:
         x, y = self.cursor[0] + dx, self.cursor[1] + dy

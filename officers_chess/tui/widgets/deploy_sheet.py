@@ -1,4 +1,5 @@
-"""The deployment screen's words: a unit's own sheet on its tile, and a refused placement said as a sentence."""
+"""The deployment screen's words: a unit's own sheet on its tile, a refused placement said as a sentence, and the
+fog's rule for what the deploying side sees of the enemy."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from rich.text import Text
 
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions import rules_for
-from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.muster.deploy_sight import FogAtDeployment
+from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.unit_sheet import describe_item
 
@@ -33,3 +35,20 @@ def own_sheet(unit: Unit, terrain: Terrain) -> Group:
     bonus = unit.terrain_bonus(terrain)
     lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else ""), "grey62"))
     return Group(*lines)
+
+
+FOG_WORDS = {
+    FogAtDeployment.FOE_DEPLOYS_AFTER_UNSEEN: "Fog: the {foe} deploys after you and will not see where you stand.",
+    FogAtDeployment.FOE_DEPLOYS_AFTER_SEEING: "Fog, but this scenario shows your units to the {foe}, who deploys after you.",
+    FogAtDeployment.FOE_DEPLOYED_HIDDEN: "Fog: where the {foe} deployed is hidden from you.",
+    FogAtDeployment.FOE_DEPLOYED_SHOWN: "Fog, but this scenario shows you where the {foe} deployed.",
+    FogAtDeployment.FOE_PLACED_HIDDEN: "Fog: you see none of the {foe}'s army outside your zone before the battle.",
+    FogAtDeployment.FOE_PLACED_SHOWN: "Fog, but this scenario shows you where the {foe}'s army stands.",
+}
+
+
+def fog_line(rule: FogAtDeployment | None, viewer: Side) -> Text:
+    """The line stating what the fog hides from the deploying side (empty without fog)."""
+    if rule is None:
+        return Text("")
+    return Text(FOG_WORDS[rule].format(foe=viewer.other.value), palette().warning)
