@@ -99,7 +99,7 @@ async def deploy_all(pilot, screen: DeploymentScreen, check=None) -> None:
     for pos in tiles:
         if screen.held is None:
             break
-        if screen.controller.state.unit_at(pos) is not None:
+        if screen.controller.board.unit_at(pos) is not None:
             continue
         await walk(pilot, screen, pos, check)
         await press(pilot, "enter", check=check)

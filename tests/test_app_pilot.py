@@ -36,7 +36,7 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only():
         app.screen._shown_at = monotonic()  # as the result appears, a burst of Enters meant for the battle is let go
         await pilot.press("enter", "enter")
         assert isinstance(app.screen, ResultScreen)
-        final = app.screen.state
+        final = app.screen.final
         assert final.winner is not None
         assert not final.living(final.winner.other)
         text = screen_text(app)

@@ -132,7 +132,7 @@ async def test_the_hot_seat_hand_over_between_deployers_never_shows_the_first_de
     def recording(self) -> None:
         sync(self)
         if self.side is A:
-            filled.append(list(self.controller.state.units))
+            filled.append(list(self.controller.board.units))
 
     monkeypatch.setattr(DeploymentScreen, "_sync", recording)
     names = [r.name for r in ARMIES[D].units]

@@ -242,3 +242,55 @@ def test_an_arrow_up_is_found_between_layers_and_between_rules_sub_packages():
         ("officers_chess.rules.combat.exchange", "officers_chess.rules.battle.state"),
     ]
     assert [(a.source, a.target) for a in ui_imports(theirs)] == [("officers_chess.ai.normal", "textual")]
+
+
+# --- a screen is handed a seat's view, never the battle (issue: privacy by construction) ----------------------
+
+# The modules of the rules core that hold or work on the battle itself. The app may use the rules' vocabulary
+# (actions as intentions, pieces, the board, forecasts, the seat's view) but none of these: whatever it needs of
+# the battle it asks of the session, which answers in what its seat may know (docs/architecture.md).
+BATTLE_ITSELF = tuple(f"officers_chess.rules.battle.{name}" for name in (
+    "state", "game", "physical", "vision", "ground", "ambush", "specials", "upkeep", "aftermath", "reactions",
+    "triggers", "refusals", "turn_order",
+)) + ("officers_chess.rules.history.replay",)
+# The attributes through which a battle, or its record, is reached.
+BATTLE_ATTRIBUTES = ("state", "_state", "recorder")
+
+
+def battle_reaches(sources: dict[str, str]) -> list[str]:
+    """Every import of the battle's own modules, and every attribute read that reaches a battle, in the app."""
+    found = []
+    ours, _ = arrows(sources)
+    for arrow in ours:
+        if layer(arrow.source) == "tui" and arrow.target.startswith(BATTLE_ITSELF):
+            found.append(f"{arrow.source} imports {arrow.target} at line {arrow.line}")
+    for name, text in sources.items():
+        if layer(name) != "tui":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Attribute) and node.attr in BATTLE_ATTRIBUTES:
+                # Textual's worker events carry a `state` of their own (running, done): not a battle.
+                if node.attr == "state" and isinstance(node.value, ast.Name) and node.value.id == "event":
+                    continue
+                found.append(f"{name} reads .{node.attr} at line {node.lineno}")
+    return found
+
+
+def test_no_screen_reaches_the_battle_itself():
+    assert battle_reaches(SOURCES) == []
+
+
+def test_a_screen_reaching_the_battle_is_found():
+    made = {
+        "officers_chess": "", "officers_chess.rules": "", "officers_chess.rules.battle": "",
+        "officers_chess.rules.battle.state": "", "officers_chess.rules.battle.seat_view": "",
+        "officers_chess.tui": "", "officers_chess.session": "", "officers_chess.session.controller": "",
+        "officers_chess.tui.screen": (
+            "from officers_chess.rules.battle.seat_view import Known\n"
+            "from officers_chess.rules.battle.state import GameState\n"
+            "def f(c, event):\n    return c.state.units, event.state, c.view.units\n"),
+    }
+    assert battle_reaches(made) == [
+        "officers_chess.tui.screen imports officers_chess.rules.battle.state at line 2",
+        "officers_chess.tui.screen reads .state at line 4",
+    ]

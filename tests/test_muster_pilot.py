@@ -91,7 +91,7 @@ async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tm
         await hand_over(pilot)
         screen = app.screen
         assert isinstance(screen, DeploymentScreen) and screen.side is A
-        assert sorted(u.name for u in screen.controller.state.units) == ["Rowan", "Sabine"]
+        assert sorted(u.name for u in screen.controller.board.units) == ["Rowan", "Sabine"]
         await deploy_all(pilot, screen)
         await confirm_step(pilot)
 
@@ -108,7 +108,7 @@ async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tm
             await play_activation(pilot, battle)
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
-        assert app.screen.state.winner is not None
+        assert app.screen.final.winner is not None
         await pilot.pause(ResultScreen.GRACE_SECONDS)
         await press(pilot, "enter")
         assert isinstance(app.screen, TitleScreen)
@@ -321,7 +321,7 @@ async def test_a_side_with_a_fixed_army_skips_its_steps_and_shows_only_its_class
         await hand_over(pilot)
         screen = app.screen
         assert isinstance(screen, DeploymentScreen)
-        fixed = {u.name: u for u in screen.controller.state.units}
+        fixed = {u.name: u for u in screen.controller.board.units}
         assert set(fixed) == {"Bram", "Tilda"} and all(not u.inventory for u in fixed.values())
         await walk(pilot, screen, fixed["Bram"].pos)
         assert "Vulnerary" not in screen_text(app) and "Iron Axe" not in screen_text(app)

@@ -114,7 +114,7 @@ async def test_no_screen_before_the_battle_shows_one_player_the_other_players_it
             screen = app.screen
             assert isinstance(screen, DeploymentScreen) and screen.side is side
             await deploy_all(pilot, screen, check=watch)
-            for shown in screen.controller.state.units:  # hover every unit on the field, the other side's too
+            for shown in screen.controller.board.units:  # hover every unit on the field, the other side's too
                 await walk(pilot, screen, shown.pos, check=watch)
             await confirm_step(pilot, check=watch)
 

@@ -139,7 +139,7 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
             assert activations < 60, "the battle should end"
         result = app.screen
         assert isinstance(result, ResultScreen)
-        assert result.state.winner is not None and not result.state.living(result.state.winner.other)
+        assert result.final.winner is not None and not result.final.living(result.final.winner.other)
         assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
         await pilot.pause(ResultScreen.GRACE_SECONDS)
         await press(pilot, "enter")
@@ -215,7 +215,7 @@ async def test_two_computers_play_a_demo_and_skip_hurries_only_to_the_end_of_the
         monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 0)
         await press(pilot, "f")  # re-times the pause under way
         await settle(pilot)
-        assert isinstance(app.screen, ResultScreen) and app.screen.state.is_over
+        assert isinstance(app.screen, ResultScreen) and app.screen.final.is_over
 
 
 async def test_army_building_against_the_computer_needs_no_hand_over_and_scouting_shows_its_classes(

@@ -81,6 +81,11 @@ class Autosaver:
                 prune_quietly(folder, spare=path)
         return saver
 
+    def write_copy(self, path: Path) -> None:
+        """Write the battle as recorded so far to another file too (a named copy; OSError when the disk says no)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_save(path, self.recorder.record())
+
     def add(self, action: Action, after: GameState, rolls: list[int] | None = None) -> str | None:
         """Record the action and write the save; what to tell the player, if anything (see `save`)."""
         self.recorder.add(action, after, rolls)

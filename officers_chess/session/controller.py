@@ -21,6 +21,7 @@ from officers_chess.session.action_menu import MenuItem, first_choice
 from officers_chess.session.board_view import BoardView, Overlays
 from officers_chess.session.computer_moves import ComputerMoves, Glimpse
 from officers_chess.session.modes import MENU_MODES, Mode
+from officers_chess.session.seat_requests import SeatRequests
 from officers_chess.session.take_back import TakeBack
 
 
@@ -28,13 +29,14 @@ def side_name(side: Side) -> str:
     return f"an {side.value}" if side is Side.ATTACKER else f"a {side.value}"
 
 
-class BattleController(TakeBack, ComputerMoves, BoardView):
+class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
     """Turns cursor moves, confirms and cancels into legal actions on the game state."""
 
     def __init__(self, state: GameState, humans: frozenset[Side] = frozenset(Side)) -> None:
         self._version = 0
         self.state = state
         self.humans = frozenset(humans)  # the sides played at the keyboard; the computer plays the others
+        self._open_logs(state)
         self.mode = Mode.OVER if state.is_over else Mode.COMPUTER if self.computer_to_act else Mode.BROWSE
         self.cursor: Pos = (0, 0)
         self.selected: str | None = None

@@ -20,9 +20,8 @@ from officers_chess.content.save_files import new_save_path
 from officers_chess.content.saves import SavedBattle, public_reason
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.crash import Crash
-from officers_chess.rules.battle.events import Event
-from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.battle.physical import roll_your_own
+from officers_chess.rules.battle.seat_view import Known
+from officers_chess.session.battle_start import is_over, new_battle, resumed_battle
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
@@ -192,10 +191,8 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         seed = self.game_seed
         mustered = self.muster is not None and self.muster.loaded is loaded
         armies = self.muster.battle_armies() if mustered else {}
-        state = loaded.new_battle(seed, armies=armies or None)
+        state = new_battle(loaded, seed, armies, self.own_dice)
         self.muster = None
-        if self.own_dice:
-            state = roll_your_own(state)
         players = {side: self.computer.get(side, "human") for side in Side}
         muster_path = self.muster_path if mustered else None
         self.muster_path = None
@@ -245,7 +242,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
             self.campaign.battle_moved(saver.path)
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=10)
-        self._show(BattleScreen(saved.loaded, resumed.state, computer=self.policies, autosaver=saver, resumed=True,
+        self._show(BattleScreen(saved.loaded, resumed_battle(resumed), computer=self.policies, autosaver=saver, resumed=True,
                                 told=resumed.told))
 
     def _autosaver(self, make) -> Autosaver | None:
@@ -301,15 +298,16 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         }
         self._show(screens[phase]())
 
-    def show_result(self, state: GameState, last_events: list[Event]) -> None:
+    def show_result(self, final: Known, last_events: list) -> None:
+        """The battle is over: its result, for everyone to read (the fog lifts: rulings F5)."""
         from officers_chess.tui.screens.result import ResultScreen
 
-        self.switch_screen(ResultScreen(state, last_events, campaign=self.campaign is not None))
+        self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None))
 
-    def leave_result(self, state: GameState) -> None:
+    def leave_result(self, final: Known) -> None:
         """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""
-        if self.campaign is not None and state.is_over:
-            self.chapter_over(state)
+        if self.campaign is not None and is_over(final):
+            self.chapter_over(final)
         else:
             self.show_title()
 

@@ -9,7 +9,7 @@ from officers_chess.content.campaign_saves import SavedCampaign
 from officers_chess.content.campaigns import LoadedCampaign
 from officers_chess.content.errors import ContentError
 from officers_chess.content.saves import open_save, public_reason
-from officers_chess.rules.battle.state import GameState
+from officers_chess.session.battle_start import Battle, is_over, resumed_battle
 from officers_chess.rules.campaign.book import Player
 
 if TYPE_CHECKING:
@@ -50,8 +50,8 @@ class CampaignFlow:
                                 severity="error", timeout=10)
                     self.campaign = None
                     return
-                if resumed.state.is_over:  # it ended before its result was read: the chapter closes now
-                    self.chapter_over(resumed.state)
+                if is_over(resumed_battle(resumed)):  # it ended before its result was read: the chapter closes now
+                    self.chapter_over(resumed_battle(resumed))
                 else:
                     self.resume(battle, resumed)  # type: ignore[attr-defined]
                 return
@@ -127,7 +127,7 @@ class CampaignFlow:
         self.muster_path = None  # type: ignore[attr-defined]
         self.next_muster_step()  # type: ignore[attr-defined]
 
-    def chapter_over(self, state: GameState) -> None:
+    def chapter_over(self, state: Battle) -> None:
         """The result has been read: the chapter closes, and each person reads their summary next."""
         run = self.campaign
         assert run is not None

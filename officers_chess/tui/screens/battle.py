@@ -17,13 +17,11 @@ from textual.widgets import Footer, RichLog, Static
 from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import LoadedScenario
-from officers_chess.rules.basics.dice import seed_fingerprint
-from officers_chess.rules.battle.events import Attacked, Event
-from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session.battle_start import Battle
 from officers_chess.session.controller import BattleController
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
-from officers_chess.session.fog_log import SideLogs, resumed_lines
+from officers_chess.session.seat_requests import Told
 from officers_chess.session.lookout import Lookout
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_computer import ComputerTurn
@@ -104,7 +102,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
-    def __init__(self, loaded: LoadedScenario, state: GameState, computer: dict[Side, Policy] | None = None,
+    def __init__(self, loaded: LoadedScenario, state: Battle, computer: dict[Side, Policy] | None = None,
                  autosaver: Autosaver | None = None, resumed: bool = False, told: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.loaded = loaded
@@ -114,12 +112,10 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
         self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
         if autosaver is not None:
-            self.controller.committed = self._autosave
+            self.controller.record_with(autosaver, self._save_notice)
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
-        self._at_keyboard = state.to_act
-        # Under fog one log per person (each reads what their side saw); otherwise one log that tells all.
-        humans = self.controller.humans
-        self.logs = SideLogs(tuple(side for side in Side if side in humans) if state.fog and humans else (None,))
+        self._at_keyboard = self.controller.view.to_act
+        self.logs = self.controller.logs  # one per person under fog (the controller keeps them)
         self._log_shown: tuple[Side | None, int] | None = None  # whose log the widget shows, and how many lines
         self.pace = "normal"
         self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
@@ -140,7 +136,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             with Vertical(id="left"):
                 with Horizontal(id="map-row"):  # centres the map over the log
                     map_view = MapView(self.controller, self.lookout)
-                    map_view.border_title = Text(self.controller.state.map.name)  # as the map file spells it
+                    map_view.border_title = Text(self.controller.view.map.name)  # as the map file spells it
                     yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.border_title = "Battle log"
@@ -157,7 +153,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         # forecast lines wrap less, wider still is only blank); the map's column takes the rest, map
         # centred over a log as wide as the column, so combat lines do not wrap on a big terminal.
         width = event.size.width
-        wanted = self.controller.state.map.width * TILE_WIDTH + 3
+        wanted = self.controller.view.map.width * TILE_WIDTH + 3
         side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))
         self.query_one("#side").styles.width = side
         self.query_one("#left").styles.width = max(width - side, 1)
@@ -172,7 +168,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self.call_after_refresh(settle)
 
     def on_mount(self) -> None:
-        state = self.controller.state
+        state = self.controller.view
         logs = self.logs
         if self.resumed:
             for reader, lines in self._told().items():
@@ -182,9 +178,10 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
                       "Press ? for help.")
         else:
             logs.note(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
-        if self.hot_seat and not state.dice.physical:
+        fingerprint = self.controller.fingerprint
+        if self.hot_seat and fingerprint is not None:
             # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
-            logs.note(f"Dice fingerprint {seed_fingerprint(state.dice.seed)}: note it; the seed is shown when the battle ends.")
+            logs.note(f"Dice fingerprint {fingerprint}: note it; the seed is shown when the battle ends.")
         self._sync_log()
         self.refresh_view()
         if state.fog and self.hot_seat:
@@ -196,31 +193,31 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         """Each reader's last lines of what happened before the battle was saved (as many as `told` has). Under
         fog they are played again from the save for each reader; without the save to play (autosave off) there
         are none."""
-        if not self.controller.state.fog:
+        if not self.controller.view.fog:
             return {reader: list(self.told) for reader in self.logs.readers}
         if self.autosaver is None or not self.told:
             return {}
-        return resumed_lines(self.autosaver.recorder.record(), self.logs.readers, len(self.told))
+        return self.controller.told_before(self.autosaver, len(self.told))
 
     # --- after each step (drawing: battle_pane.py; keys: battle_keys.py) ---------------
 
-    def _after(self, events: list[Event], state_before: GameState) -> None:
+    def _after(self, told: Told) -> None:
         before = self._at_keyboard
-        lines = self._log(events, state_before)
-        exchange = any(isinstance(event, Attacked) for event in events)
+        self._sync_log()
+        exchange = told.exchange
         if exchange:
-            self._reveal_result(lines)
+            self._reveal_result(told.lines)
         self.refresh_view()
-        self._at_keyboard = self.controller.state.to_act
+        self._at_keyboard = self.controller.view.to_act
         if self.controller.mode is Mode.COMPUTER:
             self.computer_plays()
             return
-        if self.hot_seat and self.controller.state.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
+        if self.hot_seat and self.controller.view.fog and self._at_keyboard is not before and self.controller.mode is not Mode.OVER:
             self._hand_over(exchange)
         if self.controller.trade_partner:
             self._ask_trade()
         if self.controller.mode is Mode.OVER:
-            self.app.show_result(self.controller.state, events)  # type: ignore[attr-defined]
+            self.app.show_result(*self.controller.final())  # type: ignore[attr-defined]
 
     def _hand_over(self, exchange: bool) -> None:
         """Under fog the map shows only what one side sees: the other player must look away. Everything the
@@ -232,7 +229,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self._sync_log()
         self._reveal_result(self.logs.last.get(self._at_keyboard, []) if exchange else [], at_once=True)
         self.refresh_view()
-        self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {c.state.round}: the {self._at_keyboard.value}'s activation."))
+        self.app.push_screen(BattleHandOver(self._at_keyboard, f"Round {c.view.round}: the {self._at_keyboard.value}'s activation."))
 
     # --- the computer's turn -----------------------------------------------------------
 

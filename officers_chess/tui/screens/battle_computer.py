@@ -11,27 +11,30 @@ from textual.worker import WorkerCancelled
 
 from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.actions import Action
-from officers_chess.rules.battle.events import Attacked, Event
+from officers_chess.ai.player import Policy
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
-from officers_chess.session.fog_log import roll_words
 from officers_chess.session.modes import Mode
-from officers_chess.session.order_notes import with_orders
+from officers_chess.session.seat_requests import Told
 
 
 class ComputerTurn:
     """The computer's turn on the battle screen: its thinking in a worker thread, each action shown a glimpse at a
     time at the chosen pace, and the skip and pace keys."""
 
-    async def _computer_applies(self, action: Action) -> list[Event]:
+    async def _computer_applies(self, action: Action, policy: Policy) -> Told:
         """Apply the computer's action, asking the table for its d20s too when the players roll their own."""
+        c = self.controller
         while True:
             try:
-                return self.controller.play_computer(action)
+                told = c.take(partial(c.play_computer, action), self._reader(), policy, action)
             except RollNeeded as need:
                 answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-                self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need), need.faces),
-                                     answer.set_result)
-                self.controller.rolls.append(await answer)
+                self.app.push_screen(RollPrompt(c.roll_words(need, self._reader()), need.faces), answer.set_result)
+                c.rolls.append(await answer)
+                continue
+            if told is None:
+                raise RuntimeError(f"the computer chose an action the rules refuse: {c.hint}")
+            return told
 
     def action_pace(self, pace: str) -> None:
         self.pace = pace
@@ -39,7 +42,7 @@ class ComputerTurn:
         self.refresh_view(full=False)
 
     def action_skip(self, _until: str) -> None:
-        self._skip_round = self.controller.state.round
+        self._skip_round = self.controller.view.round
         self._nudge.set()
         self.refresh_view(full=False)
 
@@ -47,7 +50,7 @@ class ComputerTurn:
         """Against a person, a skip lasts until the person is to act; between two computers, to the end of the round."""
         if self._skip_round is None:
             return False
-        return bool(self.controller.humans) or self.controller.state.round == self._skip_round
+        return bool(self.controller.humans) or self.controller.view.round == self._skip_round
 
     async def _on_top(self) -> None:
         """Hold the computer while a dialog (help, quit, leave) covers the battle."""
@@ -67,14 +70,11 @@ class ComputerTurn:
 
     async def _computer_turn(self) -> None:
         c = self.controller
-        events: list[Event] = []
         last_exchange: list[str] = []  # the log lines of the computer's last attack this turn
         while c.mode is Mode.COMPUTER:
-            state = c.state
-            policy = self.computer[state.to_act]
+            policy = self.computer[c.view.to_act]
             self.refresh_view(full=False)
-            # A copy, so a policy that scribbles on its state cannot touch the one on screen.
-            thinker = self.run_worker(partial(policy.choose, state.model_copy(deep=True)), thread=True,
+            thinker = self.run_worker(c.thinking(policy), thread=True,
                                       group="computer-thinks", description=f"{policy.name} chooses")
             try:
                 action = await thinker.wait()
@@ -87,21 +87,21 @@ class ComputerTurn:
                     self.refresh_view()
                     await self._linger(glimpse.beats)
                     await self._on_top()
-            events = with_orders(await self._computer_applies(action), action, state, policy)
-            lines = self._log(events, state)  # an activation wholly out of sight is logged as such
-            if any(isinstance(event, Attacked) for event in events):
-                last_exchange = lines
+            told = await self._computer_applies(action, policy)
+            self._sync_log()
+            if told.exchange:
+                last_exchange = told.lines
             if not self._skipping():
                 self.refresh_view()
-                if not lines and action.kind == "move":
+                if not told.lines:  # an activation out of sight: a beat, whatever it was
                     await self._linger(0.5)
             if self._skip_round is not None and not self._skipping():
                 self._skip_round = None  # the round a demo skipped through is over
         self._skip_round = None
-        self._at_keyboard = c.state.to_act
+        self._at_keyboard = c.view.to_act
         if last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
             self._reveal_result(last_exchange, at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:
             await self._on_top()  # the result replaces the battle, never a dialog open over it
-            self.app.show_result(c.state, events)  # type: ignore[attr-defined]
+            self.app.show_result(*c.final())  # type: ignore[attr-defined]

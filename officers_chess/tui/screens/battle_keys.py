@@ -9,15 +9,12 @@ from functools import partial
 from textual.widgets import RichLog
 
 from officers_chess.rules.basics.dice import RollNeeded
-from officers_chess.rules.battle.events import Event
-from officers_chess.rules.battle.game import IllegalAction
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain
 from officers_chess.tui.dialogs.recap import RecapScreen
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.trade import TradeDialog
-from officers_chess.session.fog_log import roll_words
 from officers_chess.session.lookout import INSPECTABLE
 from officers_chess.session.modes import MENU_MODES, Mode
 from officers_chess.tui.widgets.map_view import MapView
@@ -125,25 +122,23 @@ class BattleKeys:
     def _confirm(self) -> None:
         self._act(self.controller.confirm)
 
-    def _act(self, step: Callable[[], list[Event]]) -> None:
+    def _act(self, step: Callable[[], object]) -> None:
         """Take a player's step; with physical dice, ask for each d20 the rules need and take it again
         with the rolls so far (the controller changes nothing until the whole action has its rolls)."""
-        before = self.controller.state
         try:
-            events = step()
-        except IllegalAction as refused:  # the screen offered something the rules refuse: say so, change nothing
-            self.controller.hint = f"Not possible now: {refused}."
-            self.refresh_view()
-            return
+            told = self.controller.take(step, self._reader())
         except RollNeeded as need:
             def rolled(roll: int | None) -> None:
                 if roll is not None:
                     self.controller.rolls.append(roll)
                     self._act(step)
 
-            self.app.push_screen(RollPrompt(roll_words(self.controller.state, self._reader(), need), need.faces), rolled)
+            self.app.push_screen(RollPrompt(self.controller.roll_words(need, self._reader()), need.faces), rolled)
             return
-        self._after(events, before)
+        if told is None:  # the screen offered something the rules refuse: the hint says so, nothing changed
+            self.refresh_view()
+            return
+        self._after(told)
 
     action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
 
@@ -180,7 +175,7 @@ class BattleKeys:
 
     def _ask_trade(self) -> None:
         c = self.controller
-        me, partner = c.selected_unit, c.state.unit(c.trade_partner) if c.trade_partner else None
+        me, partner = c.selected_unit, c.view.unit(c.trade_partner) if c.trade_partner else None
         if me is None or partner is None:
             return
 

@@ -7,9 +7,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog, Static
 
-from officers_chess.rules.battle.events import Event
 from officers_chess.rules.battle.morale import standing
-from officers_chess.rules.battle.game import GameState
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.tui.footer_room import footer_width
 from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
@@ -138,7 +136,7 @@ class BattlePane:
                                hint=c.hint if c.hint == self._idle_hint else "")
             return
         if c.mode is Mode.COMPUTER:
-            pane.show_text(f"The {c.state.to_act.value}'s move", self._computer_note())
+            pane.show_text(f"The {c.view.to_act.value}'s move", self._computer_note())
             return
         if self._result and inspected is None and c.mode is Mode.BROWSE:
             pane.show_text("Result", self._result_text())
@@ -149,9 +147,9 @@ class BattlePane:
                 body.append(f"\n\n{c.hint}", palette().hint)
             pane.show_text(c.chosen.label, body)
             return
-        if c.mode is Mode.CANTO and c.selected_unit and c.state.active:
-            tiles = c.state.rules.canto_tiles
-            left = c.selected_unit.movement - c.state.active.spent if tiles is None else tiles
+        if c.mode is Mode.CANTO and c.selected_unit and c.view.active:
+            tiles = c.view.rules.canto_tiles
+            left = c.selected_unit.movement - c.view.active.spent if tiles is None else tiles
             body = Text(f"Canto: {c.selected_unit.name} may still move up to {left} (blue tiles). Enter moves there "
                         f"(s: and stays to equip, trade or discard); w ends the turn here; i for those free actions now.")
             if c.hint:
@@ -172,7 +170,7 @@ class BattlePane:
             menu.append(keys + "\n", "grey62")
             if c.mode is Mode.ACTING and self._stay_applies():
                 menu.append("s: act, then stay for free actions\n", "grey62")
-            if c.state.active is not None and c.state.active.traded:
+            if c.view.active is not None and c.view.active.traded:
                 menu.append("Traded: one trade a turn\n", "grey62")
             if c.hint:
                 menu.append(f"\n\n{c.hint}", palette().hint)
@@ -190,7 +188,7 @@ class BattlePane:
             body.append_text(intent_text(c.view, self.lookout.intents()))
             body.append("\n")
         words = step_help(c.mode)
-        if c.mode is Mode.MOVING and c.state.active is not None:  # it took free actions before moving
+        if c.mode is Mode.MOVING and c.view.active is not None:  # it took free actions before moving
             words = words.replace("Esc to choose another unit.", "Esc takes its free actions back." if c.undoable
                                   else "it has begun its turn and must move.")
         if c.mode is Mode.BROWSE:
@@ -215,7 +213,7 @@ class BattlePane:
         lines: list[Text] = []
         if (limit := time_limit_line(scenario, with_reason=False)) is not None:
             lines.append(Text(limit, "bold"))  # first: short, and it decides many battles
-        first = self.controller.viewer or self.controller.state.to_act  # the reader's side first
+        first = self.controller.viewer or self.controller.view.to_act  # the reader's side first
         view = self.controller.view  # under fog the enemy's morale is not in it; early, so 80×24 shows it
         if view.morale_rules is not None:
             lines.append(Text.assemble(("Morale: ", "bold"), ", ".join(
@@ -289,9 +287,9 @@ class BattlePane:
 
     def _computer_note(self) -> Text:
         c = self.controller
-        policy = self.computer[c.state.to_act]
+        policy = self.computer[c.view.to_act]
         body = Text(c.glimpse.caption if c.glimpse else "Thinking…", "bold")
-        body.append(f"\n\nThe computer ({policy.name}) plays the {c.state.to_act.value}. ")
+        body.append(f"\n\nThe computer ({policy.name}) plays the {c.view.to_act.value}. ")
         faster = "f: normal pace" if self.pace == "fast" else "f: faster"
         until = "its turn" if c.humans else "the round"
         body.append(f"{faster} · s: skip to the end of {until} · r: the whole log.", "grey62")
@@ -317,13 +315,3 @@ class BattlePane:
         for line in lines[shown:]:
             log.write(line)
         self._log_shown = (reader, len(lines))
-
-    def _log(self, events: list[Event], before: GameState) -> list[str]:
-        """Log what the action did, for each reader as far as its side may know it (for the other readers once
-        it can no longer be taken back); returns the lines of the reader at the keyboard."""
-        c = self.controller
-        told = self.logs.add(before, c.state, events, self._reader())
-        if not c.undoable:
-            self.logs.commit()
-        self._sync_log()
-        return told[self._reader()]

@@ -118,7 +118,7 @@ class DeploymentScreen(MusterStepScreen):
 
     def _sync(self) -> None:
         """Rebuild the units on the board from the session (own placements, and what the other side shows)."""
-        self.controller.state.units = [f.unit for f in self.session.field(self.side)]
+        self.controller.board.units = [f.unit for f in self.session.field(self.side)]
         self.controller.selected = f"own:{self.held}" if self.held in self.placed else None
 
     def _next_unplaced(self, after: str | None = None) -> str | None:
@@ -170,7 +170,7 @@ class DeploymentScreen(MusterStepScreen):
 
     def _sheet(self) -> RenderableType:
         c = self.controller
-        board = c.state
+        board = c.board
         terrain = board.map.terrain_at(c.cursor)
         unit = board.unit_at(c.cursor)
         if unit is not None and unit.side is self.side:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,38 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.battle.events import Event, merged
-from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.history.replay import action_words, replay
+from officers_chess.session.replay_frames import frames
 from officers_chess.session.controller import BattleController
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The battle after `number` actions (0: the start), and the words of the action that led there."""
-
-    number: int
-    state: GameState
-    words: str
-    events: tuple[Event, ...]
-    problem: str = ""  # the action did not replay as recorded
-
-
-def frames(saved: SavedBattle) -> list[Frame]:
-    """Every state of the battle, from the start to its last action (or to where the record parts)."""
-    out = [Frame(0, saved.start, "The battle begins.", ())]
-    for step in replay(saved.record, saved.start):
-        if step.after is None:
-            out.append(Frame(step.number, step.before, action_words(step.before, step.action), (),
-                             f"action {step.number} cannot be played again: {step.illegal}"))
-            break
-        problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
-        out.append(Frame(step.number, step.after, action_words(step.before, step.action), tuple(step.events), problem))
-        if problem:
-            break
-    return out
 
 
 class ReplayViewer(Screen):
@@ -94,18 +64,18 @@ class ReplayViewer(Screen):
     def _show(self) -> None:
         frame = self.frames[self.index]
         last = self.frames[-1].number
-        self.controller = BattleController(frame.state)
-        active = frame.state.active_unit
+        self.controller = BattleController(frame.known)
+        active = frame.known.active_unit
         self.controller.cursor = active.pos if active else self.controller.cursor
         map_view = self.query_one(MapView)
         map_view.controller = self.controller
         map_view.redraw()
-        state = frame.state
+        state = frame.known
         where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),
                               f"· action {frame.number} of {last} · round {state.round}")
         self.query_one("#where", Static).update(where)
         told = Text(frame.words + "\n\n", "bold")
-        told.append("\n".join(event.text() for event in merged(frame.events)))
+        told.append(frame.told)
         if state.result is not None:  # the end, in the panel (the header line must fit 80 columns)
             told.append(f"\n\nThe battle is over: {state.result.reason}.", "bold")
         if frame.problem:
@@ -122,14 +92,14 @@ class ReplayViewer(Screen):
 
     def action_round(self, delta: int) -> None:
         """To the first action of the next (or this, then the previous) round."""
-        here = self.frames[self.index].state.round
+        here = self.frames[self.index].round
         if delta > 0:
-            later = [i for i, f in enumerate(self.frames) if f.state.round > here]
+            later = [i for i, f in enumerate(self.frames) if f.round > here]
             self.index = later[0] if later else len(self.frames) - 1
         else:
-            starts = [i for i, f in enumerate(self.frames) if f.state.round < here or i == 0]
-            target_round = self.frames[starts[-1]].state.round if starts else here
-            same = [i for i, f in enumerate(self.frames) if f.state.round == target_round]
+            starts = [i for i, f in enumerate(self.frames) if f.round < here or i == 0]
+            target_round = self.frames[starts[-1]].round if starts else here
+            same = [i for i, f in enumerate(self.frames) if f.round == target_round]
             self.index = same[0] if same else 0
         self._show()
 

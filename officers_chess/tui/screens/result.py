@@ -14,29 +14,25 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.basics.dice import seed_fingerprint
-from officers_chess.rules.battle.events import Attacked, Event, merged
-from officers_chess.rules.battle.game import GameState
-from officers_chess.rules.battle.victory import ran_out
+from officers_chess.rules.battle.seat_view import Known
+from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
 
 
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
 
 
-def summary(state: GameState, last_events: list[Event] = ()) -> Group:
+def summary(state: Known, last_events: list = ()) -> Group:
+    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5)."""
     result = state.result
     winner = state.winner
     if result is None:
         headline, reason = Text("The battle is undecided.", style="bold"), Text("")
     elif winner is None:
-        headline = Text("A draw.", style="bold")
-        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}.")
+        headline, reason = Text("A draw.", style="bold"), Text(ending_words(state) or "")
     else:
         headline = Text(f"{TIER_WORDS[result.tier]} for the {winner.value}!", style="bold")
-        # A time limit's reason already names the round it ran out after; any other is told when it happened.
-        timed_out = state.time_limit is not None and result.reason == ran_out(state.time_limit)
-        when = "" if timed_out else f" (round {state.round})"
-        reason = Text(f"{result.reason[0].upper()}{result.reason[1:]}{when}.")
+        reason = Text(ending_words(state) or "")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("")
     for side in Side:
@@ -50,8 +46,8 @@ def summary(state: GameState, last_events: list[Event] = ()) -> Group:
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if u.on_field)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
-    if any(isinstance(e, Attacked) for e in last_events):  # the last action in full, so nobody misses how it ended
-        parts += [Text("\n".join(e.text() for e in merged(last_events)), "grey85"), Text("")]
+    if (exchange := last_exchange(list(last_events))) is not None:
+        parts += [Text(exchange, "grey85"), Text("")]
     parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
@@ -77,9 +73,9 @@ class ResultScreen(Screen):
     # its last turn): they are let go, so the title's next Enter does not start a new battle unasked.
     GRACE_SECONDS = 1.0
 
-    def __init__(self, state: GameState, last_events: list[Event] = (), campaign: bool = False) -> None:
+    def __init__(self, final: Known, last_events: list = (), campaign: bool = False) -> None:
         super().__init__()
-        self.state = state
+        self.final = final  # the battle once over: the fog has lifted (rulings F5)
         self.last_events = list(last_events)
         self.campaign = campaign
         self._shown_at = monotonic()
@@ -108,7 +104,7 @@ class ResultScreen(Screen):
         # On a short terminal the box keeps within the screen above the footer and scrolls (arrow keys, wheel).
         with VerticalScroll() as box:
             box.border_title = "Battle over"
-            yield Static(summary(self.state, self.last_events), id="summary")
+            yield Static(summary(self.final, self.last_events), id="summary")
         yield Footer()
 
     def repaint_colours(self) -> None:
@@ -121,4 +117,4 @@ class ResultScreen(Screen):
 
     def action_go_on(self) -> None:
         if self._settled():
-            self.app.leave_result(self.state)  # type: ignore[attr-defined]
+            self.app.leave_result(self.final)  # type: ignore[attr-defined]

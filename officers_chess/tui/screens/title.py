@@ -204,7 +204,9 @@ class TitleScreen(Screen):
                 self.app.notify(f"{path.name} will not load: {public_reason(exc)}.", severity="error", timeout=10)
                 self.show_continue()
                 return
-            if getattr(saved.record, "finished", False) or (resumed is not None and resumed.state.is_over):
+            from officers_chess.session.battle_start import is_over, resumed_battle  # the battle's rules: when needed
+
+            if getattr(saved.record, "finished", False) or (resumed is not None and is_over(resumed_battle(resumed))):
                 from officers_chess.tui.screens.replay_viewer import ReplayViewer  # loaded when first needed
 
                 self.app.push_screen(ReplayViewer(saved))

@@ -24,7 +24,8 @@ class ChestSpot:
 
 @dataclass
 class DeployBoard:
-    """What MapView reads as `controller.state`: the map, the units on it, chests and objective tiles."""
+    """What MapView draws while a side deploys (`controller.view`): the map, the units on it, chests and
+    objective tiles."""
 
     map: BattleMap
     units: list[Unit] = field(default_factory=list)
@@ -51,7 +52,7 @@ class DeployController:
     focus_unit = None  # no movement ranges while deploying
 
     def __init__(self, board: DeployBoard, zone: set[Pos]) -> None:
-        self.state = board
+        self.board = board
         self.zone = zone
         self.selected: str | None = None  # id of the placed unit in hand, drawn highlighted
         ordered = sorted(zone, key=lambda p: (p[1], p[0]))
@@ -66,14 +67,14 @@ class DeployController:
     def view(self) -> DeployBoard:
         """What the map draws units and chests from: the screen puts on it only the units its side may see
         (rules/muster/deploy_sight.py), so no fog needs drawing over it."""
-        return self.state
+        return self.board
 
     def visible(self) -> None:
         return None  # terrain is always known (F1); the enemy units the side may not see are never on the board
 
     def move_cursor(self, dx: int, dy: int) -> None:
         x, y = self.cursor[0] + dx, self.cursor[1] + dy
-        if self.state.map.contains((x, y)):
+        if self.board.map.contains((x, y)):
             self.cursor = (x, y)
 
 
@@ -83,7 +84,7 @@ class DeployMapView(MapView):
     def _render_row(self, row: int) -> Strip:
         strip = super()._render_row(row)
         zone = self.controller.zone
-        units = {u.pos for u in self.controller.state.units}
+        units = {u.pos for u in self.controller.board.units}
         segments: list[Segment] = []
         for x, segment in enumerate(strip):
             if (x, row) in zone and (x, row) not in units and len(segment.text) == TILE_WIDTH:

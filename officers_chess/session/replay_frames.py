@@ -1,0 +1,43 @@
+"""A saved battle as the replay viewer steps through it: each state in turn with the words of the action that led
+there. Only a battle with nothing left to hide is replayed (a finished one, or one without fog: rulings F8), so
+each frame is the whole battle as everyone may know it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from officers_chess.content.saves import SavedBattle
+from officers_chess.rules.battle.events import merged
+from officers_chess.rules.battle.seat_view import Known
+from officers_chess.rules.history.replay import action_words, replay
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The battle after `number` actions (0: the start), the words of the action that led there and what it did."""
+
+    number: int
+    known: Known
+    words: str
+    told: str  # the events of that action, as the log words them
+    problem: str = ""  # the action did not replay as recorded
+
+    @property
+    def round(self) -> int:
+        return self.known.round
+
+
+def frames(saved: SavedBattle) -> list[Frame]:
+    """Every state of the battle, from the start to its last action (or to where the record parts)."""
+    out = [Frame(0, saved.start, "The battle begins.", "")]
+    for step in replay(saved.record, saved.start):
+        if step.after is None:
+            out.append(Frame(step.number, step.before, action_words(step.before, step.action), "",
+                             f"action {step.number} cannot be played again: {step.illegal}"))
+            break
+        problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
+        told = "\n".join(event.text() for event in merged(step.events))
+        out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem))
+        if problem:
+            break
+    return out
