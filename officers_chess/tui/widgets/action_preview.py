@@ -5,29 +5,59 @@ from __future__ import annotations
 from rich.text import Text
 
 from officers_chess.forecast_words import percent
-from officers_chess.rules.battle.actions import Special, Strike
-from officers_chess.rules.battle.specials import action_tags, heal_amount, staff_hit_chance, staff_roll
+from officers_chess.rules.battle.actions import Special, SpecialName, Strike
+from officers_chess.rules.battle.events import tile_name
+from officers_chess.rules.battle.specials import action_tags, heal_amount, staff_hit_chance, staff_roll, vein_terrain
 from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.tags import tag_args
 from officers_chess.tui.controller import BattleController
+from officers_chess.tui.modes import Mode
 
-WHAT = {
+# What each special action does to whom or where it is aimed, while it is being aimed (tests/test_action_catalogue.py
+# checks every SpecialName has its words). The ones aimed at a unit and then a tile say the tile comes next.
+WHAT: dict[SpecialName, str] = {
+    "heal": "will be healed",
     "restore": "every status will be lifted",
-    "rescue": "will be brought to a tile beside the user (choose it next)",
-    "warp": "will be sent to a tile within the user's Strength in tiles (choose it next)",
+    "status": "will gain the staff's status",
+    "rescue": "will be brought to a free tile beside the user",
+    "warp": "will be sent to a free tile in the staff's reach",
+    "torch": "a torch lights the tiles around the user",
     "dance": "may act again at once",
-    "entrap": "will be dragged one tile (choose it next)",
+    "escape": "the unit leaves the battlefield",
+    "pick": "the lock gives way",
+    "raze": "this tile is burnt to ruins",
+    "seize": "this tile is taken",
+    "entrap": "will be dragged to a free tile beside it",
     "freeze": "cannot move during its next turn",
+    "rewarp": "the user warps itself here",
+    "vein": "this tile changes until the end of the round",
+}
+
+STEPS = {
+    Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
+    Mode.PLACING: "Blue tiles: where it can go. Arrows move; Enter confirms; Esc goes back.",
 }
 
 
 def preview(c: BattleController) -> Text:
-    """A few lines for the side pane while targeting a special action or a strike."""
+    """A few lines for the side pane while aiming a special action or a strike (a unit, then maybe a tile), or
+    choosing the tile a Rewarp, Vein or Pick is used on."""
     unit, aimed = c.selected_unit, c.aimed_actions()
+    steps = STEPS.get(c.mode, STEPS[Mode.TARGETING])
     if unit is None or not aimed:
-        return Text("Arrows choose a target; Enter confirms; Esc goes back.")
-    action = aimed[0]
-    state: GameState = c.view  # under fog, what the player sees (an aimed unit is always in sight)
+        return Text(steps)
+    body = _what(c.view, unit, aimed[0], c.mode is Mode.PLACING)  # under fog, what the player sees (an aimed unit is in sight)
+    landings = sorted({a.at for a in aimed if isinstance(a, Special) and a.target is not None and a.at is not None})
+    if c.mode is Mode.TARGETING and landings:  # Rescue, Warp, Entrap: where it lands comes next, or is the only one
+        body.append(f"\nThe tile: {tile_name(landings[0])}, the only one free." if len(landings) == 1
+                    else f"\nThe tile next: {len(landings)} are free.")
+    body.append(f"\n{steps}", "grey62")
+    return body
+
+
+def _what(state: GameState, unit: Unit, action: Special | Strike, placing: bool) -> Text:
+    """The line for one aimed action; `placing`: its tile is the one under the cursor."""
     if isinstance(action, Strike):
         hp = state.terrain_hp(action.at)
         blow = state.rules.structure_damage(unit, unit.equipped_weapon) if unit.equipped_weapon else 0
@@ -36,28 +66,38 @@ def preview(c: BattleController) -> Text:
     assert isinstance(action, Special)
     target = state.unit(action.target) if action.target else None
     tags = action_tags(unit, action)
+    at = tile_name(action.at) if action.at is not None else ""
     if action.name == "pick":
         return Text("Opens the chest here; its item goes into a free slot." if action.at == unit.pos
-                    else "Opens the door for good: it becomes floor.")
-    name = target.name if target else ""
-    if action.name == "heal" and target is not None:
+                    else f"Opens the door at {at} for good: it becomes floor.")
+    if action.name == "rewarp" and action.at is not None:
+        return Text(f"{unit.name} warps itself to {at} ({state.map.terrain_at(action.at).name.lower()}).")
+    if action.name == "vein" and action.at is not None:
+        made = vein_terrain(state, str(tag_args(tags, "Vein")[0]))
+        called = made.name.lower() if made is not None else str(tag_args(tags, "Vein")[0]).lower()
+        return Text(f"{at} ({state.map.terrain_at(action.at).name.lower()}) turns to {called} until the end of the "
+                    "round, then comes back.")
+    if target is None:  # the rules offer none of the rest without a unit to aim at
+        return Text(f"{WHAT[action.name].capitalize()}.")
+    name = target.name
+    if action.name == "heal":
         after = min(target.max_hp, target.hp + heal_amount(state, unit, action))
         return Text(f"{name}: {target.hp} → {after} HP (+{after - target.hp}).")
-    if action.name == "status" and target is not None:
+    if action.name == "status":
         effect = tag_args(tags, "Status")[0]
         if target.side is unit.side or effect == "Barrier":
             return Text(f"{name} gains {effect}; no roll against an ally.")
         return Text(f"{name}: {effect} lands {_odds(state, unit, action, target)}.")
-    if action.name in ("entrap", "freeze") and target is not None:
+    if action.name == "entrap" and placing and action.at is not None:
+        return Text(f"{name} is dragged to {at} if it lands {_odds(state, unit, action, target)}.")
+    if action.name in ("rescue", "warp") and placing and action.at is not None:
+        return Text(f"{name} will stand at {at} ({state.map.terrain_at(action.at).name.lower()}).")
+    if action.name in ("entrap", "freeze"):
         return Text(f"{name}: {WHAT[action.name]}; it lands {_odds(state, unit, action, target)}.")
-    if action.name == "rewarp":
-        return Text("The user warps itself to the tile under the cursor.")
-    if action.name == "vein":
-        return Text(f"This tile turns to {str(tag_args(tags, 'Vein')[0]).lower()} until the end of the round.")
-    return Text(f"{name}: {WHAT.get(action.name, action.name)}.")
+    return Text(f"{name}: {WHAT[action.name]}.")
 
 
-def _odds(state, unit, action, target) -> str:  # type: ignore[no-untyped-def]
+def _odds(state: GameState, unit: Unit, action: Special, target: Unit) -> str:
     """'on a d20 at or under 11 (55%)': the roll an action on an enemy needs."""
     faces, needed, _ = staff_roll(state, unit, action.source, target)
     return f"on a d{faces} at or under {max(0, needed)} ({percent(staff_hit_chance(state, unit, action.source, target))})"
