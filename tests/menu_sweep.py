@@ -26,6 +26,7 @@ class Seen:
     entries: int = 0
     previews: int = 0
     specials: set[str] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)  # the kinds of menu entry met ("attack", "art", "special" ...)
     where: list[str] = field(default_factory=list)  # the units swept, for a failure's message
 
 
@@ -98,6 +99,7 @@ def sweep_menu(app, screen, unit: Unit, seen: Seen, context: str, full: bool = F
         shown = side_pane_shown(app)
         assert f"▶ {item.label}" in shown, f"{context}: entry {item.label!r} is not shown in the pane: {shown!r}"
         seen.entries += 1
+        seen.kinds.add(item.key.split(":")[0])
         seen.specials.update(a.name for a in item.actions if isinstance(a, Special) and not item.needs_target)
         if not (item.needs_target or item.key.startswith("arm:")):
             continue  # chosen at once (Wait, Equip, Torch ...): highlighted is all it shows before it happens

@@ -15,58 +15,26 @@ items it can carry, and plays each placement on both sides:
 
 from __future__ import annotations
 
-import dataclasses
 import os
-from contextlib import asynccontextmanager
 from typing import get_args
 
-import pytest
 from menu_sweep import Seen, sweep_menu
+from sweep_arena import arena, carries, edition_scenario, on_turn, open_battle, special_items, sweeping_app
 
 from officers_chess.ai.muster_ai import muster
 from officers_chess.ai.play import make_policy
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import LoadedScenario, load_catalogue, load_scenario
-from officers_chess.rules.basics.dice import Dice
-from officers_chess.rules.battle.actions import SpecialName
-from officers_chess.rules.battle.state import Chest, GameState
-from officers_chess.rules.board.battle_map import BattleMap
-from officers_chess.rules.combat.editions import rules_for
+from officers_chess.rules.battle.actions import Action, SpecialName
+from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.pieces.catalogue import Catalogue
-from officers_chess.rules.pieces.models import Consumable, Side, Unit, UnitClass, Weapon, WeaponType
-from officers_chess.rules.pieces.statuses import Status, StatusName
-from officers_chess.rules.scenario.setup import UnitSetup, build_unit, can_equip_class
-from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.rules.pieces.models import Side, UnitClass, Weapon, WeaponType
+from officers_chess.rules.scenario.setup import can_equip_class
+from officers_chess.tui.action_menu import MAP_CHOSEN
 
 FULL = os.environ.get("OFFICERS_CHESS_SWEEP") == "full"
 SCENARIOS = bundled_scenarios()
 EDITIONS = ("v0.6", "ratings", "d100")
-
-
-@asynccontextmanager
-async def sweeping_app():
-    """The app at 80×24 on its title screen, nothing autosaved; battle screens are opened over it one by one."""
-    app = OfficersChessApp(seed=1, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        yield app, pilot
-
-
-async def open_battle(app, pilot, loaded: LoadedScenario, state: GameState) -> BattleScreen:
-    """The battle screen on `state` over the title, both sides played at the keyboard (the last one closed first)."""
-    if isinstance(app.screen, BattleScreen):
-        app.pop_screen()
-    app.push_screen(BattleScreen(loaded, state))
-    await pilot.pause()
-    assert isinstance(app.screen, BattleScreen)
-    return app.screen
-
-
-def on_turn(screen, state: GameState, side: Side) -> None:
-    """The battle as it stands, with `side` to activate (the sweep plays each side in turn from the same start)."""
-    screen.controller.state = state.model_copy(update={"to_act": side})
-    screen.refresh_view()
 
 
 # --- every bundled scenario ----------------------------------------------------------------------------------
@@ -100,29 +68,6 @@ async def test_every_units_menu_and_previews_open_in_every_bundled_scenario():
 
 # --- every class of each catalogue ---------------------------------------------------------------------------
 
-SPOT = (4, 3)  # where the swept unit stands; around it: the door, a hurt ally, an enemy, a free tile
-DOOR, ALLY, ENEMY, SNAG = (3, 3), (4, 2), (5, 3), (3, 2)
-
-
-def arena_map(edition: str) -> BattleMap:
-    """9×7 of plains with a door beside the swept unit's tile and a snag two tiles off (a Strike to aim)."""
-    glyph = {tile.id: tile.glyph for tile in rules_for(edition).terrain.values()}
-    rows = [[glyph["plains"]] * 9 for _ in range(7)]
-    rows[DOOR[1]][DOOR[0]] = glyph["door"]
-    rows[SNAG[1]][SNAG[0]] = glyph["snag"]
-    return BattleMap(name="Menu sweep arena", rows=["".join(r) for r in rows], edition=edition)
-
-
-def special_items(catalogue: Catalogue) -> list[str]:
-    """The items that grant a special action: every staff and every consumable."""
-    return [item.name for item in catalogue.items.values()
-            if isinstance(item, Consumable) or (isinstance(item, Weapon) and item.type is WeaponType.STAFF)]
-
-
-def carries(klass: UnitClass, item) -> bool:
-    return not isinstance(item, Weapon) or can_equip_class(klass, item)
-
-
 def kits(catalogue: Catalogue, full: bool) -> list[tuple[UnitClass, list[str]]]:
     """(class, items) for each placement: a weapon the class fights with, then special items in its free slots.
     By default each special item is carried once, by the first class that can carry it (staff users take several
@@ -135,38 +80,12 @@ def kits(catalogue: Catalogue, full: bool) -> list[tuple[UnitClass, list[str]]]:
         room = 3 - (weapon is not None)
         own = [name for name in (special_items(catalogue) if full else pending) if carries(klass, catalogue.items[name])]
         chunks = [own[i:i + room] for i in range(0, len(own), room)] or [[]]
-        found += [(klass, [weapon] * (weapon is not None) + chunk) for chunk in chunks]
+        for chunk in chunks:  # a weapon with an art goes first: the unit takes the first in hand, and fights with it
+            arts = [name for name in chunk if isinstance(catalogue.items[name], Weapon) and "Art(" in str(catalogue.items[name].tags)]
+            found.append((klass, arts + [weapon] * (weapon is not None) + [name for name in chunk if name not in arts]))
         pending = [name for name in pending if name not in own]
     assert not pending, f"nobody in the catalogue can carry {pending}"
     return found
-
-
-def arena(loaded: LoadedScenario, catalogue: Catalogue, klass: UnitClass, items: list[str], side: Side) -> GameState:
-    """The class's unit in the middle of the arena with everything its special actions could act on around it."""
-    edition, battle_map = catalogue.edition, arena_map(catalogue.edition)
-
-    def build(name: str, cls: str, kit: list[str], at, who: Side, uid: str, roles=()) -> Unit:
-        setup = UnitSetup(name=name, unit_class=cls, items=kit, at=(at[0] + 1, at[1] + 1), roles=list(roles))
-        return build_unit(setup, who, uid, catalogue, battle_map, ())
-
-    fighter = next(iter(catalogue.classes.values()))
-    arms = [w.name for w in catalogue.weapons() if can_equip_class(fighter, w)][:1]
-    user = build(klass.name[:24], klass.name, items, SPOT, side, "u1", roles=("Leader", "Fleeing", "Saboteur"))
-    ally = build("Hurt Ally", fighter.name, arms, ALLY, side, "u2")
-    ally = ally.model_copy(update={"hp": max(1, ally.max_hp - 5), "activated": True,
-                                   "statuses": [Status(name=StatusName.POISONED)]})  # to heal, restore, dance for
-    enemy = build("Foe", fighter.name, arms, ENEMY, side.other, "e1")
-    treasure = next(item for item in catalogue.items.values() if isinstance(item, Consumable))
-    return GameState(edition=edition, scenario=loaded.scenario.name, map=battle_map, units=[user, ally, enemy],
-                     to_act=side, dice=Dice(seed=1), seize_tiles=[SPOT], escape_tiles=[SPOT], raze_tiles=[SPOT],
-                     chests=[Chest(at=SPOT, item=treasure)])
-
-
-def edition_scenario(edition: str) -> LoadedScenario:
-    """A bundled scenario of the edition, renamed: the arena borrows its catalogue and its screen's words."""
-    path = next(p for p in SCENARIOS if load_scenario(p).scenario.edition == edition)
-    loaded = load_scenario(path)
-    return dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"name": "Menu sweep arena"}))
 
 
 # The tags behind each special action (the arena's roles bring Escape, Raze and Seize to every class).
@@ -185,6 +104,7 @@ def granted(catalogue: Catalogue) -> set[str]:
 
 async def test_every_class_of_every_catalogue_opens_its_menu_and_previews_every_special_action():
     seen: set[str] = set()
+    kinds: set[str] = set()
     async with sweeping_app() as (app, pilot):
         for edition in EDITIONS:
             loaded, catalogue = edition_scenario(edition), load_catalogue(edition)
@@ -201,5 +121,8 @@ async def test_every_class_of_every_catalogue_opens_its_menu_and_previews_every_
             assert met.menus >= len(catalogue.classes)
             assert met.specials == granted(catalogue), f"{edition}: the arena met {sorted(met.specials)}"
             seen |= met.specials
+            kinds |= met.kinds
     missing = set(get_args(SpecialName)) - seen
     assert not missing, f"the sweep never reached {sorted(missing)}: no class or item of a catalogue offered it"
+    menu_kinds = {kind.model_fields["kind"].default for kind in get_args(get_args(Action)[0]) if kind not in MAP_CHOSEN}
+    assert menu_kinds | {"art"} <= kinds, f"the sweep never met a menu entry of {sorted(menu_kinds | {'art'} - kinds)}"
