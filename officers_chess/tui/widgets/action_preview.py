@@ -36,7 +36,7 @@ WHAT: dict[SpecialName, str] = {
 
 STEPS = {
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
-    Mode.PLACING: "Blue tiles: where it can go. Arrows move; Enter confirms; Esc goes back.",
+    Mode.PLACING: "Arrows move the cursor to a blue tile; Enter confirms there; Esc goes back.",
 }
 
 
@@ -44,15 +44,13 @@ def preview(c: BattleController) -> Text:
     """A few lines for the side pane while aiming a special action or a strike (a unit, then maybe a tile), or
     choosing the tile a Rewarp, Vein or Pick is used on."""
     unit, aimed = c.selected_unit, c.aimed_actions()
-    steps = STEPS.get(c.mode, STEPS[Mode.TARGETING])
-    if unit is None or not aimed:
-        return Text(steps)
+    if unit is None or not aimed:  # the cursor is on nothing it can be used on: what to do instead
+        return Text(STEPS.get(c.mode, STEPS[Mode.TARGETING]))
     body = _what(c.view, unit, aimed[0], c.mode is Mode.PLACING)  # under fog, what the player sees (an aimed unit is in sight)
     landings = sorted({a.at for a in aimed if isinstance(a, Special) and a.target is not None and a.at is not None})
     if c.mode is Mode.TARGETING and landings:  # Rescue, Warp, Entrap: where it lands comes next, or is the only one
         body.append(f"\nThe tile: {tile_name(landings[0])}, the only one free." if len(landings) == 1
                     else f"\nThe tile next: {len(landings)} are free.")
-    body.append(f"\n{steps}", "grey62")
     return body
 
 
