@@ -42,7 +42,7 @@ def _check_preview(app, screen, label: str, seen: Seen, context: str) -> None:
     assert aimed, f"{context}: {label}: the cursor is on nothing the entry can aim at ({c.mode.value})"
     action = aimed[0]
     if isinstance(action, Attack):
-        assert pane.showing_forecast and str(pane.border_title).startswith("Forecast"), f"{context}: {label}: no forecast"
+        assert pane.showing_forecast and str(pane.border_title).startswith("Forecast"), f"{context}: {label}"
     else:
         assert str(pane.border_title) == label, f"{context}: the pane is titled {pane.border_title!r}, not {label!r}"
         text = side_pane_shown(app)

@@ -36,15 +36,22 @@ async def open_battle(app, pilot, loaded: LoadedScenario, state: GameState) -> B
     """The battle screen on `state` over the title, both sides played at the keyboard (the last one closed first)."""
     if isinstance(app.screen, BattleScreen):
         app.pop_screen()
-    app.push_screen(BattleScreen(loaded, state))
+    screen = BattleScreen(loaded, state)
+    app.push_screen(screen)
     await pilot.pause()
-    assert isinstance(app.screen, BattleScreen)
-    return app.screen
+    for _ in range(3):  # under fog the battle opens with a hand-over: the player at the keyboard takes it
+        if app.screen is screen:
+            break
+        await pilot.press("enter")
+    assert app.screen is screen
+    return screen
 
 
 def on_turn(screen, state: GameState, side: Side) -> None:
-    """The battle as it stands, with `side` to activate (the sweep plays each side in turn from the same start)."""
+    """The battle as it stands, with `side` to activate and at the keyboard (the sweep plays each side in turn from
+    the same start; under fog no hand-over comes between, as nobody else is looking)."""
     screen.controller.state = state.model_copy(update={"to_act": side})
+    screen._at_keyboard = side
     screen.refresh_view()
 
 

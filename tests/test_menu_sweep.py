@@ -75,13 +75,16 @@ def kits(catalogue: Catalogue, full: bool) -> list[tuple[UnitClass, list[str]]]:
     pending = special_items(catalogue)
     found = []
     for klass in catalogue.classes.values():
-        weapon = next((w.name for w in catalogue.weapons() if w.type is not WeaponType.STAFF and can_equip_class(klass, w)
+        weapon = next((w.name for w in catalogue.weapons()
+                       if w.type is not WeaponType.STAFF and can_equip_class(klass, w)
                        and (w.type is not WeaponType.STONE or "Shifter" in klass.tags)), None)
         room = 3 - (weapon is not None)
-        own = [name for name in (special_items(catalogue) if full else pending) if carries(klass, catalogue.items[name])]
+        own = [name for name in (special_items(catalogue) if full else pending)
+               if carries(klass, catalogue.items[name])]
         chunks = [own[i:i + room] for i in range(0, len(own), room)] or [[]]
         for chunk in chunks:  # a weapon with an art goes first: the unit takes the first in hand, and fights with it
-            arts = [name for name in chunk if isinstance(catalogue.items[name], Weapon) and "Art(" in str(catalogue.items[name].tags)]
+            arts = [name for name in chunk
+                    if isinstance(catalogue.items[name], Weapon) and "Art(" in str(catalogue.items[name].tags)]
             found.append((klass, arts + [weapon] * (weapon is not None) + [name for name in chunk if name not in arts]))
         pending = [name for name in pending if name not in own]
     assert not pending, f"nobody in the catalogue can carry {pending}"
@@ -97,7 +100,8 @@ GRANTED_BY = {"Heal": "heal", "Restore": "restore", "Status": "status", "Rescue"
 def granted(catalogue: Catalogue) -> set[str]:
     """The special actions the catalogue's classes and special items can grant, read from their tags."""
     names = {"escape", "raze", "seize"}
-    tags = [t for k in catalogue.classes.values() for t in k.tags if not t.startswith("Status")]  # a class's rides on hits
+    # (A class's Status rides on its hits: it is no action.)
+    tags = [t for k in catalogue.classes.values() for t in k.tags if not t.startswith("Status")]
     tags += [t for name in special_items(catalogue) for t in catalogue.items[name].tags]
     return names | {GRANTED_BY[t.split("(")[0]] for t in tags if t.split("(")[0] in GRANTED_BY}
 
@@ -111,12 +115,13 @@ async def test_every_class_of_every_catalogue_opens_its_menu_and_previews_every_
             met = Seen()
             screen = None
             for index, (klass, items) in enumerate(kits(catalogue, FULL)):
-                for side in (Side.ATTACKER, Side.DEFENDER) if FULL else (Side.ATTACKER if index % 2 == 0 else Side.DEFENDER,):
+                sides = (Side.ATTACKER, Side.DEFENDER) if FULL else (Side.ATTACKER if index % 2 == 0 else Side.DEFENDER,)
+                for side in sides:
                     state = arena(loaded, catalogue, klass, items, side)
                     screen = screen or await open_battle(app, pilot, loaded, state)
                     on_turn(screen, state, side)
-                    sweep_menu(app, screen, state.unit("u1"), met, f"{edition} {klass.name} with {items} ({side.value})",
-                               full=FULL)
+                    where = f"{edition} {klass.name} with {items} ({side.value})"
+                    sweep_menu(app, screen, state.unit("u1"), met, where, full=FULL)
                 await pilot.pause()  # painted: whatever failed to draw would have stopped the app
             assert met.menus >= len(catalogue.classes)
             assert met.specials == granted(catalogue), f"{edition}: the arena met {sorted(met.specials)}"

@@ -39,7 +39,8 @@ async def menu_to(pilot, c, key: str) -> None:
 
 
 async def call_up_fog(pilot, screen) -> tuple:
-    """From the Cleric's open action menu: Call up fog, on a blue tile the arrows lead to; returns (tile, state before)."""
+    """From the Cleric's open action menu: Call up fog on a blue tile the arrows lead to. Returns (tile, the battle
+    before)."""
     c = screen.controller
     item = next(i for i in c.menu() if i.label == FOG)
     await menu_to(pilot, c, item.key)

@@ -46,7 +46,8 @@ def preview(c: BattleController) -> Text:
     unit, aimed = c.selected_unit, c.aimed_actions()
     if unit is None or not aimed:  # the cursor is on nothing it can be used on: what to do instead
         return Text(STEPS.get(c.mode, STEPS[Mode.TARGETING]))
-    body = _what(c.view, unit, aimed[0], c.mode is Mode.PLACING)  # under fog, what the player sees (an aimed unit is in sight)
+    # Under fog, from what the player sees (a unit aimed at is always in sight).
+    body = _what(c.view, unit, aimed[0], c.mode is Mode.PLACING)
     landings = sorted({a.at for a in aimed if isinstance(a, Special) and a.target is not None and a.at is not None})
     if c.mode is Mode.TARGETING and landings:  # Rescue, Warp, Entrap: where it lands comes next, or is the only one
         body.append(f"\nThe tile: {tile_name(landings[0])}, the only one free." if len(landings) == 1
