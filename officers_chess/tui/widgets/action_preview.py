@@ -14,8 +14,8 @@ from officers_chess.rules.pieces.tags import tag_args
 from officers_chess.tui.controller import BattleController
 from officers_chess.tui.modes import Mode
 
-# What each special action does to whom or where it is aimed, while it is being aimed (tests/test_action_catalogue.py
-# checks every SpecialName has its words). The ones aimed at a unit and then a tile say the tile comes next.
+# What each special action does to the unit or tile it is aimed at (tests/test_action_catalogue.py checks every
+# SpecialName has its words; those used at once, as Torch or Seize, are named in the menu and never aimed).
 WHAT: dict[SpecialName, str] = {
     "heal": "will be healed",
     "restore": "every status will be lifted",
