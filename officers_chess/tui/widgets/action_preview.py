@@ -21,7 +21,7 @@ WHAT: dict[SpecialName, str] = {
     "restore": "every status will be lifted",
     "status": "will gain the staff's status",
     "rescue": "will be brought to a free tile beside the user",
-    "warp": "will be sent to a free tile in the staff's reach",
+    "warp": "will be sent to a free tile in reach",
     "torch": "a torch lights the tiles around the user",
     "dance": "may act again at once",
     "escape": "the unit leaves the battlefield",
