@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Discard, Equip, Special, Strike, Trade, Wait
+from officers_chess.rules.battle.actions import (
+    Action, Attack, CantoMove, Discard, Equip, Move, Special, SpecialName, Strike, Trade, Wait,
+)
 from officers_chess.rules.battle.game import apply_action, legal_actions
+from officers_chess.rules.battle.specials import action_tags
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Consumable, Unit
 from officers_chess.rules.pieces.tags import tag_args
 
-SPECIAL_VERBS = {
+# The menu's words for every special action the rules know (tests/test_action_catalogue.py checks that each
+# SpecialName has its entry: a missing one would stop the battle screen the moment the unit could use it).
+# A status staff is named by its status instead ("Sleep — Sleep Staff"), and a Vein by what it calls up.
+SPECIAL_VERBS: dict[SpecialName, str] = {
     "heal": "Heal",
     "restore": "Restore",
+    "status": "Cast",
     "rescue": "Rescue",
     "warp": "Warp",
     "torch": "Light a torch",
@@ -22,7 +29,13 @@ SPECIAL_VERBS = {
     "pick": "Pick a lock",
     "raze": "Raze",
     "seize": "Seize",
+    "entrap": "Entrap",
+    "freeze": "Freeze",
+    "rewarp": "Warp yourself",
+    "vein": "Call up",
 }
+# Actions chosen on the map rather than from the menu: the move, and a Canto unit's move after its action.
+MAP_CHOSEN = (Move, CantoMove)
 
 
 @dataclass(frozen=True)
@@ -38,15 +51,27 @@ class MenuItem:
         """True when the player still has to point at a unit or a tile."""
         return any(target_of(a) is not None for a in self.actions)
 
+    @property
+    def aims_at_tiles(self) -> bool:
+        """True when the entry is aimed at a tile alone, with nobody on the other end (Rewarp, Vein, Pick): the
+        player chooses that tile on the map, as a landing tile is chosen (docs/rulings.md I6)."""
+        return bool(self.actions) and all(tile_aimed(a) for a in self.actions)
+
+
+def tile_aimed(action: Action) -> bool:
+    """A special action used on a tile rather than on a unit (Rewarp's landing, Vein's tile, Pick's door or chest)."""
+    return isinstance(action, Special) and action.target is None and action.at is not None
+
 
 def target_of(action: Action) -> str | Pos | None:
-    """What an action is aimed at: a unit id, a tile, or nothing."""
+    """What an action is aimed at: a unit id, a tile, or nothing. A special action with both (Rescue, Warp,
+    Entrap) is aimed at its unit first; the tile it then lands on is chosen next."""
     if isinstance(action, Attack):
         return action.target
     if isinstance(action, Strike):
         return action.at
     if isinstance(action, Special):
-        return action.target or (action.at if action.name == "pick" else None)
+        return action.target if action.target is not None else action.at
     return None
 
 
@@ -54,10 +79,13 @@ def _special_label(unit: Unit, action: Special) -> str:
     source = unit.inventory[action.source] if action.source is not None else None
     if isinstance(source, Consumable) and action.name in ("heal", "restore", "status"):
         return f"Use {source.name}"  # drunk or worn by the unit itself
-    if action.name == "status":
-        assert source is not None
-        return f"{tag_args(unit.item_tags(source), 'Status')[0]} — {source.name}"
-    verb = SPECIAL_VERBS[action.name]
+    tags = action_tags(unit, action)
+    if action.name == "status" and tag_args(tags, "Status"):
+        verb = str(tag_args(tags, "Status")[0])
+    elif action.name == "vein" and tag_args(tags, "Vein"):
+        verb = f"{SPECIAL_VERBS['vein']} {str(tag_args(tags, 'Vein')[0]).lower()}"
+    else:
+        verb = SPECIAL_VERBS[action.name]
     return verb if source is None else f"{verb} — {source.name}"
 
 
@@ -95,8 +123,10 @@ def menu_items(state: GameState, unit: Unit, actions: list[Action], seen: set[st
             add(f"trade:{action.partner}", f"Trade with {state.unit(action.partner).name}", action)
         elif isinstance(action, Wait):
             add("wait", "Wait", action)
-        elif isinstance(action, CantoMove):
-            continue  # Canto movement is chosen on the map, not from the menu
+        elif isinstance(action, MAP_CHOSEN):
+            continue  # a move, and Canto's, are chosen on the map, not from the menu
+        else:  # a kind of action with no words here would vanish from the menu unseen: say so at once
+            raise TypeError(f"the action menu has no entry for {type(action).__name__} actions")
     items = []
     for key, (label, grouped) in groups.items():
         targets = {target_of(a) for a in grouped} - {None}
@@ -132,3 +162,13 @@ def first_choice(items: list[MenuItem]) -> int:
             if item.key.split(":")[0] == kind:
                 return index
     return 0
+
+
+def menu_window(count: int, index: int, room: int) -> tuple[int, int]:
+    """Which entries to list when only `room` lines are free (80×24 leaves the menu a few): all of them if they fit,
+    else a run around the highlighted one, leaving two lines for the "more above" and "more below" marks."""
+    if count <= room:
+        return 0, count
+    window = max(1, room - 2)
+    start = min(max(0, index - window // 2), count - window)
+    return start, start + window

@@ -221,8 +221,16 @@ class BoardView:
         action = Trade(partner=partner, give=give, take=take, unit=who)
         return action if action in self.legal() else None
 
+    @property
+    def aiming_tiles(self) -> bool:
+        """Whether the player is choosing the tile a Rewarp, Vein or Pick is used on (not a unit's landing tile)."""
+        return self.mode is Mode.PLACING and self.chosen is not None and self.chosen.aims_at_tiles
+
     def aimed_actions(self) -> list[Action]:
-        """The actions the cursor's tile stands for while targeting."""
+        """The actions the cursor's tile stands for while targeting, or while choosing a tile (a landing tile, or
+        the tile a Rewarp or Vein is used on): what Enter would do there."""
+        if self.mode is Mode.PLACING:
+            return [a for a in self.aimed if isinstance(a, Special) and a.at == self.cursor]
         return self._candidates().get(self.cursor, []) if self.mode is Mode.TARGETING else []
 
     def forecast(self) -> Forecast | None:

@@ -177,6 +177,12 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
             return []
         if not item.needs_target:
             return self.perform(item.actions[0])
+        if item.aims_at_tiles:  # Rewarp, Vein, Pick: the tile is chosen on the map, nearest first (rulings I6)
+            self.chosen, self.aimed, self.mode = item, list(item.actions), Mode.PLACING
+            own = self.selected_unit.pos if self.selected_unit else (0, 0)
+            tiles = {a.at for a in item.actions if isinstance(a, Special) and a.at is not None}
+            self.cursor = min(tiles, key=lambda p: (abs(p[0] - own[0]) + abs(p[1] - own[1]), p[1], p[0]))
+            return []
         self.chosen, self.mode = item, Mode.TARGETING
         # Others first: a Barrier or Heal aimed at oneself is the rarer wish.
         own = self.selected_unit.pos if self.selected_unit else None

@@ -13,7 +13,7 @@ class Mode(str, Enum):
     PREPARE = "prepare"  # before it moves: free actions (equip, trade, discard) from a menu
     ACTING = "acting"  # the unit has moved; choose its action
     TARGETING = "targeting"  # choose the unit or tile the chosen action is aimed at (forecast on screen)
-    PLACING = "placing"  # choose where a rescued or warped ally lands
+    PLACING = "placing"  # choose a tile: where a rescued, warped or entrapped unit lands, or a Rewarp, Vein, Pick goes
     CANTO = "canto"  # after a non-attack action, a Canto unit may spend its movement left
     AFTER = "after"  # the action is done and the turn stays open: free actions, then end the turn
     COMPUTER = "computer"  # the computer plays the side to act; the player watches

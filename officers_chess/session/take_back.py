@@ -76,6 +76,11 @@ class TakeBack:
             unit = self.selected_unit
             if unit:
                 self.cursor = unit.pos
+        elif self.mode is Mode.PLACING and self.chosen is not None and self.chosen.aims_at_tiles:
+            self.mode, self.chosen, self.aimed, self.stay_after = Mode.ACTING, None, [], False  # no unit step
+            unit = self.selected_unit
+            if unit:
+                self.cursor = unit.pos
         elif self.mode is Mode.PLACING:
             target = next((target_of(a) for a in self.aimed), None)
             self.mode, self.aimed = Mode.TARGETING, []

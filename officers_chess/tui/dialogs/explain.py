@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from officers_chess.rules.battle.actions import Special
-from officers_chess.rules.battle.specials import action_tags
+from officers_chess.session.action_words import tags_of
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.session.controller import BattleController
@@ -27,7 +27,7 @@ def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, lis
         unit = c.selected_unit
         item = unit.inventory[special.source] if special.source is not None else None
         title = f"Explain {item.name if item else special.name.capitalize()}"
-        return title, action_choices(unit, special.name, action_tags(unit, special), item, catalogue)
+        return title, action_choices(unit, special.name, tags_of(unit, special), item, catalogue)
     fc = c.forecast()
     if fc is not None and c.selected_unit and c.hovered_unit:
         names = {Role.ATTACKER: c.selected_unit.name, Role.DEFENDER: c.hovered_unit.name}

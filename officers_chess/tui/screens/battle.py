@@ -73,6 +73,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("enter,space", "choose", "Choose"),
         Binding("enter,space", "strike", "Confirm"),
         Binding("enter,space", "place", "Land here"),
+        Binding("enter,space", "aim", "Use here"),  # a Rewarp, Vein or Pick: the tile itself (rulings I6)
         Binding("enter,space", "canto", "Move on"),
         Binding("a", "menu('attack')", "Attack"),
         Binding("s", "stay", "Act, stay"),

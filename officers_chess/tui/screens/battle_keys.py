@@ -26,7 +26,8 @@ ENTER_ACTIONS = {
     "move_here": (Mode.MOVING,),
     "choose": MENU_MODES,
     "strike": (Mode.TARGETING,),
-    "place": (Mode.PLACING,),
+    "place": (Mode.PLACING,),  # where a unit lands (Rescue, Warp, Entrap)
+    "aim": (Mode.PLACING,),  # the tile a Rewarp, Vein or Pick is used on
     "canto": (Mode.CANTO,),
 }
 
@@ -48,6 +49,8 @@ class BattleKeys:
             return mode is not Mode.COMPUTER and mode not in MENU_MODES
         if action == "menu_step":
             return mode in MENU_MODES
+        if action in ("place", "aim"):
+            return mode is Mode.PLACING and (action == "aim") == self.controller.aiming_tiles
         if action in ENTER_ACTIONS:
             return mode in ENTER_ACTIONS[action]
         if action == "stay":
@@ -140,7 +143,7 @@ class BattleKeys:
             return
         self._after(told)
 
-    action_select = action_move_here = action_choose = action_strike = action_place = action_canto = _confirm
+    action_select = action_move_here = action_choose = action_strike = action_place = action_aim = action_canto = _confirm
 
     def _stay_applies(self) -> bool:
         """Whether s would lead to the unit's action now (not to a free action or Wait), and its turn may stay open

@@ -9,6 +9,7 @@ from textual.widgets import RichLog, Static
 
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.session.action_menu import menu_window
 from officers_chess.tui.footer_room import footer_width
 from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
 from officers_chess.session.lookout import INSPECTABLE
@@ -30,7 +31,7 @@ STEP_HELP = {
     Mode.BROWSE: "Enter on one of your units selects it; Tab jumps to the next. Hover any unit to see where it can move ({move}) and strike ({strike}); n shows whom the enemies are likely to attack.",
     Mode.MOVING: "{Move} tiles: where it can move. {Strike}: what it could strike from there. Enter on a blue tile (or on the unit to stay); i to equip, trade or discard first; o for the heatmap; Esc to choose another unit.",
     Mode.TARGETING: "Arrows choose a target; Enter confirms; Esc goes back.",
-    Mode.PLACING: "Choose where the ally lands: a blue tile, then Enter. Esc goes back.",
+    Mode.PLACING: "Choose a blue tile, then Enter. Esc goes back.",
 }
 
 
@@ -103,7 +104,7 @@ class BattlePane:
         acting = c.mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER)
         return (c.mode, self.lookout.inspecting, self.pace, bool(c.humans),
                 tuple(i.key for i in c.menu()) if c.mode in MENU_MODES else (),
-                c.menu_index if c.mode is Mode.ACTING else None,  # s applies to some entries only
+                self._stay_applies() if c.mode is Mode.ACTING else None,  # s applies to some entries only
                 acting and any(i.kind == "wait" for i in c.legal()))
 
     def _refresh_side(self) -> None:
@@ -141,7 +142,7 @@ class BattlePane:
         if self._result and inspected is None and c.mode is Mode.BROWSE:
             pane.show_text("Result", self._result_text())
             return
-        if c.mode is Mode.TARGETING and c.chosen is not None:
+        if c.mode in (Mode.TARGETING, Mode.PLACING) and c.chosen is not None:  # what it does there (rulings I6)
             body = preview(c)
             if c.hint:
                 body.append(f"\n\n{c.hint}", palette().hint)
@@ -157,23 +158,30 @@ class BattlePane:
             pane.show_text("Canto", body)
             return
         if c.mode in MENU_MODES:
-            menu = Text()
-            for i, item in enumerate(c.menu()):
-                marker = "▶ " if i == c.menu_index else "  "
-                menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
-            # One line each, so a long menu still shows them at 80×24.
+            # One line each; at 80×24 a long menu shows a run around the highlighted entry, marked where it goes on.
             keys, step = {
                 Mode.ACTING: ("↑↓ Enter choose · w wait · Esc undo", "action"),
                 Mode.PREPARE: ("↑↓ Enter choose · Esc back to the map", "before moving"),
                 Mode.AFTER: ("↑↓ Enter choose · w ends the turn", "after acting"),
             }[c.mode]
-            menu.append(keys + "\n", "grey62")
+            tail = Text(keys + "\n", "grey62")
             if c.mode is Mode.ACTING and self._stay_applies():
-                menu.append("s: act, then stay for free actions\n", "grey62")
+                tail.append("s: act, then stay for free actions\n", "grey62")
             if c.view.active is not None and c.view.active.traded:
-                menu.append("Traded: one trade a turn\n", "grey62")
+                tail.append("Traded: one trade a turn\n", "grey62")
             if c.hint:
-                menu.append(f"\n\n{c.hint}", palette().hint)
+                tail.append(f"\n\n{c.hint}", palette().hint)
+            items = c.menu()
+            height, width = pane.content_region.height, pane.content_region.width
+            room = height - len(tail.wrap(self.app.console, width)) if height and width else len(items)
+            start, stop = menu_window(len(items), c.menu_index, room)
+            menu = Text(f"  ↑ {start} more\n" if start else "", "grey62")
+            for i, item in enumerate(items[start:stop], start):
+                marker = "▶ " if i == c.menu_index else "  "
+                menu.append(f"{marker}{item.label}\n", style="bold reverse" if i == c.menu_index else "")
+            if stop < len(items):
+                menu.append(f"  ↓ {len(items) - stop} more\n", "grey62")
+            menu.append_text(tail)
             pane.show_text(f"{c.selected_unit.name if c.selected_unit else ''}: {step}", menu)
             return
         body = Text()
