@@ -10,6 +10,8 @@ from officers_chess.rules.battle.events import Ambushed, Moved
 from officers_chess.rules.battle.game import apply_action, destinations, is_legal, legal_actions
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import known_battle
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
 from officers_chess.rules.pieces.models import Unit
 
 
@@ -129,3 +131,39 @@ def test_a_wall_broken_out_of_sight_is_still_a_wall_to_the_side_that_did_not_see
     assert known_battle(state, D).map.terrain_at((4, 1)).id != "wall"
     state = do(state, Move(unit="a1", to=(2, 1)), Wait())  # A's scout comes within sight of it
     assert known_battle(state, A).map.terrain_at((4, 1)).id != "wall" and state.remembered == {}
+
+
+# --- what a move showed cannot be unseen (rulings F35) ------------------------------------------------------------
+
+def _seat_moves(state: GameState, to) -> BattleController:
+    c = BattleController(state)
+    c.cursor = state.unit("a1").pos
+    c.confirm()  # select the scout
+    c.cursor = to
+    c.take(c.confirm, A)  # move there, told as the attacker's seat is told
+    return c
+
+
+def test_a_move_that_shows_nothing_new_can_be_taken_back():
+    state = foggy([scout(), unit(id="d1", side=D, pos=(11, 2))])
+    c = _seat_moves(state, (2, 1))
+    assert c.mode is Mode.ACTING and c.undoable
+    c.cancel()
+    assert c.state == state
+
+
+def test_a_move_that_brings_an_enemy_into_sight_stands():
+    state = foggy([scout(), unit(id="d1", side=D, pos=(7, 1)), unit(id="d2", side=D, pos=(11, 2))])
+    c = _seat_moves(state, (4, 1))  # d1 is 3 tiles off now: in sight
+    assert c.mode is Mode.ACTING and not c.undoable
+    moved = c.state
+    c.cancel()
+    assert c.state == moved and c.state.unit("a1").pos == (4, 1)
+
+
+def test_an_ambushed_move_stands():
+    state = foggy([scout(), unit(id="d1", side=D, pos=(5, 1)), unit(id="d2", side=D, pos=(11, 2))])
+    c = _seat_moves(state, (5, 1))
+    assert c.state.unit("a1").pos == (4, 1) and not c.undoable
+    assert "Ambushed by D1 at 6,2: A1 stops short." in c.logs.lines(A)
+    assert "Ambushed by D1 at 6,2: A1 stops short." in c.logs.lines(D)  # the ambusher saw it happen

@@ -6,6 +6,7 @@ from officers_chess.ai.directives import Directive, directive, keep_apart, throw
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
 from officers_chess.rules.battle.game import legal_actions
+from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.battle.vision import player_view
@@ -58,7 +59,8 @@ class GreedyPolicy(BasePolicy):
         super().__init__(seed)
         self._forecasts: dict[tuple, float] = {}
 
-    def choose(self, state: GameState) -> Action:
+    def decide(self, seat: SeatView) -> Action:
+        state = seat.known  # the battle as its side knows it: the actions it may take are the same (rulings F30)
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")

@@ -10,6 +10,7 @@ from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_r
 from officers_chess.ai.threat_map import threat_forecasts
 from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Equip, Move, Wait
 from officers_chess.rules.battle.game import legal_actions, staying
+from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.board.battle_map import Pos
@@ -34,7 +35,8 @@ class NormalPolicy(BasePolicy):
         self.fields = Fields()
         self._equipped: dict[tuple[int, str], set[int]] = {}  # weapons equipped this turn, per (round, unit)
 
-    def choose(self, state: GameState) -> Action:
+    def decide(self, seat: SeatView) -> Action:
+        state = seat.known  # the battle as its side knows it: the actions it may take are the same (rulings F30)
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")

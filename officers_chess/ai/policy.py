@@ -9,6 +9,8 @@ from officers_chess.ai.matchups import Matchups
 from officers_chess.ai.muster_ai import deploy_army, hire_army
 from officers_chess.rules.battle.actions import Action, Equip, Special
 from officers_chess.rules.battle.game import staying
+from officers_chess.rules.battle.seat_view import SeatView, view
+from officers_chess.rules.battle.vision import acting_side
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.combat.exchange import usable_weapon
@@ -29,7 +31,12 @@ class BasePolicy:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:  # pragma: no cover - every level overrides it
+    def choose(self, state: GameState) -> Action:
+        """One of the legal actions of the side to act, decided from that side's view alone (rulings P1, F33): the
+        level is handed what a player of the side may know, never the battle itself."""
+        return self.decide(view(state, acting_side(state)))
+
+    def decide(self, seat: SeatView) -> Action:  # pragma: no cover - every level overrides it
         raise NotImplementedError
 
     def hire(

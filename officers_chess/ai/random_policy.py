@@ -5,7 +5,7 @@ from __future__ import annotations
 from officers_chess.ai.policy import BasePolicy
 from officers_chess.rules.battle.actions import Action, Discard, Equip, Trade
 from officers_chess.rules.battle.game import legal_actions
-from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.seat_view import SeatView
 
 FREE_ACTIONS = (Equip, Discard, Trade)
 FREE_ACTION_CHANCE = 0.05
@@ -22,7 +22,8 @@ class RandomPolicy(BasePolicy):
 
     name = "random"
 
-    def choose(self, state: GameState) -> Action:
+    def decide(self, seat: SeatView) -> Action:
+        state = seat.known  # the battle as its side knows it: the actions it may take are the same (rulings F30)
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from officers_chess.rules.battle.actions import FREE_ACTIONS, TURN_ENDERS
 from officers_chess.rules.battle.events import Event
 from officers_chess.rules.battle.game import (
-    Action, CantoMove, GameState, IllegalAction, Move, Outcome, Special, Wait, apply_action, is_legal, staying,
+    Action, CantoMove, GameState, Move, Outcome, Special, Wait, apply_action, is_legal, staying,
 )
 from officers_chess.rules.battle.physical import apply_with_rolls
 from officers_chess.rules.board.battle_map import Pos
@@ -22,6 +22,7 @@ from officers_chess.session.board_view import BoardView, Overlays
 from officers_chess.session.computer_moves import ComputerMoves, Glimpse
 from officers_chess.session.modes import MENU_MODES, Mode
 from officers_chess.session.seat_requests import SeatRequests
+from officers_chess.session.sight import saw_more
 from officers_chess.session.take_back import TakeBack
 
 
@@ -328,14 +329,15 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
             self.hint = f"{unit.name} cannot stop there; pick a blue tile."
             return []
         earlier = self._before_move  # set when free actions came before the move (taken back with it)
+        before = self.state
         if earlier is None and self.state.active is None:
             self._before_move = self.state  # first: the move is not committed until the unit acts
-        try:
-            events = self.perform(Move(unit=unit.id, to=self.cursor))
-        except IllegalAction:  # only an enemy the fog hides can make a shown tile unreachable
-            self._before_move = earlier
-            self.hint = f"Something unseen blocks {unit.name}'s way there."
-            return []
+        events = self.perform(Move(unit=unit.id, to=self.cursor))
+        if self._before_move is not None and saw_more(before, self.state, unit.side):
+            # What the move showed cannot be unseen: taking it back would let a player look and retreat for
+            # free (rulings F35). It stands, with any free action before it.
+            self._before_move = None
+            self._commit()
         return events
 
     def _deselect(self) -> None:

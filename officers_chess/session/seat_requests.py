@@ -4,11 +4,12 @@ whole battle once it is over (mixed into BattleController)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver
 from officers_chess.rules.basics.dice import RollNeeded, seed_fingerprint
 from officers_chess.rules.battle.actions import Action
@@ -17,7 +18,9 @@ from officers_chess.rules.battle.game import GameState, IllegalAction
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.fog_log import SideLogs, resumed_lines, roll_words
-from officers_chess.session.order_notes import with_orders
+
+if TYPE_CHECKING:
+    from officers_chess.ai.player import Policy
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,10 @@ class SeatRequests:
             self.hint = f"Not possible now: {refused}."
             return None
         if action is not None:
+            # Loaded with the computer's first action: the title and a battle of two people never load the
+            # computer players (tests/test_title_shelf.py).
+            from officers_chess.session.order_notes import with_orders
+
             events = with_orders(events, action, before, policy)
         self._last_events = events
         told = self.logs.add(before, self.state, events, reader)

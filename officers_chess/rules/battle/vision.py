@@ -40,8 +40,8 @@ def _public(unit: Unit) -> Unit:
 
 def known_battle(state: GameState, side: Side) -> GameState:
     """The battle as `side` may know it. Without fog every unit is seen; with fog only those in its sight.
-    Either way the enemy's scripts, the scenario's events still to come, the dice seed and the enemy's morale
-    are left out, and under fog the ground is the one it remembers."""
+    Either way the enemy's scripts, the scenario's events still to come and the dice seed are left out; under
+    fog the enemy's morale too, and the ground is the one it remembers."""
     if state.known_to is side:
         return state
     seen = state.seen_by(side) if state.fog else None
@@ -59,7 +59,6 @@ def known_battle(state: GameState, side: Side) -> GameState:
         "dice": Dice(physical=state.dice.physical),  # no seed: what the dice will say is nobody's to know
         "arrivals": [],  # the scenario's events still to come are the author's secret
         "woken": [mark for mark in state.woken if mark.split(":")[0] in own | teams],
-        "morale": {s: value for s, value in state.morale.items() if s is side},
         "active": active,
         "reactivate": state.reactivate if state.reactivate in ids else None,
         "remembered": {},
@@ -69,7 +68,9 @@ def known_battle(state: GameState, side: Side) -> GameState:
             "map": known_map(state, side),
             "terrain_damage": known_damage(state, side),
             "chests": [c for c in state.chests if c.at in seen],
-            "claims": [c for c in state.claims if c.at in seen or c.side is side],
+            "claims": [c for c in state.claims if c.at in seen],
+            # Without fog every rout is seen, so both morales are known; under fog only one's own.
+            "morale": {s: value for s, value in state.morale.items() if s is side},
         }
     known = state.model_copy(update=update)
     known._known_to = side
