@@ -23,6 +23,7 @@ import random
 from pathlib import Path
 
 import pytest
+from muster_helpers import start
 from pilot_helpers import walk_cursor
 from test_fog_hotseat_pilot import screen_rows
 
@@ -59,9 +60,7 @@ def hidden_enemies(state: GameState, seat: Side):
 def battle_points(loaded: LoadedScenario, seed: int, wanted: int) -> list[GameState]:
     """States of a computer-played battle where the side to act has an enemy out of sight: some at the start of
     an activation, some just after a unit moved (its action menu open)."""
-    if any(not loaded.scenario.armies.get(side) for side in Side):
-        pytest.skip(f"{loaded.scenario.name} hires its armies")  # the sweep of hired battles is the menu sweep's
-    state = loaded.new_battle(seed)
+    state = start(loaded, seed)  # a side that hires has its army hired by the computer
     players = {side: make_policy("greedy", seed + n) for n, side in enumerate(Side)}
     found: list[GameState] = []
     rng = random.Random(seed)
