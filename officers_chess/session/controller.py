@@ -44,6 +44,7 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         self.menu_index = 0
         self.hint = ""
         self._before_move: GameState | None = None
+        self.move_stands = False  # the selected unit's move showed its side something: no taking it back (F35)
         # Told of each action once it can no longer be taken back (the autosave): a move and the free
         # actions after it wait in _pending until the unit acts, and vanish if the move is taken back.
         self.committed: Callable[[Action, GameState, list[int] | None], None] | None = None
@@ -274,6 +275,7 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
     def _between_activations(self) -> None:
         """After an activation: the battle is over, the computer plays on, or the player chooses a unit."""
         self._before_move = None
+        self.move_stands = False
         self._deselect()
         self.showing, self.glimpse = None, None
         if self.state.is_over:
@@ -337,6 +339,7 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
             # What the move showed cannot be unseen: taking it back would let a player look and retreat for
             # free (rulings F35). It stands, with any free action before it.
             self._before_move = None
+            self.move_stands = True
             self._commit()
         return events
 

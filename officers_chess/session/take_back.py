@@ -39,6 +39,8 @@ class TakeBack:
             if start == unit.pos:
                 return f"↶ Esc undoes staying at {tile_name(start)}"
             return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
+        if self.move_stands:
+            return f"✓ {unit.name}'s move showed more: it stands"  # rulings F35
         return f"✓ {unit.name} acted: no undo now"
 
     def _took_free_actions(self) -> bool:

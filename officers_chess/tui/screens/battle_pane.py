@@ -160,7 +160,7 @@ class BattlePane:
         if c.mode in MENU_MODES:
             # One line each; at 80×24 a long menu shows a run around the highlighted entry, marked where it goes on.
             keys, step = {
-                Mode.ACTING: ("↑↓ Enter choose · w wait · Esc undo", "action"),
+                Mode.ACTING: ("↑↓ Enter choose · w wait" + (" · Esc undo" if c.undoable else ""), "action"),
                 Mode.PREPARE: ("↑↓ Enter choose · Esc back to the map", "before moving"),
                 Mode.AFTER: ("↑↓ Enter choose · w ends the turn", "after acting"),
             }[c.mode]
