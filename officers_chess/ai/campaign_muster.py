@@ -1,18 +1,17 @@
-"""The computer's muster between chapters: field its veterans (dearest first), re-arm the disarmed, hire to fill."""
+"""The computer's muster between chapters: field its veterans (dearest first), restock their kit, hire to fill."""
 
 from __future__ import annotations
 
-from officers_chess.ai.muster_ai import with_roles, without_relics
+from officers_chess.ai.campaign_restock import buy, shop, tool_rounds, top_up_rounds
+from officers_chess.ai.muster_ai import with_roles
 from officers_chess.ai.player import Policy
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.campaign.company import Company, MusterRefused, bill, kit
 from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.catalogue import Catalogue
-from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
-from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
-from officers_chess.rules.scenario.deploy_room import hire_options
-from officers_chess.rules.scenario.setup import ArmyLimits, Scenario, can_equip_class
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import ArmyLimits, Scenario
 
 
 # Each company's own names, so no battle sets two units of one name against each other, whichever side each
@@ -47,16 +46,13 @@ def _allowed(scenario: Scenario, side: Side, recruit: Recruit) -> Recruit | None
     return recruit.model_copy(update={"items": [i for i in recruit.items if i in rules.items], "used": []})
 
 
-def _armed(recruit: Recruit, catalogue: Catalogue) -> bool:
-    return any(isinstance(catalogue.items[n], Weapon) and catalogue.items[n].type is not WeaponType.STONE
-               for n in recruit.items)
-
-
 def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap | None, side: Side,
                  company: Company, policy: Policy, player: str = "p1") -> Army:
     """The army the computer fields from its company for a chapter. Its veterans go first, dearest first, up to
-    the scenario's largest army; one left with no weapon (its last one used up) buys the cheapest of its class;
-    the gold left hires new units for the open places, as the computer hires for a single battle (`Policy.hire`).
+    the scenario's largest army, and buy the tools their classes work with that they lack (a healer's staff
+    first, then a weapon: `campaign_restock.tool_rounds`); the gold left hires new units for the open places, as the
+    computer hires for a single battle (`Policy.hire`), and what the hires leave buys fresh ones of the items running
+    low (`campaign_restock.top_up_rounds`). Nothing is bought that the chest cannot pay or the unit cannot use.
     No veteran is dismissed: those left out wait in reserve. MusterError when no army the scenario allows can be
     fielded from the company."""
     rules = scenario.rules(side)
@@ -67,24 +63,15 @@ def company_army(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap
         fit = _allowed(scenario, side, veteran.recruit())
         if fit is not None and len(veterans) < rules.army.max:
             veterans.append(kit(veteran, list(fit.items)))
-    armed = without_relics(hire_options(scenario, catalogue, side)[0], catalogue)
-    gold = company.chest
-    for index, recruit in enumerate(veterans):
-        if _armed(recruit, catalogue) or len(recruit.items) >= INVENTORY_SLOTS:
-            continue
-        unit_class = catalogue.classes[recruit.unit_class]
-        own = [o for o in armed if o[1] == recruit.unit_class and can_equip_class(unit_class, catalogue.items[o[2][0]])]
-        if own:
-            weapon = own[0][2][0]
-            rearmed = recruit.model_copy(update={"items": [*recruit.items, weapon],
-                                                 "used": [*recruit.used, 0] if recruit.used else []})
-            price = recruit_cost(rearmed, catalogue) - recruit_cost(recruit, catalogue)
-            if price <= gold:
-                veterans[index] = rearmed
-                gold -= price
+    wares = shop(scenario, side, catalogue)
+    # The tools the veterans lack come before any hire: a healer without a staff is no healer.
+    veterans, gold = buy(company, veterans, tool_rounds(veterans, catalogue, wares), catalogue, company.chest)
     names = {v.name for v in company.veterans} | set(company.fallen)  # the dead keep their names
     hires = _hire(scenario, catalogue, battle_map, side, policy, gold, rules.army.max - len(veterans),
                   rules.army.min - len(veterans), names, player)
+    # Fresh ones for what is running low only with the gold the hires leave: a unit more counts for more.
+    gold -= sum(recruit_cost(h, catalogue) for h in hires)
+    veterans, gold = buy(company, veterans, top_up_rounds(veterans, catalogue, wares), catalogue, gold)
     while True:
         units = with_roles(scenario, side, [u.model_copy(update={"roles": []}) for u in veterans + hires],
                             [recruit_cost(u, catalogue) for u in veterans + hires])
