@@ -142,13 +142,13 @@ def test_sides_naming_one_player_only_are_refused(tmp_path):
 def test_sides_not_one_each_point_at_the_sides_mapping(tmp_path):
     text = HEAD + chapter("one") + chapter("two", p1="defender", p2="defender")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "sides:", 2) + 1, "one side each")
+    assert_at(refused(path), path, line_of(text, "sides:", 2), "one side each")
 
 
 def test_players_without_p2_point_at_the_players_mapping(tmp_path):
     text = HEAD.replace("  p2:\n    name: Blue\n    chest: 300\n", "") + chapter("one")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "players:") + 1, "p1 and p2")
+    assert_at(refused(path), path, line_of(text, "players:"), "p1 and p2")
 
 
 def test_a_next_leading_backward_is_refused_at_its_line(tmp_path):
