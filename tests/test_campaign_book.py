@@ -166,7 +166,9 @@ def test_a_next_leading_to_its_own_chapter_is_refused(tmp_path):
 def test_a_next_naming_no_chapter_is_refused_at_its_line(tmp_path):
     text = HEAD + chapter("one", extra="next:\n  p1_win: two\n  p2_win: nowhere") + chapter("two")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "p2_win: nowhere"), "p2_win", "'nowhere'")
+    assert_at(refused(path), path, line_of(text, "p2_win: nowhere"), "p2_win", "'nowhere'",
+              "no chapter has that id")
+    assert "later chapter" not in str(refused(path))  # it is no chapter at all, not one too early
 
 
 def test_an_unknown_outcome_in_next_is_refused_at_its_line(tmp_path):
@@ -200,7 +202,8 @@ def test_a_path_outside_the_campaign_folder_is_refused(tmp_path):
     shutil.copy(find_scenario("practice_muster"), tmp_path / "outside.yaml")  # it exists, one folder up
     text = HEAD + chapter("one") + chapter("two", "../outside.yaml")
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, "../outside.yaml"), "chapter 'two'", "no scenario")
+    assert_at(refused(path), path, line_of(text, "../outside.yaml"), "chapter 'two'",
+              "leads outside the campaign's folder", "must be a file inside it")
 
 
 def test_an_absolute_path_is_refused(tmp_path):
@@ -209,7 +212,8 @@ def test_an_absolute_path_is_refused(tmp_path):
     shutil.copy(find_scenario("practice_muster"), target)
     text = HEAD + chapter("one", str(target))
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, str(target)), "no scenario")
+    assert_at(refused(path), path, line_of(text, str(target)), "is an absolute path",
+              "inside the campaign's folder")
 
 
 def test_a_symlink_leading_out_of_the_folder_is_refused(tmp_path):
@@ -218,7 +222,7 @@ def test_a_symlink_leading_out_of_the_folder_is_refused(tmp_path):
     (tmp_path / "camp" / "link.yaml").symlink_to(tmp_path / "outside.yaml")
     text = HEAD + chapter("one", "link.yaml")
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, "link.yaml"), "no scenario")
+    assert_at(refused(path), path, line_of(text, "link.yaml"), "leads outside the campaign's folder")
 
 
 @pytest.mark.parametrize("name", ["no_such_scenario", "missing.yaml", "scenarios/practice_muster"])
