@@ -76,8 +76,9 @@ def _waits_that_never_end(scenario: Scenario) -> list[ScriptWarning]:
             continue
         others = " and ".join(f"event {b + 1}" for b in bringers)
         cycle = _leads_back(index, bringers, waits, brought)
-        why = ("which wait in turn, directly or through others, on this one (a cycle)" if cycle else
-               "which can never fire themselves")
+        one = len(bringers) == 1
+        why = (f"which {'waits' if one else 'wait'} in turn, directly or through others, on this one (a cycle)"
+               if cycle else f"which can never fire {'itself' if one else 'themselves'}")
         found.append(ScriptWarning(f"event {index + 1} never fires: it waits on {name}, who comes only with {others}, "
                                    f"{why}", where))
     return found
