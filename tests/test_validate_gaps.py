@@ -208,12 +208,13 @@ def test_ally_attacked_naming_an_enemy_is_refused(tmp_path, capsys):
 # --- morale -----------------------------------------------------------------------------------------------------
 
 
-def test_a_morale_condition_without_morale_never_holds(tmp_path, capsys):
+def test_a_morale_condition_without_morale_is_refused(tmp_path, capsys):
     text = YARD + """orders:
   - units: [Bram]
     script:
       - {when: enemy morale <= 4, do: pursue nearest}
 """
-    assert_warned(tmp_path, capsys, text, "enemy morale <= 4", "can never hold", "without morale")
+    assert_refused(tmp_path, capsys, text, "enemy morale <= 4", "`enemy morale <= N` reads morale",
+                   "`morale:` block")
     code, err, _ = validate(tmp_path, text + "morale: {start: 8, waver: 5, broken: 3}\n", capsys)
     assert (code, err) == (0, [])

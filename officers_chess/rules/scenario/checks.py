@@ -215,6 +215,11 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
                 if area not in scenario.areas:
                     known = ", ".join(scenario.areas) or "none; name them under `areas:`"
                     raise ScenarioError(f"no area is named {area!r} (areas: {known})", script.where + (index,))
+            for clause in order.clauses:  # as `SIDE wavers` is refused without morale (docs/rulings.md K25)
+                if clause.kind in ("morale_at_most", "enemy_morale_at_most") and scenario.morale is None:
+                    form = "morale <= N" if clause.kind == "morale_at_most" else "enemy morale <= N"
+                    raise ScenarioError(f"`{form}` reads morale, and this scenario plays without it: give the "
+                                        "scenario a `morale:` block", script.where + (index,))
             for name, could_be in order_names(order, script.owner):
                 if refused := name_refused(scenario, name, could_be):
                     raise ScenarioError(refused, script.where + (index,))

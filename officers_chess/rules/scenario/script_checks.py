@@ -205,8 +205,6 @@ def _clause_never(clause: Clause, scenario: Scenario) -> str | None:
         return "no enemy stands 0 tiles away"
     if clause.kind in ("round_at_least", "round_between") and limit is not None and number > limit:
         return f"the battle ends after round {limit} (its time limit)"
-    if clause.kind in ("morale_at_most", "enemy_morale_at_most") and scenario.morale is None:
-        return "this scenario plays without morale (give it a `morale:` block)"
     return None
 
 
