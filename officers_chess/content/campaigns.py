@@ -83,7 +83,8 @@ def _missing(campaign_path: Path, name: str) -> str:
     if "/" in name or "\\" in name:
         return (f"no scenario {name!r}: a chapter names a bundled scenario (its file name without `.yaml`) or a "
                 ".yaml file inside the campaign's folder")
-    return f"no scenario {name!r} among the bundled scenarios (a file in the campaign's folder is named with its `.yaml`)"
+    return (f"no scenario {name!r} among the bundled scenarios (a file in the campaign's folder is named with its "
+            "`.yaml`)")
 
 
 def read_campaign(path: Path | str) -> tuple[Campaign, YamlSource]:

@@ -92,6 +92,7 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
         if chest.item not in catalogue.items:
             raise ScenarioError(f"unknown item {chest.item!r}", ("chests", index, "item"))
         _tile(battle_map, chest.at, "chest", ("chests", index, "at"))
+    placed = placed_names(scenario)
     for index, event in enumerate(scenario.events):
         where = ("events", index)
         if event.reinforcements:
@@ -103,7 +104,7 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
             if change.to not in known:
                 raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
         if event.when is not None:
-            _check_trigger(scenario, battle_map, read_trigger(event.when), where + ("when",))
+            _check_trigger(scenario, battle_map, read_trigger(event.when), where + ("when",), placed)
     _check_deploy_room(scenario, catalogue, battle_map)
 
 
@@ -123,10 +124,10 @@ def _check_names_unique(scenario: Scenario) -> None:
         first[name] = whose
 
 
-def name_refused(scenario: Scenario, name: str, sides: frozenset[Side]) -> str | None:
+def name_refused(scenario: Scenario, name: str, sides: frozenset[Side], placed: dict[str, Side]) -> str | None:
     """Why no unit will ever answer to a name the file writes (None when one does or may): it is not among the units
-    the file places or brings, and no side it could be on hires, or it is longer than any hired unit's name."""
-    if name in placed_names(scenario):
+    the file places or brings (`placed`), and no side it could be on hires, or it is longer than any unit's name."""
+    if name in placed:
         return None
     if not any(scenario.hires(side) for side in sides):
         return f"no unit is named {name!r}"
@@ -135,9 +136,10 @@ def name_refused(scenario: Scenario, name: str, sides: frozenset[Side]) -> str |
     return None
 
 
-def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, where: tuple[str | int, ...]) -> None:
+def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, where: tuple[str | int, ...],
+                   placed: dict[str, Side]) -> None:
     """What an event's trigger names is there: its unit (or one a side may hire), its tile, its chest, its area."""
-    refused = name_refused(scenario, trigger.name, ANY_SIDE) if trigger.name is not None else None
+    refused = name_refused(scenario, trigger.name, ANY_SIDE, placed) if trigger.name is not None else None
     if refused:
         raise ScenarioError(refused, where)
     if trigger.at is not None:
@@ -198,11 +200,11 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
     sides = placed_names(scenario)
     for g_index, group in enumerate(scenario.orders):
         for index, name in enumerate(group.units):
-            if refused := name_refused(scenario, name, ANY_SIDE):
+            if refused := name_refused(scenario, name, ANY_SIDE, sides):
                 raise ScenarioError(refused, ("orders", g_index, "units", index))
     for e_index, event in enumerate(scenario.events):
         for index, given in enumerate(event.orders):
-            if refused := name_refused(scenario, given.unit, ANY_SIDE):
+            if refused := name_refused(scenario, given.unit, ANY_SIDE, sides):
                 raise ScenarioError(refused, ("events", e_index, "orders", index, "unit"))
     for name, corners in scenario.areas.items():
         for corner in corners:
@@ -221,7 +223,7 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
                     raise ScenarioError(f"`{form}` reads morale, and this scenario plays without it: give the "
                                         "scenario a `morale:` block", script.where + (index,))
             for name, could_be in order_names(order, script.owner):
-                if refused := name_refused(scenario, name, could_be):
+                if refused := name_refused(scenario, name, could_be, sides):
                     raise ScenarioError(refused, script.where + (index,))
             _check_order_sides(order, script.owner, script.own_name, sides, script.where + (index,))
 

@@ -26,9 +26,9 @@ def event_warnings(scenario: Scenario) -> list[ScriptWarning]:
         if trigger.kind == "routed":
             ending = _fall_that_ends(scenario, trigger.name or "")
             if ending:
-                found.append(ScriptWarning(f"event {index + 1} comes too late to matter: {trigger.name}'s fall ends the "
-                                           f"battle ({ending}), so nothing the event brings or changes is ever played",
-                                           where))
+                found.append(ScriptWarning(f"event {index + 1} comes too late to matter: {trigger.name}'s fall ends "
+                                           f"the battle ({ending}), so nothing the event brings or changes is ever "
+                                           "played", where))
     found += _waits_that_never_end(scenario)
     return found
 
