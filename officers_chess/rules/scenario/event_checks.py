@@ -56,14 +56,17 @@ def _waits_that_never_end(scenario: Scenario) -> list[ScriptWarning]:
         name = read_trigger(event.when).name if event.when is not None else None
         if name is not None and name in brought:
             waits[index] = name
+    waiting_on: dict[int, list[int]] = {}  # an event -> the events waiting on a unit it brings
+    for index, name in waits.items():
+        for bringer in brought[name]:
+            waiting_on.setdefault(bringer, []).append(index)
     live = {i for i in range(len(scenario.events)) if i not in waits}
-    grew = True
-    while grew:  # an event can fire once some event that brings its unit can
-        grew = False
-        for index, name in waits.items():
-            if index not in live and any(b in live for b in brought[name]):
+    frontier = list(live)
+    while frontier:  # an event can fire once some event that brings its unit can
+        for index in waiting_on.get(frontier.pop(), []):
+            if index not in live:
                 live.add(index)
-                grew = True
+                frontier.append(index)
     found = []
     for index, name in sorted(waits.items()):
         if index in live:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 
 from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.board.battle_map import BattleMap
@@ -137,17 +136,29 @@ def script_warnings(scenario: Scenario, catalogue: Catalogue, battle_map: Battle
 def _misspelt_names(scenario: Scenario) -> list[ScriptWarning]:
     """A name written for a unit a side may hire that is close to, but not, the name of a unit the file places:
     most likely a slip of the pen, since only a hired unit given that very name would answer to it."""
-    placed = list(placed_names(scenario))
+    placed = placed_names(scenario)
+    near: dict[str, str] = {}  # each placed name's slips -> the first placed name with it
+    for name in placed:
+        for slip in _slips(name):
+            near.setdefault(slip, name)
     found, seen = [], set()
     for use in name_uses(scenario):
         if use.name in placed or (use.name, use.where) in seen or not any(scenario.hires(s) for s in use.sides):
             continue
         seen.add((use.name, use.where))
-        close = get_close_matches(use.name, placed, n=1, cutoff=0.75)
-        if close:
-            found.append(ScriptWarning(f"no unit the file places is named {use.name!r}: did you mean {close[0]!r}? "
+        close = next((near[slip] for slip in sorted(_slips(use.name)) if slip in near), None)
+        if close is not None:
+            found.append(ScriptWarning(f"no unit the file places is named {use.name!r}: did you mean {close!r}? "
                                        "(only a hired unit given exactly that name would answer to it)", use.where))
     return found
+
+
+def _slips(name: str) -> set[str]:
+    """The name in lower case, and it with any one letter left out: two names that share one are one slip of the pen
+    apart (a letter wrong, missing, extra or two swapped; case aside). Linear in the names, unlike pairwise matching,
+    so a file of thousands of names is checked at once."""
+    low = name.lower()[:40]
+    return {low} | {low[:i] + low[i + 1:] for i in range(len(low))}
 
 
 def _dead_lines(script: Script, scenario: Scenario, classes: set[str]) -> list[ScriptWarning]:
