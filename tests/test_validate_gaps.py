@@ -218,3 +218,20 @@ def test_a_morale_condition_without_morale_is_refused(tmp_path, capsys):
                    "`morale:` block")
     code, err, _ = validate(tmp_path, text + "morale: {start: 8, waver: 5, broken: 3}\n", capsys)
     assert (code, err) == (0, [])
+
+
+def test_a_misspelt_enemy_is_refused_when_only_the_pursuers_side_hires(tmp_path, capsys):
+    text = HIRED_YARD + """orders:
+  - side: attacker
+    script:
+      - {do: pursue Tildaa}
+"""
+    assert_refused(tmp_path, capsys, text, "pursue Tildaa", "no unit is named 'Tildaa'")
+
+
+# --- lines ------------------------------------------------------------------------------------------------------
+
+
+def test_a_message_about_a_block_names_the_key_not_the_line_below(tmp_path, capsys):
+    text = HIRED_YARD.replace("    deploy: [{from: [1, 1], to: [3, 8]}]\n", "")
+    assert_refused(tmp_path, capsys, text, "  attacker:", "the attacker hires its army, so it needs a deployment zone")
