@@ -195,8 +195,8 @@ def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dic
 
 
 def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
-    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names
-    its own) and stand where the order needs them: a pursued unit is an enemy, a guarded one an ally."""
+    """Tiles named by orders lie on the map; units named by orders exist (or may be hired: name_refused) and stand
+    where the order needs them: a pursued unit is an enemy, a guarded one an ally; morale is read only with morale."""
     sides = placed_names(scenario)
     for g_index, group in enumerate(scenario.orders):
         for index, name in enumerate(group.units):
