@@ -142,13 +142,13 @@ def test_sides_naming_one_player_only_are_refused(tmp_path):
 def test_sides_not_one_each_point_at_the_sides_mapping(tmp_path):
     text = HEAD + chapter("one") + chapter("two", p1="defender", p2="defender")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "sides:", 2) + 1, "one side each")
+    assert_at(refused(path), path, line_of(text, "sides:", 2), "one side each")
 
 
 def test_players_without_p2_point_at_the_players_mapping(tmp_path):
     text = HEAD.replace("  p2:\n    name: Blue\n    chest: 300\n", "") + chapter("one")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "players:") + 1, "p1 and p2")
+    assert_at(refused(path), path, line_of(text, "players:"), "p1 and p2")
 
 
 def test_a_next_leading_backward_is_refused_at_its_line(tmp_path):
@@ -166,7 +166,9 @@ def test_a_next_leading_to_its_own_chapter_is_refused(tmp_path):
 def test_a_next_naming_no_chapter_is_refused_at_its_line(tmp_path):
     text = HEAD + chapter("one", extra="next:\n  p1_win: two\n  p2_win: nowhere") + chapter("two")
     path = write(tmp_path, text)
-    assert_at(refused(path), path, line_of(text, "p2_win: nowhere"), "p2_win", "'nowhere'")
+    assert_at(refused(path), path, line_of(text, "p2_win: nowhere"), "p2_win", "'nowhere'",
+              "no chapter has that id")
+    assert "later chapter" not in str(refused(path))  # it is no chapter at all, not one too early
 
 
 def test_an_unknown_outcome_in_next_is_refused_at_its_line(tmp_path):
@@ -200,7 +202,8 @@ def test_a_path_outside_the_campaign_folder_is_refused(tmp_path):
     shutil.copy(find_scenario("practice_muster"), tmp_path / "outside.yaml")  # it exists, one folder up
     text = HEAD + chapter("one") + chapter("two", "../outside.yaml")
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, "../outside.yaml"), "chapter 'two'", "no scenario")
+    assert_at(refused(path), path, line_of(text, "../outside.yaml"), "chapter 'two'",
+              "leads outside the campaign's folder", "must be a file inside it")
 
 
 def test_an_absolute_path_is_refused(tmp_path):
@@ -209,7 +212,8 @@ def test_an_absolute_path_is_refused(tmp_path):
     shutil.copy(find_scenario("practice_muster"), target)
     text = HEAD + chapter("one", str(target))
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, str(target)), "no scenario")
+    assert_at(refused(path), path, line_of(text, str(target)), "is an absolute path",
+              "inside the campaign's folder")
 
 
 def test_a_symlink_leading_out_of_the_folder_is_refused(tmp_path):
@@ -218,7 +222,7 @@ def test_a_symlink_leading_out_of_the_folder_is_refused(tmp_path):
     (tmp_path / "camp" / "link.yaml").symlink_to(tmp_path / "outside.yaml")
     text = HEAD + chapter("one", "link.yaml")
     path = write(tmp_path / "camp", text)
-    assert_at(refused(path), path, line_of(text, "link.yaml"), "no scenario")
+    assert_at(refused(path), path, line_of(text, "link.yaml"), "leads outside the campaign's folder")
 
 
 @pytest.mark.parametrize("name", ["no_such_scenario", "missing.yaml", "scenarios/practice_muster"])

@@ -81,7 +81,7 @@ REFUSED: dict[str, tuple[str, str, str]] = {
         ""),
     "walls_in_the_zone": (
         "    war_chest: 2000\n    army: {min: 2, max: 6}\n"
-        "    deploy:\n      - {from: [1, 1], to: [2, 1]}  #!\n      - {from: [1, 3], to: [1, 3]}\n",
+        "    deploy:  #!\n      - {from: [1, 1], to: [2, 1]}\n      - {from: [1, 3], to: [1, 3]}\n",
         "has 1 tile where a unit of any class can stand; its smallest army is 2 units (of the zone's 3 tiles, 2 are Wall)",
         ""),
     "water_for_foot_classes": (

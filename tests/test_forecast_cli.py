@@ -276,7 +276,7 @@ ERRORS = [
     ("bad edition", "edition: v0.5\n" + INLINE, 1, ["unknown edition 'v0.5'", "v0.6"]),
     ("exclusive weapon", "distance: 1\nattacker:\n  class: Manakete\n  weapon: Beaststone\ndefender:\n  class: Fighter\n", 4, ["Taguel only"]),
     ("wrong wielder", "distance: 1\nattacker:\n  class: Mercenary\n  weapon: Iron Lance\ndefender:\n  class: Fighter\n", 4, ["cannot wield Iron Lance"]),
-    ("no weapon", "distance: 1\nattacker:\n  class: Mercenary\ndefender:\n  class: Fighter\n", 3, ["needs a weapon"]),
+    ("no weapon", "distance: 1\nattacker:\n  class: Mercenary\ndefender:\n  class: Fighter\n", 2, ["needs a weapon"]),
     ("accessory as weapon", INLINE.replace("{name: Old Sword, type: sword, might: 4}", "Iron Shield"), 7, ["Iron Shield is not a weapon"]),
     ("invalid YAML", "distance: 1\nattacker: [unclosed\ndefender: {}\n", 3, ["not valid YAML"]),
 ]

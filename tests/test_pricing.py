@@ -331,7 +331,7 @@ def test_price_of_the_bundled_catalogue_matches_the_formula(capsys):
      4, ["stats"]),
     ("weapons:\n  - {name: Odd, type: sword\n", 3, ["not valid YAML"]),
     ("consumables:\n  - {name: Odd, tags: [\"Exclusive(Nobody)\"]}\n", 2, ["Exclusive(Nobody)"]),
-    ("potions:\n  - {name: Odd}\n", 2, ["unknown section 'potions'"]),
+    ("potions:\n  - {name: Odd}\n", 1, ["unknown section 'potions'"]),
     ("weapons:\n  - {name: Odd, type: sword, damage: martial}\n  - {name: Odd, type: axe, damage: martial}\n",
      3, ["defined twice"]),
 ])

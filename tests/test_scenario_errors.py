@@ -26,7 +26,7 @@ CASES: dict[str, tuple[int, str]] = {
     "wrong_type_items.yaml": (15, "armies.attacker.items: Input should be a valid list"),
     "unknown_key.yaml": (4, "weather: unknown key"),
     "unknown_role.yaml": (13, "roles: Input should be 'Leader', 'Fleeing' or 'Saboteur'"),
-    "time_limit_without_reason.yaml": (5, "time_limit.reason: Field required"),
+    "time_limit_without_reason.yaml": (4, "time_limit.reason: Field required"),
     "unknown_map.yaml": (3, "no map named 'atlantis'"),
     # the catalogue: classes and items
     "unknown_class.yaml": (16, "unknown class 'Paladin'"),
@@ -37,7 +37,7 @@ CASES: dict[str, tuple[int, str]] = {
     "army_over_budget.yaml": (9, "the defender's army costs 90 gold, more than its war chest of 50"),
     # the map: zones, tiles and where units stand
     "zone_off_map.yaml": (11, "deployment zone corner [12, 5] is off the map (8×5)"),
-    "zones_overlap.yaml": (11, "the two deployment zones overlap (at [4, 1])"),
+    "zones_overlap.yaml": (10, "the two deployment zones overlap (at [4, 1])"),
     "seize_unreachable.yaml": (18, "seize tile [6, 4] cannot be reached from any deployment zone"),
     "unit_on_wall.yaml": (16, "Ann cannot stand on Wall at [3, 2]"),
     "unit_off_map.yaml": (15, "Bo starts off the map at [9, 2]"),

@@ -104,8 +104,8 @@ REFUSED = {
         """, ["tag Mystical does nothing on a staff in the ratings rules", "does not count the target's tile"]),
     "arts where no tag can grant them": ("""
         edition: d100
-        arts:
-          - {name: Heave, might: 2}  #!
+        arts:  #!
+          - {name: Heave, might: 2}
         """, ["the d100 rules have no combat arts", "could never be used"]),
     "an art's tag of another edition": ("""
         arts:

@@ -69,6 +69,24 @@ def _chapter_file(campaign_path: Path, name: str) -> Path | None:
     return bundled if bundled.is_file() else None
 
 
+def _missing(campaign_path: Path, name: str) -> str:
+    """Why a chapter's `scenario:` names no file the campaign may play: a path leading out of its folder, or none."""
+    folder = campaign_path.parent
+    if name.endswith((".yaml", ".yml")):
+        if Path(name).is_absolute() or Path(name).anchor:
+            return (f"scenario {name!r} is an absolute path: name a file inside the campaign's folder {folder}, "
+                    "relative to it")
+        if not Path(os.path.realpath(folder / name)).is_relative_to(os.path.realpath(folder)):
+            return (f"scenario {name!r} leads outside the campaign's folder {folder} (by `..` or a symlink): a "
+                    "chapter's scenario must be a file inside it")
+        return f"no scenario file {name!r} in the campaign's folder {folder}"
+    if "/" in name or "\\" in name:
+        return (f"no scenario {name!r}: a chapter names a bundled scenario (its file name without `.yaml`) or a "
+                ".yaml file inside the campaign's folder")
+    return (f"no scenario {name!r} among the bundled scenarios (a file in the campaign's folder is named with its "
+            "`.yaml`)")
+
+
 def read_campaign(path: Path | str) -> tuple[Campaign, YamlSource]:
     """The campaign file alone, read and validated (its chapters' scenarios not yet loaded): enough to list it."""
     source = read_yaml(path)
@@ -92,8 +110,7 @@ def load_campaign(path: Path | str) -> LoadedCampaign:
         where = ("chapters", index, "scenario")
         found = _chapter_file(path, chapter.scenario)
         if found is None:
-            raise source.error(f"chapter {chapter.id!r}: no scenario {chapter.scenario!r} in the campaign's folder "
-                               f"{path.parent} or among the bundled scenarios", where)
+            raise source.error(f"chapter {chapter.id!r}: {_missing(path, chapter.scenario)}", where)
         try:
             loaded = load_scenario(found)
         except ContentError as exc:

@@ -21,6 +21,7 @@ from officers_chess.rules.pieces.models import Accessory, Art, Consumable, UnitC
 from officers_chess.rules.pieces.tags import parse_tag, tag_args
 from officers_chess.rules.reference.tag_places import first_problem, place_of
 from officers_chess.rules.scenario.checks import check_scenario
+from officers_chess.rules.scenario.event_checks import event_warnings
 from officers_chess.rules.scenario.script_checks import script_warnings
 from officers_chess.rules.scenario.setup import Scenario, ScenarioError, new_battle
 
@@ -347,11 +348,11 @@ def content_kind(source: YamlSource) -> str:
 def validate_file(path: Path) -> list[str]:
     """Load one content file fully; raises ContentError on the first problem. Returns its warnings, one line
     each naming the file and line: things that load and play but cannot work as written (a scenario's
-    scripts, script_checks.py)."""
+    scripts and names, script_checks.py; its events, event_checks.py)."""
     kind = content_kind(read_yaml(path))
     if kind != "scenario":
         {"map": load_map, "catalogue": load_catalogue_file}[kind](path)
         return []
     loaded = load_scenario(path)
-    return [str(loaded.source.error(f"warning: {w.message}", w.where))
-            for w in script_warnings(loaded.scenario, loaded.catalogue, loaded.battle_map)]
+    found = script_warnings(loaded.scenario, loaded.catalogue, loaded.battle_map) + event_warnings(loaded.scenario)
+    return [str(loaded.source.error(f"warning: {w.message}", w.where)) for w in found]

@@ -168,12 +168,14 @@ class YamlSource:
         return self.error(f"{field}: {message}", loc)
 
 
-def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
-    lines[loc] = node.start_mark.line + 1
+def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], key_line: int | None = None) -> None:
+    # A block list or mapping starts on the line below its key: a message about it names the key's own line.
+    collection = isinstance(node, (yaml.MappingNode, yaml.SequenceNode))
+    lines[loc] = key_line if collection and key_line is not None else node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode):
-                _walk(value_node, loc + (key_node.value,), lines)
+                _walk(value_node, loc + (key_node.value,), lines, key_node.start_mark.line + 1)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _walk(item, loc + (index,), lines)

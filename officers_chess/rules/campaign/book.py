@@ -105,6 +105,9 @@ class Campaign(BaseModel):
             if chapter.id in ids[:index]:
                 return f"two chapters have the id {chapter.id!r}", ("chapters", index, "id")
             for outcome, target in chapter.next.items():
+                if target != END and target not in ids:
+                    return (f"chapter {chapter.id!r}: next {outcome} names {target!r}, and no chapter has that id "
+                            f"(ids: {', '.join(ids)}; or `end`)", ("chapters", index, "next", outcome))
                 if target != END and target not in ids[index + 1:]:
                     return (f"chapter {chapter.id!r}: next {outcome} must name a later chapter or `end`, "
                             f"not {target!r}", ("chapters", index, "next", outcome))

@@ -9,8 +9,11 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.orders import Order
 from officers_chess.rules.pieces.pricing import unit_cost
 from officers_chess.rules.scenario.deploy_room import room_problem
-from officers_chess.rules.scenario.script_checks import scripts_of
-from officers_chess.rules.scenario.setup import Scenario, ScenarioError, build_unit, deploy_zone
+from officers_chess.rules.scenario.script_checks import ANY_SIDE, order_names, placed_names, scripts_of
+from officers_chess.rules.scenario.setup import Scenario, ScenarioError, UnitSetup, build_unit, deploy_zone
+
+# The longest name a unit can carry: every unit on the field, hired ones too, is set up from a UnitSetup.
+NAME_LIMIT = next(m.max_length for m in UnitSetup.model_fields["name"].metadata if hasattr(m, "max_length"))
 
 
 def _tile(battle_map: BattleMap, xy: tuple[int, int], what: str, where: tuple[str | int, ...]) -> Pos:
@@ -70,6 +73,7 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
                 if cond.unit not in {u.name for u in scenario.armies[army_side]}:
                     raise ScenarioError(f"no {army_side.value} unit is named {cond.unit!r}", where + ("unit",))
     _check_seize_reachable(scenario, battle_map, zones)
+    _check_names_unique(scenario)
     _check_orders(scenario, battle_map)
     placed: dict[Pos, str] = {}
     for side in Side:
@@ -88,6 +92,7 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
         if chest.item not in catalogue.items:
             raise ScenarioError(f"unknown item {chest.item!r}", ("chests", index, "item"))
         _tile(battle_map, chest.at, "chest", ("chests", index, "at"))
+    placed = placed_names(scenario)
     for index, event in enumerate(scenario.events):
         where = ("events", index)
         if event.reinforcements:
@@ -99,16 +104,44 @@ def check_scenario(scenario: Scenario, catalogue: Catalogue, battle_map: BattleM
             if change.to not in known:
                 raise ScenarioError(f"unknown terrain {change.to!r} (known: {', '.join(known)})", where + ("terrain", t, "to"))
         if event.when is not None:
-            _check_trigger(scenario, battle_map, read_trigger(event.when), where + ("when",))
+            _check_trigger(scenario, battle_map, read_trigger(event.when), where + ("when",), placed)
     _check_deploy_room(scenario, catalogue, battle_map)
 
 
-def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, where: tuple[str | int, ...]) -> None:
-    """What an event's trigger names is there: its unit (unless a side hires), its tile, its chest, its area."""
-    names = {u.name for army in scenario.armies.values() for u in army}
-    names |= {u.name for e in scenario.events if e.reinforcements for u in e.reinforcements.units}
-    if trigger.name is not None and not any(scenario.hires(side) for side in Side) and trigger.name not in names:
-        raise ScenarioError(f"no unit is named {trigger.name!r}", where)
+def _check_names_unique(scenario: Scenario) -> None:
+    """No two units the file places or brings share a name: scripts, triggers, conditions and the battle log all
+    tell units apart by name (docs/rulings.md K22)."""
+    first: dict[str, str] = {}
+    placed = [(u.name, f"the {side.value}'s army", ("armies", side.value, i, "name"))
+              for side in Side for i, u in enumerate(scenario.armies.get(side, []))]
+    placed += [(u.name, f"event {e + 1}'s reinforcements", ("events", e, "reinforcements", "units", i, "name"))
+               for e, event in enumerate(scenario.events) if event.reinforcements
+               for i, u in enumerate(event.reinforcements.units)]
+    for name, whose, where in placed:
+        if name in first:
+            raise ScenarioError(f"two units are named {name!r} (one in {first[name]}): scripts, triggers, victory "
+                                "conditions and the battle log tell units apart by name, so give each its own", where)
+        first[name] = whose
+
+
+def name_refused(scenario: Scenario, name: str, sides: frozenset[Side], placed: dict[str, Side]) -> str | None:
+    """Why no unit will ever answer to a name the file writes (None when one does or may): it is not among the units
+    the file places or brings (`placed`), and no side it could be on hires, or it is longer than any unit's name."""
+    if name in placed:
+        return None
+    if not any(scenario.hires(side) for side in sides):
+        return f"no unit is named {name!r}"
+    if len(name) > NAME_LIMIT:
+        return f"no unit is named {name!r}, and no hired unit can be: a unit's name is at most {NAME_LIMIT} characters"
+    return None
+
+
+def _check_trigger(scenario: Scenario, battle_map: BattleMap, trigger: Trigger, where: tuple[str | int, ...],
+                   placed: dict[str, Side]) -> None:
+    """What an event's trigger names is there: its unit (or one a side may hire), its tile, its chest, its area."""
+    refused = name_refused(scenario, trigger.name, ANY_SIDE, placed) if trigger.name is not None else None
+    if refused:
+        raise ScenarioError(refused, where)
     if trigger.at is not None:
         _tile(battle_map, trigger.at, "the tile of this trigger", where)
     if trigger.kind == "chest_opened" and all(tuple(chest.at) != trigger.at for chest in scenario.chests):
@@ -162,23 +195,17 @@ def _check_seize_reachable(scenario: Scenario, battle_map: BattleMap, zones: dic
 
 
 def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
-    """Tiles named by orders lie on the map; units named by orders exist (unless a side hires, and names
-    its own) and stand where the order needs them: a pursued unit is an enemy, a guarded one an ally."""
-    sides: dict[str, Side] = {}
-    for side in Side:
-        sides.update({u.name: side for u in scenario.armies.get(side, [])})
-    for event in scenario.events:
-        if event.reinforcements:
-            sides.update({u.name: event.reinforcements.side for u in event.reinforcements.units})
-    names_known = not any(scenario.hires(side) for side in Side)
+    """Tiles named by orders lie on the map; units named by orders exist (or may be hired: name_refused) and stand
+    where the order needs them: a pursued unit is an enemy, a guarded one an ally; morale is read only with morale."""
+    sides = placed_names(scenario)
     for g_index, group in enumerate(scenario.orders):
         for index, name in enumerate(group.units):
-            if names_known and name not in sides:
-                raise ScenarioError(f"no unit is named {name!r}", ("orders", g_index, "units", index))
+            if refused := name_refused(scenario, name, ANY_SIDE, sides):
+                raise ScenarioError(refused, ("orders", g_index, "units", index))
     for e_index, event in enumerate(scenario.events):
         for index, given in enumerate(event.orders):
-            if names_known and given.unit not in sides:
-                raise ScenarioError(f"no unit is named {given.unit!r}", ("events", e_index, "orders", index, "unit"))
+            if refused := name_refused(scenario, given.unit, ANY_SIDE, sides):
+                raise ScenarioError(refused, ("events", e_index, "orders", index, "unit"))
     for name, corners in scenario.areas.items():
         for corner in corners:
             _tile(battle_map, corner, f"a corner of the area {name!r}", ("areas", name))
@@ -190,9 +217,14 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
                 if area not in scenario.areas:
                     known = ", ".join(scenario.areas) or "none; name them under `areas:`"
                     raise ScenarioError(f"no area is named {area!r} (areas: {known})", script.where + (index,))
-            for name in order.units():
-                if names_known and name not in sides:
-                    raise ScenarioError(f"no unit is named {name!r}", script.where + (index,))
+            for clause in order.clauses:  # as `SIDE wavers` is refused without morale (docs/rulings.md K25)
+                if clause.kind in ("morale_at_most", "enemy_morale_at_most") and scenario.morale is None:
+                    form = "morale <= N" if clause.kind == "morale_at_most" else "enemy morale <= N"
+                    raise ScenarioError(f"`{form}` reads morale, and this scenario plays without it: give the "
+                                        "scenario a `morale:` block", script.where + (index,))
+            for name, could_be in order_names(order, script.owner):
+                if refused := name_refused(scenario, name, could_be, sides):
+                    raise ScenarioError(refused, script.where + (index,))
             _check_order_sides(order, script.owner, script.own_name, sides, script.where + (index,))
 
 
@@ -208,6 +240,8 @@ def _check_order_sides(order: Order, owner: Side | None, own_name: str | None, s
         if sides[order.target] is not owner:
             raise ScenarioError(f"{order.target} is an enemy of the {owner.value}: guard names an ally", where)
     for clause in order.clauses:
-        if clause.kind in ("ally_routed", "ally_hp_at_most") and clause.name in sides and sides[clause.name] is not owner:
-            form = "ally NAME routed" if clause.kind == "ally_routed" else "ally NAME hp <= N"
+        if (clause.kind in ("ally_routed", "ally_hp_at_most", "ally_attacked") and clause.name in sides
+                and sides[clause.name] is not owner):
+            form = {"ally_routed": "ally NAME routed", "ally_hp_at_most": "ally NAME hp <= N"}.get(clause.kind,
+                                                                                                 "ally NAME attacked")
             raise ScenarioError(f"{clause.name} is not on the {owner.value}'s side: '{form}' names an ally", where)

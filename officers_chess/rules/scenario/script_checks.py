@@ -1,9 +1,10 @@
-"""Warnings about a scenario's scripts that load but cannot work as written: lines that never apply, tiles a unit cannot enter, a unit in two groups."""
+"""Warnings about a scenario's scripts that load but cannot work as written: lines that never apply, tiles a unit cannot enter, a unit in two groups, a name that looks misspelt."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
@@ -72,6 +73,55 @@ def scripts_of(scenario: Scenario) -> list[Script]:
     return scripts
 
 
+@dataclass(frozen=True)
+class NameUse:
+    """A unit name the file writes outside an army: the sides the unit could be on, and where it is written."""
+
+    name: str
+    sides: frozenset[Side]
+    where: Where
+
+
+ANY_SIDE = frozenset(Side)
+
+
+def placed_names(scenario: Scenario) -> dict[str, Side]:
+    """The names of the units the file itself places or brings (fixed armies, then reinforcements), with their side."""
+    sides: dict[str, Side] = {}
+    for side in Side:
+        sides.update({u.name: side for u in scenario.armies.get(side, [])})
+    for event in scenario.events:
+        if event.reinforcements:
+            sides.update({u.name: event.reinforcements.side for u in event.reinforcements.units})
+    return sides
+
+
+def order_names(order: Order, owner: Side | None) -> list[tuple[str, frozenset[Side]]]:
+    """The unit names a script line writes, each with the sides its unit could be on (the script's owner's for an
+    ally or a guarded unit, the other for a pursued one; either when the owner is not known)."""
+    own = frozenset({owner}) if owner else ANY_SIDE
+    enemy = frozenset({owner.other}) if owner else ANY_SIDE
+    named = [(c.name, own) for c in order.clauses if c.name is not None]  # every clause that names a unit names an ally
+    if order.target is not None and order.behaviour in ("guard_unit", "pursue"):
+        named.append((order.target, own if order.behaviour == "guard_unit" else enemy))
+    return named
+
+
+def name_uses(scenario: Scenario) -> list[NameUse]:
+    """Every unit name written in order groups, events' new orders, scripts and triggers, in the file's order."""
+    uses = [NameUse(name, ANY_SIDE, ("orders", g, "units", i))
+            for g, group in enumerate(scenario.orders) for i, name in enumerate(group.units)]
+    uses += [NameUse(given.unit, ANY_SIDE, ("events", e, "orders", i, "unit"))
+             for e, event in enumerate(scenario.events) for i, given in enumerate(event.orders)]
+    for script in scripts_of(scenario):
+        for index, order in enumerate(script.lines):
+            uses += [NameUse(name, sides, script.where + (index,)) for name, sides in order_names(order, script.owner)]
+    for e, event in enumerate(scenario.events):
+        if event.when is not None and read_trigger(event.when).name is not None:
+            uses.append(NameUse(read_trigger(event.when).name or "", ANY_SIDE, ("events", e, "when")))
+    return uses
+
+
 def script_warnings(scenario: Scenario, catalogue: Catalogue, battle_map: BattleMap) -> list[ScriptWarning]:
     """What `validate` warns of in the scripts (the file still loads and plays)."""
     found: list[ScriptWarning] = []
@@ -79,7 +129,36 @@ def script_warnings(scenario: Scenario, catalogue: Catalogue, battle_map: Battle
         found += _dead_lines(script, scenario, {name.lower() for name in catalogue.classes})
         found += _tiles_out_of_reach(script, catalogue, battle_map)
     found += _groups_that_never_steer(scenario)
+    found += _misspelt_names(scenario)
     return found
+
+
+def _misspelt_names(scenario: Scenario) -> list[ScriptWarning]:
+    """A name written for a unit a side may hire that is close to, but not, the name of a unit the file places:
+    most likely a slip of the pen, since only a hired unit given that very name would answer to it."""
+    placed = placed_names(scenario)
+    near: dict[str, str] = {}  # each placed name's slips -> the first placed name with it
+    for name in placed:
+        for slip in _slips(name):
+            near.setdefault(slip, name)
+    found, seen = [], set()
+    for use in name_uses(scenario):
+        if use.name in placed or (use.name, use.where) in seen or not any(scenario.hires(s) for s in use.sides):
+            continue
+        seen.add((use.name, use.where))
+        close = next((near[slip] for slip in sorted(_slips(use.name)) if slip in near), None)
+        if close is not None:
+            found.append(ScriptWarning(f"no unit the file places is named {use.name!r}: did you mean {close!r}? "
+                                       "(only a hired unit given exactly that name would answer to it)", use.where))
+    return found
+
+
+def _slips(name: str) -> set[str]:
+    """The name in lower case, and it with any one letter left out: two names that share one are one slip of the pen
+    apart (a letter wrong, missing, extra or two swapped; case aside). Linear in the names, unlike pairwise matching,
+    so a file of thousands of names is checked at once."""
+    low = name.lower()[:40]
+    return {low} | {low[:i] + low[i + 1:] for i in range(len(low))}
 
 
 def _dead_lines(script: Script, scenario: Scenario, classes: set[str]) -> list[ScriptWarning]:
