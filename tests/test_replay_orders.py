@@ -10,11 +10,12 @@ from officers_chess.ai.order_notes import with_orders
 from officers_chess.ai.play import make_policy, play_battle
 from officers_chess.cli import main
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.content.saves import scenario_ref, write_save
+from officers_chess.content.saves import open_save, scenario_ref, write_save
 from officers_chess.rules.battle.events import Moved
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.history.record import Recorder
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session.replay_frames import frames
 
 SCRIPTED = "sleeping_garrison"  # its garrison holds and wakes by script
 
@@ -80,3 +81,9 @@ def test_simulate_saves_replay_with_their_script_lines(tmp_path, capsys):
                  "--save-dir", str(folder), "--json"]) == 0
     text = told(folder / "game-0001.json", capsys)
     assert "(order: hold) holds position at" in text
+
+
+def test_the_apps_replay_viewer_names_them_too(tmp_path):
+    path, live = played(tmp_path, {Side.ATTACKER: "greedy", Side.DEFENDER: "greedy"})
+    told = [line for frame in frames(open_save(path)) for line in frame.told.splitlines()]
+    assert [line for line in told if "(order: " in line or "(orders: " in line] == live
