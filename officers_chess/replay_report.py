@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from officers_chess.ai.order_notes import recorded_players, with_orders
+from officers_chess.ai.play import LEVELS
 from officers_chess.content.saves import SavedBattle
 from officers_chess.rules.battle.events import RoundBegan, merged
 from officers_chess.rules.battle.state import GameState
@@ -39,6 +41,9 @@ def tell(saved: SavedBattle, out: Callable[[str], None]) -> Divergence | None:
     out(RoundBegan(saved.start.round, saved.start.to_act).text())
     width = len(str(len(saved.record.actions)))
     state = saved.start
+    # A computer unit's move names the script lines it followed, as the app's log does. A replay is of a battle
+    # without fog or of a finished one (rulings F5, F8): nothing in it is a side's secret any more (F13).
+    computer = recorded_players(saved.record.players, LEVELS)
     for step in replay(saved.record, saved.start):
         diverged = step.divergence()
         if diverged is not None:
@@ -46,7 +51,8 @@ def tell(saved: SavedBattle, out: Callable[[str], None]) -> Divergence | None:
         assert step.after is not None
         prefix = f"{step.number:>{width}}. {step.before.to_act.value:<8} "
         told = False
-        for event in merged(step.events):
+        events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
+        for event in merged(events):
             if isinstance(event, RoundBegan):
                 out(event.text())  # unnumbered, so the rounds stand out
                 continue

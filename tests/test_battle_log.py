@@ -169,11 +169,11 @@ def test_a_scripted_units_move_names_the_order_it_followed():
 
     from officers_chess.ai.greedy import GreedyPolicy
     from officers_chess.ai.normal import NormalPolicy
+    from officers_chess.ai.order_notes import with_orders
     from officers_chess.ai.random_policy import RandomPolicy
     from officers_chess.rules.battle.events import Moved
     from officers_chess.rules.battle.game import apply_action
     from officers_chess.rules.pieces.orders import Order
-    from officers_chess.session.order_notes import with_orders
 
     def scripted(line: str):
         oda = unit(id="d1", side=D, pos=(6, 0)).model_copy(update={"name": "Oda", "orders": [Order.model_validate({"do": line})]})
@@ -200,10 +200,10 @@ def test_a_scripted_units_move_says_why_each_conditional_line_held():
     from factories import A, D, game, plains, unit
 
     from officers_chess.ai.normal import NormalPolicy
+    from officers_chess.ai.order_notes import with_orders
     from officers_chess.rules.battle.events import Moved
     from officers_chess.rules.battle.game import apply_action
     from officers_chess.rules.pieces.orders import Order
-    from officers_chess.session.order_notes import with_orders
 
     lines = [Order.model_validate({"do": "hold"}), Order.model_validate({"when": "enemy within 3", "do": "target nearest"})]
     tam = unit(id="d1", side=D, pos=(5, 0)).model_copy(update={"name": "Tam", "orders": lines})

@@ -14,8 +14,8 @@ from officers_chess.rules.history.record import SAVE_VERSION
 OLD = Path(__file__).parent / "fixtures" / "old_saves"  # written by the code of save version 3 (commit 1ce8cda)
 
 
-def test_this_program_writes_save_version_4():
-    assert SAVE_VERSION == 4
+def test_this_program_writes_save_version_5():
+    assert SAVE_VERSION == 5
 
 
 def test_a_version_3_save_that_plays_the_same_loads_whole():

@@ -28,7 +28,13 @@ class Frame:
 
 
 def frames(saved: SavedBattle) -> list[Frame]:
-    """Every state of the battle, from the start to its last action (or to where the record parts)."""
+    """Every state of the battle, from the start to its last action (or to where the record parts). A computer
+    unit's move names the script lines it followed, as `replay --text` does (rulings P12)."""
+    # Loaded when a replay opens: the title never loads the computer players (tests/test_title_shelf.py).
+    from officers_chess.ai.order_notes import recorded_players, with_orders
+    from officers_chess.ai.play import LEVELS
+
+    computer = recorded_players(saved.record.players, LEVELS)
     out = [Frame(0, saved.start, "The battle begins.", "")]
     for step in replay(saved.record, saved.start):
         if step.after is None:
@@ -36,7 +42,8 @@ def frames(saved: SavedBattle) -> list[Frame]:
                              f"action {step.number} cannot be played again: {step.illegal}"))
             break
         problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
-        told = "\n".join(event.text() for event in merged(step.events))
+        events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
+        told = "\n".join(event.text() for event in merged(events))
         out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem))
         if problem:
             break

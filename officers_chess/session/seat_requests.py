@@ -71,7 +71,7 @@ class SeatRequests:
         if action is not None:
             # Loaded with the computer's first action: the title and a battle of two people never load the
             # computer players (tests/test_title_shelf.py).
-            from officers_chess.session.order_notes import with_orders
+            from officers_chess.ai.order_notes import with_orders
 
             events = with_orders(events, action, before, policy)
         self._last_events = events

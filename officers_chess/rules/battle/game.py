@@ -23,7 +23,7 @@ from officers_chess.rules.battle.aftermath import break_after, on_hit, push_back
 from officers_chess.rules.battle.ambush import walk_path
 from officers_chess.rules.battle.ground import remember
 from officers_chess.rules.battle.events import Acted, Ambushed, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
-from officers_chess.rules.battle.reactions import react
+from officers_chess.rules.battle.reactions import Answered, answer, react
 from officers_chess.rules.battle.refusals import must_strike, why_illegal
 from officers_chess.rules.battle.specials import perform, special_actions
 from officers_chess.rules.battle.state import ActiveTurn, Claim, GameState, TerrainDamage
@@ -218,28 +218,29 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         raise IllegalAction(why_illegal(state, action))
     new = state.model_copy(deep=True)
     events: list[Event] = []
+    answered = Answered()  # the scenario answers the action's events before each victory check (rulings P11)
     if isinstance(action, FREE_ACTIONS) and action.unit is not None:
         # A free action before the move: the unit activates to take it, and moves later in the turn.
-        if not _activate(new, new.unit(action.unit), events):
-            victory.check(new, events)
+        if not _activate(new, new.unit(action.unit), events, answered):
+            _judge(new, events, answered)
             remember(state, new)
             return Outcome(new, events)
     unit = new.active_unit
     if isinstance(action, Move):
-        _move(new, action, events)
+        _move(new, action, events, answered)
     elif isinstance(action, Attack):
         _attack(new, action, events)
-        _after_action(new, action.stay, events)
+        _after_action(new, action.stay, events, answered)
     elif isinstance(action, Strike):
         _strike(new, action, events)
-        _after_action(new, action.stay, events)
+        _after_action(new, action.stay, events, answered)
     elif isinstance(action, Special):
         assert unit is not None
         perform(new, unit, action, events)
         _mark(new, busy=True)
         # A seize or an escape may have ended the battle; otherwise Canto may still move the unit.
-        if not victory.check(new, events):
-            _after_action(new, action.stay, events)
+        if not _judge(new, events, answered):
+            _after_action(new, action.stay, events, answered)
     elif isinstance(action, CantoMove):
         assert unit is not None
         if new.fog:
@@ -253,7 +254,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         if action.stay:
             _mark(new, canto_done=True)
         else:
-            _end_turn(new, events)
+            _end_turn(new, events, answered)
     elif isinstance(action, Equip):
         assert unit is not None
         equip(unit, action.item)
@@ -276,14 +277,21 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     elif isinstance(action, Wait):
         assert unit is not None
         events.append(Waited(unit.name, unit.id))
-        _end_turn(new, events)
-    react(new, events)  # the scenario's triggered events, and what its scripts remember
+        _end_turn(new, events, answered)
+    react(new, events, answered)  # the scenario's triggered events not answered yet, and what its scripts remember
     victory.check(new, events)
     remember(state, new)
     return Outcome(new, events)
 
 
-def _after_action(state: GameState, stay: bool, events: list[Event]) -> None:
+def _judge(state: GameState, events: list[Event], answered: Answered) -> bool:
+    """Morale and the scenario's triggered events answer what has happened, then the battle is judged: True when
+    it is over. A reinforcement that arrives on the fall of a side's last unit keeps the battle going (rulings P11)."""
+    answer(state, events, answered)
+    return victory.check(state, events)
+
+
+def _after_action(state: GameState, stay: bool, events: list[Event], answered: Answered) -> None:
     """The action is done: the turn ends, or stays open for free actions (asked with `stay`) and for Canto
     movement (after a special action; after an attack too where the edition says so, rulings E14)."""
     unit = state.active_unit
@@ -291,7 +299,7 @@ def _after_action(state: GameState, stay: bool, events: list[Event]) -> None:
         return
     _mark(state, acted=True)
     if not unit.on_field or not (stay or canto_open(state, unit)):
-        _end_turn(state, events)
+        _end_turn(state, events, answered)
 
 
 def _mark(state: GameState, **changes: bool | int) -> None:
@@ -299,7 +307,8 @@ def _mark(state: GameState, **changes: bool | int) -> None:
     state.active = state.active.model_copy(update=changes)
 
 
-def _activate(state: GameState, unit: Unit, events: list[Event], moved: bool = False, spent: int = 0) -> bool:
+def _activate(state: GameState, unit: Unit, events: list[Event], answered: Answered, moved: bool = False,
+              spent: int = 0) -> bool:
     """The unit begins its combat turn: the tile it starts on heals or burns it (before it moves). False when
     that routed it: its turn is over then."""
     state.active = ActiveTurn(unit=unit.id, start=unit.pos, spent=spent, moved=moved)
@@ -307,26 +316,26 @@ def _activate(state: GameState, unit: Unit, events: list[Event], moved: bool = F
         state.reactivate = None
     start_of_turn(state, unit, events)
     if not unit.on_field:  # the flames routed it: its turn ends there
-        _end_turn(state, events)
+        _end_turn(state, events, answered)
         return False
     if not moved:
         on_activation(unit, events)
     return True
 
 
-def _move(state: GameState, action: Move, events: list[Event]) -> None:
+def _move(state: GameState, action: Move, events: list[Event], answered: Answered) -> None:
     unit = state.unit(action.unit)
     fresh = state.active is None  # else it activated with a free action and moves now
     if state.fog:
         # The way was chosen on what the side knows; walked on the battle itself, it may meet a hidden enemy.
-        if fresh and not _activate(state, unit, events, moved=True):
+        if fresh and not _activate(state, unit, events, answered, moved=True):
             return
         cost, ambushed = walk_path(state, unit, action.to, None, events)
         _mark(state, moved=True, spent=cost, ambushed=ambushed)
     else:
         cost = state.reach(unit).costs[action.to]
         if fresh:
-            if not _activate(state, unit, events, moved=True, spent=cost):
+            if not _activate(state, unit, events, answered, moved=True, spent=cost):
                 return
         else:
             _mark(state, moved=True, spent=cost)
@@ -396,7 +405,7 @@ def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
         state.terrain_damage = [d for d in state.terrain_damage if d.at != action.at] + [TerrainDamage(at=action.at, hp=hp)]
 
 
-def _end_turn(state: GameState, events: list[Event]) -> None:
+def _end_turn(state: GameState, events: list[Event], answered: Answered) -> None:
     turn = state.active
     assert turn is not None
     unit = state.unit(turn.unit)
@@ -405,7 +414,7 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     if unit.on_field:
         end_of_turn(state, unit, turn, events)
     _claim_tiles(state)
-    if victory.check(state, events):
+    if _judge(state, events, answered):
         return
     nxt = after_activation(state.units, unit.side, state.finished_first, state.game_master, state.burst)
     state.to_act, state.finished_first, state.burst = nxt.to_act, nxt.finished_first, nxt.burst
@@ -417,12 +426,13 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
         state.reactivate = None
     if nxt.round_over:
         end_of_round(state, events)
+        answer(state, events, answered)
         if victory.check_round_end(state, events, state.round):
             return
         state.round += 1
         state.finished_first = None
         start_of_round(state, events)
-        victory.check(state, events)
+        _judge(state, events, answered)
 
 
 def _claim_tiles(state: GameState) -> None:

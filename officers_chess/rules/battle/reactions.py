@@ -3,6 +3,8 @@ tile, the events whose trigger the action set off, and the `once` lines that hav
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from officers_chess.rules.battle.events import Attacked, Event, Routed
 from officers_chess.rules.battle.morale import after_routs
 from officers_chess.rules.battle.state import GameState
@@ -13,14 +15,32 @@ from officers_chess.rules.pieces.order_now import holds, latch_key
 from officers_chess.rules.pieces.orders import tile
 
 
-def react(state: GameState, events: list[Event]) -> None:
-    """After an action: morale for the units it routed, the scenario events it set off, and what the scripts
-    remember (`wake`)."""
-    if state.morale_rules is not None:
-        routed = [u for e in events if isinstance(e, Routed) for u in state.units if u.id == e.unit_id and u.routed]
-        events += after_routs(state.morale, state.morale_rules, routed)
-    if any(arrival.trigger is not None for arrival in state.arrivals):
-        fire_triggers(state, events)
+@dataclass
+class Answered:
+    """How many of one action's events the scenario has answered (`answer`), so that each rout moves morale once
+    however often the action stops to judge victory."""
+
+    upto: int = 0
+
+
+def answer(state: GameState, events: list[Event], answered: Answered) -> None:
+    """Morale for the units routed since the last answer, then the scenario events set off now. Called before
+    every victory check an action makes, so that a reinforcement arriving on a fall, or morale breaking with it,
+    comes before the battle is judged (docs/rulings.md P11); nothing more happens once it is over."""
+    if not state.is_over:
+        if state.morale_rules is not None:
+            fresh = events[answered.upto:]
+            routed = [u for e in fresh if isinstance(e, Routed) for u in state.units if u.id == e.unit_id and u.routed]
+            events += after_routs(state.morale, state.morale_rules, routed)
+        if any(arrival.trigger is not None for arrival in state.arrivals):
+            fire_triggers(state, events)
+    answered.upto = len(events)
+
+
+def react(state: GameState, events: list[Event], answered: Answered | None = None) -> None:
+    """After an action: morale for the units it routed and the scenario events it set off (those not answered
+    yet), and what the scripts remember (`wake`)."""
+    answer(state, events, answered or Answered())
     wake(state, events)
 
 

@@ -1,7 +1,8 @@
-"""The log's word on a scripted unit's move: which order of its script the computer followed."""
+"""The log's word on a scripted unit's move: which order of its script the computer followed (the app's log and `replay`'s text)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from officers_chess.ai.directives import directive
@@ -10,6 +11,7 @@ from officers_chess.rules.battle.actions import Action, Move
 from officers_chess.rules.battle.events import Event, Moved
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import player_view
+from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.orders import Order
 
 
@@ -27,6 +29,13 @@ def with_orders(events: list[Event], action: Action, before: GameState, policy: 
     words = "; ".join(_line_words(order) for order in found.orders)
     held = found.move_line is not None and found.move_line.behaviour == "hold"
     return [replace(e, order=words, held=held) if isinstance(e, Moved) and e.unit_id == unit.id else e for e in events]
+
+
+def recorded_players(players: dict[Side, str], levels: dict[str, Callable[[int], Policy]]) -> dict[Side, Policy]:
+    """The computer players a record names (`players`: a level's name, or "human"), to tell the script lines their
+    units followed when the battle is replayed: each level decides its moves from the state alone, so the lines
+    are worked out again as the computer worked them out (its random source plays no part in them)."""
+    return {side: levels[level](0) for side, level in players.items() if level in levels}
 
 
 def _line_words(order: Order) -> str:
