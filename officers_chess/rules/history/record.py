@@ -32,8 +32,10 @@ SAVE_VERSION = 5
 # 2 added `finished` and the round checkpoints; 3 added `summary` (at the top, for lists) and `opening` (the
 # sha256 of the opening fields). 4 came with rules that follow the text more closely (RULES_CHANGED): free actions
 # before the move (`unit` on Equip, Discard, Trade) and after the action (`stay`), a turn's `moved` and
-# `canto_done`, an Inflict's `pending`. 5 adds no field: it marks the order that puts morale and triggered events
-# before the victory check (rulings P11), which plays some scripted battles otherwise. An older save reads as
+# `canto_done`, an Inflict's `pending`. 5 adds two fields kept only under fog (a turn's
+# `ambushed`, the ground each side `remembered`) and marks two rule changes: the order that puts morale and
+# triggered events before the victory check (rulings P11), which plays some scripted battles otherwise, and
+# under fog, the actions each side is offered from what it knows (F30-F32), which plays some fogged battles otherwise. An older save reads as
 # before; where the new rules make one of its actions play otherwise, it replays as far as it holds
 # (`rules_changed_note`).
 READABLE_VERSIONS = (1, 2, 3, 4, 5)
@@ -41,7 +43,8 @@ RULES_CHANGED = {4: "free actions at any time of a turn, Consumable weapons wear
                     "dodged, Inflict waiting for its victim's next turn, and sleeping units keeping their staves "
                     "and items",
                  5: "a scenario's morale and triggered events answering an action before the battle is judged, so "
-                    "that a reinforcement arriving on a fall can keep the battle going"}
+                    "that a reinforcement arriving on a fall can keep the battle going; and, under fog, each side "
+                    "offered its actions from what it knows, so that a move into an unseen enemy is an ambush"}
 # The fields `opening` seals: everything a resume takes from the save without replaying it.
 OPENING_FIELDS = ("edition", "scenario", "seed", "armies", "players", "physical_dice", "initial_state")
 # Sealed with them when a save has them (a campaign chapter's terms), left out when not, so older seals still hold.
