@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from officers_chess.rules.battle.actions import FREE_ACTIONS, Trade
 from officers_chess.rules.battle.game import (
-    Action, Attack, CantoMove, GameState, Special, Wait, destinations, legal_actions,
+    Action, Attack, CantoMove, Special, Wait, destinations, legal_actions,
 )
 from officers_chess.rules.battle.seat_view import Known, SeatView, view
 from officers_chess.rules.board.battle_map import Pos

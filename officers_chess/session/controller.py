@@ -14,6 +14,7 @@ from officers_chess.rules.battle.game import (
     Action, CantoMove, GameState, Move, Outcome, Special, Wait, apply_action, is_legal, staying,
 )
 from officers_chess.rules.battle.physical import apply_with_rolls
+from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.movement import Reach

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.pieces.models import Side
-from officers_chess.rules.scenario.script_checks import ScriptWarning, placed_names
+from officers_chess.rules.scenario.script_checks import ScriptWarning
 from officers_chess.rules.scenario.setup import Scenario
 
 
