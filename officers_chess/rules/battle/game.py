@@ -19,21 +19,20 @@ from officers_chess.rules.battle.actions import (
     Trade,
     Wait,
 )
-from officers_chess.rules.battle.aftermath import break_after, on_hit, push_back, splash, wear
 from officers_chess.rules.battle.ambush import walk_path
+from officers_chess.rules.battle.blows import attack, strike
 from officers_chess.rules.battle.ground import remember
-from officers_chess.rules.battle.events import Acted, Ambushed, Attacked, Equipped, Event, Moved, Routed, TerrainChanged, Waited
+from officers_chess.rules.battle.events import Acted, Equipped, Event, Moved, Waited
 from officers_chess.rules.battle.reactions import Answered, answer, react
 from officers_chess.rules.battle.refusals import must_strike, why_illegal
 from officers_chess.rules.battle.specials import perform, special_actions
-from officers_chess.rules.battle.state import ActiveTurn, Claim, GameState, TerrainDamage
+from officers_chess.rules.battle.state import ActiveTurn, Claim, GameState
 from officers_chess.rules.battle.turn_order import after_activation
 from officers_chess.rules.battle.vision import acting_side, known_battle
 from officers_chess.rules.battle.upkeep import (
     as_activated, end_of_round, end_of_turn, on_activation, start_of_round, start_of_turn,
 )
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.combat.exchange import Role, resolve, usable_weapon
 from officers_chess.rules.pieces.inventory import discard, equip, equippable, trade, trade_options
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.statuses import StatusName
@@ -229,15 +228,15 @@ def apply_action(state: GameState, action: Action) -> Outcome:
     if isinstance(action, Move):
         _move(new, action, events, answered)
     elif isinstance(action, Attack):
-        _attack(new, action, events)
+        attack(new, action, events)
         _after_action(new, action.stay, events, answered)
     elif isinstance(action, Strike):
-        _strike(new, action, events)
+        strike(new, action, events)
         _after_action(new, action.stay, events, answered)
     elif isinstance(action, Special):
         assert unit is not None
         perform(new, unit, action, events)
-        _mark(new, busy=True)
+        new.mark_turn(busy=True)
         # A seize or an escape may have ended the battle; otherwise Canto may still move the unit.
         if not _judge(new, events, answered):
             _after_action(new, action.stay, events, answered)
@@ -252,18 +251,18 @@ def apply_action(state: GameState, action: Action) -> Outcome:
             events.append(Moved(unit.name, unit.pos, action.to, new.reach(unit).costs.get(action.to, 0), unit_id=unit.id))
             unit.pos = action.to
         if action.stay:
-            _mark(new, canto_done=True)
+            new.mark_turn(canto_done=True)
         else:
             _end_turn(new, events, answered)
     elif isinstance(action, Equip):
         assert unit is not None
         equip(unit, action.item)
-        _mark(new, busy=True)
+        new.mark_turn(busy=True)
         events.append(Equipped(unit.name, unit.inventory[action.item].name, unit.id))
     elif isinstance(action, Discard):
         assert unit is not None
         item = discard(unit, action.item)
-        _mark(new, busy=True)
+        new.mark_turn(busy=True)
         events.append(Acted(f"{unit.name} discards {item.name}.", (unit.id,)))
     elif isinstance(action, Trade):
         assert unit is not None
@@ -271,7 +270,7 @@ def apply_action(state: GameState, action: Action) -> Outcome:
         gave = [unit.inventory[i].name for i in action.give]
         took = [partner.inventory[i].name for i in action.take]
         trade(unit, partner, action.give, action.take)
-        _mark(new, busy=True, traded=True)
+        new.mark_turn(busy=True, traded=True)
         events.append(Acted(f"{unit.name} trades with {partner.name}: gives {', '.join(gave) or 'nothing'}, takes {', '.join(took) or 'nothing'}.",
                             (unit.id, partner.id)))
     elif isinstance(action, Wait):
@@ -297,14 +296,9 @@ def _after_action(state: GameState, stay: bool, events: list[Event], answered: A
     unit = state.active_unit
     if state.active is None or unit is None:
         return
-    _mark(state, acted=True)
+    state.mark_turn(acted=True)
     if not unit.on_field or not (stay or canto_open(state, unit)):
         _end_turn(state, events, answered)
-
-
-def _mark(state: GameState, **changes: bool | int) -> None:
-    assert state.active is not None
-    state.active = state.active.model_copy(update=changes)
 
 
 def _activate(state: GameState, unit: Unit, events: list[Event], answered: Answered, moved: bool = False,
@@ -331,78 +325,18 @@ def _move(state: GameState, action: Move, events: list[Event], answered: Answere
         if fresh and not _activate(state, unit, events, answered, moved=True):
             return
         cost, ambushed = walk_path(state, unit, action.to, None, events)
-        _mark(state, moved=True, spent=cost, ambushed=ambushed)
+        state.mark_turn(moved=True, spent=cost, ambushed=ambushed)
     else:
         cost = state.reach(unit).costs[action.to]
         if fresh:
             if not _activate(state, unit, events, answered, moved=True, spent=cost):
                 return
         else:
-            _mark(state, moved=True, spent=cost)
+            state.mark_turn(moved=True, spent=cost)
         events.append(Moved(unit.name, unit.pos, action.to, cost, unit_id=unit.id))
         unit.pos = action.to
     if fresh:
         on_activation(unit, events)
-
-
-def _attack(state: GameState, action: Attack, events: list[Event]) -> None:
-    attacker = state.active_unit
-    assert attacker is not None
-    target = state.unit(action.target)
-    plan = state.plan(attacker, target, art=action.art)
-    defender = state.defender_for(attacker, target)
-    if defender is not target:
-        defender.guarded = True
-        events.append(Acted(f"{defender.name} steps in front of {target.name} and takes the attack (Qi Adept).",
-                            (defender.id, target.id)))
-    started_broken = defender.has_status(StatusName.BROKEN)
-    swings, attacker.hp, defender.hp, state.dice = resolve(plan, attacker.hp, defender.hp, state.dice,
-                                                            (attacker.name, defender.name), (attacker.id, defender.id))
-    for swing in swings:
-        if swing.landed:
-            state.tallies[(attacker if swing.role is Role.ATTACKER else defender).side].damage_dealt += swing.damage
-    names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
-    events.append(Attacked(attacker.name, defender.name, tuple(swings), names, action.art, attacker.id, defender.id))
-    _mark(state, busy=True, attacked=True)
-    art_tags = list(state.arts[action.art].tags) if action.art else []
-    for role, hitter, victim in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
-        if victim.on_field and any(s.landed and s.role is role for s in swings):
-            on_hit(state, hitter, victim, art_tags if role is Role.ATTACKER else [], events)
-    break_after(state, plan, swings, attacker, defender, started_broken, events)
-    push_back(state, plan, swings, attacker, defender, events)
-    if attacker.on_field and ("AoE" in attacker.tags or "AoE" in art_tags):
-        splash(state, attacker, defender, action.art, events)
-    for role, unit in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)):
-        if any(s.role is role for s in swings):
-            wear(unit, events)
-    for unit in (defender, attacker):
-        if unit.routed:
-            events.append(Routed(unit.name, unit.id))
-
-
-def _strike(state: GameState, action: Strike, events: list[Event]) -> None:
-    """A blow at a wall or snag: it cannot dodge or answer, so every swing lands for the unit's Damage (no crits)."""
-    unit = state.active_unit
-    assert unit is not None
-    weapon = usable_weapon(unit)
-    assert weapon is not None
-    hp = state.terrain_hp(action.at)
-    if hp is None:  # under fog a wall remembered standing may be down already: the blow is spent (rulings F32)
-        events.append(Ambushed(unit.name, unit.id, action.at, verb="strike"))
-        _mark(state, busy=True, attacked=True)
-        return
-    swings = 2 if unit.has("Brave") else 1
-    hp = max(0, hp - swings * state.rules.structure_damage(unit, weapon))
-    terrain = state.map.terrain_at(action.at)
-    events.append(Acted(f"{unit.name} strikes the {terrain.name.lower()}: {hp} HP left.", (unit.id,), (action.at,)))
-    wear(unit, events)
-    _mark(state, busy=True, attacked=True)
-    if hp == 0:
-        after = state.terrain_named(terrain.becomes or "floor")
-        state.set_terrain(action.at, after)
-        events.append(TerrainChanged(action.at, terrain.name, after.name))
-    else:
-        state.terrain_damage = [d for d in state.terrain_damage if d.at != action.at] + [TerrainDamage(at=action.at, hp=hp)]
 
 
 def _end_turn(state: GameState, events: list[Event], answered: Answered) -> None:

@@ -217,6 +217,11 @@ class GameState(Sparse):
         """Units of `side` still to activate this round."""
         return waiting(self.units, side)
 
+    def mark_turn(self, **changes: bool | int) -> None:
+        """Record what the unit mid-turn has now done (moved, acted, traded ...)."""
+        assert self.active is not None
+        self.active = self.active.model_copy(update=changes)
+
     @property
     def is_over(self) -> bool:
         return self.result is not None
