@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from edition_kit import EditionKit, do, specials, stay
 from factories import A, D, game, plains, staff, unit
-from officers_chess.rules.battle.actions import Attack, CantoMove, Move, Special, Wait
+from officers_chess.rules.battle.actions import Attack, CantoMove, Move, Special, Strike, Wait
 from officers_chess.rules.battle.events import Ambushed, Moved
 from officers_chess.rules.battle.game import apply_action, destinations, is_legal, legal_actions
-from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.state import GameState, Remembered
 from officers_chess.rules.battle.vision import known_battle
 from officers_chess.session.controller import BattleController
 from officers_chess.session.modes import Mode
@@ -168,3 +168,20 @@ def test_an_ambushed_move_stands():
     assert c.state.unit("a1").pos == (4, 1) and not c.undoable
     assert "Ambushed by D1 at 6,2: A1 stops short." in c.logs.lines(A)
     assert "Ambushed by D1 at 6,2: A1 stops short." in c.logs.lines(D)  # the ambusher saw it happen
+
+
+def test_a_blow_at_a_wall_already_down_out_of_sight_is_spent():
+    wall, floor = KIT.glyph("wall"), KIT.glyph("plains")
+    rows = ["." * 10, "." * 5 + wall + "." * 4, "." * 10]
+    archer = KIT.unit(pos=(0, 1), weapon=KIT.wpn("bow", might=5, range=(5, 5)))
+    state = KIT.battle(rows, [archer, KIT.foe("d1", pos=(9, 2))]).model_copy(update={"fog": True})
+    # The wall at (5, 1), 5 tiles off, fell where the attacker had no eyes: it still remembers it standing.
+    rows[1] = "." * 5 + floor + "." * 4
+    state = state.model_copy(update={"map": state.map.model_copy(update={"rows": rows}),
+                                     "remembered": {A: [Remembered(at=(5, 1), glyph=wall, hp=None)]}})
+    state = stay(state, "a1")
+    blow = Strike(at=(5, 1))
+    assert blow in legal_actions(state)  # offered from what it remembers
+    outcome = apply_action(state, blow)
+    assert Ambushed("A1", "a1", (5, 1), verb="strike") in outcome.events
+    assert outcome.state.map.terrain_at((5, 1)).id == "plains" and outcome.state.unit("a1").activated  # spent

@@ -276,20 +276,11 @@ def _battle_save(folder: Path) -> Path:
 
 
 def _muster_save(folder: Path) -> Path:
-    """Practice Muster's army building, the first side hired."""
-    from officers_chess.content.loaders import load_scenario
-    from officers_chess.content.muster_saves import write_muster
-    from officers_chess.rules.muster.army import Army, Recruit
-    from officers_chess.rules.muster.phases import Muster, finish_step, set_army
-    from officers_chess.rules.pieces.models import Side
+    """Practice Muster's army building, the first side hired (written as test_hostile_files writes it)."""
+    from test_hostile_files import _good_muster
 
-    loaded = load_scenario(bundled_dir("scenarios") / "practice_muster.yaml")
-    scenario, catalogue = loaded.scenario, loaded.catalogue
-    army = Army(units=[Recruit(name="Arlen", unit_class="Fighter", items=["Iron Axe"]),
-                       Recruit(name="Brisa", unit_class="Archer", items=["Iron Bow"])])
-    muster = finish_step(set_army(Muster(), scenario, catalogue, scenario.first_deployer, army), scenario, catalogue)
     path = folder / "muster.json"
-    write_muster(path, loaded, 3, {side: "human" for side in Side}, False, muster)
+    _good_muster(path)
     return path
 
 
