@@ -52,7 +52,8 @@ def modifier_text(mod: Modifier) -> str:
     if mod.rule == "broken":
         return "a damaging hit breaks the target" if mod.what == "breaks" else "broken: cannot counter"
     if mod.rule == "heavy":
-        return {"pushes back": "a hit pushes the target back", "strikes second": "strikes after the counter"}.get(mod.what, mod.what)
+        return {"pushes back": "a hit pushes the target back", "strikes second": "strikes after the counter",
+                "swings last": "swings after every other swing"}.get(mod.what, mod.what)
     if mod.rule in FIGURE_RULES:
         return f"{mod.what}: {mod.value}"
     return f"{mod.what} {mod.value:+d}"

@@ -230,11 +230,13 @@ def test_a_crit_needs_a_hit():
     assert p.crit_top == 40 and p.result(41) == "miss" and p.result(40) == "crit"
 
 
-def test_homing_always_hits_and_never_crits():
+def test_homing_is_not_a_ratings_tag_and_an_old_homing_weapon_rolls_like_any_other():
+    """E33 (changed in issue 35): the ratings draft has no Homing. A weapon that still carries it (an old save)
+    rolls on the To Hit table: Dex F vs Spd S = 10, and Deadly(30) makes the crit range 40, within the hit: 10."""
+    assert "Homing" not in RULES.tags
     p = plan(unit(skl="F", weapon=wpn("faith", tags=["Homing", "Deadly(30)"])), foe(spd="S")).attacker
-    assert p.always_hits and p.crit_top == 0
-    assert {p.result(r) for r in range(1, 101)} == {"hit"}
-    assert (p.hit_chance, p.crit_chance) == (1, 0)
+    assert not p.always_hits and (p.skill, p.crit_top) == (10, 10)
+    assert (p.hit_chance, p.crit_chance) == (Fraction(10, 100), Fraction(10, 100))
 
 
 # --- follow-ups, Brave, Heavy, Built ---------------------------------------------------------------------
@@ -643,7 +645,7 @@ def _agreement_plans():
         "brave and breaking": plan(unit(weapon=wpn("lance", tags=["Brave"], might=4)), foe(weapon=wpn("sword", tags=["Brave"]))),
         "heavy, deadly, nimble": plan(unit(str="A", weapon=wpn("axe", might=4, tags=["Heavy", "Deadly(15)"])),
                                       foe(spd="A", tags=["Nimble(5)"], weapon=wpn("lance", might=2)), dt="forest"),
-        "homing against a drainer": plan(unit(mag="A", weapon=wpn("faith", might=3, tags=["Homing"], range=(1, 2))),
+        "a tome against a drainer": plan(unit(mag="A", weapon=wpn("faith", might=3, range=(1, 2))),
                                          foe(mag="B", weapon=wpn("dark", might=4, tags=["Drain"], range=(1, 2))), distance=2),
         "armor and effective": plan(unit(str="A", weapon=wpn("sword", tags=["Effective(Armored)"], might=3)),
                                     foe(spd="E", tags=["Armored", "Armor"], weapon=wpn("axe", might=2))),

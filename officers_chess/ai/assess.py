@@ -19,7 +19,6 @@ from officers_chess.rules.combat.exchange import (
 )
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
-from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.rules.pieces.tags import tag_args
 
 # A rout costs the routed side this many points beyond the HP it lost: the unit will never act again.
@@ -58,7 +57,7 @@ def armed_forms(unit: Unit) -> list[Unit]:
     """The unit with each fighting weapon it could attack with now (equipping is a free action):
     not staves or stones, not weapons out of uses, a relic it may not wield or a tome while
     silenced, and nothing at all while asleep or turned to stone."""
-    if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+    if unit.cannot_swing:
         return []
     forms = []
     for index, item in enumerate(unit.inventory):

@@ -31,7 +31,6 @@ from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.exchange import usable_weapon, weapon_range
 from officers_chess.rules.pieces.models import Consumable, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.movement import reachable
-from officers_chess.rules.pieces.statuses import StatusName
 
 OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
 OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objective tile
@@ -272,7 +271,7 @@ class Judge:
         return found
 
     def _attacks(self, unit: Unit, pos: Pos) -> list[Option]:
-        if unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+        if unit.cannot_swing:
             return []
         found = []
         order = self.directive(unit)

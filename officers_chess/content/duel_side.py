@@ -41,7 +41,7 @@ _Inline = TypeVar("_Inline", Weapon, Accessory)  # an item written out in the du
 # Other spellings players use for a terrain id (ids themselves are always accepted).
 TERRAIN_ALIASES = {"plain": "plains", "lake": "sea"}
 
-# Statuses under which a unit cannot make an attack at all (v0.6 status list).
+# How to say why a unit cannot swing at all (`Unit.cannot_swing` decides it).
 _CANNOT_ATTACK = {StatusName.SLEEP: "is asleep", StatusName.PETRIFIED: "is petrified"}
 
 
@@ -283,7 +283,7 @@ class SideReader:
                 raise self.error(f"unknown status {name!r} (known: {known})", "status", index)
             if any(s.name is found for s in statuses):
                 raise self.error(f"{found.value} is listed twice", "status", index)
-            statuses.append(Status(name=found))
+            statuses.append(self.rules.status(found))  # the battle's own path (a Barrier's amount is the edition's)
         return statuses
 
     def hp(self, max_hp: int) -> int:
@@ -334,9 +334,9 @@ class SideReader:
 
     def _check_can_attack(self, unit: Unit) -> None:
         """The attacker must be able to attack at all (the core's `usable_weapon`; no Sleep or Petrified)."""
-        for status in unit.statuses:
-            if status.name in _CANNOT_ATTACK:
-                raise self.error(f"the attacker {_CANNOT_ATTACK[status.name]} and cannot attack", "status")
+        if unit.cannot_swing:
+            why = next(words for name, words in _CANNOT_ATTACK.items() if unit.has_status(name))
+            raise self.error(f"the attacker {why} and cannot attack", "status")
         weapon = unit.equipped_weapon
         assert weapon is not None
         if usable_weapon(unit) is not None:

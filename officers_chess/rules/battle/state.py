@@ -278,7 +278,7 @@ class GameState(Sparse):
         A berserk unit must strike the weakest unit it reaches, friend or foe (docs/rulings.md).
         """
         weapon = usable_weapon(unit)
-        if weapon is None or unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED):
+        if weapon is None or unit.cannot_swing:
             return []
         if unit.has_status(StatusName.BERSERK):
             # Under fog, among the units its side can see: a rule must not steer by what nobody on the table knows.
@@ -293,7 +293,7 @@ class GameState(Sparse):
         """Walls and snags the unit's usable weapon reaches from `pos`."""
         weapon = usable_weapon(unit)
         # Fix: Sleep and Petrified forbid attacking, walls included (they were only kept out of `targets_from`).
-        asleep = unit.has_status(StatusName.SLEEP) or unit.has_status(StatusName.PETRIFIED)
+        asleep = unit.cannot_swing
         if weapon is None or asleep or unit.has_status(StatusName.BERSERK):
             return []
         table = self.map.terrain_table

@@ -33,8 +33,7 @@ def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Ev
         left = BARRIER_ROUND_ENDS
     else:
         left = None
-    amount = state.rules.barrier if name is StatusName.BARRIER else None
-    unit.statuses = [s for s in unit.statuses if s.name is not name] + [Status(name=name, left=left, amount=amount)]
+    unit.statuses = [s for s in unit.statuses if s.name is not name] + [state.rules.status(name, left)]
     events.append(StatusGained(unit.name, name.value, unit.id))
 
 

@@ -255,7 +255,7 @@ def can_counter(defender: Unit, distance: int) -> bool:
     weapon = usable_weapon(defender)
     if weapon is None or not defender.on_field:
         return False
-    if defender.has_status(StatusName.SLEEP) or defender.has_status(StatusName.PETRIFIED):
+    if defender.cannot_swing:
         return False
     return reaches(defender, weapon, distance) or defender.has("DistantCounter")
 

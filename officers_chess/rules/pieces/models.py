@@ -233,6 +233,11 @@ class Unit(Sparse):
         return any(s.name is name for s in self.statuses)
 
     @property
+    def cannot_swing(self) -> bool:
+        """Asleep or turned to stone: no attack, no counter, no blow at a wall (the one place this is decided)."""
+        return self.has_status(StatusName.SLEEP) or self.has_status(StatusName.PETRIFIED)
+
+    @property
     def stats(self) -> Stats:
         """The stat block in use: the beast form while a shifter is transformed."""
         if self.transformed and self.unit_class.transformed is not None:

@@ -189,9 +189,12 @@ def argument_problem(tag: Tag, rules: Edition) -> str | None:
     kind = KNOWN_TAGS.get(tag.name)
     if kind is ArgKind.TAG_NAME and tag.arg not in rules.tags:
         return f"{tag}: no unit can be {tag.arg} in the {rules.name} rules, so this tag would never apply"
-    if kind is ArgKind.STATUS and tag.arg not in {s.value for s in rules.statuses}:
-        known = ", ".join(s.value for s in rules.statuses)
-        return f"{tag}: the {rules.name} rules have no {tag.arg} status (they have {known})"
+    given = rules.statuses if rules.given_statuses is None else rules.given_statuses
+    if kind is ArgKind.STATUS and tag.arg not in {s.value for s in given}:
+        known = ", ".join(s.value for s in given)
+        if tag.arg in {s.value for s in rules.statuses}:
+            return f"{tag}: in the {rules.name} rules {tag.arg} comes only from its own action, never from a Status tag (it gives {known})"
+        return f"{tag}: the {rules.name} rules have no {tag.arg} status (a Status tag gives {known})"
     if kind is ArgKind.STAT_CHANGE and isinstance(tag.arg, tuple) and tag.arg[0] == "magic" and not rules.letter_stats:
         return f"{tag}: the {rules.name} rules have no Magic stat, so this tag would change nothing"
     if tag.name == "Vein" and vein_terrain(str(tag.arg), rules) is None:

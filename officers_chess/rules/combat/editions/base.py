@@ -17,7 +17,7 @@ from officers_chess.rules.combat.exchange import (
 )
 from officers_chess.rules.pieces.models import Art, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.price_rates import PriceRates
-from officers_chess.rules.pieces.statuses import StatusName
+from officers_chess.rules.pieces.statuses import Status, StatusName
 
 
 class Edition:
@@ -31,6 +31,7 @@ class Edition:
     hit_die: int = 20
     terrain: dict[str, Terrain] = {}  # by id
     statuses: tuple[StatusName, ...] = ()
+    given_statuses: tuple[StatusName, ...] | None = None  # what a Status(X) tag may hand out (None: every status)
     tags: frozenset[str] = frozenset()  # the tags this edition's content may carry
     special_actions: frozenset[str] = frozenset()  # special actions its tags may grant
     rolled_statuses: tuple[StatusName, ...] = ()  # statuses a d20 may end at the start of a round
@@ -46,6 +47,17 @@ class Edition:
     # turn to begin. The d100 draft's "until end of their turn" takes hold at once (docs/rulings.md C16).
     inflict_waits = True
     staff_hit_reads_cover = False  # a staff's roll against an enemy counts its tile (so Mystical on a staff matters)
+    # Heavy "always goes last" ("ratings", rulings E11): every swing of the other side, its follow-up included,
+    # comes before the Heavy unit's, in either role. Otherwise (v0.6, d100's "attacks second") a Heavy attacker
+    # only lets the counter come first, and follow-ups keep their place after the counter.
+    heavy_goes_last = False
+
+    # --- statuses --------------------------------------------------------------
+
+    def status(self, name: StatusName, left: int | None = None) -> Status:
+        """A status as this edition puts it on a unit: the one place a Barrier's amount is set, for battles and
+        duel files alike (v0.6's stays unset and reads as 2, so its saves are unchanged)."""
+        return Status(name=name, left=left, amount=self.barrier if name is StatusName.BARRIER else None)
 
     # --- classes ---------------------------------------------------------------
 
@@ -148,7 +160,7 @@ class Edition:
 
         speeds = {Role.ATTACKER: self.speed(attacker.unit), Role.DEFENDER: self.speed(defender.unit)}
         first = attack(Role.ATTACKER, attacker.unit, tuple(art.tags) if art else ())
-        if counters and attacker.unit.has("Heavy"):
+        if counters and attacker.unit.has("Heavy") and not self.heavy_goes_last:
             mods.append(Modifier(Role.ATTACKER, "strikes second", 1, "heavy"))
             order = attack(Role.DEFENDER, defender.unit) + first
         else:
@@ -165,7 +177,22 @@ class Edition:
             else:
                 mods.append(Modifier(faster, "follow-up", 1, "follow-up"))
                 order += attack(faster, unit)
+        if self.heavy_goes_last and counters:
+            order = self._heavy_last(order, attacker.unit, defender.unit, mods)
         # Brave notes are appended once per attack; keep one per role.
         unique = tuple(dict.fromkeys(mods))
         max_hp = {Role.ATTACKER: attacker.unit.max_hp, Role.DEFENDER: defender.unit.max_hp}
         return ExchangePlan(a_profile, d_profile, tuple(order), speeds, unique, max_hp)
+
+    @staticmethod
+    def _heavy_last(order: list[Role], attacker: Unit, defender: Unit, mods: list[Modifier]) -> list[Role]:
+        """Move a Heavy side's swings behind all of the other side's, follow-up included (rulings E11).
+
+        When both are Heavy neither can be last: the usual order stands (and neither follows up anyway).
+        """
+        heavy = [role for role, unit in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)) if unit.has("Heavy")]
+        if len(heavy) != 1:
+            return order
+        last = heavy[0]
+        mods.append(Modifier(last, "swings last", 1, "heavy"))
+        return [r for r in order if r is not last] + [r for r in order if r is last]

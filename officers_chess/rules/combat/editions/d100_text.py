@@ -8,7 +8,7 @@ CORE_RULES: dict[str, tuple[str, str] | None] = {
     "critical": ("Critical hit", "A critical hit doubles the damage before damage reduction is taken off."),
     "damage": ("Damage", "Base damage (Str or Mag) plus Might and modifiers, doubled on a crit, minus the target's damage reduction; never below 0."),
     "reduction": ("Damage reduction", "Def lowers martial damage and Res magic damage by their rating value (F 0 to S 6), plus the DR of the tile the target stands on."),
-    "weapon-triangle": ("Weapon triangle", "Swords beat axes, axes beat lances, lances beat swords; arts beat tomes, daggers and bows. Advantage adds nothing to Hit or damage; its damaging hits break."),
+    "weapon-triangle": ("Weapon triangle", "Swords beat axes, axes beat lances, lances beat swords; tomes, bows and every other weapon stand outside it. Advantage adds nothing to Hit or damage; its damaging hits break."),
     "counter": ("Counter attack", "The target strikes back once if its equipped weapon reaches the attacker; it cannot switch weapons to do so. Staves and broken units never counter."),
     "follow-up": ("Follow-up", "Agility is Speed value + weapon Weight. After the counter, a unit with 10 or more Agility (two ratings) over its foe's attacks once more."),
     "exchange-order": ("Order of an exchange", "The attack, then the counter, then any follow-up. A Heavy unit always strikes second; a routed unit swings no more."),

@@ -72,6 +72,8 @@ class LaterDraft(Edition):
     letter_stats = True
     statuses = (StatusName.BARRIER, StatusName.BROKEN, StatusName.FROZEN, StatusName.POISONED, StatusName.SILENCED)
     rolled_statuses = ()
+    # Frozen is only what the Freeze action does: neither draft lists it among the effects Status(X) gives (E33).
+    given_statuses = (StatusName.BARRIER, StatusName.BROKEN, StatusName.POISONED, StatusName.SILENCED)
     barrier = 1
     tags = COMMON_TAGS
     special_actions = COMMON_SPECIALS
@@ -193,7 +195,7 @@ class LaterDraft(Edition):
             note("damage", self.poisoned, "status-poisoned", theirs=True)
         damage, crit_damage = self.damage_numbers(me, foe, edge, tags, bonus, note)
 
-        homing = "Homing" in tags
+        homing = "Homing" in tags and "Homing" in self.tags  # an old ratings save's Homing weapon no longer homes
         breaks = edge > 0 and not target.has("Armor") and not target.has_status(StatusName.BROKEN)
         heavy = "Heavy" in tags
         note("always hits", int(homing), "homing")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from officers_chess.rules.basics.rating_scale import clamp, letter
 from officers_chess.rules.combat.editions import ratings_tables as t
 from officers_chess.rules.combat.editions import drafts_text, ratings_text
-from officers_chess.rules.combat.editions.drafts import LaterDraft, Note
+from officers_chess.rules.combat.editions.drafts import COMMON_TAGS, LaterDraft, Note
 from officers_chess.rules.combat.exchange import Fighter, Role, usable_weapon
 from officers_chess.rules.pieces.models import DamageKind, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.price_rates import LETTER_LABELS, PriceRates
@@ -39,6 +39,8 @@ class Ratings(LaterDraft):
     poisoned = t.POISONED
     move = t.MOVE
     price_rates = RATINGS_RATES
+    heavy_goes_last = True  # "always goes last", in either role (rulings E11)
+    tags = COMMON_TAGS - {"Homing"}  # the ratings draft has no Homing (rulings E33)
 
     def setup_class(self, unit_class: UnitClass) -> UnitClass:
         """Every unit has 20 HP; movement 4, 5 promoted, +1 Cavalry."""
