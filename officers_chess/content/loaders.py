@@ -87,6 +87,9 @@ def _for_edition(source: YamlSource, rules: Edition, classes: dict, items: dict,
             problem = rules.class_problem(entry) if section == "classes" else None
             if problem:
                 raise source.error(f"{entry.name}: {problem}", where)
+            beyond = rules.limit_problem(entry)
+            if beyond:
+                raise source.error(f"{entry.name}: {beyond[1]}", where + beyond[0])
     classes = {name: rules.setup_class(c).model_copy(update={"edition": rules.name}) for name, c in classes.items()}
     items = {name: i.model_copy(update={"edition": rules.name}) for name, i in items.items()}
     return classes, items

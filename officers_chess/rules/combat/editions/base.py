@@ -69,6 +69,10 @@ class Edition:
         """What is wrong with a class for this edition (HP out of range, a tag it does not play ...)."""
         return None
 
+    def limit_problem(self, entry: object) -> tuple[tuple[str, ...], str] | None:
+        """A catalogue figure outside the bounds this edition's text sets: where in the entry, and what is wrong."""
+        return None
+
     def speed_text(self, value: int) -> str:
         """The number compared for follow-ups as the sheet and forecast show it."""
         return str(value)

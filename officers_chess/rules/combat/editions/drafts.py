@@ -8,7 +8,8 @@ from officers_chess.rules.basics.rating_scale import clamp, letter
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions.base import Edition
 from officers_chess.rules.combat.exchange import Fighter, Modifier, Role, SwingProfile, attack_type, usable_weapon, weapon_range
-from officers_chess.rules.pieces.models import Art, DamageKind, Unit, UnitClass, Weapon, WeaponType
+from officers_chess.rules.combat.editions.draft_limits import class_limits, item_limits
+from officers_chess.rules.pieces.models import Accessory, Art, DamageKind, Unit, UnitClass, Weapon, WeaponType
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.rules.pieces.tag_points import register_tag_points
 from officers_chess.rules.pieces.tags import ArgKind, register_tags, tag_args, tag_total
@@ -88,6 +89,14 @@ class LaterDraft(Edition):
     def setup_class(self, unit_class: UnitClass) -> UnitClass:
         move = self.move[unit_class.promoted] + (1 if "Cavalry" in unit_class.tags else 0)
         return unit_class.model_copy(update={"move": move})
+
+    def limit_problem(self, entry: object) -> tuple[tuple[str, ...], str] | None:
+        """A rating, Weight, Hit or staff reach outside what the draft allows (draft_limits.py)."""
+        if isinstance(entry, UnitClass):
+            return class_limits(self.name, entry)
+        if isinstance(entry, (Weapon, Accessory)):
+            return item_limits(self.name, entry)
+        return None
 
     def warp_reach(self, unit: Unit, staff: Weapon | None) -> int:
         """The staff's range (Mag staves reach further with Magic); a unit's own Warp reaches 1."""
