@@ -185,7 +185,7 @@ def test_the_same_tags_where_they_work_load(tmp_path):
     staff_path, _ = _write(tmp_path, """
         edition: d100
         weapons:
-          - {name: Far Staff, type: staff, damage: magic, tags: ["Heal(5)", Mystical, "Vein(Fog)"]}
+          - {name: Far Staff, type: staff, damage: magic, tags: ["Heal(5)", Mystical, "Vein(Fog)", "Consumable(2)"]}  # a d100 staff carries its uses (E34)
         """, "d100.yaml")
     assert "Far Staff" in load_catalogue_file(staff_path).items
 
