@@ -143,7 +143,8 @@ class Edition:
         """Work out one attack: each role's swing profile and the order of every swing.
 
         The order is the same in every edition: the attack, the counter (a Heavy attacker lets
-        the counter come first), then the follow-up of whoever is fast enough. With a combat
+        the counter come first), then the follow-up of whoever is fast enough; where Heavy goes
+        last (`heavy_goes_last`), the Heavy side's swings move behind all of the other side's. With a combat
         `art`, the attacker's swings carry the art's bonuses and tags, and it never follows up.
         """
         mods: list[Modifier] = []
