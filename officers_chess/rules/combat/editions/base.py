@@ -46,6 +46,8 @@ class Edition:
     # turn to begin. The d100 draft's "until end of their turn" takes hold at once (docs/rulings.md C16).
     inflict_waits = True
     staff_hit_reads_cover = False  # a staff's roll against an enemy counts its tile (so Mystical on a staff matters)
+    brave_on_counter = True  # Brave doubles the defender's swings too (the d100 draft: only in the wielder's own attack)
+    warp_needs_adjacent = False  # Warp's target must stand beside the user (the d100 draft), not anywhere in reach
 
     # --- classes ---------------------------------------------------------------
 
@@ -141,7 +143,7 @@ class Edition:
             mods.append(Modifier(Role.DEFENDER, "counter range", distance, "distant-counter"))
 
         def attack(role: Role, unit: Unit, extra_tags: tuple[str, ...] = ()) -> list[Role]:
-            brave = unit.has("Brave") or "Brave" in extra_tags
+            brave = (unit.has("Brave") or "Brave" in extra_tags) and (role is Role.ATTACKER or self.brave_on_counter)
             if brave:
                 mods.append(Modifier(role, "swings", 2, "brave"))
             return [role] * (2 if brave else 1)
