@@ -1,5 +1,5 @@
-"""The d100 draft's tags as written, where the game once played them otherwise (issue 35; docs/rulings.md E10,
-E17, E21, E40-E42).
+"""The d100 draft's tags as written: the departures issue 35 fixed and the readings it ruled (docs/rulings.md
+E10, E17, E21, E40-E42, E45).
 
 Every number was worked out by hand from the d100 draft (/work/shared/seeds/004_482d9bc50232aa43.txt), never read
 from the program's tables; the working sits in a comment beside it. The tables as we read them (E43):
@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from edition_kit import EditionKit, do, specials, stay
-from officers_chess.rules.battle.actions import Attack, Special
+from officers_chess.rules.battle.actions import Attack, Move, Special
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Accessory
 
@@ -166,3 +166,13 @@ def test_d100_heal_adds_the_base_damage_of_magic():
         healer = DK.unit(mag=mag, weapon=DK.staff(["Heal(10)", "Consumable(3)"]))
         state = stay(DK.battle(["...."], [healer, DK.unit("a2", pos=(1, 0), hp=2), DK.foe(pos=(3, 0))]), "a1")
         assert do(state, Special(name="heal", source=0, target="a2")).unit("a2").hp == hp
+
+
+# --- E45: Flying ignores the table's bonuses and penalties, not what a tile does at a turn's start ---------------
+
+def test_d100_a_flyer_still_burns_on_flames_and_heals_on_a_fort():
+    # Flames: "At start of turn on this tile, take 5 Damage Piercing": 20 -> 15. Fort: "Heal(10)": 5 -> 15.
+    for tile, hp, after in (("flames", 20, 15), ("fort", 5, 15)):
+        flyer = DK.unit(tags=["Flying"], hp=hp)
+        state = DK.battle([DK.glyph(tile) + "....."], [flyer, DK.foe(pos=(5, 0))])
+        assert do(state, Move(unit="a1", to=(1, 0))).unit("a1").hp == after
