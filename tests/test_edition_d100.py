@@ -4,7 +4,8 @@ Units here are built directly (never from the bundled catalogue) with letter rat
 default unit is C in every rating (Dex and Speed 10, base damage 6, reduction 3), 20 HP, with a
 weightless 0-Might, 0-Hit sword, so a number in a test is the draft's formula with what the
 test adds: Hit = 70 + Dex + weapon Hit - (Speed + Weight + tile Avo); damage = base + Might +
-bonuses - (reduction + tile DR), a crit doubling the blow before reduction.
+bonuses - (reduction + tile DR), a crit doubling the blow before reduction. Both readings (the tables' garbled
+headers read in scale order, the crit doubling before reduction) are rulings E43 and E44 in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -438,20 +439,20 @@ def test_a_unit_the_flames_rout_takes_no_action():
     assert "a1" not in {getattr(a, "unit", None) for a in legal_actions(state)}
 
 
-# --- Heal X + Magic (E17) ---------------------------------------------------------------------------------
+# --- Heal X + Magic's base damage (E17, changed in issue 35: it was Magic's reduction value) -----------------
 
 
 @pytest.mark.parametrize("mag", list("FEDCBAS"))
-def test_a_staff_heals_x_plus_magic_as_a_reduction_value(mag):
+def test_a_staff_heals_x_plus_the_base_damage_of_magic(mag):
     healer = unit(mag=mag, weapon=staff(["Heal(5)", "Consumable(3)"]))
     state = stay(battle(["...."], [healer, unit("a2", pos=(1, 0), hp=2), foe(pos=(3, 0))]), "a1")
-    assert do(state, Special(name="heal", source=0, target="a2")).unit("a2").hp == 2 + 5 + reduction(mag)
+    assert do(state, Special(name="heal", source=0, target="a2")).unit("a2").hp == 2 + 5 + base(mag)
 
 
 def test_a_units_own_heal_adds_magic_too():
     healer = unit(mag="A", tags=["Heal(4)"])
     state = stay(battle(["...."], [healer, unit("a2", pos=(1, 0), hp=2), foe(pos=(3, 0))]), "a1")
-    assert do(state, Special(name="heal", source=None, target="a2")).unit("a2").hp == 2 + 4 + reduction("A")
+    assert do(state, Special(name="heal", source=None, target="a2")).unit("a2").hp == 2 + 4 + base("A")
 
 
 def test_a_consumable_heals_only_its_x():

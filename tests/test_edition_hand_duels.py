@@ -16,8 +16,7 @@ ratings, Damage (r149-156), row = Str/Mag, column = Def/Res F E D C B A S:
     B: 6 5 4 3 3 2 1   A: 6 6 5 4 3 3 2   S: 7 7 6 5 4 3 3
 ratings, Staff Range (r137) by Mag F..S: 1 2 3 4 4 5 6
 
-d100 (r123-124, r138-140; headers garbled, read in scale order F E D C B A S, since the values
-climb and the draft says E is the worst and A the best standard rating):
+d100 (r123-124, r138-140; headers garbled, read in scale order F E D C B A S: docs/rulings.md E43):
     Dex/Speed value: -5 0 5 10 15 20 25
     Base damage:      3 4 5  6  7  8  9
     Damage reduction: 0 1 2  3  4  5  6
@@ -437,7 +436,7 @@ def test_d100_the_triangle_changes_no_number():
     assert (p.defender.skill, p.defender.damage) == (70, 3)
 
 
-# --- damage: base + Might - (reduction + tile DR); a crit doubles before reduction -----------------------
+# --- damage: base + Might - (reduction + tile DR); a crit doubles before reduction (E44) -----------------
 
 @pytest.mark.parametrize("str_,might,def_,tile,damage,crit", [
     ("C", 0, "C", "plains", 3, 9),          # 6 - 3 = 3; crit 12 - 3 = 9
@@ -626,10 +625,10 @@ def test_d100_staff_reach_is_the_written_range_whatever_the_magic(mag):
 
 
 def test_d100_heal_adds_magic():
-    # Heal(5) + Mag (E17: Mag as its reduction-row value, A = 5): 5 + 5 = 10; 5 -> 15.
+    # Heal(5) + Mag (E17, changed in issue 35: "X+Mag Damage", Mag's base damage, A = 8): 5 + 8 = 13; 5 -> 18.
     healer = DK.unit(mag="A", weapon=DK.staff(["Heal(5)", "Consumable(3)"], range=(1, 2)))
     state = stay(DK.battle(["......"], [healer, DK.unit("a2", pos=(2, 0), hp=5), DK.foe(pos=(5, 0))]), "a1")
-    assert do(state, Special(name="heal", source=0, target="a2")).unit("a2").hp == 15
+    assert do(state, Special(name="heal", source=0, target="a2")).unit("a2").hp == 18
 
 
 # --- Canto ---------------------------------------------------------------------------------------------------

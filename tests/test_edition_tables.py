@@ -10,7 +10,7 @@ compared too.
 The drafts' table headers are garbled in places (the text was copied from a web page): the
 d100 draft's "Rating F EDB C A S" and "Rating FDECBAS", the ratings draft's To Hit rows run
 together ("F60 50 4030201010"). Our reading is the natural order of the scale, F E D C B A S,
-for every header; the values in each row are in that order.
+for every header; the values in each row are in that order (docs/rulings.md E43).
 """
 
 from __future__ import annotations

@@ -118,6 +118,15 @@ def warp_spots(state: GameState, unit: Unit, target: Unit, staff: Item | None = 
     ]
 
 
+def _warp_targets(state: GameState, unit: Unit, source: Source) -> list[Unit]:
+    """The allies Warp may move: those in the action's reach, or in the d100 draft only those beside the user
+    ("target adjacent allied unit"; the staff's range is where they may be sent, docs/rulings.md E41)."""
+    allies = _allies(state, unit, source)
+    if source.kind == "item" or not state.rules.warp_needs_adjacent:
+        return allies
+    return [a for a in state.living(unit.side) if a.id != unit.id and distance(unit.pos, a.pos) == 1]
+
+
 def _foes(state: GameState, unit: Unit, source: Source) -> list[Unit]:
     return [e for e in state.living(unit.side.other) if _in_reach(state, unit, source, e)]
 
@@ -165,7 +174,7 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
             for ally in _allies(state, unit, source):
                 actions += [Special(name="rescue", source=index, target=ally.id, at=p) for p in rescue_spots(state, unit, ally)]
         if has_tag(tags, "Warp"):
-            for ally in _allies(state, unit, source):
+            for ally in _warp_targets(state, unit, source):
                 actions += [Special(name="warp", source=index, target=ally.id, at=p) for p in warp_spots(state, unit, ally, unit.inventory[index] if index is not None else None)]
         if tag_args(tags, "Torch"):
             actions.append(Special(name="torch", source=index))

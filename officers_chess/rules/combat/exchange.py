@@ -80,6 +80,9 @@ class SwingProfile:
     devastate: bool = False  # a hit leaves the target at 1 HP
     assassinate: bool = False  # a crit takes all the target's HP
     ineffective: bool = False  # the target takes no damage at all
+    # (damage, crit damage) of the role's hits after its first landing one, when a bonus counts once per combat
+    # (d100 Backup); None when every hit deals `damage` / `crit_damage`.
+    later: tuple[int, int] | None = None
 
     def result(self, roll: int) -> SwingResult:
         """Classify one d20 roll: at or under Skill hits, 1 always hits, a hit in the crit range crits."""
@@ -96,8 +99,9 @@ class SwingProfile:
         """The nominal damage of a result, before HP-dependent tags (shown in forecasts and logs)."""
         return {"miss": 0, "hit": self.damage, "crit": self.crit_damage, "backfire": self.damage}[result]
 
-    def dealt(self, result: SwingResult, target_hp: int) -> int:
-        """Damage the target actually takes from this result at its current HP."""
+    def dealt(self, result: SwingResult, target_hp: int, landed: bool = False) -> int:
+        """Damage the target actually takes from this result at its current HP (`landed`: this role has
+        already hit in this exchange)."""
         if result in ("miss", "backfire") or self.ineffective:
             return 0
         if result == "crit" and self.assassinate:
@@ -107,14 +111,16 @@ class SwingProfile:
         elif self.devastate:
             amount = target_hp - 1
         else:
-            amount = self.crit_damage if result == "crit" else self.damage
+            hit, crit = self.later if landed and self.later is not None else (self.damage, self.crit_damage)
+            amount = crit if result == "crit" else hit
         return min(target_hp, amount)
 
-    def apply(self, result: SwingResult, my_hp: int, my_max: int, target_hp: int) -> tuple[int, int]:
-        """HP of the swinger and of its target after one swing with this result."""
+    def apply(self, result: SwingResult, my_hp: int, my_max: int, target_hp: int,
+              landed: bool = False) -> tuple[int, int]:
+        """HP of the swinger and of its target after one swing with this result (`landed` as for `dealt`)."""
         if result == "backfire":
             return max(0, my_hp - self.damage), target_hp
-        dealt = self.dealt(result, target_hp)
+        dealt = self.dealt(result, target_hp, landed)
         if self.drain and dealt:
             my_hp = min(my_max, my_hp + dealt // 2)
         return my_hp, target_hp - dealt
@@ -291,13 +297,14 @@ class Forecast:
         return self.hp_after(role).get(0, Fraction(0))
 
 
-def _swing(plan: ExchangePlan, role: Role, result: SwingResult, hps: tuple[int, int]) -> tuple[int, int]:
-    """HP of (attacker, defender) after `role` swings with `result`."""
+def _swing(plan: ExchangePlan, role: Role, result: SwingResult, hps: tuple[int, int],
+           landed: bool = False) -> tuple[int, int]:
+    """HP of (attacker, defender) after `role` swings with `result` (`landed`: `role` has hit before)."""
     profile = plan.profile(role)
     if role is Role.ATTACKER:
-        mine, theirs = profile.apply(result, hps[0], plan.max_hp[Role.ATTACKER], hps[1])
+        mine, theirs = profile.apply(result, hps[0], plan.max_hp[Role.ATTACKER], hps[1], landed)
         return mine, theirs
-    mine, theirs = profile.apply(result, hps[1], plan.max_hp[Role.DEFENDER], hps[0])
+    mine, theirs = profile.apply(result, hps[1], plan.max_hp[Role.DEFENDER], hps[0], landed)
     return theirs, mine
 
 
@@ -324,7 +331,7 @@ def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast
                 nxt[state] = nxt.get(state, Fraction(0)) + p
                 continue
             for q, result in outcomes:
-                a2, d2 = _swing(plan, role, result, (a, d))
+                a2, d2 = _swing(plan, role, result, (a, d), a_landed if role is Role.ATTACKER else d_landed)
                 hit = result in ("hit", "crit")
                 key = (a2, d2, a_landed or (hit and role is Role.ATTACKER), d_landed or (hit and role is Role.DEFENDER),
                        broken or breaks_now(plan, role, result, d, d2))
@@ -376,6 +383,7 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
     hps = (attacker_hp, defender_hp)
     swings: list[Swing] = []
     broken = False
+    landed: set[Role] = set()  # the roles that have hit in this exchange (a once-per-combat bonus is spent)
     for role in plan.order:
         if 0 in hps:
             break
@@ -386,7 +394,9 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
         roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile), ids)
         result = profile.result(roll)
         before = hps
-        hps = _swing(plan, role, result, hps)
+        hps = _swing(plan, role, result, hps, role in landed)
+        if result in ("hit", "crit"):
+            landed.add(role)
         mine, theirs = (0, 1) if role is Role.ATTACKER else (1, 0)
         hurt = mine if result == "backfire" else theirs
         broke = not broken and breaks_now(plan, role, result, before[1], hps[1])

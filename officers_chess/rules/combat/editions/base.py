@@ -51,6 +51,8 @@ class Edition:
     # comes before the Heavy unit's, in either role. Otherwise (v0.6, d100's "attacks second") a Heavy attacker
     # only lets the counter come first, and follow-ups keep their place after the counter.
     heavy_goes_last = False
+    brave_on_counter = True  # Brave doubles the defender's swings too (the d100 draft: only in the wielder's own attack)
+    warp_needs_adjacent = False  # Warp's target must stand beside the user (the d100 draft), not anywhere in reach
 
     # --- statuses --------------------------------------------------------------
 
@@ -158,7 +160,7 @@ class Edition:
             mods.append(Modifier(Role.DEFENDER, "counter range", distance, "distant-counter"))
 
         def attack(role: Role, unit: Unit, extra_tags: tuple[str, ...] = ()) -> list[Role]:
-            brave = unit.has("Brave") or "Brave" in extra_tags
+            brave = (unit.has("Brave") or "Brave" in extra_tags) and (role is Role.ATTACKER or self.brave_on_counter)
             if brave:
                 mods.append(Modifier(role, "swings", 2, "brave"))
             return [role] * (2 if brave else 1)

@@ -36,6 +36,7 @@ class D100(LaterDraft):
     tags = (COMMON_TAGS - {"Built"}) | {"Cursed"}  # the d100 draft drops Built and adds Cursed
     effective = t.EFFECTIVE
     backup = t.BACKUP
+    backup_once = True  # "This only applies once per combat" (rulings E10)
     poisoned = t.POISONED
     move = t.MOVE
     price_rates = D100_RATES
@@ -43,6 +44,8 @@ class D100(LaterDraft):
     canto_tiles = 2
     inflict_waits = False
     staff_hit_reads_cover = True  # `staff_hit` takes the target's Avoid, tile included
+    brave_on_counter = False  # Brave: "any time this weapon is used during an Attack action" (rulings E42)
+    warp_needs_adjacent = True  # Warp: "Move target adjacent allied unit ..." (rulings E41)
 
     def cover_words(self, amount: int) -> str:
         return f"DR +{amount}"
@@ -69,8 +72,9 @@ class D100(LaterDraft):
         return None
 
     def avoid(self, target: Fighter, attacker: Unit, note: Note) -> int:
-        """The target's Agility plus its tile's Avo (twice for Covert, never for flyers or against Mystical)."""
-        terrain = target.terrain.avoid * self.terrain_share(target.unit, attacker)
+        """The target's Agility plus its tile's Avo (a bonus twice for Covert and never against Mystical; a penalty
+        always; neither for flyers)."""
+        terrain = self.cover(target.terrain.avoid, target.unit, attacker)
         note("Avoid: tile", -terrain, "terrain", theirs=True)
         return self.agility(target.unit) + terrain
 
@@ -103,8 +107,10 @@ class D100(LaterDraft):
         note(f"{label} read as E", int("Piercing" in tags), "piercing")
         reduction = t.DAMAGE_REDUCTION[place]
         note(f"reduction ({letter(place)} {label})", -reduction, "damage-reduction", theirs=True)
-        terrain = foe.terrain.defense * self.terrain_share(target, unit)
+        terrain = self.cover(foe.terrain.defense, target, unit)
         note("reduction", -terrain, "terrain", theirs=True)
+        # A shield's Defense is points of reduction beside the rating, as the tile's DR is: Piercing reads the
+        # rating as E and leaves both (rulings E40).
         accessory = target.equipped_accessory
         shield = accessory.defense if accessory is not None and not magic else 0
         note("reduction", -shield, "accessory", theirs=True)
@@ -130,8 +136,8 @@ class D100(LaterDraft):
         return t.BASE_DAMAGE[self.rating(unit, "magic" if magic else "strength")] + weapon.might
 
     def heal_bonus(self, unit: Unit) -> int:
-        """Heal(X) restores X plus the user's Magic as a reduction value (F 0 ... S 6)."""
-        return t.DAMAGE_REDUCTION[self.rating(unit, "magic")]
+        """Heal(X) restores "X+Mag Damage": X plus the base damage of the user's Magic (F 3 ... S 9; rulings E17)."""
+        return t.BASE_DAMAGE[self.rating(unit, "magic")]
 
 
 D100_EDITION = D100()

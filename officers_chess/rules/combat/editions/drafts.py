@@ -82,6 +82,7 @@ class LaterDraft(Edition):
     move = {False: 4, True: 5}
     effective = 3
     backup = 1
+    backup_once = False  # Backup adds to every swing of the exchange (d100: to the backed unit's first hit only)
     poisoned = 1
 
     # --- classes ---------------------------------------------------------------
@@ -113,12 +114,12 @@ class LaterDraft(Edition):
         return f"{might}  {self.speed_label} {self.speed_text(self.speed(unit))}"
 
     def tile_bonus(self, unit: Unit, terrain: Terrain) -> str:
-        share = self.cover_share(unit)
+        defense, avoid = self.cover(terrain.defense, unit), self.cover(terrain.avoid, unit)
         parts = []
-        if terrain.defense * share:
-            parts.append(self.cover_words(terrain.defense * share))
-        if terrain.avoid * share:
-            parts.append(f"Avo {terrain.avoid * share:+d}")
+        if defense:
+            parts.append(self.cover_words(defense))
+        if avoid:
+            parts.append(f"Avo {avoid:+d}")
         return ", ".join(parts)
 
     def cover_words(self, amount: int) -> str:
@@ -157,9 +158,15 @@ class LaterDraft(Edition):
         """How many times a tile's bonus counts for the unit on it: never for flyers, twice for a Covert unit."""
         return 0 if unit.has("Flying") else 2 if unit.has("Covert") else 1
 
-    def terrain_share(self, target: Unit, attacker: Unit) -> int:
-        """The target's tile bonus in an exchange: its cover share, and none against a Mystical attacker."""
-        return 0 if attacker.has("Mystical") else self.cover_share(target)
+    def cover(self, amount: int, target: Unit, attacker: Unit | None = None) -> int:
+        """A tile's DR or Avo as it counts for `target` (attacked by `attacker`). The drafts double and ignore
+        terrain *bonuses*: Covert doubles one and a Mystical attacker ignores it, but a penalty (water's Avo -5)
+        counts once for everyone but a flyer, which "ignores all Terrain Bonus and Penalties" (rulings E21)."""
+        if target.has("Flying"):
+            return 0
+        if amount <= 0:
+            return amount
+        return 0 if attacker is not None and attacker.has("Mystical") else amount * self.cover_share(target)
 
     def weight(self, unit: Unit) -> int:
         """The weight of what the unit carries into the exchange (weapon and accessory)."""
@@ -198,11 +205,14 @@ class LaterDraft(Edition):
             note("damage", self.effective, "effective")
         if me.backed:
             bonus += self.backup
-            note("damage", self.backup, "backup")
+            note("damage, first hit" if self.backup_once else "damage", self.backup, "backup")
         if target.has_status(StatusName.POISONED):
             bonus += self.poisoned
             note("damage", self.poisoned, "status-poisoned", theirs=True)
         damage, crit_damage = self.damage_numbers(me, foe, edge, tags, bonus, note)
+        # d100 Backup "only applies once per combat": the backed unit's later hits are without it (rulings E10).
+        later = (self.damage_numbers(me, foe, edge, tags, bonus - self.backup, lambda *_, **__: None)
+                 if me.backed and self.backup_once else None)
 
         homing = "Homing" in tags and "Homing" in self.tags  # an old ratings save's Homing weapon no longer homes
         breaks = edge > 0 and not target.has("Armor") and not target.has_status(StatusName.BROKEN)
@@ -214,5 +224,5 @@ class LaterDraft(Edition):
         return SwingProfile(
             skill=hit, crit_top=0 if homing else min(crit_top, hit), damage=damage, crit_damage=crit_damage,
             faces=self.hit_die, natural_one=False, always_hits=homing, breaks=breaks, pushes=heavy,
-            drain="Drain" in tags,
+            drain="Drain" in tags, later=later,
         )

@@ -102,7 +102,7 @@ class Ratings(LaterDraft):
         if accessory is not None and accessory.defense and not magic:
             defense += accessory.defense
             note(label, accessory.defense, "accessory", theirs=True)
-        terrain = foe.terrain.defense * self.terrain_share(target, unit)
+        terrain = self.cover(foe.terrain.defense, target, unit)
         note(label, terrain, "terrain", theirs=True)
         defense = clamp(defense + terrain)
         if "Piercing" in tags:
