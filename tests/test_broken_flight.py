@@ -9,6 +9,7 @@ The hand-built battles use tests/factories.py on open plains. Morale starts at 4
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -26,7 +27,6 @@ from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.battle.objectives import Condition
 from officers_chess.rules.battle.seat_view import view
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.battle.vision import known_battle
 from officers_chess.rules.campaign.book import Chapter, Payouts
 from officers_chess.rules.campaign.chapters import come_through
 from officers_chess.rules.campaign.company import Company
@@ -217,13 +217,14 @@ def test_an_enemy_fleeing_out_of_sight_shows_a_seat_nothing():
     start = broken(units, width=20, exits=((19, 0), (19, 1), (19, 2)), fog=True)
     assert not {(19, 1), (12, 1)} & start.seen_by(A)
 
-    def seen_by_attacker(*actions) -> tuple[str, list[str]]:
+    def seen_by_attacker(*actions) -> tuple:
         state, lines = start, []
         for action in actions:
             outcome = apply_action(state, action)
             lines += log_lines(state, outcome.state, outcome.events, A)
             state = outcome.state
-        return known_battle(state, A).model_dump_json(), lines
+        seat = view(state, A)  # what the attacker's screens are drawn from
+        return seat.known.model_dump_json(), seat.sight, lines
 
     fled, waited = (seen_by_attacker(Move(unit="d1", to=(19, 1)), last) for last in (ESCAPE, Wait()))
     assert fled == waited
@@ -233,7 +234,7 @@ def test_the_result_screen_counts_and_names_who_fled():
     units = [unit("a1", A, (0, 1)), unit("d1", D, (8, 0)), unit("d2", D, (8, 2))]
     state = do(stand(broken(units), "d1"), ESCAPE)
     state = do(stand(state, "d2"), ESCAPE)
-    console = Console(width=80, record=True, file=open("/dev/null", "w"))
+    console = Console(width=80, record=True, file=io.StringIO())
     console.print(summary(state))
     text = console.export_text()
     assert "Units fled" in text and "Fled the field: defender D1, D2." in text
