@@ -8,6 +8,7 @@ from officers_chess.ai.order_notes import recorded_players, with_orders
 from officers_chess.ai.play import LEVELS
 from officers_chess.content.saves import SavedBattle
 from officers_chess.rules.battle.events import RoundBegan, merged
+from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.replay import Divergence, action_words, replay, start_divergence
 from officers_chess.rules.pieces.models import Side
@@ -65,6 +66,8 @@ def tell(saved: SavedBattle, out: Callable[[str], None]) -> Divergence | None:
     ending = _ending(state)
     if ending:
         out(ending)
+    if (fled := fled_line(state)) is not None:  # beaten though alive: the log told each as it went (rulings P13)
+        out(fled)
     return None
 
 

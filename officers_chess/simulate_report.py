@@ -39,6 +39,7 @@ class GameResult:
     winner: Side | None
     rounds: int
     unsaved: str = ""  # why its save was not written (a battle longer than a save holds); "" when it was
+    fled: dict[str, int] | None = None  # each side's units that fled broken (rulings P13); None: no morale in play
 
 
 def parse_levels(text: str) -> tuple[str, str]:
@@ -109,7 +110,10 @@ def play_one(
                 target.unlink(missing_ok=True)  # an earlier batch's game of that name must not pass for this one
             except OSError:
                 pass
-    return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds), unsaved)
+    fled = None if state.morale_rules is None else {
+        side.value: sum(1 for u in state.units if u.side is side and u.fled) for side in Side}
+    return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds), unsaved,
+                      fled)
 
 
 def _play_args(args: tuple) -> GameResult:
@@ -208,7 +212,8 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[str, str], seconds: float) -> dict:
     """The PRODUCT.md simulate JSON; with two different levels, also `by_level` (each level's wins, and the draws)
-    and `by_level_side` (each level's games and wins as the attacker and as the defender)."""
+    and `by_level_side` (each level's games and wins as the attacker and as the defender); with morale in play,
+    `fled` (each side's units that fled the field broken, over every game)."""
     games = len(results)
     wins = {"attacker": 0, "defender": 0, "draw": 0}
     for r in results:
@@ -224,6 +229,8 @@ def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[s
         "mean_rounds": round(sum(r.rounds for r in results) / games, 1) if games else 0.0,
         "seconds": round(seconds, 1),
     }
+    if any(r.fled is not None for r in results):  # a battle with morale: how many ran off each side, over all games
+        report["fled"] = {side.value: sum((r.fled or {}).get(side.value, 0) for r in results) for side in Side}
     if levels[0] != levels[1]:
         won = {level: sum(1 for r in results if r.winner is not None and r.levels[r.winner] == level) for level in levels}
         report["level_wins"] = won  # (kept for tools written before by_level)
@@ -277,5 +284,7 @@ def summary_lines(report: dict, levels: tuple[str, str]) -> list[str]:
     ]
     if "level_wins" in report:
         lines.append("  " + ", ".join(f"{level} won {n}" for level, n in report["level_wins"].items()))
+    if "fled" in report:
+        lines.append("  units fled broken: " + ", ".join(f"{side} {n}" for side, n in report["fled"].items()))
     lines.append(f"  {report['mean_rounds']} rounds on average, {report['seconds']} s")
     return lines

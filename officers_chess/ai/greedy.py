@@ -5,6 +5,7 @@ from __future__ import annotations
 from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
+from officers_chess.rules.battle.flight import flees
 from officers_chess.rules.battle.game import legal_actions
 from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
@@ -78,7 +79,9 @@ class GreedyPolicy(BasePolicy):
         unit = state.active_unit
         assert unit is not None
         for action in actions:
-            if isinstance(action, Special) and action.name in OBJECTIVE_SPECIALS:
+            # A flight is no objective: it is taken below, when the unit's flee order sends it (rulings P15).
+            if isinstance(action, Special) and action.name in OBJECTIVE_SPECIALS and not (
+                    action.name == "escape" and flees(state, unit)):
                 return action
         rearm = rearm_after_staff(unit, actions)
         if rearm is not None:

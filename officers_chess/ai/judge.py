@@ -23,6 +23,7 @@ from officers_chess.ai.goals import (
     objective_tiles,
 )
 from officers_chess.rules.battle.actions import Action, Attack, Equip, Special, Wait
+from officers_chess.rules.battle.flight import side_broken
 from officers_chess.rules.battle.game import arts_of
 from officers_chess.rules.battle.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.battle.state import GameState
@@ -262,7 +263,9 @@ class Judge:
         found = [Option(0.0, Wait(), unit.hp)]
         found += self._attacks(moved, pos)
         if unit.id not in self._special:  # (its kit and tags, not its tile: once per unit and decision)
-            self._special[unit.id] = _may_special(unit)
+            # Any unit of a broken side may flee by the exits (rulings P13): it has Escape to weigh too.
+            self._special[unit.id] = _may_special(unit) or (bool(self.view.escape_tiles)
+                                                             and side_broken(self.view, unit.side))
         if self._special[unit.id]:
             found += self._specials(moved)
         if self.breaking_in:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from officers_chess.rules.battle.actions import (
     Action, Attack, CantoMove, Discard, Equip, Move, Special, SpecialName, Strike, Trade, Wait,
 )
+from officers_chess.rules.battle.flight import flees
 from officers_chess.rules.battle.game import apply_action, legal_actions
 from officers_chess.rules.battle.specials import action_tags
 from officers_chess.rules.battle.state import GameState
@@ -114,7 +115,10 @@ def menu_items(state: GameState, unit: Unit, actions: list[Action], seen: set[st
         elif isinstance(action, Strike):
             add("strike", f"Strike the {state.map.terrain_at(action.at).name.lower()}", action)
         elif isinstance(action, Special):
-            add(f"special:{action.name}:{action.source}", _special_label(unit, action), action)
+            # Leaving a broken side is a flight, beaten as a rout is (rulings P13): the entry says so before Enter.
+            fleeing = action.name == "escape" and flees(state, unit)
+            add(f"special:{action.name}:{action.source}", "Flee the field (beaten)" if fleeing
+                else _special_label(unit, action), action)
         elif isinstance(action, Equip):
             add(f"equip:{action.item}", f"Equip {unit.inventory[action.item].name}", action)
         elif isinstance(action, Discard):

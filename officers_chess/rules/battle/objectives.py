@@ -30,9 +30,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
 class Condition(BaseModel):
     """One way for a side to win.
 
-    rout     routed at least `share` (default all) of the enemy units that took the field
+    rout     routed at least `share` (default all) of the enemy units that took the field (a unit that fled its
+             broken side counts as routed here, in defeat and in protect: rulings P13)
     seize    a Leader takes the Seize action on a seize tile
-    escape   `count` of the side's units escape through exit tiles
+    escape   `count` of the side's units escape through exit tiles (not those that fled broken: rulings P14)
     survive  the side still has a unit on the field at the end of round `rounds`
     hold     a unit of the side stands on one of `tiles` at the end of round `rounds`
     defeat   the enemy unit named `unit` is routed
@@ -76,16 +77,18 @@ class Condition(BaseModel):
         }[self.kind]
 
 
-    def achieved(self, side: Side) -> str:
-        """The condition as an outcome, for the result screen and the log."""
+    def achieved(self, side: Side, fled: bool = False) -> str:
+        """The condition as an outcome, for the result screen and the log; `fled`: enemies that fled their broken
+        side count in it (a rout, a defeat), and the words say so."""
         foe = side.other.value
+        routed = "routed or fled" if fled else "routed"
         return {
-            "rout": f"every {foe} unit was routed" if self.share >= 1 else f"{round(self.share * 100)}% of the {foe} units were routed",
+            "rout": f"every {foe} unit was {routed}" if self.share >= 1 else f"{round(self.share * 100)}% of the {foe} units were {routed}",
             "seize": f"the {side.value} seized the objective",
             "escape": f"{self.count} {side.value} unit{'s' if (self.count or 0) > 1 else ''} escaped",
             "survive": f"the {side.value} held out to the end of round {self.rounds}",
             "hold": f"the {side.value} held the marked tiles at the end of round {self.rounds}",
-            "defeat": f"{self.unit} was routed",
+            "defeat": f"{self.unit} {'fled the field' if fled else 'was routed'}",
             "protect": f"{self.unit} was kept alive",
             "raze": f"the {side.value} razed {self.count} of the marked tiles",
             "control": f"the {side.value} controlled {self.count} of the marked tiles at the end",

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from officers_chess.rules.battle.actions import Special
 from officers_chess.rules.battle.events import Acted, Ambushed, Event, TerrainChanged
+from officers_chess.rules.battle.flight import ESCAPE_ROLES, flees, side_broken
 from officers_chess.rules.battle.state import GameState, Light, Vein
 from officers_chess.rules.battle.upkeep import apply_status, heal
 from officers_chess.rules.board.battle_map import Pos, distance
@@ -71,10 +72,7 @@ def heal_amount(state: GameState, unit: Unit, action: Special) -> int:
 
 def _own_tags(unit: Unit) -> list[str]:
     """The tags behind a unit's own special actions: its class, its scenario role, its equipped accessory."""
-    own = list(unit.unit_class.tags) + list(unit.scenario_tags)
-    if unit.equipped_accessory is not None:
-        own += unit.item_tags(unit.equipped_accessory)
-    return own
+    return unit.own_tags
 
 
 def _in_reach(state: GameState, unit: Unit, source: Source, other: Unit) -> bool:
@@ -207,11 +205,13 @@ def special_actions(state: GameState, unit: Unit) -> list[Special]:
                 if a.id != unit.id and a.activated and not a.danced and distance(a.pos, unit.pos) == 1
             ]
         for role, action, tiles in (
-            (("Escape", "Fleeing"), "escape", state.escape_tiles),
+            (ESCAPE_ROLES, "escape", state.escape_tiles),
             (("Raze", "Saboteur"), "raze", state.raze_tiles),
             (("Seize", "Leader"), "seize", state.seize_tiles),
         ):
-            if any(has_tag(tags, t) for t in role) and unit.pos in tiles:
+            # Any unit of a broken side may leave by the exits, whoever plays it (rulings P13).
+            broken = action == "escape" and side_broken(state, unit.side)
+            if (broken or any(has_tag(tags, t) for t in role)) and unit.pos in tiles:
                 actions.append(Special(name=action, source=None))  # type: ignore[arg-type]
     return actions
 
@@ -303,8 +303,12 @@ def perform(state: GameState, unit: Unit, action: Special, events: list[Event]) 
         state.reactivate = target.id
         events.append(Acted(f"{unit.name} dances for {target.name}, who may act again now.", (unit.id, target.id)))
     elif action.name == "escape":
+        if flees(state, unit):  # judged before it leaves: the side's morale as it stood when the unit went
+            unit.fled = True
+            events.append(Acted(f"{unit.name} flees the battlefield: the {unit.side.value} is broken.", (unit.id,)))
+        else:
+            events.append(Acted(f"{unit.name} escapes the battlefield.", (unit.id,)))
         unit.escaped = True
-        events.append(Acted(f"{unit.name} escapes the battlefield.", (unit.id,)))
     elif action.name == "raze":
         before = state.map.terrain_at(unit.pos)
         state.set_terrain(unit.pos, state.terrain_named("ruins"))

@@ -25,19 +25,31 @@ def _fielded(state: GameState, side: Side) -> list:
 
 def _met_now(state: GameState, side: Side, cond: Condition) -> bool:
     foes = _fielded(state, side.other)
-    if cond.kind == "rout":
-        routed = sum(1 for u in foes if u.routed)
-        return bool(foes) and routed >= cond.share * len(foes) - 1e-9
+    if cond.kind == "rout":  # a unit that fled its broken side is beaten as a routed one is (rulings P13)
+        beaten = sum(1 for u in foes if u.beaten)
+        return bool(foes) and beaten >= cond.share * len(foes) - 1e-9
     if cond.kind == "seize":
         return state.seized_by is side
-    if cond.kind == "escape":
-        return sum(1 for u in _fielded(state, side) if u.escaped) >= (cond.count or 0)
+    if cond.kind == "escape":  # a flight is no escape: breaking hands no side its objective (rulings P14)
+        return sum(1 for u in _fielded(state, side) if u.escaped and not u.fled) >= (cond.count or 0)
     if cond.kind == "defeat":
-        return any(u.name == cond.unit and u.routed for u in foes)
+        return any(u.name == cond.unit and u.beaten for u in foes)
     if cond.kind == "raze":
         return state.tallies[side].razed >= (cond.count or 0)
     if cond.kind == "heist":
         return carried_off(state, side) >= (cond.count or 0)
+    return False
+
+
+def _fled(state: GameState, side: Side, cond: Condition) -> bool:
+    """Whether flight had a part in meeting `cond` (its words then say so): an enemy fled for a rout, the very
+    unit fled for a defeat."""
+    foes = _fielded(state, side.other)
+    if cond.kind == "rout":
+        return any(u.fled for u in foes)
+    if cond.kind == "defeat":
+        return any(u.name == cond.unit and u.fled for u in foes) and not any(
+            u.name == cond.unit and u.routed for u in foes)
     return False
 
 
@@ -47,7 +59,7 @@ def carried_off(state: GameState, side: Side) -> int:
     for entry in state.tallies[side].loot:
         unit_id, item = entry.split(":", 1)
         unit = state.unit(unit_id)
-        if unit.escaped and any(i.name == item for i in unit.inventory):
+        if unit.escaped and not unit.fled and any(i.name == item for i in unit.inventory):
             count += 1
     return count
 
@@ -96,22 +108,28 @@ def check(state: GameState, events: list[Event]) -> bool:
         return True
     for side in Side:
         for cond in conditions(state, side):
-            if cond.kind == "protect" and any(u.name == cond.unit and u.routed for u in _fielded(state, side)):
-                return _end(state, events, side.other, cond.tier, f"{cond.unit} fell, whom the {side.value} had to protect")
+            ward = next((u for u in _fielded(state, side) if cond.kind == "protect" and u.name == cond.unit and u.beaten),
+                        None)
+            if ward is not None:
+                why = (f"{cond.unit}, whom the {side.value} had to protect, fled the field" if ward.fled
+                       else f"{cond.unit} fell, whom the {side.value} had to protect")
+                return _end(state, events, side.other, cond.tier, why)
     if not state.living():  # both sides emptied by the same turn: nobody is left to win it
         return _end(state, events, None, "draw", "no unit of either side is left on the field")
     for side in Side:
         for cond in conditions(state, side):
             if cond.kind in AT_ONCE and _met_now(state, side, cond):
-                return _end(state, events, side, cond.tier, cond.achieved(side))
+                return _end(state, events, side, cond.tier, cond.achieved(side, fled=_fled(state, side, cond)))
     for side in Side:
         if state.living(side):
             continue
-        # A side with nobody left on the field can do nothing more. Routed to the last unit, it
-        # is beaten; if some of its units escaped instead, no condition decided it: a draw.
-        if any(u.escaped for u in _fielded(state, side)):
+        # A side with nobody left on the field can do nothing more. Routed (or fled broken) to the last unit,
+        # it is beaten; if some of its units escaped for its objective instead, no condition decided it: a draw.
+        gone = _fielded(state, side)
+        if any(u.escaped and not u.fled for u in gone):
             return _end(state, events, None, "draw", f"the {side.value} has no one left on the field")
-        return _end(state, events, side.other, "decisive", f"every {side.value} unit was routed")
+        how = "routed or fled" if any(u.fled for u in gone) else "routed"
+        return _end(state, events, side.other, "decisive", f"every {side.value} unit was {how}")
     return False
 
 

@@ -202,7 +202,7 @@ class Unit(Sparse):
     """One unit on the battlefield: its class, inventory, equipment, HP and position."""
 
     model_config = ConfigDict(extra="forbid")
-    _sparse = ("guarded", "team", "post", "struck", "leg")
+    _sparse = ("guarded", "team", "post", "struck", "leg", "fled")
 
     id: str
     name: str
@@ -222,6 +222,9 @@ class Unit(Sparse):
     inflicted: Inflicted | None = None  # a stat lowered until the end of its next turn
     danced: bool = False  # refreshed by a Dance this round
     escaped: bool = False
+    # Left by the exits while its side was broken, not for its side's objective: beaten as a routed unit is, though
+    # alive (rules/battle/flight.py). Written only when set, so older saves keep their hashes.
+    fled: bool = False
     guarded: bool = False  # a Qi Adept that has taken an attack for an ally this round
     orders: list[Order] = Field(default_factory=list, max_length=12)  # a scenario's script for the computer
     team: str | None = Field(None, max_length=40)  # the order group whose units wake together (`together: true`)
@@ -295,6 +298,19 @@ class Unit(Sparse):
     @property
     def routed(self) -> bool:
         return self.hp <= 0
+
+    @property
+    def beaten(self) -> bool:
+        """Routed, or fled the field while its side was broken: lost to its side for every victory condition."""
+        return self.routed or self.fled
+
+    @property
+    def own_tags(self) -> list[str]:
+        """The tags behind its own special actions: its class's, its scenario role's, its equipped accessory's."""
+        own = list(self.unit_class.tags) + list(self.scenario_tags)
+        if self.equipped_accessory is not None:
+            own += self.item_tags(self.equipped_accessory)
+        return own
 
     @property
     def on_field(self) -> bool:

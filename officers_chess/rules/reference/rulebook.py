@@ -41,7 +41,7 @@ CORE_RULES: dict[str, tuple[str, str]] = {
     "staves": ("Staves", "Staves never attack or counter; on allies they need no roll, on enemies they must hit like a swing."),
     "shifting": ("Shifting", "A shifter takes its beast form when it activates and returns to normal form after a turn in which it acted, until the next round."),
     "rout": ("Routed", "A unit at 0 HP is routed and leaves the battle; every unit has 20 HP in v0.6."),
-    "victory": ("Victory", "A side with no units left on the field has lost; if some of them escaped rather than fell, the battle is a draw unless the scenario says otherwise."),
+    "victory": ("Victory", "A side with no units left on the field has lost (a unit that fled its broken side counts as fallen); if some escaped for its objective, it is a draw unless the scenario says otherwise."),
     "art": ("Combat arts", "An art is a special attack: its Might and Skill bonuses and tags add to the attacker's swings, and it never follows up."),
     "inflict": ("Inflicted", "A stat an Inflict weapon lowered: it is lower during the unit's next turn only, not before it begins."),
 }
@@ -85,7 +85,7 @@ TAG_TEXT: dict[str, str] = {
     "Status": "Status(Effect): a hit puts that status on the target; used on oneself when it is an item.",
     "Consumable": "Consumable(X): can be used X times, then it is gone. A weapon spends one use in each exchange it swings in, attacking or countering (and each blow at a wall).",
     "Dance": "Lets an adjacent ally that has already acted this round act again.",
-    "Escape": "Leaves the battlefield from an exit tile; an escaped unit is not routed.",
+    "Escape": "Leaves the battlefield from an exit tile; an escaped unit is not routed. With morale in play any unit of a broken side may leave so, but it is then beaten like a routed one, unless getting off the map is its side's objective.",
     "GreaterHeal": "GreaterHeal(X): its Heal actions restore X more HP.",
     "Heal": "Heal(X): restores X HP to an ally in reach (never above full).",
     "Pick": "Opens an adjacent door, or a chest on its own tile.",

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog, Static
 
+from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.action_menu import menu_window
@@ -227,6 +228,8 @@ class BattlePane:
             lines.append(Text.assemble(("Morale: ", "bold"), ", ".join(
                 f"{side.value} {view.morale[side]} ({standing(view.morale[side], view.morale_rules)})"
                 if side in view.morale else f"{side.value} unknown" for side in (first, first.other))))
+            if (fled := fled_line(view)) is not None:
+                lines.append(Text(fled))
         for side in (first, first.other):
             lines.append(Text.assemble((f"{side.title} wins: ", "bold"), victory_line(scenario, side)))
         return Text("\n").join(lines)

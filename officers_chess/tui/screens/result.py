@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.basics.dice import seed_fingerprint
+from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
@@ -40,8 +41,10 @@ def summary(state: Known, last_events: list = ()) -> Group:
     fielded = {side: [u for u in state.units if u.side is side] for side in Side}
     table.add_row("Units fielded", *(str(len(fielded[s])) for s in Side))
     table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if u.routed)) for s in Side))
-    if any(u.escaped for u in state.units):
-        table.add_row("Units escaped", *(str(sum(1 for u in fielded[s] if u.escaped)) for s in Side))
+    if any(u.escaped and not u.fled for u in state.units):
+        table.add_row("Units escaped", *(str(sum(1 for u in fielded[s] if u.escaped and not u.fled)) for s in Side))
+    if any(u.fled for u in state.units):  # beaten, though alive (rulings P13)
+        table.add_row("Units fled", *(str(sum(1 for u in fielded[s] if u.fled)) for s in Side))
     table.add_row("Damage dealt", *(str(state.tallies[s].damage_dealt) for s in Side))
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if u.on_field)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
@@ -49,6 +52,8 @@ def summary(state: Known, last_events: list = ()) -> Group:
     if (exchange := last_exchange(list(last_events))) is not None:
         parts += [Text(exchange, "grey85"), Text("")]
     parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
+    if (fled := fled_line(state)) is not None:  # who, by name: the table only counts them
+        parts.append(Text(fled, "grey70"))
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
     return Group(*parts)
