@@ -124,7 +124,7 @@ def line_of(path: Path, needle: str) -> int:
 @pytest.mark.parametrize("mutate, words, needle", [
     (lambda t: t.replace('"kind": "attack"', '"kind": "fly"', 1), "unknown kind 'fly'", '"fly"'),
     (lambda t: t.replace('"seed": ', '"seed": "seven", "x": ', 1), "seed", '"seed"'),
-    (lambda t: t.replace('"version": 5', '"version": 9', 1), "save version 9", '"version"'),
+    (lambda t: t.replace('"version": 6', '"version": 9', 1), "save version 9", '"version"'),
     (lambda t: t.replace('"bundled": "practice_muster"', '"bundled": "no_such_battle"', 1), "no bundled scenario", '"bundled"'),
     (lambda t: t.replace('"bundled": "practice_muster"', '"bundled": "../maps/x"', 1), "bundled: String should match", '"bundled"'),
     # Played on another map than the bundled one of today: its hash differs.

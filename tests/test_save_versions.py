@@ -14,8 +14,8 @@ from officers_chess.rules.history.record import SAVE_VERSION
 OLD = Path(__file__).parent / "fixtures" / "old_saves"  # written by the code of save version 3 (commit 1ce8cda)
 
 
-def test_this_program_writes_save_version_5():
-    assert SAVE_VERSION == 5
+def test_this_program_writes_save_version_6():
+    assert SAVE_VERSION == 6
 
 
 def test_a_version_3_save_that_plays_the_same_loads_whole():
@@ -47,3 +47,22 @@ def test_old_actions_read_without_the_new_fields():
     assert kinds == {"move", "wait", "attack"}
     assert all("stay" not in entry["action"] and "unit" not in entry["action"] or entry["action"]["kind"] == "move"
                for entry in data["actions"])
+
+
+WARP = Path(__file__).parent / "fixtures" / "warp_reach"  # written by the code of save version 5 (commit bac73a8)
+
+
+def test_a_version_5_save_whose_d100_warp_is_now_out_of_reach_is_refused_naming_the_change(capsys):
+    # Ysolde warps Corin, two tiles from her, on action 6 (round 1): the d100 draft's Warp moves only an ally
+    # beside the user (rulings E41), so under save version 6 that action is no longer one the rules offer.
+    save = WARP / "warp_reach_v5.json"
+    assert read_save(save).version == 5
+    assert cli.main(["replay", str(save), "--verify"]) == 1  # recorded states do not match: 1, as for any mismatch
+    said = capsys.readouterr()
+    words = said.out + said.err
+    assert "action 6 (round 1, attacker: Ysolde uses warp (Warp Staff) on Corin" in words and "save version 5" in words
+    assert "Warp only on an adjacent ally" in words
+    resumed = resume_state(open_save(save))  # resuming starts the round again, and says why
+    assert resumed.state.round == 1 and resumed.actions == 0 and not resumed.state.is_over
+    assert "save version 5" in resumed.note and "goes on from the start of round 1" in resumed.note
+

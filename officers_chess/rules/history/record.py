@@ -28,23 +28,29 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Scenario, UnitSetup
 
 SAVE_FORMAT = "officers-chess-battle"
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 # 2 added `finished` and the round checkpoints; 3 added `summary` (at the top, for lists) and `opening` (the
 # sha256 of the opening fields). 4 came with rules that follow the text more closely (RULES_CHANGED): free actions
 # before the move (`unit` on Equip, Discard, Trade) and after the action (`stay`), a turn's `moved` and
 # `canto_done`, an Inflict's `pending`. 5 adds two fields kept only under fog (a turn's
 # `ambushed`, the ground each side `remembered`) and marks two rule changes: the order that puts morale and
 # triggered events before the victory check (rulings P11), which plays some scripted battles otherwise, and
-# under fog, the actions each side is offered from what it knows (F30-F32), which plays some fogged battles otherwise. An older save reads as
+# under fog, the actions each side is offered from what it knows (F30-F32), which plays some fogged battles otherwise.
+# 6 adds a unit's `fled` (kept only once set) and marks the later editions' rules read again from their drafts
+# (rulings E10-E45) and a broken side's flight from the field (P13-P16). An older save reads as
 # before; where the new rules make one of its actions play otherwise, it replays as far as it holds
 # (`rules_changed_note`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6)
 RULES_CHANGED = {4: "free actions at any time of a turn, Consumable weapons wearing out, Berserk that cannot be "
                     "dodged, Inflict waiting for its victim's next turn, and sleeping units keeping their staves "
                     "and items",
                  5: "a scenario's morale and triggered events answering an action before the battle is judged, so "
                     "that a reinforcement arriving on a fall can keep the battle going; and, under fog, each side "
-                    "offered its actions from what it knows, so that a move into an unseen enemy is an ambush"}
+                    "offered its actions from what it knows, so that a move into an unseen enemy is an ambush",
+                 6: "the two later editions played as their drafts are written (a Heavy unit swinging last in "
+                    "\"ratings\", no Homing there; in \"d100\" Warp only on an adjacent ally, Brave doubled only in "
+                    "its own attack, Backup once a combat, Heal adding Magic's base damage, terrain penalties "
+                    "neither doubled nor ignored), and a broken side's units leaving the field by its exits"}
 # The fields `opening` seals: everything a resume takes from the save without replaying it.
 OPENING_FIELDS = ("edition", "scenario", "seed", "armies", "players", "physical_dice", "initial_state")
 # Sealed with them when a save has them (a campaign chapter's terms), left out when not, so older seals still hold.
@@ -160,7 +166,7 @@ class BattleRecord(_Record):
     """
 
     format: Literal["officers-chess-battle"] = SAVE_FORMAT
-    version: Literal[1, 2, 3, 4, 5] = SAVE_VERSION
+    version: Literal[1, 2, 3, 4, 5, 6] = SAVE_VERSION
     finished: bool = False  # the battle reached its result (an unfinished one can be resumed)
     summary: Summary | None = None  # version 3 on
     edition: str = Field(max_length=20)
