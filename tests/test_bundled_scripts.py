@@ -85,7 +85,7 @@ def test_the_wolves_break_when_their_morale_falls_and_run_unless_by_their_leader
     steps = battle("wolves_of_ashby", seed)
     broke = next(i for i, s in enumerate(steps) if s.after.morale[D] <= 3)
     told = [e.text() for e in steps[broke].events]
-    assert "The wolves lose their nerve and scatter for the Westwood." in told
+    assert "The wolves lose their nerve and splash off across the millstream." in told
     assert any("The defender's morale falls to" in line and "it breaks" in line for line in told)
     running = 0
     for step in steps[broke + 1:]:

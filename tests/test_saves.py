@@ -78,7 +78,7 @@ def test_a_save_has_one_action_per_line_and_names_its_scenario_files(saltmarsh):
     _, _, record = saltmarsh
     text = dump_record(record)
     data = json.loads(text)
-    assert data["format"] == "officers-chess-battle" and data["version"] == 5 and data["edition"] == "v0.6"
+    assert data["format"] == "officers-chess-battle" and data["version"] == 6 and data["edition"] == "v0.6"
     assert data["scenario"]["bundled"] == "storm_the_saltmarsh" and set(data["scenario"]["sha256"]) == {"scenario", "map", "catalogue"}
     assert set(data["armies"]) == {"attacker", "defender"} and data["players"] == {"attacker": "greedy", "defender": "random"}
     lines = text.splitlines()

@@ -216,7 +216,17 @@ def test_a_morale_condition_without_morale_is_refused(tmp_path, capsys):
 """
     assert_refused(tmp_path, capsys, text, "enemy morale <= 4", "`enemy morale <= N` reads morale",
                    "`morale:` block")
-    code, err, _ = validate(tmp_path, text + "morale: {start: 8, waver: 5, broken: 3}\n", capsys)
+    with_ways_out = "tiles: {escape: [[1, 1], [10, 1]]}\n"  # morale with nowhere to break to is warned of (K27)
+    code, err, _ = validate(tmp_path, text + "morale: {start: 8, waver: 5, broken: 3}\n" + with_ways_out, capsys)
+    assert (code, err) == (0, [])
+
+
+def test_morale_with_no_exit_tiles_is_warned_of_at_the_morale_key(tmp_path, capsys):
+    # A broken side leaves by the exits (P13); with none, the band that breaks can only keep away, so the author
+    # who wrote morale is told where the story cannot play (K27). Exits anywhere quiet it.
+    text = YARD + "morale: {start: 8, waver: 5, broken: 3}\n"
+    assert_warned(tmp_path, capsys, text, "morale: {start", "no way off the field", "`tiles: escape:`")
+    code, err, _ = validate(tmp_path, text + "tiles: {escape: [[10, 8]]}\n", capsys)
     assert (code, err) == (0, [])
 
 

@@ -10,7 +10,8 @@ from officers_chess.rules.scenario.setup import Scenario
 
 def event_warnings(scenario: Scenario) -> list[ScriptWarning]:
     """Events that never fire (a round past the time limit, `hp <= 0`, a wait on a unit that never comes) and a
-    fall that fires an event only as the battle ends (docs/rulings.md K20, K21)."""
+    fall that fires an event only as the battle ends, and morale with no exits to break for (docs/rulings.md K20, K21,
+    K27)."""
     found: list[ScriptWarning] = []
     limit = scenario.time_limit.rounds if scenario.time_limit is not None else None
     for index, event in enumerate(scenario.events):
@@ -30,6 +31,12 @@ def event_warnings(scenario: Scenario) -> list[ScriptWarning]:
                                            f"the battle ({ending}), so nothing the event brings or changes is ever "
                                            "played", where))
     found += _waits_that_never_end(scenario)
+    if scenario.morale is not None and not scenario.tiles.escape:
+        # A broken side leaves by the exits and counts as beaten (P13); with none, its units can only keep away
+        # from the enemy, and a story that has a band break and run never plays (rulings K27).
+        found.append(ScriptWarning("a side that breaks has no way off the field: the scenario has morale but no exit "
+                                   "tiles (`tiles: escape:`), so its broken units only keep away from the enemy",
+                                   ("morale",)))
     return found
 
 
