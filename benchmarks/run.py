@@ -27,7 +27,7 @@ from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.battle.state import GameState  # noqa: E402
 from officers_chess.rules.pieces.models import Side  # noqa: E402
-from officers_chess.simulate_report import GameResult  # noqa: E402
+from officers_chess.commands.simulate_report import GameResult  # noqa: E402
 
 NO_NETWORKX = "networkx is not installed (pip install -e '.[bench]'), so there is no baseline"
 

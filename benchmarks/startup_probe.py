@@ -64,7 +64,7 @@ def main(which: str) -> int:
         root = str(HERE.parent)
         if root not in sys.path:
             sys.path.insert(0, root)  # a checkout, installed or not
-        from officers_chess.cli import run as officers_chess  # what the console script runs
+        from officers_chess.commands.console import run as officers_chess  # what the console script runs
 
         sys.argv = ["officers-chess"]  # no arguments: the title screen
         try:

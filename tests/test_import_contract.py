@@ -14,9 +14,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
 
 # The rules core from the bottom up: a sub-package imports only from itself and those before it.
 RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "campaign", "reference")
-# The packages beside it, from the bottom up. "reports" are the modules at the top of `officers_chess` that lay
-# out what the CLI prints; `cli` and `__main__` are the entry points.
-LAYERS = ("rules", "content", "ai", "reports", "session", "tui", "cli")
+# The packages beside it, from the bottom up. "shared" are the few modules left at the top of `officers_chess`,
+# which the app and the command line share (forecast_words, crash); `commands` is the command line, with
+# `__main__`: nothing else imports it.
+LAYERS = ("rules", "content", "ai", "shared", "session", "tui", "commands")
 UI_LIBRARIES = ("textual", "rich")
 UI_FREE = ("rules", "content", "ai", "session")  # no terminal library: a headless run loads the first three; the
 # session is what a seat is handed, and the next step puts a network between it and the app
@@ -137,9 +138,9 @@ def layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "root"
-    if parts[1] in ("rules", "content", "ai", "session", "tui"):
+    if parts[1] in ("rules", "content", "ai", "session", "tui", "commands"):
         return parts[1]
-    return "cli" if parts[1] in ("cli", "__main__") else "reports"
+    return "commands" if parts[1] in ("commands", "__main__") else "shared"
 
 
 def rules_layer(module: str) -> int | None:

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from officers_chess import __version__
-from officers_chess.batch_commands import add_batch_commands
-from officers_chess.campaign_commands import add_campaign_commands
-from officers_chess.cli_common import (
+from officers_chess.commands.batch import add_batch_commands
+from officers_chess.commands.campaign import add_campaign_commands
+from officers_chess.commands.common import (
     EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CRASH, EXIT_MISMATCH, EXIT_OK, MAX_SEED,
     fail as _fail, level_names as _level_names, seed_problem as _seed_problem, visible_output,
 )
@@ -83,7 +83,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from officers_chess.content.user_data import autosave_dir
 
     resumed = None
-    from officers_chess.campaign_commands import campaign_to_resume
+    from officers_chess.commands.campaign import campaign_to_resume
 
     campaign = campaign_to_resume(args.save)
     if isinstance(campaign, int):
@@ -177,7 +177,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_forecast(args: argparse.Namespace) -> int:
     """Print the exact forecast of the one attack a duel file describes."""
     from officers_chess.content.duel import load_duel
-    from officers_chess.forecast_report import forecast_json, print_forecast
+    from officers_chess.commands.forecast_report import forecast_json, print_forecast
 
     try:
         duel = load_duel(args.duel)
@@ -196,7 +196,7 @@ def cmd_forecast(args: argparse.Namespace) -> int:
 def cmd_price(args: argparse.Namespace) -> int:
     """Price every class and item of a file by the pricing formula, with each term that made the price."""
     from officers_chess.content.loaders import load_partial_catalogue
-    from officers_chess.price_report import catalogue_prices, prices_json, print_prices
+    from officers_chess.commands.price_report import catalogue_prices, prices_json, print_prices
 
     try:
         catalogue = load_partial_catalogue(args.file)
@@ -218,7 +218,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a saved battle action by action, or with --verify re-play it and compare every state hash."""
     from officers_chess.content.save_replay import check_replay
     from officers_chess.content.saves import open_save
-    from officers_chess.replay_report import tell, verified_line
+    from officers_chess.commands.replay_report import tell, verified_line
     from officers_chess.rules.history.replay import start_divergence
 
     try:

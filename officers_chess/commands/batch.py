@@ -6,13 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from officers_chess.cli_common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem, unwritable
+from officers_chess.commands.common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem, unwritable
 from officers_chess.content.errors import ContentError
 
 
 def _batch_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a batch's --levels, --games, --jobs or --seed (None: nothing)."""
-    from officers_chess.simulate_report import parse_levels
+    from officers_chess.commands.simulate_report import parse_levels
 
     try:
         parse_levels(args.levels)
@@ -29,7 +29,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
     from officers_chess.content.loaders import find_scenario, load_scenario
     from officers_chess.content.saves import scenario_ref
-    from officers_chess.simulate_report import parse_levels, simulate, summary_lines
+    from officers_chess.commands.simulate_report import parse_levels, simulate, summary_lines
 
     if problem := _batch_problem(args):
         return fail(problem)
@@ -59,10 +59,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Simulate each scenario (every bundled one by default) and print one row apiece: is it a fair fight?"""
-    from officers_chess.balance_report import balance, balance_json, table_lines
+    from officers_chess.commands.balance_report import balance, balance_json, table_lines
     from officers_chess.content.bundled import bundled_scenarios
     from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.simulate_report import parse_levels
+    from officers_chess.commands.simulate_report import parse_levels
 
     if problem := _batch_problem(args):
         return fail(problem)

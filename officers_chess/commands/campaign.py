@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from officers_chess.cli_common import EXIT_OK, MAX_JOBS, MAX_SEED, fail, seed_problem, unwritable
+from officers_chess.commands.common import EXIT_OK, MAX_JOBS, MAX_SEED, fail, seed_problem, unwritable
 from officers_chess.content.errors import ContentError
 
 MAX_CAMPAIGNS = 10_000  # campaigns in one balance run (each is several battles)
@@ -20,7 +20,7 @@ def _load(name: str):
 
 
 def _levels(text: str) -> dict[str, str]:
-    from officers_chess.simulate_report import parse_levels
+    from officers_chess.commands.simulate_report import parse_levels
 
     first, second = parse_levels(text)
     return {"p1": first, "p2": second}
@@ -28,7 +28,7 @@ def _levels(text: str) -> dict[str, str]:
 
 def cmd_campaign_simulate(args: argparse.Namespace) -> int:
     """Play the campaign once, p1 at the first level and p2 at the second, and tell it chapter by chapter."""
-    from officers_chess.campaign_report import campaign_json, campaign_table, play_campaign
+    from officers_chess.commands.campaign_report import campaign_json, campaign_table, play_campaign
 
     try:
         levels = _levels(args.levels)
@@ -54,7 +54,7 @@ def cmd_campaign_simulate(args: argparse.Namespace) -> int:
 
 def cmd_campaign_balance(args: argparse.Namespace) -> int:
     """Play the campaign N times (seeds 1 to N) and say how often each player wins it, with the interval."""
-    from officers_chess.campaign_report import balance_campaign, balance_lines
+    from officers_chess.commands.campaign_report import balance_campaign, balance_lines
 
     try:
         levels = _levels(args.levels)
