@@ -856,7 +856,8 @@ def _forge(data: dict, how: str) -> dict:
     ("after-the-last", "the save has a round checkpoint after its last action"),
 ])
 def test_replay_verify_refuses_a_save_with_a_made_up_round_checkpoint(tmp_path, capsys, how, words):
-    from officers_chess.commands.console import EXIT_MISMATCH, main
+    from officers_chess.commands.common import EXIT_MISMATCH
+    from officers_chess.commands.console import main
 
     good = _good_save()
     path = tmp_path / "good.json"

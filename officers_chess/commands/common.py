@@ -1,15 +1,17 @@
-"""What every `officers-chess` command shares: exit statuses, limits of its numbers, one-line failures, and the
-one way out to the terminal (every character of every line made visible, never obeyed)."""
+"""What every `officers-chess` command shares: exit statuses, limits of its numbers, and the one way to refuse
+input (one line on stderr, status 2), whether the input is an option or a file."""
 
 from __future__ import annotations
 
-import io
 import sys
-from contextlib import contextmanager
-from typing import Any, Iterator, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from officers_chess.ai.levels import LEVEL_NAMES
-from officers_chess.rules.basics.plain_text import visible
+from officers_chess.content.errors import ContentError
+
+if TYPE_CHECKING:
+    from officers_chess.content.loaders import LoadedScenario
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE; never 1, which means a mismatch
@@ -18,11 +20,45 @@ MAX_SEED = 2**64 - 1  # the dice draw from a 64-bit counter: seeds from 0 to her
 MAX_GAMES = 100_000  # games in one simulate batch: the win rate's 95% interval is then ±0.3 points at most
 MAX_JOBS = 256
 
+SCENARIO_HELP = "a bundled scenario (by file name or title) or a scenario .yaml file"
+CAMPAIGN_HELP = "a bundled campaign (by file name) or a campaign .yaml file"
+JSON_HELP = "print one JSON object"
+VERIFY_HINT = "(check one with: officers-chess replay --verify SAVE)"
+
+T = TypeVar("T")
+
+
+class Refused(Exception):
+    """Input a command will not take. Raised anywhere in a command; the console script says it in one line
+    (`fail`) and exits with status 2."""
+
 
 def fail(message: str) -> int:
     """Say what is wrong in one line on stderr; the status of bad input."""
     print(f"officers-chess: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def refuse(problem: str | None) -> None:
+    """Refuse the command when a check found a problem (the checks below answer None when there is none)."""
+    if problem is not None:
+        raise Refused(problem)
+
+
+def read(load: Callable[..., T], *args: object, say: Callable[[ContentError], str] = str) -> T:
+    """`load(*args)`, a file that will not load refused in one line (`say` words its error)."""
+    try:
+        return load(*args)
+    except ContentError as exc:
+        raise Refused(say(exc)) from None
+
+
+def read_scenario(name: str) -> tuple[Path, LoadedScenario]:
+    """A bundled scenario (by file name or title) or a scenario file: its path and the scenario, loaded."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+
+    path = read(find_scenario, name)
+    return path, read(load_scenario, path)
 
 
 def seed_problem(seed: int | None) -> str | None:
@@ -31,11 +67,28 @@ def seed_problem(seed: int | None) -> str | None:
     return f"--seed takes a whole number from 0 to {MAX_SEED}"
 
 
+def count_problem(option: str, value: int, most: int) -> str | None:
+    """What is wrong with a count of games or of processes (None: nothing)."""
+    if 1 <= value <= most:
+        return None
+    return f"{option} takes a number of at least 1 and at most {most:,}"
+
+
+def checked_levels(text: str) -> tuple[str, str]:
+    """`--levels A:B` as the two levels' names."""
+    from officers_chess.commands.simulate_report import parse_levels  # loads the computer players
+
+    try:
+        return parse_levels(text)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
 def level_names() -> list[str]:
     return list(LEVEL_NAMES)  # the names only: the computer players load when a command plays one
 
 
-def unwritable(folder) -> str | None:
+def unwritable(folder: Path) -> str | None:
     """Why saves cannot be written into `folder` (made if need be), found out before the first battle; None when
     they can."""
     import tempfile
@@ -47,72 +100,3 @@ def unwritable(folder) -> str | None:
     except OSError as exc:
         return f"{folder}: cannot write saves there ({exc.strerror})"
     return None
-
-
-class VisibleStream(io.TextIOBase):
-    """A text stream that hands `below` each write through `visible` (ruling X5): whatever a command prints, a
-    control character or bidi override in it is spelled out, never acted on by the terminal."""
-
-    def __init__(self, below: TextIO) -> None:
-        super().__init__()
-        self.below = below
-
-    def write(self, text: str) -> int:
-        self.below.write(visible(text))
-        return len(text)
-
-    def writable(self) -> bool:
-        return True
-
-    def flush(self) -> None:
-        self.below.flush()
-
-    def isatty(self) -> bool:
-        return self.below.isatty()
-
-    def fileno(self) -> int:
-        return self.below.fileno()
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return getattr(self.below, "encoding", "utf-8")
-
-    @property
-    def errors(self) -> str | None:  # type: ignore[override]
-        return getattr(self.below, "errors", None)
-
-
-@contextmanager
-def visible_output() -> Iterator[None]:
-    """For the length of a command, sys.stdout and sys.stderr pass every write through `visible`. (The app's own
-    screen goes to the terminal by another way, sys.__stderr__, and is Textual's: what it shows is made safe
-    where it enters the app.)"""
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = VisibleStream(sys.stdout), VisibleStream(sys.stderr)
-    try:
-        yield
-    finally:
-        for guarded in (sys.stdout, sys.stderr):
-            try:
-                guarded.flush()
-            except (OSError, ValueError):
-                pass
-        sys.stdout, sys.stderr = saved
-
-
-def below(stream: TextIO) -> TextIO:
-    """The stream under a VisibleStream (the stream itself when it is none): for Rich, which writes its own codes."""
-    return getattr(stream, "below", stream)
-
-
-def print_rich(*renderables: Any) -> None:
-    """Print Rich tables to stdout: Rich's own colours reach the terminal as they are, every text it was given
-    through `visible` (Rich would pass an ESC on), its markup never read (a name is a name)."""
-    from rich.console import Console
-    from rich.segment import Segment, Segments
-
-    console = Console(file=below(sys.stdout), markup=False)
-    for renderable in renderables:
-        segments = [segment if segment.control else Segment(visible(segment.text), segment.style)
-                    for segment in console.render(renderable)]
-        console.print(Segments(segments), end="")

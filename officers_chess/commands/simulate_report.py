@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 from officers_chess.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.ai.player import Policy
-from officers_chess.commands.common import below
+from officers_chess.commands.output import below
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
 from officers_chess.rules.battle.state import GameState
