@@ -1,6 +1,6 @@
 """Run in a fresh process by the `startup_title` benchmark: start a Textual app headless, exit after its first screen.
 
-    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (cli.run): the title screen
+    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (commands.console.run): the title screen
     python benchmarks/startup_probe.py bare    a bare Textual App showing one line of text
 
 Both run `App.run(headless=True)` (forced by a patch, since the command calls `run()`), at the

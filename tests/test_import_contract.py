@@ -205,6 +205,21 @@ def test_the_headless_parts_never_import_textual_or_rich():
     assert ui_imports(THEIRS) == []
 
 
+def command_line_reaches(ours: list[Arrow]) -> list[Arrow]:
+    """Imports of the command line (`officers_chess.commands`) from outside it: only `__main__` may."""
+    return [a for a in ours if layer(a.target) == "commands" and layer(a.source) != "commands"]
+
+
+def test_nothing_but_main_imports_the_command_line():
+    assert command_line_reaches(OURS) == []
+    assert {a.source for a in OURS if layer(a.target) == "commands"} >= {"officers_chess.__main__"}
+
+
+def test_no_command_module_is_left_at_the_top_of_the_package():
+    # The command line and the reports it prints sit in `commands/`; the top keeps what the app shares with it.
+    assert sorted(m for m in SOURCES if layer(m) == "shared") == ["officers_chess.crash", "officers_chess.forecast_words"]
+
+
 def test_every_rules_module_sits_in_a_sub_package():
     loose = [m for m in SOURCES if layer(m) == "rules" and m != "officers_chess.rules" and m.count(".") < 3
              and not any(other.startswith(m + ".") for other in SOURCES)]
@@ -243,6 +258,23 @@ def test_an_arrow_up_is_found_between_layers_and_between_rules_sub_packages():
         ("officers_chess.rules.combat.exchange", "officers_chess.rules.battle.state"),
     ]
     assert [(a.source, a.target) for a in ui_imports(theirs)] == [("officers_chess.ai.normal", "textual")]
+
+
+def test_a_screen_or_a_report_importing_the_command_line_is_found():
+    ours, _ = _made_up({
+        "tui": "", "commands": "", "session": "",
+        "tui.app": "def f():\n    from officers_chess.commands.console import main\n",
+        "session.words": "from officers_chess.commands import common\n",
+        "commands.console": "from officers_chess.session import words\n",
+        "commands.common": "",
+        "__main__": "from officers_chess.commands.console import run\n",
+    })
+    assert sorted((a.source, a.target) for a in command_line_reaches(ours)) == [
+        ("officers_chess.session.words", "officers_chess.commands.common"),
+        ("officers_chess.tui.app", "officers_chess.commands.console"),
+    ]
+    assert sorted((a.source, a.target) for a in upward(ours)) == sorted(
+        (a.source, a.target) for a in command_line_reaches(ours))
 
 
 # --- a screen is handed a seat's view, never the battle (issue: privacy by construction) ----------------------
