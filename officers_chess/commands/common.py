@@ -1,5 +1,4 @@
-"""What every `officers-chess` command shares: exit statuses, limits of its numbers, and the one way to refuse
-input (one line on stderr, status 2), whether the input is an option or a file."""
+"""What every command shares: exit statuses, limits of its numbers, and the one way to refuse input (status 2)."""
 
 from __future__ import annotations
 

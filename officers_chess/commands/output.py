@@ -1,5 +1,4 @@
-"""The one way out of a command to the terminal: every character of every line it prints made visible, never
-obeyed (ruling X5), Rich's tables included."""
+"""The one way out of a command to the terminal: every character it prints made visible, never obeyed (X5)."""
 
 from __future__ import annotations
 
