@@ -27,7 +27,7 @@ from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.battle.state import GameState  # noqa: E402
 from officers_chess.rules.pieces.models import Side  # noqa: E402
-from officers_chess.simulate_report import GameResult  # noqa: E402
+from officers_chess.commands.simulate_report import GameResult  # noqa: E402
 
 NO_NETWORKX = "networkx is not installed (pip install -e '.[bench]'), so there is no baseline"
 
@@ -356,7 +356,7 @@ def bench_startup_title(plan: Plan) -> Result:
     result.problems += runs.problems
     result.check = "both processes exited 0 after painting the awaited screen (ours: the title screen)"
     result.notes.append(
-        "the whole process, from just before it starts to its exit: `officers-chess` with no arguments (cli.run) run "
+        "the whole process, from just before it starts to its exit: `officers-chess` with no arguments (commands.console.run) run "
         "headless at 80×24 by benchmarks/startup_probe.py, which exits once the title screen's first frame is painted"
     )
     painted, bare_painted = runs.painted("ours").median_ms, runs.painted("bare").median_ms

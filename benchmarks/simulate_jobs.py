@@ -15,9 +15,9 @@ import resource
 from pathlib import Path
 from typing import Callable
 
-from officers_chess import simulate_report
+from officers_chess.commands import simulate_report
 from officers_chess.content.bundled import bundled_dir
-from officers_chess.simulate_report import GameResult, run_batch
+from officers_chess.commands.simulate_report import GameResult, run_batch
 
 SCENARIO = "millbrook_crossing"
 GAMES = 20  # simulate's default; a battle lasts far longer than starting a worker process

@@ -1,6 +1,6 @@
 """Run in a fresh process by the `startup_title` benchmark: start a Textual app headless, exit after its first screen.
 
-    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (cli.run): the title screen
+    python benchmarks/startup_probe.py ours    `officers-chess` with no arguments (commands.console.run): the title screen
     python benchmarks/startup_probe.py bare    a bare Textual App showing one line of text
 
 Both run `App.run(headless=True)` (forced by a patch, since the command calls `run()`), at the
@@ -64,7 +64,7 @@ def main(which: str) -> int:
         root = str(HERE.parent)
         if root not in sys.path:
             sys.path.insert(0, root)  # a checkout, installed or not
-        from officers_chess.cli import run as officers_chess  # what the console script runs
+        from officers_chess.commands.console import run as officers_chess  # what the console script runs
 
         sys.argv = ["officers-chess"]  # no arguments: the title screen
         try:

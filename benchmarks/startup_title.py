@@ -1,7 +1,7 @@
 """The `startup_title` benchmark: `officers-chess` started to its title screen, as a whole process.
 
 Ours: `python benchmarks/startup_probe.py ours`, which runs what the `officers-chess` command runs
-with no arguments (cli.run: the argument parser, then the app) headless at 80×24, and exits once
+with no arguments (commands.console.run: the argument parser, then the app) headless at 80×24, and exits once
 the title screen's first frame is painted. One sample is the wall time from just before the
 process is started to its exit: interpreter start-up, imports, the app's start-up, the title
 screen composed, laid out and painted, and the app's shutdown. The notes split that at the

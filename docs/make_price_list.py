@@ -15,7 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from officers_chess.content.loaders import load_catalogue
-from officers_chess.price_report import pricing_doc_section, splice_doc
+from officers_chess.commands.price_report import pricing_doc_section, splice_doc
 
 DOC = HERE / "pricing.md"
 

@@ -1,5 +1,5 @@
 """Lets `python -m officers_chess` behave like the `officers-chess` command."""
 
-from officers_chess.cli import run
+from officers_chess.commands.console import run
 
 run()

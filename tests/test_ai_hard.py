@@ -10,7 +10,7 @@ from officers_chess.ai.goals import Fields
 from officers_chess.ai.hard import HardPolicy, Lookahead
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.play import LEVELS, make_policy, play_battle
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Wait

@@ -203,7 +203,7 @@ def test_a_save_resumed_from_a_checkpoint_is_not_overwritten(tmp_path, training_
 
 
 def test_validate_plays_a_save_again(tmp_path, training_yard, capsys):
-    from officers_chess.cli import main
+    from officers_chess.commands.console import main
 
     start = training_yard.new_battle(seed=4)
     saver = Autosaver.start(training_yard, 4, {}, start, {}, folder=tmp_path)

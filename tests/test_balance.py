@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from officers_chess import cli
-from officers_chess.balance_report import BalanceRow
+from officers_chess.commands import console
+from officers_chess.commands.balance_report import BalanceRow
 
 
 @pytest.mark.parametrize("att, dfn, draws, fair", [
@@ -26,7 +26,7 @@ def test_a_fair_fight_is_a_quarter_to_three_quarters_of_decisive_games_and_few_d
 
 
 def _run(capsys, *args: str) -> tuple[int, str, str]:
-    code = cli.main(list(args))
+    code = console.main(list(args))
     out = capsys.readouterr()
     return code, out.out, out.err
 

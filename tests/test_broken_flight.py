@@ -18,7 +18,7 @@ from rich.console import Console
 
 from officers_chess.ai.directives import directive
 from officers_chess.ai.play import make_policy
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.rules.battle import victory
 from officers_chess.rules.battle.actions import Attack, Move, Special, Wait
 from officers_chess.rules.battle.flight import fled_line

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.campaign_report import campaign_json, play_campaign
-from officers_chess.cli import main
-from officers_chess.cli_common import MAX_SEED
+from officers_chess.commands.campaign_report import campaign_json, play_campaign
+from officers_chess.commands.console import main
+from officers_chess.commands.common import MAX_SEED
 from officers_chess.content.campaigns import load_campaign
 
 CAMPAIGN = """\
@@ -177,7 +177,7 @@ def test_balance_does_not_depend_on_the_number_of_processes(capsys, campaign):
 
 
 def test_balance_plays_the_campaign_it_is_given(tmp_path):
-    from officers_chess.campaign_report import balance_campaign
+    from officers_chess.commands.campaign_report import balance_campaign
 
     path = tmp_path / "edited.yaml"
     path.write_text(CAMPAIGN, encoding="utf-8")

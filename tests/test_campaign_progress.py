@@ -378,7 +378,7 @@ def test_build_unit_applies_wear_item_by_item(yard):
 def test_the_campaign_json_says_draw_when_the_players_won_as_many_chapters():
     from types import SimpleNamespace
 
-    from officers_chess.campaign_report import campaign_json
+    from officers_chess.commands.campaign_report import campaign_json
 
     lc = SimpleNamespace(campaign=CAMPAIGN)
     tied = begin(CAMPAIGN).model_copy(update={"records": [_record("p1"), _record(None), _record("p2")], "next": None})

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from officers_chess.campaign_report import play_campaign
+from officers_chess.commands.campaign_report import play_campaign
 from officers_chess.content.campaign_saves import CampaignSave, campaign_ref, open_campaign_save, write_campaign
 from officers_chess.content.campaigns import load_campaign
 from officers_chess.content.errors import ContentError
@@ -160,7 +160,7 @@ def test_a_muster_under_way_must_start_from_the_company_the_last_chapter_left(tm
 def test_a_chapter_battle_that_did_not_hold_goes_on_in_a_file_of_its_own_and_nothing_is_pruned(tmp_path):
     from pathlib import Path
 
-    from officers_chess.campaign_report import play_campaign
+    from officers_chess.commands.campaign_report import play_campaign
     from officers_chess.content.autosave import Autosaver
     from officers_chess.content.saves import open_save
     from officers_chess.session.campaign_run import CampaignRun

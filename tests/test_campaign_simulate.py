@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from officers_chess import campaign_report
-from officers_chess.campaign_report import campaign_json, campaign_table, play_campaign
-from officers_chess.cli import main
+from officers_chess.commands import campaign_report
+from officers_chess.commands.campaign_report import campaign_json, campaign_table, play_campaign
+from officers_chess.commands.console import main
 from officers_chess.content.campaigns import load_campaign
 from officers_chess.content.errors import ContentError
 from officers_chess.content.save_replay import validate_save
@@ -350,7 +350,7 @@ def test_a_chapter_battle_with_worn_kit_saves_and_verifies_and_the_wear_is_seale
     from officers_chess.content.saves import scenario_ref, write_save
     from officers_chess.rules.muster.army import Recruit
     from officers_chess.rules.muster.chapter_terms import ChapterTerms
-    from officers_chess.simulate_report import record_battle
+    from officers_chess.commands.simulate_report import record_battle
 
     loaded = load_scenario(find_scenario("practice_muster"))
     armies = {Side.ATTACKER: Army(units=[Recruit(name="Vet", unit_class="Fighter", items=["Iron Axe", "Vulnerary"],

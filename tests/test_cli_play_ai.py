@@ -8,7 +8,7 @@ import sys
 import pytest
 from pilot_helpers import screen_text
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui import app as app_module
 from officers_chess.tui.app import OfficersChessApp

@@ -7,7 +7,7 @@ import gc
 import pytest
 from textual.screen import ModalScreen
 
-from officers_chess import cli
+from officers_chess.commands import app_launch, console
 from officers_chess.tui import app_collector, collector
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.collector import IDLE_SECONDS, PILED_UP, SELDOM, QuietCollector, restore, settle
@@ -72,6 +72,6 @@ async def test_an_app_not_asked_keeps_pythons_own_schedule(pythons_schedule):
 def test_only_the_command_itself_pauses_the_collector_for_start_up(monkeypatch):
     paused: list[bool] = []
     monkeypatch.setattr(collector, "pause_for_start_up", lambda: paused.append(True))
-    monkeypatch.setattr(cli, "_run_app", lambda app, args: 0)
-    assert cli.main(["play"]) == 0 and paused == []  # a host calling in keeps Python's schedule
-    assert cli.main(["play"], launched=True) == 0 and paused == [True]
+    monkeypatch.setattr(app_launch, "run_app", lambda app, args: 0)
+    assert console.main(["play"]) == 0 and paused == []  # a host calling in keeps Python's schedule
+    assert console.main(["play"], launched=True) == 0 and paused == [True]

@@ -14,7 +14,7 @@ from muster_keys import confirm_step, deploy_all, hand_over
 from pilot_helpers import screen_text as app_text
 
 from officers_chess.ai.muster_ai import deploy_army
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.deploy_sight import (

@@ -17,7 +17,7 @@ from textual.app import App
 
 from officers_chess.ai.muster_ai import deploy_army, hire_army, muster
 from officers_chess.ai.play import make_policy
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.muster.army import Army, Recruit, army_problems

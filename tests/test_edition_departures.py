@@ -14,8 +14,8 @@ from fractions import Fraction
 import pytest
 
 from edition_kit import EditionKit, do, stay
-from officers_chess.cli import main
-from officers_chess.forecast_report import forecast_json
+from officers_chess.commands.console import main
+from officers_chess.commands.forecast_report import forecast_json
 from officers_chess.rules.battle.actions import Attack, Special
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Side

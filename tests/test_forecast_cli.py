@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.duel import load_duel
 from officers_chess.content.errors import ContentError
-from officers_chess.forecast_report import forecast_json
+from officers_chess.commands.forecast_report import forecast_json
 from officers_chess.rules.combat.exchange import Role, forecast, plan_exchange
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.rules.reference.rulebook import RULE_TITLES

@@ -792,7 +792,7 @@ def test_the_largest_army_building_there_can_be_is_well_within_the_bound(tmp_pat
 
 
 def test_validate_checks_an_army_building_save_as_resume_does(tmp_path, capsys):
-    from officers_chess.cli import main
+    from officers_chess.commands.console import main
 
     path = tmp_path / "muster.json"
     good = _good_muster(path)
@@ -810,7 +810,7 @@ def test_validate_checks_an_army_building_save_as_resume_does(tmp_path, capsys):
 
 def test_simulate_skips_the_save_of_a_battle_longer_than_a_save_holds_and_says_so_in_one_line(
         monkeypatch, tmp_path, capsys):
-    from officers_chess.cli import main
+    from officers_chess.commands.console import main
     from officers_chess.content import saves as saves_module
     from officers_chess.rules.history import record as record_module
 
@@ -856,7 +856,8 @@ def _forge(data: dict, how: str) -> dict:
     ("after-the-last", "the save has a round checkpoint after its last action"),
 ])
 def test_replay_verify_refuses_a_save_with_a_made_up_round_checkpoint(tmp_path, capsys, how, words):
-    from officers_chess.cli import EXIT_MISMATCH, main
+    from officers_chess.commands.common import EXIT_MISMATCH
+    from officers_chess.commands.console import main
 
     good = _good_save()
     path = tmp_path / "good.json"

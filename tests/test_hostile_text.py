@@ -32,7 +32,7 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.bundled import bundled_dir, catalogue_path
 from officers_chess.content.decoded_text import MULTI_LINE_KEYS
 from officers_chess.content.errors import ContentError
@@ -656,7 +656,7 @@ def test_visible_spells_out_every_character_of_the_corpus_and_keeps_line_breaks(
 
 
 def test_the_command_lines_streams_spell_out_whatever_is_written_to_them(capsys):
-    from officers_chess.cli_common import visible_output
+    from officers_chess.commands.output import visible_output
 
     with visible_output():
         print("title \x1b]0;pwned\x07 gone")
@@ -668,7 +668,7 @@ def test_the_command_lines_streams_spell_out_whatever_is_written_to_them(capsys)
 def test_rich_tables_keep_their_colours_and_spell_out_the_texts(capsys, monkeypatch):
     from rich.table import Table
 
-    from officers_chess.cli_common import print_rich
+    from officers_chess.commands.output import print_rich
 
     table = Table(title="[bold]x[/]")  # markup is not read: a name is a name
     table.add_column("Name")

@@ -14,9 +14,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
 
 # The rules core from the bottom up: a sub-package imports only from itself and those before it.
 RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "campaign", "reference")
-# The packages beside it, from the bottom up. "reports" are the modules at the top of `officers_chess` that lay
-# out what the CLI prints; `cli` and `__main__` are the entry points.
-LAYERS = ("rules", "content", "ai", "reports", "session", "tui", "cli")
+# The packages beside it, from the bottom up. "shared" are the few modules left at the top of `officers_chess`,
+# which the app and the command line share (forecast_words, crash); `commands` is the command line, with
+# `__main__`: nothing else imports it.
+LAYERS = ("rules", "content", "ai", "shared", "session", "tui", "commands")
 UI_LIBRARIES = ("textual", "rich")
 UI_FREE = ("rules", "content", "ai", "session")  # no terminal library: a headless run loads the first three; the
 # session is what a seat is handed, and the next step puts a network between it and the app
@@ -137,9 +138,9 @@ def layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "root"
-    if parts[1] in ("rules", "content", "ai", "session", "tui"):
+    if parts[1] in ("rules", "content", "ai", "session", "tui", "commands"):
         return parts[1]
-    return "cli" if parts[1] in ("cli", "__main__") else "reports"
+    return "commands" if parts[1] in ("commands", "__main__") else "shared"
 
 
 def rules_layer(module: str) -> int | None:
@@ -204,6 +205,21 @@ def test_the_headless_parts_never_import_textual_or_rich():
     assert ui_imports(THEIRS) == []
 
 
+def command_line_reaches(ours: list[Arrow]) -> list[Arrow]:
+    """Imports of the command line (`officers_chess.commands`) from outside it: only `__main__` may."""
+    return [a for a in ours if layer(a.target) == "commands" and layer(a.source) != "commands"]
+
+
+def test_nothing_but_main_imports_the_command_line():
+    assert command_line_reaches(OURS) == []
+    assert {a.source for a in OURS if layer(a.target) == "commands"} >= {"officers_chess.__main__"}
+
+
+def test_no_command_module_is_left_at_the_top_of_the_package():
+    # The command line and the reports it prints sit in `commands/`; the top keeps what the app shares with it.
+    assert sorted(m for m in SOURCES if layer(m) == "shared") == ["officers_chess.crash", "officers_chess.forecast_words"]
+
+
 def test_every_rules_module_sits_in_a_sub_package():
     loose = [m for m in SOURCES if layer(m) == "rules" and m != "officers_chess.rules" and m.count(".") < 3
              and not any(other.startswith(m + ".") for other in SOURCES)]
@@ -242,6 +258,23 @@ def test_an_arrow_up_is_found_between_layers_and_between_rules_sub_packages():
         ("officers_chess.rules.combat.exchange", "officers_chess.rules.battle.state"),
     ]
     assert [(a.source, a.target) for a in ui_imports(theirs)] == [("officers_chess.ai.normal", "textual")]
+
+
+def test_a_screen_or_a_report_importing_the_command_line_is_found():
+    ours, _ = _made_up({
+        "tui": "", "commands": "", "session": "",
+        "tui.app": "def f():\n    from officers_chess.commands.console import main\n",
+        "session.words": "from officers_chess.commands import common\n",
+        "commands.console": "from officers_chess.session import words\n",
+        "commands.common": "",
+        "__main__": "from officers_chess.commands.console import run\n",
+    })
+    assert sorted((a.source, a.target) for a in command_line_reaches(ours)) == [
+        ("officers_chess.session.words", "officers_chess.commands.common"),
+        ("officers_chess.tui.app", "officers_chess.commands.console"),
+    ]
+    assert sorted((a.source, a.target) for a in upward(ours)) == sorted(
+        (a.source, a.target) for a in command_line_reaches(ours))
 
 
 # --- a screen is handed a seat's view, never the battle (issue: privacy by construction) ----------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess import cli
+from officers_chess.commands import console
 from officers_chess.content.autosave import resume_state
 from officers_chess.content.loaders import load_scenario
 from officers_chess.content.saves import open_save, read_save
@@ -78,7 +78,7 @@ def test_a_save_of_version_4_that_ended_on_the_fall_is_refused_naming_the_change
     # there, Cole arriving after the win. Now Cole keeps it going: the state after action 8 is not the recorded one.
     save = HERE / "last_stand_v4.json"
     assert read_save(save).version == 4
-    assert cli.main(["replay", str(save), "--verify"]) != 0
+    assert console.main(["replay", str(save), "--verify"]) != 0
     said = capsys.readouterr()
     words = said.out + said.err
     assert "action 8 (round 2, attacker: Hale attacks Bram)" in words and "save version 4" in words

@@ -9,7 +9,7 @@ from factories import A, D, battle_map, game, glyph, plains, unit
 from pydantic import ValidationError
 
 from officers_chess.ai.directives import directive
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.events import MoraleChanged, Routed
 from officers_chess.rules.battle.morale import MoraleRules, after_routs, rallied, standing

@@ -10,7 +10,8 @@ from textual import events
 from muster_keys import hire, press, select_unit
 from pilot_helpers import burst, computer_mustered, play_activation, screen_text, wait_until
 
-from officers_chess.cli import EXIT_CRASH, main
+from officers_chess.commands.common import EXIT_CRASH
+from officers_chess.commands.console import main
 from officers_chess.content.autosave import newest_unfinished, resume_state
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.user_data import data_dir, saves_dir
@@ -252,9 +253,9 @@ def test_an_unforeseen_error_is_one_line_status_70_and_the_autosave_resumes(monk
 
 
 def test_an_unforeseen_error_outside_the_screens_is_one_line_too(monkeypatch, capsys):
-    from officers_chess import cli
+    from officers_chess.commands import validate
 
-    monkeypatch.setattr(cli, "cmd_validate", lambda args: 1 / 0)  # main() builds its parser afresh
+    monkeypatch.setattr(validate, "cmd_validate", lambda args: 1 / 0)  # main() builds its parser afresh
     assert main(["validate", "x"]) == EXIT_CRASH
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "ZeroDivisionError" in err and CRASH_LOG in err

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from officers_chess.ai.directives import directive, threatened
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
 from officers_chess.rules.battle.game import apply_action

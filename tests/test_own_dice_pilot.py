@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.cli import build_parser
+from officers_chess.commands.console import build_parser
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Attack, Move
 from officers_chess.rules.battle.events import Attacked

@@ -1,4 +1,5 @@
-"""A non-editable install, run from another folder, still finds the bundled maps and scenarios."""
+"""A non-editable install, run from another folder, still finds the bundled maps and scenarios, and its
+`officers-chess` script runs."""
 
 from __future__ import annotations
 
@@ -42,3 +43,10 @@ def test_the_wheel_carries_the_bundled_content_and_finds_it_when_installed(tmp_p
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert int(result.stdout.strip()) == len(list((REPO / "scenarios").glob("*.yaml")))
+
+    # The console script pip made from pyproject's [project.scripts] reaches the command line's entry point.
+    script = target / "bin" / "officers-chess"
+    result = subprocess.run([str(script), "--version"], cwd=elsewhere, env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("officers-chess ")

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 
-from officers_chess import cli
+from officers_chess.commands import app_launch, console
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.board.terrain import TERRAIN
 from officers_chess.rules.pieces.models import Side
@@ -62,7 +62,7 @@ def test_every_palette_colours_every_terrain_and_both_sides(scheme):
 
 
 def test_the_command_line_offers_exactly_the_palettes():
-    assert list(cli.COLOURS) == list(PALETTES)
+    assert list(app_launch.COLOURS) == list(PALETTES)
 
 
 @pytest.mark.parametrize("how", list(SIMULATIONS))
@@ -84,8 +84,8 @@ def test_the_classic_red_and_green_are_what_the_colour_blind_scheme_avoids():
 
 
 def test_the_command_line_refuses_an_unknown_scheme_from_the_environment(monkeypatch, capsys):
-    monkeypatch.setenv(cli.COLOURS_VARIABLE, "sepia")
-    assert cli.main(["play"]) == 2
+    monkeypatch.setenv(app_launch.COLOURS_VARIABLE, "sepia")
+    assert console.main(["play"]) == 2
     assert "OFFICERS_CHESS_COLOURS='sepia' names no colour scheme" in capsys.readouterr().err
 
 

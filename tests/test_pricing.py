@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from factories import accessory, consumable, staff, stats, unit_class, weapon
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.bundled import catalogue_path
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_catalogue, load_partial_catalogue
-from officers_chess.price_report import DOC_END, DOC_START, pricing_doc_section
+from officers_chess.commands.price_report import DOC_END, DOC_START, pricing_doc_section
 from officers_chess.rules.pieces import pricing
 from officers_chess.rules.pieces.models import WeaponType
 from officers_chess.rules.pieces.price_rates import CLASS_FLOOR, ITEM_FLOOR, ROUND_TO

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from officers_chess.ai.play import make_policy
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import scenario_ref, write_save
 from officers_chess.rules.pieces.models import Side
-from officers_chess.simulate_report import record_battle
+from officers_chess.commands.simulate_report import record_battle
 
 
 @pytest.fixture(scope="module")

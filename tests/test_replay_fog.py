@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess import cli
+from officers_chess.commands import console
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.actions import Move, Wait
@@ -31,16 +31,16 @@ def _saved_battle(scenario: Path, players: dict[str, str], actions: int = 6) -> 
 def test_an_unfinished_fogged_battle_is_not_told_but_can_be_verified(players, capsys):
     path = _saved_battle(FOG_YARD, players)
     hidden = {unit.name for unit in load_scenario(FOG_YARD).new_battle(seed=3).units}
-    assert cli.main(["replay", str(path), "--text"]) == 2
+    assert console.main(["replay", str(path), "--text"]) == 2
     out, err = capsys.readouterr()
     assert "under fog" in err and len(err.strip().splitlines()) == 1 and out == ""
     assert not any(name in out + err for name in hidden)
-    assert cli.main(["replay", str(path), "--verify"]) == 0  # checking it tells nothing of the battle
+    assert console.main(["replay", str(path), "--verify"]) == 0  # checking it tells nothing of the battle
 
 
 def test_a_fogged_battle_between_two_computers_and_a_battle_without_fog_are_told(capsys):
     computers = _saved_battle(FOG_YARD, {"attacker": "greedy", "defender": "normal"})
-    assert cli.main(["replay", str(computers), "--text"]) == 0
+    assert console.main(["replay", str(computers), "--text"]) == 0
     clear = _saved_battle(find_scenario("training_yard"), {"attacker": "human", "defender": "human"})
-    assert cli.main(["replay", str(clear), "--text"]) == 0
+    assert console.main(["replay", str(clear), "--text"]) == 0
     assert "under fog" not in capsys.readouterr().err

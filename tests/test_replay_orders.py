@@ -8,7 +8,7 @@ from pathlib import Path
 
 from officers_chess.ai.order_notes import with_orders
 from officers_chess.ai.play import make_policy, play_battle
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save, scenario_ref, write_save
 from officers_chess.rules.battle.events import Moved

@@ -7,7 +7,7 @@ import os
 import pytest
 from pilot_helpers import computer_mustered, screen_text
 
-from officers_chess import cli
+from officers_chess.commands import console
 from officers_chess.content.autosave import Autosaver, resume_state
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.content.saves import open_save
@@ -78,23 +78,23 @@ def test_resume_without_a_save_takes_the_newest_unfinished_autosave(started):
     older = _unfinished(3, seed=1)
     newer = _unfinished(6, seed=2)
     os.utime(older.path, (1000, 1000))
-    assert cli.main(["resume"]) == 0
+    assert console.main(["resume"]) == 0
     (app,) = started
     assert app.first_resume.path == newer.path
 
 
 def test_resume_names_a_save_and_refuses_bad_ones(started, tmp_path, capsys):
     saver = _unfinished(2)
-    assert cli.main(["resume", str(saver.path)]) == 0
+    assert console.main(["resume", str(saver.path)]) == 0
     assert started[0].first_resume.path == saver.path
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "officers-chess-battle", "version": 2,\n "seed": "x"}')
-    assert cli.main(["resume", str(broken)]) == 2
+    assert console.main(["resume", str(broken)]) == 2
     assert "broken.json" in capsys.readouterr().err
 
 
 def test_resume_with_nothing_to_resume_says_where_it_looked(started, capsys):
-    assert cli.main(["resume"]) == 2
+    assert console.main(["resume"]) == 2
     assert str(autosave_dir()) in capsys.readouterr().err and started == []
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess import cli
+from officers_chess.commands import console
 from officers_chess.content import autosave as autosave_module
 from officers_chess.content import save_summary as save_summary_module
 from officers_chess.content import saves as saves_module
@@ -140,7 +140,7 @@ def test_an_edited_checkpoint_is_refused_and_the_battle_goes_back_to_the_round_b
     assert resumed.actions == 0 and resumed.state == states[0][1]  # round 1 rebuilt from the seed, not read
     assert all(unit.hp <= 20 for unit in resumed.state.units)
     # The command line says the same and goes on from there.
-    assert cli.main(["resume", str(saver.path)]) == 0
+    assert console.main(["resume", str(saver.path)]) == 0
     (app,) = started
     assert app.first_resumed.state == states[0][1]
     assert "round 2 checkpoint does not match" in capsys.readouterr().err
@@ -189,7 +189,7 @@ def _hired_battle(actions: int = 5) -> Path:
     """An unfinished Practice Muster battle (both sides hired their armies), as an autosave."""
     from officers_chess.content.saves import scenario_ref
     from officers_chess.ai.play import make_policy
-    from officers_chess.simulate_report import record_battle
+    from officers_chess.commands.simulate_report import record_battle
 
     loaded = load_scenario(find_scenario("practice_muster"))
     policies = {Side.ATTACKER: make_policy("greedy", 10), Side.DEFENDER: make_policy("greedy", 11)}
@@ -214,7 +214,7 @@ def test_edited_armies_are_refused_with_one_line(started, capsys, resealed):
     _edit(path, lambda d: (_swap_places(d), resealed and _reseal(d)))
     with pytest.raises(_save_problem(), match="armies"):
         resume_state(open_save(path))
-    assert cli.main(["resume", str(path)]) == 2 and started == []
+    assert console.main(["resume", str(path)]) == 2 and started == []
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "armies" in err and str(path) in err
 
@@ -236,11 +236,11 @@ def test_an_edited_seed_is_refused_through_resume_with_one_line(started, capsys,
     _edit(saver.path, lambda d: (d.update(seed=d["seed"] + 1), resealed and _reseal(d)))
     with pytest.raises(_save_problem(), match="seed"):
         resume_state(open_save(saver.path))
-    assert cli.main(["resume", str(saver.path)]) == 2 and started == []
+    assert console.main(["resume", str(saver.path)]) == 2 and started == []
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "seed" in err
     # Nothing else to go on with: resume without a save says so in one line, naming why.
-    assert cli.main(["resume"]) == 2 and started == []
+    assert console.main(["resume"]) == 2 and started == []
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "no unfinished battle that loads" in err and "edited" in err
 
@@ -292,7 +292,7 @@ def test_an_edited_action_goes_back_to_the_start_of_its_round(started, capsys):
     resumed = resume_state(open_save(saver.path))
     assert f"action {moved} (round 2) does not replay" in resumed.note
     assert resumed.actions == second and resumed.state == states[second][1]
-    assert cli.main(["resume", str(saver.path)]) == 0
+    assert console.main(["resume", str(saver.path)]) == 0
     assert started[0].first_resumed.state == states[second][1]
     assert f"action {moved}" in capsys.readouterr().err
 
@@ -302,7 +302,7 @@ def test_edited_players_are_refused_by_the_seal(started, capsys):
     saver, _ = _battle(actions=4)
     _edit(saver.path, lambda d: d["players"].update(defender="greedy"))
     assert save_summary(saver.path).problem.startswith("the save was edited")
-    assert cli.main(["resume", str(saver.path)]) == 2
+    assert console.main(["resume", str(saver.path)]) == 2
     assert "seal" in capsys.readouterr().err
 
 
@@ -343,7 +343,7 @@ def test_an_edited_die_roll_goes_back_to_the_start_of_its_round(started, capsys)
     _edit(saver.path, edit)
     resumed = resume_state(open_save(saver.path))
     assert f"action {number} " in resumed.note and resumed.actions < number
-    assert cli.main(["resume", str(saver.path)]) == 0
+    assert console.main(["resume", str(saver.path)]) == 0
     assert started[0].first_resumed.actions == resumed.actions and f"action {number} " in capsys.readouterr().err
 
 
@@ -694,7 +694,7 @@ def test_a_save_of_a_larger_battle_holds_fewer_actions_so_none_takes_longer_to_r
     assert record_module.action_limit(states[0][1]) == 6
     with pytest.raises(ContentError, match="more than 6 actions: longer than any save of a battle this large"):
         open_save(saver.path)
-    assert cli.main(["resume", str(saver.path)]) == 2 and not started
+    assert console.main(["resume", str(saver.path)]) == 2 and not started
     assert capsys.readouterr().err.strip().endswith("more than 6 actions: longer than any save of a battle this large")
     with pytest.raises(saves_module.TooLongToSave, match="more than 6 actions"):
         write_save(saver.path, saver.recorder.record())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from officers_chess import cli
+from officers_chess.commands import console
 from officers_chess.content.autosave import resume_state
 from officers_chess.content.saves import open_save, read_save
 from officers_chess.rules.history.record import SAVE_VERSION
@@ -34,11 +34,11 @@ def test_a_version_3_save_the_new_rules_play_otherwise_goes_on_from_the_round_th
 
 
 def test_validate_names_the_older_version_of_such_a_save(capsys):
-    assert cli.main(["validate", str(OLD / "hamstring_v3.json")]) == 2
+    assert console.main(["validate", str(OLD / "hamstring_v3.json")]) == 2
     out = capsys.readouterr()
     said = out.out + out.err
     assert "action 6 (round 2, attacker: Hale attacks Bram)" in said and "save version 3" in said
-    assert cli.main(["validate", str(OLD / "quiet_v3.json")]) == 0
+    assert console.main(["validate", str(OLD / "quiet_v3.json")]) == 0
 
 
 def test_old_actions_read_without_the_new_fields():
@@ -57,7 +57,7 @@ def test_a_version_5_save_whose_d100_warp_is_now_out_of_reach_is_refused_naming_
     # beside the user (rulings E41), so under save version 6 that action is no longer one the rules offer.
     save = WARP / "warp_reach_v5.json"
     assert read_save(save).version == 5
-    assert cli.main(["replay", str(save), "--verify"]) == 1  # recorded states do not match: 1, as for any mismatch
+    assert console.main(["replay", str(save), "--verify"]) == 1  # recorded states do not match: 1, as for any mismatch
     said = capsys.readouterr()
     words = said.out + said.err
     assert "action 6 (round 1, attacker: Ysolde uses warp (Warp Staff) on Corin" in words and "save version 5" in words

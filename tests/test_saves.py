@@ -14,7 +14,7 @@ from officers_chess.content.saves import dump_record, open_save, read_save, scen
 from officers_chess.rules.history.record import ArmyMismatch, canonical_json, check_armies, state_hash
 from officers_chess.rules.history.replay import first_divergence, replay
 from officers_chess.rules.pieces.models import Side
-from officers_chess.simulate_report import record_battle
+from officers_chess.commands.simulate_report import record_battle
 
 
 def policies(seed: int, levels=("greedy", "random")):

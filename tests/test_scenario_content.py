@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.objectives import ConditionKind

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROKEN = FIXTURES / "broken"

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from officers_chess.ai.play import LEVELS
-from officers_chess.cli import main
-from officers_chess.simulate_report import game_seed, parse_levels, wilson
+from officers_chess.commands.console import main
+from officers_chess.commands.simulate_report import game_seed, parse_levels, wilson
 
 KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
 
@@ -112,7 +112,7 @@ def test_a_saved_game_is_the_game_play_battle_plays(tmp_path):
     from officers_chess.ai.play import make_policy, play_battle
     from officers_chess.rules.pieces.models import Side
     from officers_chess.rules.history.replay import replay
-    from officers_chess.simulate_report import play_one
+    from officers_chess.commands.simulate_report import play_one
 
     path = find_scenario("millbrook_crossing")
     result = play_one(str(path), 1, 6, ("greedy", "random"), save_dir=str(tmp_path), ref=_ref(path))
@@ -149,7 +149,7 @@ def test_every_level_the_computer_has_can_be_asked_for(capsys, level):
 def test_a_save_dir_that_cannot_be_written_is_refused_before_any_battle(capsys, tmp_path, monkeypatch):
     import tempfile
 
-    import officers_chess.simulate_report as report
+    import officers_chess.commands.simulate_report as report
 
     played = []
     monkeypatch.setattr(report, "simulate", lambda *a, **k: played.append(1))
@@ -189,7 +189,7 @@ def test_a_reader_that_leaves_early_is_not_reported_as_a_mismatch():
     (["--seed", "18446744073709551616"], "from 0 to 18446744073709551615"),
 ])
 def test_numbers_out_of_range_are_one_line_and_status_2_before_any_battle(capsys, monkeypatch, args, words):
-    import officers_chess.simulate_report as report
+    import officers_chess.commands.simulate_report as report
 
     monkeypatch.setattr(report, "simulate", lambda *a, **k: pytest.fail("no battle for a refused number"))
     assert main(["simulate", "training_yard", *args]) == 2
@@ -200,7 +200,7 @@ def test_numbers_out_of_range_are_one_line_and_status_2_before_any_battle(capsys
 def test_the_games_are_handed_out_as_processes_come_free_never_listed_all_at_once():
     import itertools
 
-    from officers_chess.simulate_report import _in_flight
+    from officers_chess.commands.simulate_report import _in_flight
 
     class Pool:  # plays each game at once, in the order handed out
         def __init__(self) -> None:

@@ -139,7 +139,7 @@ async def campaign_after_its_first_chapter(pilot) -> None:
     veterans to muster whatever the `normal` level's judgement becomes (a loss would leave nobody to show)."""
     from dataclasses import replace
 
-    from officers_chess.campaign_report import play_campaign
+    from officers_chess.commands.campaign_report import play_campaign
     from officers_chess.content.campaigns import bundled_campaigns, load_campaign
     from officers_chess.session.campaign_run import CampaignRun
 

@@ -155,7 +155,7 @@ def test_a_tag_that_does_nothing_where_it_is_placed_is_refused_at_its_line(tmp_p
 
 
 def test_validate_exits_2_naming_the_file_line_and_reason(tmp_path, capsys):
-    from officers_chess.cli import main
+    from officers_chess.commands.console import main
 
     path, line = _write(tmp_path, REFUSED["an action on a weapon"][0])
     assert main(["validate", str(path)]) == 2

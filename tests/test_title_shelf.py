@@ -98,8 +98,8 @@ def painted(self, screen, renderable):
         self.exit()
 
 App.run, App._display = headless, painted
-from officers_chess import cli
-status = cli.main([])
+from officers_chess.commands import console
+status = console.main([])
 print(json.dumps({"status": status, "loads": loads,
                   "modules": sorted(m for m in sys.modules if m.startswith("officers_chess."))}))
 """

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.actions import Move, Wait
 from officers_chess.rules.battle.game import apply_action

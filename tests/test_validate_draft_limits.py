@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 
 YARD = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
 # The same yard with the attacker hiring its army: the defenders (Bram, Tilda) are the only names the file knows.

@@ -7,7 +7,7 @@ import json
 import os
 
 from officers_chess.ai.play import make_policy
-from officers_chess.cli import main
+from officers_chess.commands.console import main
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.basics.dice import RollNeeded

@@ -92,7 +92,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         self.muster: MusterSession | None = None
         self._references: dict[int, tuple[Catalogue, dict[str, Entry]]] = {}
         self._bundled_catalogue: Catalogue | None = None
-        self.crash: Crash | None = None  # set when an unforeseen error stopped the game (cli.py reports it)
+        self.crash: Crash | None = None  # set when an unforeseen error stopped the game (commands/app_launch.py reports it)
 
     def on_mount(self) -> None:
         self.start_collector()

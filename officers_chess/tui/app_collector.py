@@ -9,7 +9,7 @@ from officers_chess.tui.collector import IDLE_SECONDS, QuietCollector, restore, 
 
 
 class QuietCollection:
-    """Mixed into the app. Off unless `collect_quietly` is called before the app runs (cli.py does, for the
+    """Mixed into the app. Off unless `collect_quietly` is called before the app runs (commands/app_launch.py does, for the
     `officers-chess` command), so tests and other hosts keep Python's own schedule."""
 
     collector: QuietCollector | None = None

@@ -70,7 +70,7 @@ class TerminalGuards:
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual ends the app on an unhandled error (status 1; under a test's pilot it is raised again) and
-        # would print a traceback many screens long. The player gets one line instead (cli.py prints it, as
+        # would print a traceback many screens long. The player gets one line instead (commands/app_launch.py prints it, as
         # the program exits with status 70) and the traceback goes to a file named in that line.
         if self.crash is None:
             self.crash = record_crash(error, self._kept_note())

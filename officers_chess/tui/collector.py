@@ -4,7 +4,7 @@ A full pass looks at every object that can hold others. In a battle that is some
 pass took 50-120 ms, long enough to be felt when it fell on a key (benchmarks: ui_forecast_open). Most of them
 last as long as the screen does (the modules, the widgets, the board), so at a quiet moment the collector sets
 them aside (`gc.freeze`) and its later passes only look at what came after. Only `officers-chess` itself runs
-this way (cli.run); tests and other hosts of the app keep Python's own schedule.
+this way (commands/console.py's run); tests and other hosts of the app keep Python's own schedule.
 """
 
 from __future__ import annotations

@@ -6,80 +6,58 @@ import argparse
 import sys
 from pathlib import Path
 
-from officers_chess.cli_common import EXIT_OK, MAX_GAMES, MAX_JOBS, MAX_SEED, fail, level_names, seed_problem, unwritable
-from officers_chess.content.errors import ContentError
+from officers_chess.commands.common import (
+    EXIT_OK, JSON_HELP, MAX_GAMES, MAX_JOBS, MAX_SEED, SCENARIO_HELP, VERIFY_HINT, checked_levels, count_problem,
+    level_names, read_scenario, refuse, seed_problem, unwritable,
+)
+from officers_chess.commands.output import print_json
 
 
-def _batch_problem(args: argparse.Namespace) -> str | None:
-    """What is wrong with a batch's --levels, --games, --jobs or --seed (None: nothing)."""
-    from officers_chess.simulate_report import parse_levels
-
-    try:
-        parse_levels(args.levels)
-    except ValueError as exc:
-        return str(exc)
-    if not 1 <= args.games <= MAX_GAMES:
-        return f"--games takes a number of at least 1 and at most {MAX_GAMES:,}"
-    if not 1 <= args.jobs <= MAX_JOBS:
-        return f"--jobs takes a number of at least 1 and at most {MAX_JOBS}"
-    return seed_problem(args.seed)
+def _checked(args: argparse.Namespace) -> tuple[str, str]:
+    """A batch's --levels, once its --games, --jobs and --seed are checked too."""
+    levels = checked_levels(args.levels)
+    refuse(count_problem("--games", args.games, MAX_GAMES))
+    refuse(count_problem("--jobs", args.jobs, MAX_JOBS))
+    refuse(seed_problem(args.seed))
+    return levels
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computer against computer N times and report each side's wins (sides alternate between the levels)."""
-    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.commands.simulate_report import simulate, summary_lines
     from officers_chess.content.saves import scenario_ref
-    from officers_chess.simulate_report import parse_levels, simulate, summary_lines
 
-    if problem := _batch_problem(args):
-        return fail(problem)
-    levels = parse_levels(args.levels)
-    try:
-        path = find_scenario(args.scenario)
-        loaded = load_scenario(path)
-    except ContentError as exc:
-        return fail(str(exc))
+    levels = _checked(args)
+    path, loaded = read_scenario(args.scenario)
     ref = None
     if args.save_dir is not None:
-        if problem := unwritable(args.save_dir):
-            return fail(problem)
+        refuse(unwritable(args.save_dir))
         ref = scenario_ref(loaded)
     report = simulate(path, loaded.scenario.name, args.games, args.seed, levels, args.jobs,
                       save_dir=args.save_dir, ref=ref, progress=not args.json)
     if args.json:
-        import json
-
-        print(json.dumps(report))
+        print_json(report)
     else:
         print("\n".join(summary_lines(report, levels)))
         if args.save_dir is not None:
-            print(f"  saves in {args.save_dir} (check one with: officers-chess replay --verify SAVE)")
+            print(f"  saves in {args.save_dir} {VERIFY_HINT}")
     return EXIT_OK
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Simulate each scenario (every bundled one by default) and print one row apiece: is it a fair fight?"""
-    from officers_chess.balance_report import balance, balance_json, table_lines
+    from officers_chess.commands.balance_report import balance, balance_json, table_lines
     from officers_chess.content.bundled import bundled_scenarios
-    from officers_chess.content.loaders import find_scenario, load_scenario
-    from officers_chess.simulate_report import parse_levels
 
-    if problem := _batch_problem(args):
-        return fail(problem)
-    levels = parse_levels(args.levels)
+    levels = _checked(args)
     named = args.scenarios or [path.stem for path in bundled_scenarios()]
     scenarios = []
     for name in named:  # every file is read before the first battle: a typo fails at once, not an hour in
-        try:
-            path = find_scenario(name)
-            scenarios.append((path, load_scenario(path).scenario.name, name))
-        except ContentError as exc:
-            return fail(str(exc))
+        path, loaded = read_scenario(name)
+        scenarios.append((path, loaded.scenario.name, name))
     rows = balance(scenarios, args.games, args.seed, levels, args.jobs, progress=not args.json and sys.stderr.isatty())
     if args.json:
-        import json
-
-        print(json.dumps(balance_json(rows, args.games, args.seed, levels)))
+        print_json(balance_json(rows, args.games, args.seed, levels))
     else:
         print("\n".join(table_lines(rows, args.games, args.seed, levels)))
     return EXIT_OK
@@ -94,18 +72,18 @@ def _batch_options(parser: argparse.ArgumentParser, games: int, games_help: str,
     parser.add_argument("--seed", type=int, default=1, metavar="S", help=f"{seed_help} (0 to {MAX_SEED}; default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
                         help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
-def add_batch_commands(commands) -> None:
-    """`simulate` and `balance`, on the console script's sub-command parsers."""
+def add(commands) -> None:
+    """`simulate` and `balance` on the console script's commands."""
     simulate = commands.add_parser(
         "simulate",
         help="play the computer against itself and report each side's wins",
         description="Play SCENARIO N times computer against computer, the two levels swapping sides game by game, "
         "and report the attacker's win rate with a 95% interval (for balancing scenarios).",
     )
-    simulate.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario (by file name or title) or a scenario .yaml file")
+    simulate.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     _batch_options(simulate, 20, "how many battles", "greedy:greedy", "seed of the whole batch")
     simulate.add_argument("--save-dir", type=Path, metavar="DIR",
                           help="write each battle there as a save file (game-0001.json, ...) that replay can show and verify")

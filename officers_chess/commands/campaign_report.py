@@ -16,7 +16,7 @@ from officers_chess.rules.campaign.progress import CampaignProgress, begin, clos
 from officers_chess.rules.muster.army import army_cost, recruit_cost
 from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.muster.phases import MusterError
-from officers_chess.simulate_report import MAX_ROUNDS, game_seed, progress_bar, record_battle, wilson
+from officers_chess.commands.simulate_report import MAX_ROUNDS, game_seed, progress_bar, record_battle, wilson
 
 
 def play_campaign(lc: LoadedCampaign, seed: int, levels: dict[Player, str], save_dir: Path | None = None,

@@ -107,6 +107,6 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
 
 def print_forecast(duel: Duel, fc: Forecast) -> None:
     """Print the table to stdout."""
-    from officers_chess.cli_common import print_rich
+    from officers_chess.commands.output import print_rich
 
     print_rich(forecast_table(duel, fc))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from officers_chess.simulate_report import GameResult, progress_bar, run_batch, wilson
+from officers_chess.commands.simulate_report import GameResult, progress_bar, run_batch, wilson
 
 # A fair fight (the targets scenario authors balance to): the attacker takes a quarter to three quarters of the
 # decisive games, and fewer than a fifth of the games end without a winner.

@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 from officers_chess.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.ai.player import Policy
-from officers_chess.cli_common import below
+from officers_chess.commands.output import below
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
 from officers_chess.rules.battle.state import GameState
@@ -188,7 +188,7 @@ def progress_bar(games: int, show: bool, label: str = "battles") -> Iterator[Cal
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     # No refresh thread: the worker processes are forked while the bar runs, and a fork must not
     # catch another thread holding a lock. The bar redraws as each game ends.
-    # Below the command's guard (cli_common.visible_output), whose spelling out would break the bar's own
+    # Below the command's guard (output.visible_output), whose spelling out would break the bar's own
     # codes: the bar shows only its label (ours) and numbers.
     with Progress(*columns, console=Console(file=below(sys.stderr)), auto_refresh=False) as progress:
         task = progress.add_task(label, total=games)

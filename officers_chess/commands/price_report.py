@@ -50,7 +50,7 @@ def breakdown_table(breakdown: PriceBreakdown) -> RenderableType:
 
 def print_prices(breakdowns: list[PriceBreakdown]) -> None:
     """Print every entry's table to stdout."""
-    from officers_chess.cli_common import print_rich
+    from officers_chess.commands.output import print_rich
 
     print_rich(*(breakdown_table(breakdown) for breakdown in breakdowns))
 
