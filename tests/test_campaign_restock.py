@@ -98,10 +98,12 @@ def test_every_units_staff_before_any_units_spare_weapon(tithe):
     fielded = field(tithe, company)
     assert unit(fielded, "Sela").items == ["Heal Staff"] and unit(fielded, "Pia").items == ["Heal Staff"]
     assert bill(company, fielded, set(), tithe.catalogue).chest_after == 10
-    richer = Company(chest=125, veterans=company.veterans)  # 25 + 25 + 35 + 40: the spares too
+    # 25 + 25 + 35 + 35: the spares too. Since issue 35 the ratings Lightning has no Homing (rulings E33) and
+    # costs 35, not more than Shine's 40, so the Priest's spare is the Lightning and 5 gold is left.
+    richer = Company(chest=125, veterans=company.veterans)
     fielded = field(tithe, richer)
-    assert unit(fielded, "Sela").items == ["Heal Staff", "Fire"] and unit(fielded, "Pia").items == ["Heal Staff", "Shine"]
-    assert bill(richer, fielded, set(), tithe.catalogue).chest_after == 0
+    assert unit(fielded, "Sela").items == ["Heal Staff", "Fire"] and unit(fielded, "Pia").items == ["Heal Staff", "Lightning"]
+    assert bill(richer, fielded, set(), tithe.catalogue).chest_after == 5
 
 
 def test_the_staff_bought_is_the_cheapest_a_use(tithe):
