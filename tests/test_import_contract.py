@@ -16,9 +16,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "officers_chess"
 RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "muster", "history", "campaign", "reference")
 # The packages beside it, from the bottom up. "reports" are the modules at the top of `officers_chess` that lay
 # out what the CLI prints; `cli` and `__main__` are the entry points.
-LAYERS = ("rules", "content", "ai", "reports", "session", "tui", "cli")
+LAYERS = ("rules", "content", "ai", "reports", "session", "net", "tui", "cli")
 UI_LIBRARIES = ("textual", "rich")
-UI_FREE = ("rules", "content", "ai", "session")  # no terminal library: a headless run loads the first three; the
+UI_FREE = ("rules", "content", "ai", "session", "net")  # no terminal library: a headless run loads the first three; the
 # session is what a seat is handed, and the next step puts a network between it and the app
 
 
@@ -137,7 +137,7 @@ def layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "root"
-    if parts[1] in ("rules", "content", "ai", "session", "tui"):
+    if parts[1] in ("rules", "content", "ai", "session", "net", "tui"):
         return parts[1]
     return "cli" if parts[1] in ("cli", "__main__") else "reports"
 
