@@ -164,20 +164,25 @@ class Host:
             return
         link = Link(ws.send, ws.close)
         bucket, flood = limits.Bucket(), 0
+        closing: asyncio.Future | None = None
         try:
             await self.seat(side, link)
             async for raw in ws:
+                if flood > limits.FLOOD_CLOSE:
+                    continue  # closing: what it sent before the close is drained unread, so the close is heard
                 if not bucket.take():
                     flood += 1
                     if flood > limits.FLOOD_CLOSE:
-                        await ws.close(1008, "too many messages")
-                        break
+                        closing = asyncio.ensure_future(ws.close(1008, "too many messages"))  # held till the end
+                        continue
                     await link.send(write(Refused(reason="too many messages: slow down")))
                     continue
                 await self.hear(side, raw, link)
         except (ConnectionClosed, TimeoutError):
             pass
         finally:
+            if closing is not None:
+                await closing
             await self.leave(side, link)
 
     async def _greet(self, ws: ServerConnection) -> Side | None:

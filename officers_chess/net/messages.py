@@ -152,7 +152,7 @@ def _read(raw: str | bytes, adapter: TypeAdapter):
     if not isinstance(data, dict):
         raise Refusal("a message is a JSON object")
     if type(data.get("v")) is not int or data["v"] != PROTOCOL:  # `true` is no version
-        raise Refusal(f"protocol version {str(data.get('v'))[:12]!r} is not this program's ({PROTOCOL})")
+        raise Refusal(f"protocol version {json.dumps(data.get('v'))[:12]} is not this program's ({PROTOCOL})")
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
