@@ -18,11 +18,14 @@ from pathlib import Path
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from officers_chess.content.autosave import Autosaver, resume_state
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import LoadedScenario, load_scenario
+from officers_chess.content.loaders import load_scenario
+from officers_chess.content.saves import open_save
 from officers_chess.net import limits
 from officers_chess.net.codes import new_code, same_code
+from officers_chess.net.hosted import Hosted, forget, newest_note, write_note
 from officers_chess.net.messages import (
     TO_HOST_LIMIT,
     Concede,
@@ -39,6 +42,7 @@ from officers_chess.net.messages import (
 )
 from officers_chess.net.table import Table
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session.fog_log import resumed_lines
 
 EXIT_OK, EXIT_FAIL, EXIT_REFUSED = 0, 1, 2
 QUIET = logging.getLogger("officers_chess.net.host")
@@ -73,6 +77,8 @@ class Host:
         self.links: dict[Side, Link] = {}
         self.ever: set[Side] = set()  # the seats that have been taken once (a second join is a rejoin)
         self.done = asyncio.Event()
+        self.where: tuple[str, int] | None = None  # the address it listens on, once it does
+        self.noted: Path | None = None  # the save its note for `--resume` names
         self._checking = asyncio.Lock()  # one code check at a time, with a pause after a wrong one
         self._telling = asyncio.Lock()  # one round of views at a time, so each seat hears them in order
 
@@ -113,8 +119,21 @@ class Host:
             self.out(line)
         self.table.notices.clear()
         await self.tell_all()
+        self.note()
         if self.table.over:
             self.done.set()
+
+    def note(self) -> None:
+        """Keep the note `host --resume` reads up to date: written once the battle has a save, gone once it ends."""
+        save = self.table.save_path
+        if save is None or self.where is None:
+            return
+        if self.table.over:
+            forget(save)
+        elif save != self.noted:
+            bind, port = self.where
+            write_note(Hosted(codes=self.codes, save=str(save), bind=bind, port=port))
+            self.noted = save
 
     async def tell_all(self) -> None:
         """Send each connected seat its view (and its new log lines); a link that cannot be told is dropped."""
@@ -227,6 +246,8 @@ class Host:
                          open_timeout=limits.OPEN_WAIT, close_timeout=limits.CLOSE_WAIT,
                          ping_interval=limits.PING_EVERY, ping_timeout=limits.PING_WAIT, logger=QUIET) as server:
             port = server.sockets[0].getsockname()[1]
+            self.where = (bind, port)
+            self.note()
             if ready is not None:
                 ready(port)
             await self.done.wait()
@@ -245,13 +266,16 @@ def join_lines(codes: dict[Side, str], bind: str, port: int) -> list[str]:
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("scenario", help="a scenario file, or a bundled scenario's name")
+    parser.add_argument("scenario", nargs="?", help="a scenario file, or a bundled scenario's name")
     parser.add_argument("--port", type=int, default=0, help="the port to listen on (default: any free one)")
     parser.add_argument("--bind", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every one)")
     parser.add_argument("--headless", action="store_true",
                         help="a dedicated host: no seat at this terminal; exit when the battle ends")
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one)")
+    parser.add_argument("--resume", action="store_true",
+                        help="reopen the last battle this machine hosted, from its autosave, with the same codes "
+                             "and address (its port unless --port is given)")
     return parser
 
 
@@ -272,18 +296,54 @@ def host_command(args: argparse.Namespace | list[str], out: Callable[[str], None
     if not args.headless:
         err("the host's own seat is played in the app, which does not open here yet: host with --headless")
         return EXIT_REFUSED
+    if args.resume:
+        try:
+            host, bind, port = _resumed(args)
+        except (ContentError, OSError, LookupError) as exc:
+            err(f"cannot resume: {exc}")
+            return EXIT_FAIL
+        return asyncio.run(_host(host, bind, port, out, err))
+    if args.scenario is None:
+        err("name the scenario to host (or --resume the last battle hosted here)")
+        return EXIT_REFUSED
     try:
         loaded = load_scenario(find_scenario(args.scenario))
     except (ContentError, OSError) as exc:
         err(str(exc))
         return EXIT_FAIL
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    return asyncio.run(_host(loaded, seed, args.bind, args.port, out, err))
+    return asyncio.run(_host(lambda: Host(Table(loaded, seed), out=out), args.bind, args.port, out, err))
 
 
-async def _host(loaded: LoadedScenario, seed: int, bind: str, port: int, out: Callable[[str], None],
+def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
+    """The host of the last battle served here, as its autosave left it (LookupError when there is none)."""
+    found = newest_note()
+    if found is None:
+        raise LookupError("no hosted battle to resume on this machine")
+    _, note = found
+    saved = open_save(note.save)
+    resumed = resume_state(saved)
+    if saved.record.finished or resumed.state.is_over:
+        forget(saved.path)
+        raise LookupError(f"the battle in {saved.path} is over")
+
+    def host() -> Host:
+        saver = Autosaver.carry_on(saved, resumed=resumed)
+        table = Table(saved.loaded, saved.record.seed, state=resumed.state, saver=saver)
+        table.at = resumed.actions
+        told = resumed_lines(saver.recorder.record(), tuple(Side), limits.LOG_ON_JOIN)
+        table.lines = {side: list(told[side]) for side in Side}
+        if resumed.note:
+            table.lines = {side: [*lines, resumed.note] for side, lines in table.lines.items()}
+        return Host(table, codes=dict(note.codes))
+
+    return host, note.bind, args.port or note.port
+
+
+async def _host(make: Callable[[], Host], bind: str, port: int, out: Callable[[str], None],
                 err: Callable[[str], None]) -> int:
-    host = Host(Table(loaded, seed), out=out)
+    host = make()  # in the loop that serves it: the host's events belong to it
+    host.out = out
 
     def ready(port: int) -> None:
         for line in join_lines(host.codes, bind, port):
