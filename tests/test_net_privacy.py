@@ -112,7 +112,8 @@ def test_what_a_seat_may_know_at_muster_does_reach_it():
     assert _wire_muster(loaded, moved, second) != _wire_muster(loaded, muster, second)
     scouting = _muster_at(loaded, (Phase.SCOUTING, second), 1)
     other = _muster_at(loaded, (Phase.SCOUTING, second), 5)
-    assert sorted(r.unit_class for r in other.armies[foe].units) != sorted(r.unit_class for r in scouting.armies[foe].units)
+    classes = [sorted(r.unit_class for r in m.armies[foe].units) for m in (other, scouting)]
+    assert classes[0] != classes[1]
     assert _wire_muster(loaded, other, second) != _wire_muster(loaded, scouting, second)
 
 

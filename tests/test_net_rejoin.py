@@ -35,8 +35,9 @@ def test_a_killed_client_rejoins_and_the_battle_finishes(scenario, tmp_path):
     said = tmp_path / "victim.txt"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with said.open("w") as out:
-        victim = subprocess.Popen([sys.executable, "-u", "-c", VICTIM, address, code, "--level", "greedy", "--seed", "2"],
-                                  stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        argv = [address, code, "--level", "greedy", "--seed", "2"]
+        victim = subprocess.Popen([sys.executable, "-u", "-c", VICTIM, *argv], stdout=out, stderr=subprocess.STDOUT,
+                                  env=env, cwd=ROOT)
     try:
         attacker = RawSeat(hosting.seats["attacker"][0])
         assert isinstance(attacker.hello(hosting.seats["attacker"][1]), Welcome)
