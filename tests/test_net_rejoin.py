@@ -16,6 +16,7 @@ from officers_chess.ai.play import make_policy
 from officers_chess.content.save_replay import validate_save
 from officers_chess.net.join import decide
 from officers_chess.net.messages import BattleSeat, MusterSeat, Notice, Welcome, read_to_seat, write
+from officers_chess.rules.pieces.models import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 VICTIM = "import sys; from officers_chess.net.join import join_command; sys.exit(join_command(sys.argv[1:]))"
@@ -67,3 +68,23 @@ def test_a_killed_client_rejoins_and_the_battle_finishes(scenario, tmp_path):
     assert told == log[:len(told)]
     assert hosting.wait() == 0
     validate_save(hosting.save_path())
+
+
+def test_a_client_whose_host_never_comes_back_gives_up(monkeypatch):
+    from net_helpers import Serving
+
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.net import limits
+    from officers_chess.net.table import Table
+
+    monkeypatch.setattr(limits, "REJOIN_FOR", 1.0)
+    serving = Serving(Table(load_scenario(ROOT / "scenarios" / "training_yard.yaml"), 1))
+    assert serving.host is not None
+    client = Joining(serving.address, serving.host.codes[Side.ATTACKER])
+    first = RawSeat(serving.address)  # the defender's seat, held still: the attacker waits for its turn
+    assert isinstance(first.hello(serving.host.codes[Side.DEFENDER]), Welcome)
+    first.until((BattleSeat,))
+    serving.stop()
+    assert client.wait() == 1
+    assert client.printed[-1] == "gave up rejoining the host"
+    assert sum("trying to rejoin" in line for line in client.printed) == 1

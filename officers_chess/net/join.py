@@ -81,7 +81,7 @@ class Seat:
 
     async def play(self) -> int:
         joined = False
-        since = time.monotonic()
+        lost_at: float | None = None  # when the connection of a seated client dropped
         while True:
             try:
                 async with connect(self.uri, max_size=TO_SEAT_LIMIT, open_timeout=limits.OPEN_WAIT,
@@ -89,20 +89,24 @@ class Seat:
                                    ping_timeout=limits.PING_WAIT) as ws:
                     await ws.send(write(Hello(code=self.code)))
                     await self._welcome(ws, joined)
-                    joined = True
+                    joined, lost_at = True, None
                     if await self._follow(ws):
                         return EXIT_OK
             except SeatRefused as refused:
                 if not joined:
                     self.out(f"refused: {refused}")
                     return EXIT_REFUSED
+                if "taken" not in str(refused):  # taken: the host has not yet seen the old connection drop
+                    self.out(f"the host refused the rejoin: {refused}")
+                    return EXIT_FAIL
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, LostHost) as exc:
                 if not joined:
                     self.out(f"cannot join {self.uri[5:]}: {exc}")
                     return EXIT_FAIL
-                self.out(f"lost the host ({exc}); trying to rejoin")
-                since = time.monotonic()
-            if time.monotonic() - since > limits.REJOIN_FOR:
+                if lost_at is None:
+                    self.out(f"lost the host ({exc}); trying to rejoin")
+            lost_at = time.monotonic() if lost_at is None else lost_at
+            if time.monotonic() - lost_at > limits.REJOIN_FOR:
                 self.out("gave up rejoining the host")
                 return EXIT_FAIL
             await asyncio.sleep(0.5)
