@@ -33,7 +33,6 @@ from officers_chess.net.messages import (
     MusterStep,
     Act,
     Notice,
-    Over,
     Refusal,
     Refused,
     Welcome,
@@ -48,8 +47,6 @@ EXIT_OK, EXIT_FAIL, EXIT_REFUSED = 0, 1, 2
 QUIET = logging.getLogger("officers_chess.net.host")
 QUIET.addHandler(logging.NullHandler())  # a stranger's junk is refused here, not traced on the host's screen
 QUIET.propagate = False
-
-Message = Welcome | Refused | Notice | Over
 
 
 class Link:
