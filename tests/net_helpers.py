@@ -133,12 +133,13 @@ class RawSeat:
             if isinstance(message, kinds):
                 return message
 
-    def play_until_over(self, level: str = "greedy", seed: int = 7) -> Over:
-        """Play this seat with a computer level, view by view, to the end of the battle."""
+    def play_until_over(self, level: str = "greedy", seed: int = 7, first: MusterSeat | BattleSeat | None = None) -> Over:
+        """Play this seat with a computer level, view by view, to the end of the battle (from `first`, a view
+        already received, when given)."""
         policy = make_policy(level, seed)
         answered = -1
         while True:
-            message = self.until((MusterSeat, BattleSeat, Over))
+            message, first = first or self.until((MusterSeat, BattleSeat, Over)), None
             if isinstance(message, Over):
                 return message
             if message.yours and message.at > answered:

@@ -29,6 +29,7 @@ def test_a_host_and_two_computer_clients_play_a_battle_to_its_end(scenario):
     joined = [Joining(*hosting.seats[side.value], level="greedy", seed=n) for n, side in enumerate(Side)]
     assert [client.wait() for client in joined] == [0, 0]
     assert hosting.wait() == 0
+    assert not any("Autosave" in line for line in hosting.printed), hosting.printed
     path = hosting.save_path()
     record = json.loads(path.read_text())
     assert record["finished"] and record["seed"] == SEED and record["actions"]

@@ -22,6 +22,7 @@ from officers_chess.content.autosave import Autosaver, resume_state
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import load_scenario
+from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save
 from officers_chess.net import limits
 from officers_chess.net.codes import new_code, same_code
@@ -318,6 +319,16 @@ def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
     if found is None:
         raise LookupError("no hosted battle to resume on this machine")
     _, note = found
+    if is_muster_file(Path(note.save)):
+        mustered = open_muster(note.save)
+
+        def at_muster() -> Host:
+            record = mustered.record
+            table = Table(mustered.loaded, record.seed, muster=record.muster, muster_path=mustered.path)
+            table.at = record.muster.step
+            return Host(table, codes=dict(note.codes))
+
+        return at_muster, note.bind, args.port or note.port
     saved = open_save(note.save)
     resumed = resume_state(saved)
     if saved.record.finished or resumed.state.is_over:

@@ -7,7 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from officers_chess.content.autosave import Autosaver
+from officers_chess.content.errors import os_reason
 from officers_chess.content.loaders import LoadedScenario
+from officers_chess.content.muster_saves import write_muster
+from officers_chess.content.save_files import new_save_path
+from officers_chess.content.user_data import autosave_dir
 from officers_chess.net.messages import Act, BattleSeat, Concede, MusterSeat, MusterStep, Over, Refusal
 from officers_chess.net.muster_view import muster_view
 from officers_chess.rules.battle.actions import Action
@@ -20,6 +24,7 @@ from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.fog_log import told_lines
 
+PLAYERS = {side: "human" for side in Side}  # a network seat is a person as far as a save can tell
 STEP_WORDS = {Phase.HIRING: "hiring", Phase.SCOUTING: "scouting", Phase.OUTFITTING: "outfitting",
               Phase.DEPLOYING: "deploying"}
 
@@ -29,7 +34,8 @@ class Table:
     intention must name the view it was decided on, so an old message sent again is refused (rulings N6)."""
 
     def __init__(self, loaded: LoadedScenario, seed: int, folder: Path | None = None,
-                 state: GameState | None = None, saver: Autosaver | None = None) -> None:
+                 state: GameState | None = None, saver: Autosaver | None = None,
+                 muster: Muster | None = None, muster_path: Path | None = None) -> None:
         self.loaded = loaded
         self.seed = seed
         self.folder = folder
@@ -40,11 +46,18 @@ class Table:
         self.state: GameState | None = state
         self.saver: Autosaver | None = saver
         self.notices: list[str] = []  # what the host's own screen should say (an autosave that failed)
+        # Army building is autosaved too, as the app saves it, and the battle's save then takes its file.
+        self.muster_path = muster_path
         if state is None:
-            if any(loaded.scenario.hires(side) for side in Side):
-                self.muster = Muster()
-            else:
+            if muster is None and any(loaded.scenario.hires(side) for side in Side):
+                muster = Muster()
+            if muster is None:
                 self._open_battle({})
+            else:
+                self.muster = muster
+                if self.muster_path is None:
+                    self.muster_path = new_save_path(autosave_dir() if folder is None else folder, loaded)
+                self._save_muster()
 
     # --- where it stands ----------------------------------------------------------------------------------------
 
@@ -125,11 +138,21 @@ class Table:
             self.lines[reader].append(f"The {side.value} finished {STEP_WORDS[phase]}.")
         if core.current(muster, scenario)[1] is None:
             self._open_battle(core.battle_armies(muster, scenario))
+        else:
+            self._save_muster()
+
+    def _save_muster(self) -> None:
+        assert self.muster_path is not None
+        try:
+            self.muster_path.parent.mkdir(parents=True, exist_ok=True)
+            write_muster(self.muster_path, self.loaded, self.seed, PLAYERS, False, self._muster())
+        except OSError as exc:  # a failing disk never stops the battle (as Autosaver): the host is told
+            self.notices.append(f"Autosave failed: {os_reason(exc)}")
 
     def _open_battle(self, armies: dict) -> None:
         self.state = self.loaded.new_battle(self.seed, armies=armies or None)
-        players = {side: "human" for side in Side}  # a network seat is a person as far as the save can tell
-        self.saver = Autosaver.start(self.loaded, self.seed, armies, self.state, players, folder=self.folder)
+        self.saver = Autosaver.start(self.loaded, self.seed, armies, self.state, PLAYERS, folder=self.folder,
+                                     path=self.muster_path)
         self._saved(self.saver.failing and f"Autosave failed: {self.saver.failing}")
 
     def _act(self, action: Action) -> None:
@@ -151,4 +174,5 @@ class Table:
 
     @property
     def save_path(self) -> Path | None:
-        return self.saver.path if self.saver is not None else None
+        """The autosave: the battle's, or army building's before it."""
+        return self.saver.path if self.saver is not None else self.muster_path
