@@ -48,3 +48,31 @@ def test_codes_are_random_and_compared_whole():
     code = codes.pop()
     assert len(code.replace("-", "")) == 16 and same_code(code.upper(), code)
     assert not same_code(code[:-1], code) and not same_code(code + "a", code) and not same_code("", code)
+
+
+def test_an_intention_of_the_wrong_kind_is_refused_and_changes_nothing():
+    import pytest
+
+    from officers_chess.content.bundled import bundled_dir
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.net.messages import Act, MusterStep, Refusal
+    from officers_chess.net.table import Table
+    from officers_chess.rules.battle.actions import Wait
+    from officers_chess.rules.pieces.models import Side
+
+    mustering = Table(load_scenario(bundled_dir("scenarios") / "practice_muster.yaml"), 1)
+    first = mustering.whose()
+    with pytest.raises(Refusal, match="army building comes first"):
+        mustering.take(first, Act(at=0, action=Wait()))
+    with pytest.raises(Refusal, match="not your step"):
+        mustering.take(first.other, MusterStep(at=0))
+    with pytest.raises(Refusal, match="fewer than"):  # Hiring finished without an army
+        mustering.take(first, MusterStep(at=0))
+    assert mustering.at == 0 and mustering.muster.step == 0
+    fighting = Table(load_scenario(bundled_dir("scenarios") / "training_yard.yaml"), 1)
+    before = fighting.state
+    with pytest.raises(Refusal, match="army building is over"):
+        fighting.take(fighting.whose(), MusterStep(at=0))
+    with pytest.raises(Refusal, match="not your turn"):
+        fighting.take(Side.ATTACKER if fighting.whose() is Side.DEFENDER else Side.DEFENDER, Act(at=0, action=Wait()))
+    assert fighting.at == 0 and fighting.state is before

@@ -103,8 +103,12 @@ class Table:
         elif self.whose() is not side:
             raise Refusal("it is not your turn" if self.state is not None else "it is not your step")
         elif isinstance(intention, MusterStep):
+            if self.state is not None:
+                raise Refusal("army building is over")
             self._muster_step(side, intention)
         else:
+            if self.state is None:
+                raise Refusal("the battle has not begun: army building comes first")
             self._act(intention.action)
         self.at += 1
 
