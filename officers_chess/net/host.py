@@ -197,6 +197,9 @@ class Host:
                 await self.hear(side, raw, link)
         except (ConnectionClosed, TimeoutError):
             pass
+        except Exception as exc:  # a fault of ours: said on the host's screen (the library's log is kept quiet)
+            self.out(f"the {side.value}'s connection failed: {type(exc).__name__}: {exc}")
+            raise
         finally:
             if closing is not None:
                 await closing
