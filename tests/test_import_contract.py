@@ -17,9 +17,9 @@ RULES_LAYERS = ("basics", "board", "pieces", "combat", "battle", "scenario", "mu
 # The packages beside it, from the bottom up. "shared" are the few modules left at the top of `officers_chess`,
 # which the app and the command line share (forecast_words, crash); `commands` is the command line, with
 # `__main__`: nothing else imports it.
-LAYERS = ("rules", "content", "ai", "shared", "session", "tui", "commands")
+LAYERS = ("rules", "content", "ai", "shared", "session", "net", "tui", "commands")
 UI_LIBRARIES = ("textual", "rich")
-UI_FREE = ("rules", "content", "ai", "session")  # no terminal library: a headless run loads the first three; the
+UI_FREE = ("rules", "content", "ai", "session", "net")  # no terminal library: a headless run loads the first three; the
 # session is what a seat is handed, and the next step puts a network between it and the app
 
 
@@ -138,7 +138,7 @@ def layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "root"
-    if parts[1] in ("rules", "content", "ai", "session", "tui", "commands"):
+    if parts[1] in ("rules", "content", "ai", "session", "net", "tui", "commands"):
         return parts[1]
     return "commands" if parts[1] in ("commands", "__main__") else "shared"
 
