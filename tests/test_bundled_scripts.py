@@ -1,4 +1,4 @@
-"""The three bundled scenarios built on the deeper scripts play as their briefings say, in seeded battles between two `normal` players."""
+"""The bundled scenarios built on the deeper scripts play as their briefings say, in seeded battles between two `normal` players."""
 
 from __future__ import annotations
 
@@ -98,3 +98,28 @@ def test_the_wolves_break_when_their_morale_falls_and_run_unless_by_their_leader
     assert running or steps[-1].after.is_over
     assert any("(Ulf routed)" in e.text() and f"falls to {max(0, fall.before.morale[D] - 4)} of 8" in e.text()
                for e in fall.events)  # the leader's fall costs his side 4
+
+
+
+def test_the_pit_at_brackwater_opens_when_a_rescuer_reaches_its_door_and_aldous_then_runs():
+    pit_door, before_it = (10, 8), (11, 8)  # [11, 9] and [12, 9] in the file, 0-based here
+    loaded = load_scenario(find_scenario("brackwater_gaol"))
+    policies = {A: make_policy("normal", 1), D: make_policy("normal", 2)}
+    state, steps, opened = loaded.new_battle(1), [], None
+    while not state.is_over and (opened is None or len(steps) < opened + 30):  # a few rounds past the opening
+        outcome = apply_action(state, policies[state.to_act].choose(state))
+        steps.append(Step(state, None, outcome.state, tuple(outcome.events)))
+        state = outcome.state
+        if opened is None and state.map.rows[pit_door[1]][pit_door[0]] != "+":
+            opened = len(steps) - 1
+    assert opened is not None, "no rescuer reached the pit door"
+    step = steps[opened]
+    assert any(u.pos == before_it for u in step.after.living(A)) and step.after.map.rows[pit_door[1]][pit_door[0]] == "_"
+    assert "The bar of the pit door is knocked out" in " ".join(e.text() for e in step.events)
+
+    def aldous(s: GameState):
+        return next(u for u in s.units if u.name == "Aldous")
+
+    cell = {(8, 8), (9, 8)}  # the pit's two tiles
+    assert {aldous(s.after).pos for s in steps[:opened]} <= cell  # shut in until then
+    assert any(aldous(s.after).pos not in cell for s in steps[opened:])  # out he comes

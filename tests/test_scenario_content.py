@@ -32,7 +32,8 @@ GUIDE = REPO / "docs" / "writing-scenarios.md"
 LOADED = {path.stem: load_scenario(path) for path in bundled_scenarios()}
 
 # Scenarios with fixed armies on both sides, written around their victory conditions.
-STORY_SCENARIOS = ["ashby_raid", "grey_teeth_crossing", "grey_teeth_keep", "harrowdale_border", "greyhollow_heist"]
+STORY_SCENARIOS = ["ashby_raid", "grey_teeth_crossing", "grey_teeth_keep", "harrowdale_border", "greyhollow_heist",
+                   "ravens_cut", "brackwater_gaol", "harrow_levy"]
 
 
 # --- the guide's example ----------------------------------------------------------------------
