@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.widgets import Static
 
 from officers_chess.ai.directives import directive
 from officers_chess.rules.battle.seat_view import Known
@@ -15,6 +14,7 @@ from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit
 from officers_chess.rules.pieces.orders import FREE
 from officers_chess.rules.pieces.order_now import describe
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 
@@ -141,8 +141,9 @@ def _lines(sheet: Group, width: int) -> int | None:
     return total
 
 
-class UnitSheet(Static):
-    """Shows the unit under the cursor, or the terrain when the tile is empty."""
+class UnitSheet(ScrollBox):
+    """Shows the unit under the cursor, or the terrain when the tile is empty; a sheet taller than its room scrolls
+    (its border says so) rather than losing its last lines."""
 
     async def on_click(self) -> None:
         # A click asks what to explain, as the e key does (the screen's explain action).
