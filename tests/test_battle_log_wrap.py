@@ -47,3 +47,23 @@ async def test_the_log_rewraps_when_the_terminal_grows_and_when_it_shrinks():
         assert " ".join(told[-1].split()) in shown, (told[-1], rows)  # the newest line whole, wrapped to 80×24
         width = log.content_region.width
         assert all(strip.cell_length <= width for strip in log.lines)  # nothing runs past the box to be cut
+
+
+async def test_the_whole_log_dialog_rewraps_when_the_terminal_grows_and_shrinks():
+    from officers_chess.tui.dialogs.recap import RecapScreen
+
+    long = " ".join(f"word{n:02}" for n in range(1, 13))  # 83 characters: more than the dialog holds at 80
+    app = OfficersChessApp(scenario=load_scenario(AXES), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RecapScreen([f"Line {n}." for n in range(30)] + [long]))
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        assert not any(long in row for row in widget_rows(app, log))  # wrapped at 80 columns
+        await pilot.resize_terminal(200, 40)
+        await pilot.pause(0.2)
+        assert any(long in row for row in widget_rows(app, log))  # one row at 200
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        shown = " ".join(" ".join(row[1:-3] for row in widget_rows(app, log)[1:-1]).split())
+        assert long in shown  # whole again, wrapped at 80
