@@ -199,10 +199,15 @@ class BattleKeys:
         self.app.push_screen(TradeDialog(me, partner), traded)
 
     def action_back(self) -> None:
+        stay = self.controller.takes_back_a_stay()
         note = self.controller.cancel()
         if note:  # a move taken back: the other side never learns of it
+            if stay:  # nothing moved: "stays at" and "taken back" would both be noise, so neither is left
+                self.logs.withdraw(self._reader())
+                self._log_shown = None  # lines went: the widget is written again
+            else:
+                self.logs.note(note, (self._reader(),))
             self.logs.discard()
-            self.logs.note(note, (self._reader(),))
             self._sync_log()
         self.refresh_view()
 
