@@ -31,12 +31,18 @@ class ScrollBox(VerticalScroll, can_focus=False):
     def content(self) -> RenderableType:
         return self.body.content
 
-    def update(self, renderable: RenderableType, layout: bool = True) -> None:
-        # A new text starts at its top; the sign on the border is measured once it is laid out. `layout=False`
-        # when the caller knows the text is as tall as the last (a layout pass on each cursor step is costly).
-        self.body.update(renderable, layout=layout)
-        self.scroll_home(animate=False, immediate=True)
-        self.call_after_refresh(self.show_more_sign)
+    def update(self, renderable: RenderableType) -> None:
+        # A new text starts at its top. A layout pass on every cursor step costs more than the step itself: only
+        # when the text's height (measured as the layout measures it) is not the one laid out; and then whether it
+        # overflows may have changed, and the sign on the border is measured again once it is laid out.
+        body = self.body
+        body.update(renderable, layout=False)
+        width = body.size.width
+        if not width or body.get_content_height(self.size, self.app.size, width) != body.size.height:
+            body.refresh(layout=True)
+            self.call_after_refresh(self.show_more_sign)
+        if self.scroll_y:
+            self.scroll_home(animate=False, immediate=True)
 
     def page(self, direction: int) -> None:
         self.scroll_to(y=self.scroll_y + direction * max(self.scrollable_content_region.height - 1, 1),
@@ -49,7 +55,9 @@ class ScrollBox(VerticalScroll, can_focus=False):
 
     def show_more_sign(self) -> None:
         above, below = self.scroll_y > 0, self.scroll_y < self.max_scroll_y
-        self.border_subtitle = MORE_BOTH if above and below else MORE_BELOW if below else MORE_ABOVE if above else ""
+        sign = MORE_BOTH if above and below else MORE_BELOW if below else MORE_ABOVE if above else ""
+        if sign != self.border_subtitle:
+            self.border_subtitle = sign
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_more_sign)
