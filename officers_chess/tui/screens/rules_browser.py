@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from rich.text import Text
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -83,10 +83,11 @@ class RulesBrowser(Screen[None]):
         """The keys of the section on the page, in their order there."""
         return [k for k, e in self.entries.items() if e.kind == self.kind]
 
-    def _entry_text(self, key: str) -> Text:
-        # Its title as the Markdown reference's level-3 heading, its text as written (no markup in either).
+    def _entry_text(self, key: str) -> Content:
+        # Its title in the theme's colour, as a heading of the Markdown reference looked; title and text as written
+        # (the variables keep brackets in them from being read as markup).
         entry = self.entries[key]
-        return Text.assemble((entry.title, "bold underline"), "\n", entry.text)
+        return Content.from_markup("[b $primary]$title[/]\n\n$text", title=entry.title, text=entry.text)
 
     def section_markdown(self, kind: str) -> str:
         return markdown({k: e for k, e in self.entries.items() if e.kind == kind}, intro=False)
