@@ -43,6 +43,8 @@ FIGURE_RULES = ("hit-formula", "to-hit-table", "damage-table", "base-damage", "d
 
 def modifier_text(mod: Modifier) -> str:
     """What a modifier does, in a few words (the same words as the battle screen's forecast)."""
+    if mod.rule == "brave" and mod.value == 1:  # the d100 draft's Brave counters once (rulings E42)
+        return "once on a counter: Brave doubles its own attacks only"
     if mod.rule in FLAG_TEXT:
         return FLAG_TEXT[mod.rule]
     if mod.what == "follow-up":

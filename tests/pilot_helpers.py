@@ -157,3 +157,23 @@ async def painted(pilot, words: str, seconds: float = 10.0) -> str:
     screen is painted a frame after the key that changed it, later on a busy machine. The caller asserts."""
     await wait_until(pilot, lambda: words in " ".join(screen_text(pilot.app).split()), seconds)
     return " ".join(screen_text(pilot.app).split())
+
+
+def screen_rows(app) -> list[str]:
+    """The terminal's rows as the player sees them, each padded to the terminal's width (from the screenshot)."""
+    svg = app.export_screenshot()
+    width, height = app.size
+    grid = [[" "] * width for _ in range(height)]
+    runs = re.findall(r'<text[^>]*?x="([0-9.]+)"[^>]*?line-(\d+)\)">(.*?)</text>', svg, flags=re.S)
+    for x, row, text in runs:
+        col, row = round(float(x) / 12.2), int(row)
+        for i, ch in enumerate(html.unescape(text).replace("\xa0", " ")):
+            if row < height and col + i < width:
+                grid[row][col + i] = ch
+    return ["".join(row) for row in grid]
+
+
+def widget_rows(app, widget) -> list[str]:
+    """The rows of `widget`'s box (border included) as the terminal shows them."""
+    region = widget.region
+    return [row[region.x: region.right] for row in screen_rows(app)[region.y: region.bottom]]

@@ -296,3 +296,25 @@ async def test_the_side_pane_names_who_fled_under_the_morale(tmp_path):
         await pilot.pause()
         text = side_pane_shown(app)
         assert "Morale: attacker 4 (steady), defender 2 (broken)" in text and "Fled the field: defender Bram." in text, text
+
+
+async def test_the_result_screen_counts_the_hp_of_units_that_fled_alive():
+    """Two defenders flee with their HP: the result screen's HP left is theirs, not a 0 that reads as two deaths."""
+    from pilot_helpers import screen_rows
+
+    from officers_chess.tui.app import OfficersChessApp
+    from officers_chess.tui.screens.result import ResultScreen
+
+    units = [unit("a1", A, (0, 1)), unit("d1", D, (8, 0)), unit("d2", D, (8, 2))]
+    state = do(stand(broken(units), "d1"), ESCAPE)
+    state = do(stand(state, "d2"), ESCAPE)
+    assert all(state.unit(u).fled for u in ("d1", "d2"))
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ResultScreen(state))
+        await pilot.pause()
+        row = next(line for line in screen_rows(app) if "HP left" in line)
+        numbers = row.split("HP left")[1].split()[:2]
+        fled_hp = state.unit("d1").hp + state.unit("d2").hp
+        assert numbers == [str(state.unit("a1").hp), str(fled_hp)], numbers

@@ -173,6 +173,8 @@ class SideLogs:
         self._held: dict[Side | None, list[str]] = {reader: [] for reader in readers}
         # Each reader's lines of the last action (the hand-over shows the next player their view of an exchange).
         self.last: dict[Side | None, list[str]] = {reader: [] for reader in readers}
+        # Where the keyboard's own lines of the actions not yet committed begin in its log (see `withdraw`).
+        self._open: dict[Side | None, int] = {}
 
     def lines(self, reader: Side | None) -> list[str]:
         return self._lines[reader]
@@ -192,6 +194,8 @@ class SideLogs:
         self.last = {reader: log_lines(before, after, events, reader) for reader in self.readers}
         for reader, lines in self.last.items():
             told = told_lines(before, after, events, reader, lines)
+            if reader == keyboard and told:
+                self._open.setdefault(reader, len(self._lines[reader]))
             (self._lines if reader == keyboard else self._held)[reader].extend(told)
         return self.last
 
@@ -200,11 +204,20 @@ class SideLogs:
         for reader, held in self._held.items():
             self._lines[reader].extend(held)
             held.clear()
+        self._open.clear()
 
     def discard(self) -> None:
         """A move was taken back: what the other readers would have read of it never happened."""
         for held in self._held.values():
             held.clear()
+        self._open.clear()
+
+    def withdraw(self, reader: Side | None) -> None:
+        """A step that changed nothing on the map (a stay) was taken back: the lines the one at the keyboard read
+        of it go too, rather than stand in the log beside a line saying it was taken back."""
+        start = self._open.pop(reader, None)
+        if start is not None:
+            del self._lines[reader][start:]
 
 
 def resumed_lines(record: BattleRecord, readers: tuple[Side | None, ...], limit: int) -> dict[Side | None, list[str]]:

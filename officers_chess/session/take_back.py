@@ -43,6 +43,13 @@ class TakeBack:
             return f"✓ {unit.name}'s move showed more: it stands"  # rulings F35
         return f"✓ {unit.name} acted: no undo now"
 
+    def takes_back_a_stay(self) -> bool:
+        """Whether Esc now takes back a stay and nothing more (no free action, the unit on its own tile): a step
+        that changed nothing on the map, so nothing of it need stay in the log."""
+        unit = self.selected_unit
+        return (self.mode is Mode.ACTING and unit is not None and self._before_move is not None
+                and not self._took_free_actions() and self._before_move.unit(unit.id).pos == unit.pos)
+
     def _took_free_actions(self) -> bool:
         """Whether free actions wait with the move to be taken back (before it, or between it and the action)."""
         return any(isinstance(action, FREE_ACTIONS) for action, _, _ in self._pending)

@@ -37,6 +37,8 @@ KEYS = [
           "computer's normal level would choose; the side panel adds the expected damage and rout chance (n hides them)"),
     ("PgUp / PgDn", "scroll the battle log (named under the log, and in the footer where it has room, once the log "
                     "holds more than it shows)"),
+    ("[ / ]", "scroll the side panel's forecast (or the unit sheet) when it holds more than it shows (its border "
+              "says ↓ more)"),
     ("r", "the whole battle log on one screen, the computer's turns included (Esc closes)"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
               "or of the round when it plays both sides"),

@@ -33,10 +33,21 @@ class RecapScreen(ModalScreen[None]):
         yield log
 
     def on_mount(self) -> None:
+        self._write()
+        self.query_one(RichLog).focus()
+
+    def on_resize(self) -> None:
+        # A RichLog keeps its lines as wrapped when written: once the new size is laid out, write them again.
+        self.call_after_refresh(self._write)
+
+    def _write(self) -> None:
         log = self.query_one(RichLog)
+        log.clear()
+        # Wrapped to the room beside the scrollbar, whether or not it shows yet: a line never runs under it.
+        room = log.content_region.width - log.styles.scrollbar_size_vertical
         for line in self.lines:
-            log.write(Text(line))  # names and notes as written: no markup
-        log.focus()
+            log.write(Text(line), width=max(room, log.min_width) if room > 0 else None)  # as written: no markup
+        log.scroll_end(animate=False, immediate=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

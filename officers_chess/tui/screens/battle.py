@@ -56,7 +56,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #take-back { height: auto; padding: 0 1; background: $boost; }
     #side { width: 42; }
-    UnitSheet { height: auto; border: round $panel; padding: 0 1; }
+    UnitSheet { height: auto; max-height: 60%; border: round $panel; padding: 0 1; }
     ForecastPane { height: 1fr; border: round $accent; padding: 0 1; }
     """
 
@@ -93,6 +93,9 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("pageup", "log_page(-1, True)", "Log", key_display="PgUp/Dn"),
         Binding("pageup", "log_page(-1)", "Log ↑", show=False),
         Binding("pagedown", "log_page(1)", "Log ↓", show=False),
+        # The side pane's text, where it is taller than the pane (its border says so): the forecast, else the sheet.
+        Binding("right_square_bracket", "side_page(1)", "Side ↓", show=False),
+        Binding("left_square_bracket", "side_page(-1)", "Side ↑", show=False),
         Binding("tab", "next_unit", "Next unit"),
         Binding("f", "pace('fast')", "Faster"),
         Binding("f", "pace('normal')", "Slower"),
@@ -158,12 +161,15 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))
         self.query_one("#side").styles.width = side
         self.query_one("#left").styles.width = max(width - side, 1)
-        # The log re-wraps its lines to the new width and loses its place: back to the newest line. Whether it
-        # overflows, and what room the footer has, may have changed too.
+        # A RichLog keeps its lines as wrapped when written: once the new width is laid out, the log is written
+        # again from the reader's own lines, wrapped to it, and shows the newest line. Whether it overflows, and
+        # what room the footer has, may have changed too.
         log = self.query_one(RichLog)
 
         def settle() -> None:
-            log.scroll_end(animate=False)
+            self._log_shown = None
+            self._sync_log()
+            log.scroll_end(animate=False, immediate=True)
             self._refresh_keys()
 
         self.call_after_refresh(settle)

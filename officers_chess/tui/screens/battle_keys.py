@@ -17,7 +17,9 @@ from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.trade import TradeDialog
 from officers_chess.session.lookout import INSPECTABLE
 from officers_chess.session.modes import MENU_MODES, Mode
+from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
 
 # Enter means something different at each step; one binding per step keeps the footer honest.
@@ -197,10 +199,15 @@ class BattleKeys:
         self.app.push_screen(TradeDialog(me, partner), traded)
 
     def action_back(self) -> None:
+        stay = self.controller.takes_back_a_stay()
         note = self.controller.cancel()
         if note:  # a move taken back: the other side never learns of it
+            if stay:  # nothing moved: "stays at" and "taken back" would both be noise, so neither is left
+                self.logs.withdraw(self._reader())
+                self._log_shown = None  # lines went: the widget is written again
+            else:
+                self.logs.note(note, (self._reader(),))
             self.logs.discard()
-            self.logs.note(note, (self._reader(),))
             self._sync_log()
         self.refresh_view()
 
@@ -222,6 +229,14 @@ class BattleKeys:
     def action_log_page(self, direction: int, _footer: bool = False) -> None:
         log = self.query_one(RichLog)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
+
+    def action_side_page(self, direction: int) -> None:
+        # The box whose text runs past its border: the forecast pane first (the one the player reads while aiming).
+        boxes = [box for box in (self.query_one(ForecastPane), self.query_one(UnitSheet)) if box.display]
+        for box in boxes:
+            if box.max_scroll_y > 0:
+                box.page(direction)
+                return
 
     def action_next_unit(self) -> None:
         self.controller.jump_to_next_unit()

@@ -43,6 +43,8 @@ def step_help(mode: Mode) -> str:
                                            Strike=words["strike"].capitalize())
 
 
+LOG_SCROLLBAR = 1  # the battle log's scrollbar-size (battle.py's CSS)
+
 TALL = 40  # rows from which the unit sheet and the forecast pane are shown together
 
 
@@ -323,6 +325,8 @@ class BattlePane:
         if shown is None:
             log.clear()
             shown = 0
+        # Wrapped to the room beside the scrollbar, whether or not it shows yet: a line never runs under it.
+        room = log.content_region.width - LOG_SCROLLBAR
         for line in lines[shown:]:
-            log.write(line)
+            log.write(line, width=max(room, log.min_width) if room > 0 else None)
         self._log_shown = (reader, len(lines))

@@ -46,7 +46,9 @@ def summary(state: Known, last_events: list = ()) -> Group:
     if any(u.fled for u in state.units):  # beaten, though alive (rulings P13)
         table.add_row("Units fled", *(str(sum(1 for u in fielded[s] if u.fled)) for s in Side))
     table.add_row("Damage dealt", *(str(state.tallies[s].damage_dealt) for s in Side))
-    table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if u.on_field)) for s in Side))
+    # Every unit alive counts, wherever it is: one that fled or escaped left the field alive (rulings P13, P16), and
+    # a 0 beside them read as if they had died.
+    table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if not u.routed)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
     parts = [headline, reason, Text("")]
     if (exchange := last_exchange(list(last_events))) is not None:

@@ -1,27 +1,30 @@
-"""The rules browser: the whole rules reference as Markdown, one section at a time, with the sections listed beside it."""
+"""The rules browser: the whole rules reference, one section at a time, with the sections listed beside it."""
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.tui.reference import SECTIONS, Entry, markdown
 
 
 class RulesBrowser(Screen[None]):
-    """The reference a section at a time (the whole of it in one Markdown widget takes about a second to
-    lay out, a section a fraction of that); `show_entry` turns to an entry's section and scrolls to it."""
+    """The reference a section at a time, an entry a block of text (a Markdown widget took about a second to lay out
+    a section, a block for each heading and paragraph); `show_entry` turns to an entry's section and scrolls to it."""
 
     DEFAULT_CSS = """
     RulesBrowser { layout: vertical; }
     RulesBrowser > Horizontal { height: 1fr; }
     #sections { width: 18; height: 100%; border: round $primary; }
     #page { width: 1fr; max-width: 100; height: 100%; border: round $accent; padding: 0 1; }
-    #page Markdown { margin: 0; padding: 0; }
+    #page .entry { margin-bottom: 1; }
     """
     BINDINGS = [
         Binding("escape,f1", "close", "Close"),
@@ -37,6 +40,7 @@ class RulesBrowser(Screen[None]):
         self.kind: str | None = None  # the section on the page
         self._first = entries[key].kind if key in entries else self.kinds[0]
         self._pending = key
+        self._turning = asyncio.Lock()
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -46,13 +50,44 @@ class RulesBrowser(Screen[None]):
             yield sections
             with VerticalScroll(id="page") as page:
                 page.border_subtitle = "Esc closes · Ctrl+P searches"
-                yield Markdown()
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        # Straight to the first section (and the entry asked for): the list's own highlight of its first line, on
+        # its way, is let go (see the handler), and the page stays hidden until it shows the entry, so no frame
+        # shows the top of another section, or of this one, first.
         sections = self.query_one(OptionList)
         sections.highlighted = self.kinds.index(self._first)
-        self.query_one("#page").focus()
+        page = self.query_one("#page", VerticalScroll)
+        page.focus()
+        if self._pending is not None:
+            page.styles.opacity = 0
+        await self._turn_to(self._first)
+
+    async def _turn_to(self, kind: str) -> None:
+        self.kind = kind
+        page = self.query_one("#page", VerticalScroll)
+        page.border_title = SECTIONS[kind]
+        async with self._turning:  # one section's blocks at a time: quick digits never mix two sections
+            if self.kind != kind or self.closing:
+                return  # another section was asked for meanwhile: it draws itself
+            await page.remove_children()
+            await page.mount_all(Static(self._entry_text(key), classes="entry") for key in self._order())
+        if self.closing or self.kind != kind:
+            return
+        page.scroll_home(animate=False, immediate=True)
+        if self._pending is not None:
+            self.call_after_refresh(self._scroll_to_pending)
+
+    def _order(self) -> list[str]:
+        """The keys of the section on the page, in their order there."""
+        return [k for k, e in self.entries.items() if e.kind == self.kind]
+
+    def _entry_text(self, key: str) -> Content:
+        # Its title in the theme's colour, as a heading of the Markdown reference looked; title and text as written
+        # (the variables keep brackets in them from being read as markup).
+        entry = self.entries[key]
+        return Content.from_markup("[b $primary]$title[/]\n\n$text", title=entry.title, text=entry.text)
 
     def section_markdown(self, kind: str) -> str:
         return markdown({k: e for k, e in self.entries.items() if e.kind == kind}, intro=False)
@@ -64,17 +99,11 @@ class RulesBrowser(Screen[None]):
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         kind = event.option.id
-        if kind is None or kind == self.kind or self.closing:
+        # A highlight the list has moved on from since (its first line's, as it mounts) is no page to draw.
+        stale = event.option_index != event.option_list.highlighted
+        if kind is None or kind == self.kind or self.closing or stale:
             return
-        self.kind = kind
-        page = self.query_one("#page", VerticalScroll)
-        page.border_title = SECTIONS[kind]
-        await self.query_one(Markdown).update(self.section_markdown(kind))
-        if self.closing:
-            return
-        page.scroll_home(animate=False)
-        if self._pending is not None:
-            self.call_after_refresh(self._scroll_to_pending)
+        await self._turn_to(kind)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#page").focus()
@@ -86,21 +115,24 @@ class RulesBrowser(Screen[None]):
         if kind == self.kind:
             self._scroll_to_pending()
         else:
+            self.query_one("#page").styles.opacity = 0  # until it shows the entry, not the section's top
             self.query_one(OptionList).highlighted = self.kinds.index(kind)
 
     def _scroll_to_pending(self) -> None:
         key, self._pending = self._pending, None
+        page = self.query_one("#page", VerticalScroll)
         if key is None or self.entries[key].kind != self.kind or self.closing:
+            page.styles.opacity = 1
             return
-        order = [k for k, e in self.entries.items() if e.kind == self.kind]
+        order = self._order()
         headings = self._headings()
         if len(headings) == len(order):
-            self.query_one("#page", VerticalScroll).scroll_to_widget(headings[order.index(key)], top=True, animate=False)
+            page.scroll_to_widget(headings[order.index(key)], top=True, animate=False, immediate=True)
+        page.styles.opacity = 1
 
     def _headings(self) -> list:
-        """The entries' headings on the page, in order (level 3; sections are level 1 and 2)."""
-        document = self.query_one(Markdown)
-        return [document.query_one(f"#{header_id}") for level, _, header_id in document.table_of_contents if level == 3]
+        """The entries' blocks on the page, in order."""
+        return list(self.query_one("#page").query(".entry"))
 
     @property
     def entry_on_top(self) -> str | None:
@@ -108,7 +140,7 @@ class RulesBrowser(Screen[None]):
         if self.kind is None:
             return None
         page = self.query_one("#page", VerticalScroll)
-        order = [k for k, e in self.entries.items() if e.kind == self.kind]
+        order = self._order()
         headings = self._headings()
         top = page.content_region.y
         above = [i for i, h in enumerate(headings) if h.region.y - h.styles.margin.top <= top]

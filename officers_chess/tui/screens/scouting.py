@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
-from officers_chess.tui.widgets.army_text import army_rows, movement, stat_line
+from officers_chess.tui.widgets.army_text import StatPairs, army_rows, movement, stat_line
 from officers_chess.tui.palette import palette
 
 
@@ -55,7 +55,7 @@ class ScoutingScreen(MusterStepScreen):
                 continue
             wields = "/".join(w.value for w in unit_class.wields)
             lines.append(Text(f"   {wields} · {movement(unit_class)}", "grey70"))
-            lines.append(Text(f"   {stat_line(unit_class.stats, compact=True, edition=unit_class.edition)}", "grey70"))
+            lines.append(StatPairs(stat_line(unit_class.stats, compact=True, edition=unit_class.edition), 3, "grey70"))
             if unit_class.tags:
                 lines.append(Text("   " + " ".join(unit_class.tags), palette().tag))
         return Group(*lines)

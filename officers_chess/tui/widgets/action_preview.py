@@ -27,5 +27,5 @@ def preview(c: BattleController) -> Text:
     landings = sorted({a.at for a in aimed if isinstance(a, Special) and a.target is not None and a.at is not None})
     if c.mode is Mode.TARGETING and landings:  # Rescue, Warp, Entrap: where it lands comes next, or is the only one
         body.append(f"\nThe tile: {tile_name(landings[0])}, the only one free." if len(landings) == 1
-                    else f"\nThe tile next: {len(landings)} are free.")
+                    else f"\nEnter, then choose the tile it lands on ({len(landings)} free tiles).")
     return body

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+import re
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from officers_chess.rules.basics.rating_scale import letter
@@ -27,6 +30,31 @@ def stat_line(stats: Stats, compact: bool = False, edition: str = "v0.6") -> str
         return f"Str {stats.strength} Skl {stats.skill} Spd {stats.speed} Def {stats.defense} Res {stats.resistance}"
     return (f"Str {stats.strength}  Skl {stats.skill}  Spd {stats.speed}  "
             f"Def {stats.defense}  Res {stats.resistance}  HP {stats.hp}")
+
+
+class StatPairs:
+    """A stat line ("Str A  Mag E ...") that wraps only between its pairs, into even lines indented alike: a narrow
+    pane (the Scouting screen's at 80 columns) shows two lines of three, never a last pair alone on a line."""
+
+    def __init__(self, line: str, indent: int = 0, style: str = "") -> None:
+        self.pairs = re.findall(r"\S+ \S+", line)
+        self.indent = indent
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # As few lines as fit, the pairs shared evenly between them (3 and 3, not 5 and a lone "Res C").
+        pairs = self.pairs or [""]
+        for count in range(1, len(pairs) + 1):
+            size = -(-len(pairs) // count)
+            rows = [" ".join(pairs[i:i + size]) for i in range(0, len(pairs), size)]
+            if all(self.indent + len(row) <= options.max_width for row in rows):
+                break
+        for row in rows:
+            yield Text(" " * self.indent + row, self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((len(pair) for pair in self.pairs), default=0)
+        return Measurement(self.indent + widest, self.indent + len(" ".join(self.pairs)))
 
 
 def movement(unit_class: UnitClass) -> str:

@@ -6,14 +6,15 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import Forecast, Role, usable_weapon
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.reference.rulebook import edition_rules, rule_title
+from officers_chess.tui.forecast_notes import forecast_modifiers
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
@@ -21,8 +22,10 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
     rules = rules_for(attacker.unit_class.edition)
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold", expand=True)
     table.add_column("", style="grey70", no_wrap=True)
-    table.add_column(Text(attacker.name), justify="right", no_wrap=True)  # names as typed: brackets are no markup
-    table.add_column(Text(defender.name), justify="right", no_wrap=True)
+    # Names as typed: brackets are no markup. A cell too wide for the pane (a long name, "no counter" beside a
+    # long speed title at 80 columns) folds onto a second line rather than ending in an ellipsis.
+    table.add_column(Text(attacker.name), justify="right", overflow="fold")
+    table.add_column(Text(defender.name), justify="right", overflow="fold")
 
     def both(fn) -> tuple[str, str]:
         return fn(Role.ATTACKER, attacker), fn(Role.DEFENDER, defender)
@@ -68,14 +71,15 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     book = edition_rules(rules.name)  # each line names its rule as this edition's reference does
-    for mod in plan.modifiers:
+    for mod in forecast_modifiers(plan, defender):
         title = book[mod.rule].title if mod.rule in book else rule_title(mod.rule)
         lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {title}", palette().note))
     return Group(*lines)
 
 
-class ForecastPane(Static):
-    """Shows the forecast while targeting, and otherwise what the current step expects."""
+class ForecastPane(ScrollBox):
+    """Shows the forecast while targeting, and otherwise what the current step expects; it scrolls (the [ and ]
+    keys) when that is taller than the pane, as the forecast of a weapon with many tags is at 80×24."""
 
     showing_forecast = False
 
@@ -88,7 +92,7 @@ class ForecastPane(Static):
         view = forecast_view(fc, attacker, defender, aimed_at)
         if hint:
             view = Group(Text(hint, palette().hint), view)
-        self.update(view, layout=False)  # its size is the pane's, not the text's
+        self.update(view)
 
     async def on_click(self) -> None:
         # A click on a forecast asks which modifier to explain, as the e key does (the screen's explain action).
@@ -98,4 +102,4 @@ class ForecastPane(Static):
     def show_text(self, title: str, body: RenderableType) -> None:
         self.showing_forecast = False
         self.border_title = Text(title)  # it may name a unit or an item: brackets in a name are no markup
-        self.update(body, layout=False)
+        self.update(body)

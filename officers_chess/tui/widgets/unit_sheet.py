@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.widgets import Static
 
 from officers_chess.ai.directives import directive
 from officers_chess.rules.battle.seat_view import Known
@@ -15,6 +14,7 @@ from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit
 from officers_chess.rules.pieces.orders import FREE
 from officers_chess.rules.pieces.order_now import describe
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 
@@ -127,28 +127,13 @@ def tile_notes(state: Known, pos: tuple[int, int]) -> list[str]:
     return notes
 
 
-def _lines(sheet: Group, width: int) -> int | None:
-    """How many lines the sheet takes at `width` cells; None when that is not plain to see (something other
-    than text, or a line that wraps: where words break is the renderer's business)."""
-    total = 0
-    for part in sheet.renderables:
-        if not isinstance(part, Text):
-            return None
-        for line in part.split("\n"):
-            if line.cell_len > width:
-                return None
-            total += 1
-    return total
-
-
-class UnitSheet(Static):
-    """Shows the unit under the cursor, or the terrain when the tile is empty."""
+class UnitSheet(ScrollBox):
+    """Shows the unit under the cursor, or the terrain when the tile is empty; a sheet taller than its room scrolls
+    (its border says so) rather than losing its last lines."""
 
     async def on_click(self) -> None:
         # A click asks what to explain, as the e key does (the screen's explain action).
         await self.run_action("screen.explain")
-
-    _height: int | None = None  # the lines the sheet took last time
 
     def show_unit(self, unit: Unit, terrain: Terrain, orders: str | None = None) -> None:
         self.border_title = "Unit"
@@ -159,9 +144,5 @@ class UnitSheet(Static):
         self._show(terrain_sheet(terrain, pos, notes, edition))
 
     def _show(self, sheet: Group) -> None:
-        # The sheet's height follows its text, but a layout pass on every cursor step costs more than the
-        # step itself: only when the number of lines changes (one tile's sheet is as tall as the next's).
-        width = self.content_region.width
-        height = _lines(sheet, width) if width else None
-        self.update(sheet, layout=height is None or height != self._height)
-        self._height = height
+        # The sheet's height follows its text; a layout pass only when its number of lines changes (ScrollBox).
+        self.update(sheet)
