@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from officers_chess.forecast_words import modifier_text
-from officers_chess.tui.forecast_notes import forecast_modifiers
 from officers_chess.rules.basics.rating_scale import letter
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions import rules_for
@@ -155,14 +154,13 @@ def heading_order(entries: dict[str, Entry]) -> list[str]:
 # --- what the battle screen can explain ------------------------------------------------------
 
 
-def forecast_choices(plan: ExchangePlan, names: dict[Role, str], edition: str = "v0.6",
-                     defender: Unit | None = None) -> list[tuple[str, str]]:
+def forecast_choices(plan: ExchangePlan, names: dict[Role, str], edition: str = "v0.6") -> list[tuple[str, str]]:
     """(label, key) for each modifier of an exchange, then the basic rules behind its numbers."""
     # Every modifier line as the pane shows it (two lines may share a rule: both are listed), then the
     # basic rules behind the numbers that no modifier named.
     book = edition_rules(edition)
     lines = list(dict.fromkeys((f"{names[mod.role]}: {modifier_text(mod)} · {book[mod.rule].title}", mod.rule)
-                               for mod in forecast_modifiers(plan, defender) if mod.rule in book))
+                               for mod in plan.modifiers if mod.rule in book))
     named = {key for _, key in lines}
     return lines + [(book[key].title, key) for key in FORECAST_BASICS if key not in named and key in book]
 

@@ -31,8 +31,7 @@ def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, lis
     fc = c.forecast()
     if fc is not None and c.selected_unit and c.hovered_unit:
         names = {Role.ATTACKER: c.selected_unit.name, Role.DEFENDER: c.hovered_unit.name}
-        defender = c.view.defender_for(c.selected_unit, c.hovered_unit)  # the one who fights (a Qi Adept may step in)
-        return "Explain the forecast", forecast_choices(fc.plan, names, c.view.edition, defender)
+        return "Explain the forecast", forecast_choices(fc.plan, names, c.view.edition)
     unit = c.hovered_unit or (c.selected_unit if c.mode in (Mode.ACTING, Mode.COMPUTER) else None)
     if unit is not None:
         return f"Explain {unit.name}", unit_choices(unit, c.view.map.terrain_at(unit.pos), catalogue)

@@ -12,7 +12,6 @@ from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import Forecast, Role, usable_weapon
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.reference.rulebook import edition_rules, rule_title
-from officers_chess.tui.forecast_notes import forecast_modifiers
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.scroll_box import ScrollBox
 
@@ -71,7 +70,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
     book = edition_rules(rules.name)  # each line names its rule as this edition's reference does
-    for mod in forecast_modifiers(plan, defender):
+    for mod in plan.modifiers:
         title = book[mod.rule].title if mod.rule in book else rule_title(mod.rule)
         lines.append(Text(f"{names[mod.role]}: {modifier_text(mod)} · {title}", palette().note))
     return Group(*lines)

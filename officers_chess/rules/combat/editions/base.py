@@ -160,9 +160,10 @@ class Edition:
             mods.append(Modifier(Role.DEFENDER, "counter range", distance, "distant-counter"))
 
         def attack(role: Role, unit: Unit, extra_tags: tuple[str, ...] = ()) -> list[Role]:
-            brave = (unit.has("Brave") or "Brave" in extra_tags) and (role is Role.ATTACKER or self.brave_on_counter)
-            if brave:
-                mods.append(Modifier(role, "swings", 2, "brave"))
+            carries = unit.has("Brave") or "Brave" in extra_tags
+            brave = carries and (role is Role.ATTACKER or self.brave_on_counter)
+            if carries:  # a single Brave counter is named too: "×1" beside a Brave weapon would read as a mistake (E42)
+                mods.append(Modifier(role, "swings", 2 if brave else 1, "brave"))
             return [role] * (2 if brave else 1)
 
         speeds = {Role.ATTACKER: self.speed(attacker.unit), Role.DEFENDER: self.speed(defender.unit)}
