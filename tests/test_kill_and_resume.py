@@ -24,18 +24,33 @@ VICTIM = Path(__file__).with_name("kill_victim.py")
 KILLS = 20
 
 
-def _killed_at(delay: float, folder: Path) -> Path:
-    """Start the victim, let it play `delay` seconds past its first save, kill it; its save file."""
+def _actions_saved(folder: Path) -> int:
+    """How many actions the victim's autosave holds now: a save writes one action a line (tests/test_saves.py), and
+    each is replaced whole (never half a file), so counting lines is a cheap, safe look while it plays."""
+    found = saves_in(folder / "autosaves")
+    if not found:
+        return -1
+    try:
+        return sum(line.startswith('    {"action"') for line in found[0].read_text().splitlines())
+    except OSError:  # between its write and its rename: look again
+        return -1
+
+
+def _killed_at(moment: tuple[int, float], folder: Path) -> Path:
+    """Start the victim, let it play until its save holds `actions` actions and then `jitter` seconds more (so the
+    kill can fall in the middle of writing the next), kill it; its save file. Waiting for a number of actions, not a
+    time, spreads the kills over the battle however slow the machine is."""
+    actions, jitter = moment
     env = {**os.environ, DATA_VARIABLE: str(folder), "PYTHONPATH": os.pathsep.join(sys.path)}
     victim = subprocess.Popen([sys.executable, str(VICTIM), "long_march", "7"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while not saves_in(folder / "autosaves"):
+        deadline = time.monotonic() + 120
+        while _actions_saved(folder) < actions:
             assert victim.poll() is None, victim.stderr.read().decode()
-            assert time.monotonic() < deadline, "the game never wrote its first save"
+            assert time.monotonic() < deadline, f"the game never saved {actions} actions"
             time.sleep(0.02)
-        time.sleep(delay)
+        time.sleep(jitter)
     finally:
         victim.send_signal(signal.SIGKILL)
         victim.wait()
@@ -45,12 +60,14 @@ def _killed_at(delay: float, folder: Path) -> Path:
 
 def test_twenty_kills_each_resume_exactly_as_of_the_last_committed_action(tmp_path):
     rng = random.Random(20261122)
-    delays = [(tmp_path / f"kill-{kill}", rng.uniform(0.0, 2.5)) for kill in range(KILLS)]
+    # Each kill after its own number of saved actions (0 to 39, no two alike), then up to a tenth of a second more.
+    moments = [(tmp_path / f"kill-{kill}", (actions, rng.uniform(0.0, 0.1)))
+              for kill, actions in enumerate(rng.sample(range(40), KILLS))]
     # two victims at a time (CI has two cores): each has its own folder, so they cannot meet
     with ThreadPoolExecutor(max_workers=2) as pool:
-        saves = list(pool.map(lambda job: _killed_at(job[1], job[0]), delays))
+        saves = list(pool.map(lambda job: _killed_at(job[1], job[0]), moments))
     counts = []
-    for (folder, _), save in zip(delays, saves):
+    for (folder, _), save in zip(moments, saves):
         record = read_save(save)  # never half a file: the old one or the new one
         saved = open_save(save)
         assert first_divergence(record, saved.start) is None
