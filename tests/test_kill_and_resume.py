@@ -85,7 +85,7 @@ def test_twenty_kills_each_resume_exactly_as_of_the_last_committed_action(tmp_pa
 async def test_the_resumed_game_opens_on_that_state(tmp_path, monkeypatch):
     # The save's players are two computers, who would play on at once: hold them, to look at the state.
     monkeypatch.setattr(BattleScreen, "computer_plays", lambda self: None)
-    save = _killed_at(1.0, tmp_path)
+    save = _killed_at((12, 0.05), tmp_path)  # a dozen actions in, and a moment more
     saved = open_save(save)
     expected = resume_state(saved).state
     app = OfficersChessApp(resume=saved, autosave=False)
