@@ -1,5 +1,4 @@
-"""The command-line arguments of `host` and `join`, apart from the networking so that building the console
-script's parser loads no network library."""
+"""The command-line arguments of `host` and `join`, kept apart so the console parser loads no network library."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Seat codes: random from `secrets`, long enough that guessing one within the host's rate of checks is hopeless
-(rulings N3), in letters that cannot be misread aloud."""
+"""Seat codes: random from `secrets`, unguessable within the host's rate of checks, unmistakable read aloud (N3)."""
 
 from __future__ import annotations
 

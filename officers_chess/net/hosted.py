@@ -1,5 +1,4 @@
-"""The host's note of a battle it serves: the seats' codes, its save and where it listened, so `host --resume`
-reopens the same table at the same address after the host died (rulings N8). Private to the host's user."""
+"""The host's private note of the battle it serves (codes, save, address), so `host --resume` reopens it (N8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`officers-chess join HOST:PORT CODE --level LEVEL`: a seat played by the computer, with no app, over the network.
+"""`officers-chess join HOST:PORT CODE --level LEVEL`: a seat played by the computer, over the network, no app.
 
 The client is sent only its seat's view; its level decides from that view, as the computer does in a local battle
 (BasePolicy.decide on a SeatView, and the muster AI on the muster's view), and sends the choice back as an intention.

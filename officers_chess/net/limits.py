@@ -1,5 +1,4 @@
-"""Every limit of network play in one place: message rates, how many wrong codes, and how long each wait lasts
-(rulings N4, N5)."""
+"""Every limit of network play in one place: message rates, wrong codes, and how long each wait lasts (N4, N5)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Army building as one side may know it: its own army and places, the scenario without the other side's secrets,
-the enemy's classes only once this side has scouted, and the enemy's units on the field only as deploy_sight shows."""
+"""Army building as one side may know it: its own army, no enemy secrets, enemy classes only once scouted."""
 
 from __future__ import annotations
 

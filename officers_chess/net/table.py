@@ -1,6 +1,4 @@
-"""The host's table: the one battle both seats play (army building first where the scenario has it). It takes
-each seat's intentions, checks them against whose step or turn it is and the rules, applies them, autosaves, and
-says what each seat is told: its own view and its own log lines, never the battle itself."""
+"""The host's table: the one battle both seats play, taking each seat's intentions and telling each its view."""
 
 from __future__ import annotations
 
