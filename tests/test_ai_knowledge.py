@@ -14,7 +14,7 @@ from officers_chess.rules.battle.game import apply_action, legal_actions
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.board.battle_map import distance
-from officers_chess.rules.combat.exchange import is_magic_weapon
+from officers_chess.rules.combat.armament import is_magic_weapon
 from officers_chess.rules.pieces.statuses import Status, StatusName
 
 

@@ -22,7 +22,8 @@ from officers_chess.rules.battle.specials import staff_hit_chance
 from officers_chess.rules.battle.turn_order import after_activation
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.editions.ratings_tables import DAMAGE, STAFF_RANGE, TO_HIT
-from officers_chess.rules.combat.exchange import Role, forecast, resolve, weapon_range
+from officers_chess.rules.combat.armament import weapon_range
+from officers_chess.rules.combat.exchange import Role, forecast, resolve
 from officers_chess.rules.pieces.models import (
     Accessory,
     Consumable,

@@ -46,7 +46,7 @@ from officers_chess.rules.battle.game import (
 )
 from officers_chess.rules.battle.specials import staff_hit_chance
 from officers_chess.rules.battle.state import Chest, Light
-from officers_chess.rules.combat.exchange import usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.pieces.models import Consumable
 from officers_chess.rules.pieces.statuses import Status, StatusName
 

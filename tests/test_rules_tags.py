@@ -35,7 +35,8 @@ from factories import (
 from officers_chess.rules.basics.dice import Dice
 from officers_chess.rules.battle.events import Attacked, Hurt, Routed
 from officers_chess.rules.battle.game import Attack, Equip, IllegalAction, Move, Wait, apply_action, legal_actions
-from officers_chess.rules.combat.exchange import ExchangePlan, forecast, resolve, weapon_range
+from officers_chess.rules.combat.armament import weapon_range
+from officers_chess.rules.combat.exchange import ExchangePlan, forecast, resolve
 from officers_chess.rules.pieces.inventory import can_equip, equippable
 from officers_chess.rules.pieces.models import Art, Inflicted
 from officers_chess.rules.pieces.statuses import StatusName

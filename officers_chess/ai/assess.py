@@ -8,15 +8,8 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.victory import conditions
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.board.terrain import Terrain
-from officers_chess.rules.combat.exchange import (
-    Fighter,
-    Forecast,
-    Role,
-    SwingProfile,
-    forecast,
-    usable_weapon,
-    weapon_range,
-)
+from officers_chess.rules.combat.armament import usable_weapon, weapon_range
+from officers_chess.rules.combat.exchange import Fighter, Forecast, Role, SwingProfile, forecast
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.tags import tag_args

@@ -7,7 +7,7 @@ from officers_chess.rules.battle.actions import Special, Strike
 from officers_chess.rules.battle.specials import special_actions
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.combat.exchange import usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.pieces.models import Unit
 
 BREACH_POINTS = 10.0  # opening the way to what the unit is after (a door picked, a wall broken down)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from officers_chess.ai.assess import ROUT_POINTS, ExchangeBook, armed_forms
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.combat.armament import weapon_range
 from officers_chess.rules.pieces.models import Unit
 
 # An enemy that has a better target elsewhere may still attack this one: it counts for this share.

@@ -11,7 +11,7 @@ from officers_chess.rules.battle.morale import rallied, standing
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import diamond
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.combat.armament import weapon_range
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.order_now import followed
 from officers_chess.rules.pieces.orders import ACTION, GUARD_RADIUS, MOVE, Order, tile

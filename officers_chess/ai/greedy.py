@@ -12,7 +12,8 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.combat.exchange import Forecast, Role, usable_weapon, weapon_range
+from officers_chess.rules.combat.armament import usable_weapon, weapon_range
+from officers_chess.rules.combat.exchange import Forecast, Role
 from officers_chess.rules.pieces.models import Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.tags import tag_args
 

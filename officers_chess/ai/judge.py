@@ -29,7 +29,7 @@ from officers_chess.rules.battle.specials import heal_amount, special_actions, s
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.combat.exchange import usable_weapon, weapon_range
+from officers_chess.rules.combat.armament import usable_weapon, weapon_range
 from officers_chess.rules.pieces.models import Consumable, Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.movement import reachable
 

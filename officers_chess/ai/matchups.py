@@ -6,7 +6,8 @@ from officers_chess.ai.assess import boil, exchange_score
 from officers_chess.rules.board.battle_map import BattleMap
 from officers_chess.rules.board.terrain import Terrain, terrain_table
 from officers_chess.rules.combat.editions import rules_for
-from officers_chess.rules.combat.exchange import Fighter, forecast, usable_weapon, weapon_range
+from officers_chess.rules.combat.armament import usable_weapon, weapon_range
+from officers_chess.rules.combat.exchange import Fighter, forecast
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side, Unit, WeaponType
 from officers_chess.rules.scenario.deploy_room import Option, hire_options

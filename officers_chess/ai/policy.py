@@ -13,7 +13,7 @@ from officers_chess.rules.battle.seat_view import SeatView, view
 from officers_chess.rules.battle.vision import acting_side
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import BattleMap, Pos
-from officers_chess.rules.combat.exchange import usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.muster.army import Army
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.inventory import can_equip

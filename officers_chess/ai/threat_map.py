@@ -15,7 +15,8 @@ from officers_chess.ai.danger import Threat, threats
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.combat.exchange import Forecast, Role, weapon_range
+from officers_chess.rules.combat.armament import weapon_range
+from officers_chess.rules.combat.exchange import Forecast, Role
 from officers_chess.rules.pieces.models import Unit
 
 

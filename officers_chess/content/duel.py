@@ -15,9 +15,8 @@ from officers_chess.content.duel_side import SideReader, check_keys, is_int
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.content.yaml_source import YamlSource, expect_mapping, read_yaml
 from officers_chess.rules.combat.editions import EDITIONS
-from officers_chess.rules.combat.exchange import (
-    ExchangePlan, Fighter, Forecast, forecast, plan_exchange, reaches, usable_weapon, weapon_range,
-)
+from officers_chess.rules.combat.armament import reaches, usable_weapon, weapon_range
+from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Forecast, forecast, plan_exchange
 from officers_chess.rules.pieces.models import Side
 
 TOP_KEYS = ("edition", "distance", "attacker", "defender")

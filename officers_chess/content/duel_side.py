@@ -11,7 +11,8 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import Loc, YamlSource, expect_mapping
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions import rules_for
-from officers_chess.rules.combat.exchange import TOMES, Fighter, is_magic_weapon, usable_weapon
+from officers_chess.rules.combat.armament import TOMES, is_magic_weapon, usable_weapon
+from officers_chess.rules.combat.exchange import Fighter
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import (
     Accessory,

@@ -10,7 +10,8 @@ from officers_chess.rules.battle.game import (
 )
 from officers_chess.rules.battle.seat_view import Known, SeatView, view
 from officers_chess.rules.board.battle_map import Pos
-from officers_chess.rules.combat.exchange import Forecast, weapon_range
+from officers_chess.rules.combat.armament import weapon_range
+from officers_chess.rules.combat.exchange import Forecast
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.movement import Reach

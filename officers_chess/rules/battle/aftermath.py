@@ -6,7 +6,8 @@ from officers_chess.rules.battle.events import Acted, Event, Routed, StatusLost
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import apply_status, inflict
 from officers_chess.rules.board.battle_map import Pos, distance
-from officers_chess.rules.combat.exchange import ExchangePlan, Role, Swing, reaches, usable_weapon
+from officers_chess.rules.combat.armament import reaches, usable_weapon
+from officers_chess.rules.combat.exchange import ExchangePlan, Role, Swing
 from officers_chess.rules.pieces.inventory import spend_use
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.pieces.movement import STEPS

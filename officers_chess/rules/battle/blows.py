@@ -6,7 +6,8 @@ from officers_chess.rules.battle.actions import Attack, Strike
 from officers_chess.rules.battle.aftermath import break_after, on_hit, push_back, splash, wear
 from officers_chess.rules.battle.events import Acted, Ambushed, Attacked, Event, Routed, TerrainChanged
 from officers_chess.rules.battle.state import GameState, TerrainDamage
-from officers_chess.rules.combat.exchange import Role, resolve, usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
+from officers_chess.rules.combat.exchange import Role, resolve
 from officers_chess.rules.pieces.statuses import StatusName
 
 

@@ -12,7 +12,8 @@ from officers_chess.rules.battle.state import GameState, Light, Vein
 from officers_chess.rules.battle.upkeep import apply_status, heal
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.board.terrain import Terrain, vein_made
-from officers_chess.rules.combat.exchange import Fighter, reaches
+from officers_chess.rules.combat.armament import reaches
+from officers_chess.rules.combat.exchange import Fighter
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS, add_item, can_equip, equip, spend_use
 from officers_chess.rules.pieces.models import Consumable, Item, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.movement import STEPS

@@ -13,7 +13,8 @@ from officers_chess.rules.battle.turn_order import waiting
 from officers_chess.rules.board.battle_map import BattleMap, Pos, distance
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions import EDITIONS, Edition, rules_for
-from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Forecast, forecast, reaches, usable_weapon
+from officers_chess.rules.combat.armament import reaches, usable_weapon
+from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Forecast, forecast
 from officers_chess.rules.pieces.models import Art, Item, Side, Unit
 from officers_chess.rules.pieces.movement import Reach, reachable
 from officers_chess.rules.pieces.orders import Order

@@ -9,7 +9,8 @@ from rich.text import Text
 
 from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.combat.editions import rules_for
-from officers_chess.rules.combat.exchange import Forecast, Role, usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
+from officers_chess.rules.combat.exchange import Forecast, Role
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.reference.rulebook import edition_rules, rule_title
 from officers_chess.tui.palette import palette

@@ -9,7 +9,7 @@ from officers_chess.ai.directives import directive
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.terrain import MoveType, Terrain
 from officers_chess.rules.combat.editions import rules_for
-from officers_chess.rules.combat.exchange import weapon_range
+from officers_chess.rules.combat.armament import weapon_range
 from officers_chess.rules.pieces.models import Accessory, Consumable, Side, Unit, Weapon
 from officers_chess.rules.pieces.orders import FREE
 from officers_chess.rules.pieces.order_now import describe

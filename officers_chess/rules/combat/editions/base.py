@@ -5,16 +5,8 @@ from __future__ import annotations
 from types import ModuleType
 
 from officers_chess.rules.board.terrain import Terrain
-from officers_chess.rules.combat.exchange import (
-    ExchangePlan,
-    Fighter,
-    Modifier,
-    Role,
-    SwingProfile,
-    can_counter,
-    reaches,
-    usable_weapon,
-)
+from officers_chess.rules.combat.armament import can_counter, reaches, usable_weapon
+from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Modifier, Role, SwingProfile
 from officers_chess.rules.pieces.models import Art, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.price_rates import PriceRates
 from officers_chess.rules.pieces.statuses import Status, StatusName

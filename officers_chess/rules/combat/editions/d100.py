@@ -6,7 +6,8 @@ from officers_chess.rules.basics.rating_scale import letter
 from officers_chess.rules.combat.editions import d100_tables as t
 from officers_chess.rules.combat.editions import drafts_text, d100_text
 from officers_chess.rules.combat.editions.drafts import COMMON_TAGS, LaterDraft, Note
-from officers_chess.rules.combat.exchange import Fighter, Role, usable_weapon
+from officers_chess.rules.combat.armament import usable_weapon
+from officers_chess.rules.combat.exchange import Fighter, Role
 from officers_chess.rules.pieces.models import DamageKind, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.price_rates import LETTER_LABELS, PriceRates
 from officers_chess.rules.pieces.tags import tag_total

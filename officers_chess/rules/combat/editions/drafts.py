@@ -7,7 +7,8 @@ from collections.abc import Callable
 from officers_chess.rules.basics.rating_scale import clamp, letter
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.editions.base import Edition
-from officers_chess.rules.combat.exchange import Fighter, Modifier, Role, SwingProfile, attack_type, usable_weapon, weapon_range
+from officers_chess.rules.combat.armament import attack_type, usable_weapon, weapon_range
+from officers_chess.rules.combat.exchange import Fighter, Modifier, Role, SwingProfile
 from officers_chess.rules.combat.editions.draft_limits import class_limits, item_limits
 from officers_chess.rules.pieces.models import Accessory, Art, DamageKind, Unit, UnitClass, Weapon, WeaponType
 from officers_chess.rules.pieces.statuses import StatusName

@@ -5,18 +5,8 @@ from __future__ import annotations
 
 from officers_chess.rules.board.terrain import TERRAIN
 from officers_chess.rules.combat.editions.base import Edition
-from officers_chess.rules.combat.exchange import (
-    EFFECTIVE_BONUS,
-    PETRIFIED_LUCKY,
-    Fighter,
-    Modifier,
-    Role,
-    SwingProfile,
-    attack_type,
-    inflicted,
-    triangle_edge,
-    usable_weapon,
-)
+from officers_chess.rules.combat.armament import attack_type, inflicted, triangle_edge, usable_weapon
+from officers_chess.rules.combat.exchange import EFFECTIVE_BONUS, Fighter, Modifier, PETRIFIED_LUCKY, Role, SwingProfile
 from officers_chess.rules.pieces.models import Art, DamageKind, Unit, Weapon
 from officers_chess.rules.pieces.price_rates import V06_RATES
 from officers_chess.rules.pieces.statuses import StatusName
