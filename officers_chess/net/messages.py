@@ -50,12 +50,22 @@ class Act(_Message):
 
 class MusterStep(_Message):
     """The seat's whole army-building step, decided on the view numbered `at`: the army it hires or re-outfits
-    (None at Outfitting keeps it as hired), or where each unit stands at Deployment; Scouting sends neither."""
+    (None at Outfitting keeps it as hired), or where each unit stands at Deployment; Scouting sends neither.
+    With `finish` False it is a draft: the army or the tiles are kept (and autosaved) but the step stays open, so a
+    seat that drops finds its half-built army when it rejoins (rulings N11)."""
 
     type: Literal["muster"] = "muster"
     at: int = Field(ge=0)
     army: Army | None = None
     places: dict[Annotated[str, Field(max_length=24)], Pos] | None = Field(None, max_length=30)
+    finish: bool = True
+
+
+class TakeBack(_Message):
+    """Esc: take back the seat's unit's move (and the free actions with it) while it is still pending (N10)."""
+
+    type: Literal["take_back"] = "take_back"
+    at: int = Field(ge=0)
 
 
 class Concede(_Message):
@@ -65,8 +75,8 @@ class Concede(_Message):
     at: int = Field(ge=0)
 
 
-Intention = Annotated[Union[Act, MusterStep, Concede], Field(discriminator="type")]
-ToHost = Annotated[Union[Hello, Act, MusterStep, Concede], Field(discriminator="type")]
+Intention = Annotated[Union[Act, MusterStep, TakeBack, Concede], Field(discriminator="type")]
+ToHost = Annotated[Union[Hello, Act, MusterStep, TakeBack, Concede], Field(discriminator="type")]
 
 
 # --- from the host to a seat ------------------------------------------------------------------------------------
@@ -108,6 +118,8 @@ class BattleSeat(_Message):
     known: GameState
     sight: list[Pos] | None
     lines: list[str] = Field(default_factory=list)
+    undoable: bool = False  # the seat's unit has steps still pending that a TakeBack would undo (N10)
+    exchange: bool = False  # `lines` tell an exchange of blows (the app paces such lines out)
 
 
 class Notice(_Message):
@@ -124,6 +136,8 @@ class Over(_Message):
     result: Result | None
     conceded: Side | None = None
     lines: list[str] = Field(default_factory=list)
+    final: GameState | None = None  # the whole battle once the rules ended it: the fog lifts (F5, N12)
+    seed: int | None = None  # its dice seed, shown on the result screen as in a local battle (N12)
 
 
 ToSeat = Annotated[Union[Welcome, Refused, MusterSeat, BattleSeat, Notice, Over], Field(discriminator="type")]
@@ -132,7 +146,7 @@ _TO_HOST: TypeAdapter = TypeAdapter(ToHost)
 _TO_SEAT: TypeAdapter = TypeAdapter(ToSeat)
 
 
-def read_to_host(raw: str | bytes) -> Hello | Act | MusterStep | Concede:
+def read_to_host(raw: str | bytes) -> Hello | Act | MusterStep | TakeBack | Concede:
     """A seat's message, or Refusal: JSON text only, of this protocol's version, one of the known messages."""
     return _read(raw, _TO_HOST)
 

@@ -132,6 +132,10 @@ class Table:
                     muster = core.place(muster, scenario, battle_map, catalogue, side, name, pos)
             elif step.places is not None:
                 raise MusterError("units are placed at Deployment, not now")
+            if not step.finish:  # a draft: kept and saved, the step stays open, the other seat is told nothing
+                self.muster = muster
+                self._save_muster()
+                return
             muster = core.finish_step(muster, scenario, catalogue, battle_map=battle_map)
         except MusterError as exc:
             raise Refusal(str(exc)) from None
