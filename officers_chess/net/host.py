@@ -41,6 +41,7 @@ from officers_chess.net.messages import (
     read_to_host,
     write,
 )
+from officers_chess.net.muster_view import known_scenario
 from officers_chess.net.table import Table
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.fog_log import resumed_lines
@@ -87,7 +88,10 @@ class Host:
         """A seat joins (or rejoins): it is told who it is, its log so far and its view."""
         self.links[side] = link
         link.lines_sent = max(0, len(self.table.lines[side]) - limits.LOG_ON_JOIN)
-        await link.send(write(Welcome(side=side, scenario=self.table.loaded.scenario.name)))
+        loaded = self.table.loaded
+        await link.send(write(Welcome(side=side, scenario=loaded.scenario.name,
+                                      known=known_scenario(loaded.scenario, side), catalogue=loaded.catalogue,
+                                      battle_map=loaded.battle_map)))
         back = side in self.ever
         self.ever.add(side)
         self.out(f"the {side.value} {'is back' if back else 'joined'}")
@@ -276,31 +280,53 @@ def find_scenario(name: str) -> Path:
 
 
 def host_command(args: argparse.Namespace | list[str], out: Callable[[str], None] = print,
-                 err: Callable[[str], None] | None = None) -> int:
-    """Host a battle: print each seat's join line, serve until the battle ends, print `saved PATH` last."""
+                 err: Callable[[str], None] | None = None, in_app: Callable[..., int] | None = None) -> int:
+    """Host a battle: print each open seat's join line, serve until the battle ends, print `saved PATH` last
+    (`--headless`); else the app opens on this terminal's own seat."""
     if isinstance(args, list):
         args = add_host_arguments(argparse.ArgumentParser(prog="officers-chess host")).parse_args(args)
     err = err or (lambda line: print(line, file=sys.stderr))
-    if not args.headless:
-        err("the host's own seat is played in the app, which does not open here yet: host with --headless")
-        return EXIT_REFUSED
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if args.resume:
         try:
-            host, bind, port = _resumed(args)
+            make, bind, port = _resumed(args)
         except (ContentError, OSError, LookupError) as exc:
             err(f"cannot resume: {exc}")
             return EXIT_FAIL
-        return asyncio.run(_host(host, bind, port, out, err))
-    if args.scenario is None:
-        err("name the scenario to host (or --resume the last battle hosted here)")
+    else:
+        if args.scenario is None:
+            err("name the scenario to host (or --resume the last battle hosted here)")
+            return EXIT_REFUSED
+        try:
+            loaded = load_scenario(find_scenario(args.scenario))
+        except (ContentError, OSError) as exc:
+            err(str(exc))
+            return EXIT_FAIL
+        make, bind, port = (lambda: Host(Table(loaded, seed), out=out)), args.bind, args.port
+    own = Side(args.seat)
+    computer = {own.other: (args.computer, seed + 1)} if args.computer else {}
+    if args.headless:
+        return asyncio.run(_host(make, bind, port, out, err, computer))
+    if in_app is None:
+        err("the host's own seat is played in the app: host with --headless for a dedicated host")
         return EXIT_REFUSED
-    try:
-        loaded = load_scenario(find_scenario(args.scenario))
-    except (ContentError, OSError) as exc:
-        err(str(exc))
-        return EXIT_FAIL
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    return asyncio.run(_host(lambda: Host(Table(loaded, seed), out=out), args.bind, args.port, out, err))
+    return in_app(make, bind, port, own, computer.get(own.other))
+
+
+def local_address(bind: str, port: int) -> str:
+    """Where a seat on this machine reaches a host listening on `bind`."""
+    if bind in ("0.0.0.0", "::", ""):
+        return f"127.0.0.1:{port}"
+    return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
+
+
+def seat_computers(host: Host, address: str, computer: dict[Side, tuple[str, int]], out: Callable[[str], None]) -> None:
+    """Seat the computer (level, seed) at each of these seats, as a `join --level` client of this host would be."""
+    from officers_chess.ai.play import make_policy
+    from officers_chess.net.join import Seat
+
+    for side, (level, seed) in computer.items():
+        asyncio.get_running_loop().create_task(Seat(address, host.codes[side], make_policy(level, seed), out).play())
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
@@ -339,13 +365,15 @@ def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
 
 
 async def _host(make: Callable[[], Host], bind: str, port: int, out: Callable[[str], None],
-                err: Callable[[str], None]) -> int:
+                err: Callable[[str], None], computer: dict[Side, tuple[str, int]] | None = None) -> int:
     host = make()  # in the loop that serves it: the host's events belong to it
     host.out = out
+    computer = computer or {}
 
     def ready(port: int) -> None:
-        for line in join_lines(host.codes, bind, port):
+        for line in join_lines({s: c for s, c in host.codes.items() if s not in computer}, bind, port):
             out(line)
+        seat_computers(host, local_address(bind, port), computer, lambda line: None)
 
     try:
         await host.serve(bind, port, ready)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
-import sys
 import time
 from collections.abc import Callable
 
@@ -152,17 +151,20 @@ class Seat:
         raise LostHost("the connection closed")
 
 
-def join_command(args: argparse.Namespace | list[str], out: Callable[[str], None] = print) -> int:
+def join_command(args: argparse.Namespace | list[str], out: Callable[[str], None] = print,
+                 in_app: Callable[[argparse.Namespace, Callable[[str], None]], int] | None = None) -> int:
     """Take a seat at a host's table; with --level the computer plays it. 0 when the battle ended, 2 when the
     code was refused, 1 when the host could not be reached or was lost."""
     if isinstance(args, list):
         args = add_join_arguments(argparse.ArgumentParser(prog="officers-chess join")).parse_args(args)
-    if args.level is None:
-        print("a seat is played in the app, which does not open here yet: join with --level LEVEL", file=sys.stderr)
-        return EXIT_REFUSED
     if not _host_and_port(args.address):
         out(f"refused: {args.address!r} is not HOST:PORT (a name or address, a colon, a port number)")
         return EXIT_REFUSED
+    if args.level is None:
+        if in_app is None:
+            out("a person's seat is played in the app: join with --level LEVEL to let the computer play it")
+            return EXIT_REFUSED
+        return in_app(args, out)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seat = Seat(args.address, args.code, make_policy(args.level, seed), out)
     try:

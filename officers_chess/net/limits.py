@@ -16,6 +16,7 @@ CLOSE_WAIT = 5.0  # seconds either end waits for the closing handshake
 PING_EVERY = 10.0  # seconds between keepalive pings: a silent peer is a live one thinking, or a dead one
 PING_WAIT = 20.0  # seconds a ping may go unanswered before the connection counts as dropped
 WELCOME_WAIT = 10.0  # seconds a client waits for the host's answer to its code
+ASK_WAIT = 10.0  # seconds the app waits for the host to answer a person's intention before saying it was not taken
 REJOIN_FOR = 30.0  # seconds a computer-played seat keeps trying to rejoin after its connection dropped
 LOG_ON_JOIN = 200  # log lines a seat is sent again when it (re)joins
 

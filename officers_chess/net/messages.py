@@ -11,9 +11,11 @@ from officers_chess.net.muster_view import MusterView
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.objectives import Result
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.muster.army import Army
+from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.setup import Scenario
 
 PROTOCOL = 1  # the `v` of every message; a message of another version is refused (rulings N6)
 TO_HOST_LIMIT = 64 * 1024  # bytes: the largest intention (a whole army of 30) is a few kilobytes
@@ -87,6 +89,11 @@ class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     side: Side
     scenario: str
+    # What both players know before a battle, for the app's objectives, briefing and rule cards: the scenario as the
+    # side may know it (`known_scenario`: no events to come, scripts or chests), its catalogue and its map.
+    known: Scenario | None = None
+    catalogue: Catalogue | None = None
+    battle_map: BattleMap | None = None
 
 
 class Refused(_Message):

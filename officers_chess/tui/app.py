@@ -30,6 +30,7 @@ from officers_chess.tui.app_campaign import CampaignFlow
 from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
+from officers_chess.tui.app_table import TableSeat
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.session.players import check_levels
@@ -40,12 +41,13 @@ from officers_chess.tui.screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
     from officers_chess.session.muster_session import MusterSession
+    from officers_chess.net.remote import RemoteSeat
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
 terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 
-class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
+class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -63,7 +65,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         self, scenario: LoadedScenario | None = None, seed: int | None = None, computer: dict[Side, str] | None = None,
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
         autosave: bool = True, replay: SavedBattle | None = None, resumed: Resumed | None = None,
-        campaign: SavedCampaign | None = None,
+        campaign: SavedCampaign | None = None, seat: RemoteSeat | None = None, invite: str | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
@@ -80,6 +82,7 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         self.first_resume = resume
         self.first_resumed = resumed
         self.first_campaign = campaign  # a campaign to go on with at once
+        self.first_seat = (seat, invite)  # a seat at a hosted battle, already joined (`join`, `host`)
         self.muster_path: Path | None = None  # army building's autosave, while armies are being built
         self._muster_save_failing = False  # its last write failed (the player was told; the next step retries)
         self.replay = replay  # a saved battle to step through, and nothing else
@@ -96,7 +99,10 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
 
     def on_mount(self) -> None:
         self.start_collector()
-        if self.replay is not None:
+        if self.first_seat[0] is not None:
+            self.push_screen(TitleScreen(self.computer))  # leaving the table leads somewhere
+            self.sit(*self.first_seat)
+        elif self.replay is not None:
             from officers_chess.tui.screens.replay_viewer import ReplayViewer  # (loaded only when it is needed)
 
             self.push_screen(ReplayViewer(self.replay))
@@ -267,6 +273,9 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
         from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
         from officers_chess.tui.screens.handover import HandOverScreen
 
+        if self.seat is not None:  # a step finished at the host's table: its answer says what comes next
+            self.remote_step_done()
+            return
         assert self.muster is not None
         _, side = self.muster.current()
         if side is None:
@@ -312,6 +321,9 @@ class OfficersChessApp(CampaignFlow, QuietCollection, TerminalGuards, RulesRefer
             self.show_title()
 
     def show_title(self) -> None:
+        if self.seat is not None:  # the table is left (the host keeps the seat for a rejoin)
+            seat, self.seat = self.seat, None
+            seat.close()
         self.muster = None
         self.campaign = None
         self.switch_screen(TitleScreen(self.computer))

@@ -106,15 +106,17 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
-    def __init__(self, loaded: LoadedScenario, state: Battle, computer: dict[Side, Policy] | None = None,
-                 autosaver: Autosaver | None = None, resumed: bool = False, told: tuple[str, ...] = ()) -> None:
+    def __init__(self, loaded: LoadedScenario, state: Battle | None, computer: dict[Side, Policy] | None = None,
+                 autosaver: Autosaver | None = None, resumed: bool = False, told: tuple[str, ...] = (),
+                 controller: BattleController | None = None) -> None:
         super().__init__()
         self.loaded = loaded
         self.resumed = resumed  # goes on with a saved battle (the log says so instead of "acts first")
         self.told = told  # the log's last lines before the battle was saved
         self.autosaver = autosaver
         self.computer = dict(computer or {})  # the sides the computer plays, with their policies
-        self.controller = BattleController(state, humans=frozenset(Side) - set(self.computer))
+        # A seat at another machine's table brings its own controller, made from its view (battle_remote.py).
+        self.controller = controller or BattleController(state, humans=frozenset(Side) - set(self.computer))
         if autosaver is not None:
             self.controller.record_with(autosaver, self._save_notice)
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector

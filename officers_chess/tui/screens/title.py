@@ -23,6 +23,7 @@ from officers_chess.content.muster_saves import is_muster_file, open_muster
 from officers_chess.content.saves import open_save, public_reason
 from officers_chess.content.user_data import autosave_dir, campaigns_dir, data_dir, saves_dir
 from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
 from officers_chess.session.players import Player, next_player, player_label
@@ -38,6 +39,16 @@ BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
 ║ ║├┤ ├┤ ││  ├┤ ├┬┘ └─┐  ║  ├─┤├┤ └─┐└─┐
 ╚═╝└  └  ┴└─┘└─┘┴└─ └─┘  ╚═╝┴ ┴└─┘└─┘└─┘"""
+
+
+def join_words(text: str) -> tuple[str, str] | None:
+    """HOST:PORT and CODE from what a player typed: the two words, or the whole join line the host printed."""
+    words = text.split()
+    if words[:2] == ["officers-chess", "join"]:
+        words = words[2:]
+    if len(words) != 2 or ":" not in words[0]:
+        return None
+    return words[0], words[1]
 
 
 class PlayerChoice(Static):
@@ -100,6 +111,9 @@ class TitleScreen(Screen):
         Binding("2", "lead('defender')", "P2"),
         Binding("3", "change_dice", "Dice"),
         Binding("c", "continue_battle", "Continue"),
+        # Across two machines (80 columns: the tagline names the keys).
+        Binding("h", "host", "Host", show=False),
+        Binding("j", "join", "Join", show=False),
         Binding("l", "load_battle", "Load", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
@@ -117,7 +131,7 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
         yield Static("A tactics skirmish for two at one keyboard, or against the computer: every rule automated, "
-                     "every number forecast.", id="tagline")
+                     "every number forecast. Across two machines: h hosts the highlighted battle, j joins one.", id="tagline")
         with Horizontal(id="choose"):
             # A broken battle stays in reach of the cursor: its briefing says what is wrong with the file.
             options = [Option(label(entry), id=str(i)) for i, (_, entry) in enumerate(self.scenarios)]
@@ -323,6 +337,41 @@ class TitleScreen(Screen):
             self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]
         else:
             self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
+
+    def action_host(self) -> None:
+        """h: host the highlighted battle on this machine; this keyboard plays the first side a person plays, and the
+        other side is the computer's (at its level) or a friend's, who is given a join line."""
+        index = self.query_one(OptionList).highlighted
+        if index is None or self._campaign(index) is not None:
+            self.app.notify("A campaign is played at one keyboard: highlight a single battle to host.",
+                            severity="warning")
+            return
+        own = next((side for side in Side if self.players[side] is None), None)
+        if own is None:
+            self.app.notify("Both sides are the computer's: make one side a person (1 or 2) to host.",
+                            severity="warning")
+            return
+        loaded = self._load(index)
+        if not isinstance(loaded, LoadedScenario):
+            self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
+            return
+        self.app.host_here(loaded, own, self.players[own.other])  # type: ignore[attr-defined]
+
+    def action_join(self) -> None:
+        """j: the join line a host gave (HOST:PORT CODE), typed or pasted."""
+        def check(text: str) -> str | None:
+            return None if join_words(text) is not None else "Type the host's address and the code: HOST:PORT CODE."
+
+        def typed(text: str | None) -> None:
+            words = join_words(text or "")
+            if words is None:
+                return
+            problem = self.app.join_here(*words)  # type: ignore[attr-defined]
+            if problem is not None:
+                self.app.notify(f"Could not join: {problem}", severity="error", timeout=10)
+
+        self.app.push_screen(TextPrompt("Join a battle", "The join line the host gave you (HOST:PORT CODE):", "",
+                                        check, max_length=120), typed)
 
     def _start_campaign(self, entry: ShelvedCampaign) -> None:
         """Load the campaign with every chapter's scenario and begin it; p1 is led as the attacker line says, p2 as

@@ -1,0 +1,196 @@
+"""A person's seat at a host's table, for the app: the websocket runs in a thread of its own, so a screen can ask the
+host and wait for its answer as a local screen waits for the rules, and hears the other seat's turn as it comes."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from officers_chess.net import limits
+from officers_chess.net.join import LostHost, SeatRefused
+from officers_chess.net.messages import (
+    TO_SEAT_LIMIT,
+    Act,
+    BattleSeat,
+    Concede,
+    Hello,
+    MusterSeat,
+    MusterStep,
+    Notice,
+    Over,
+    Refusal,
+    Refused,
+    TakeBack,
+    Welcome,
+    read_to_seat,
+    write,
+)
+
+View = MusterSeat | BattleSeat | Over
+Intention = Act | MusterStep | TakeBack | Concede
+
+
+class RemoteSeat:
+    """One seat of a hosted battle, as the app plays it. `tell` is called in the network thread with every view
+    and notice the host sends (the app hands them to its own loop); `ask` sends an intention and waits for the view
+    that answers it. A dropped connection is rejoined with the same code for as long as the seat is open (N8)."""
+
+    def __init__(self, address: str, code: str, tell: Callable[[View | Notice], None] | None = None) -> None:
+        self.address = address
+        self.uri = f"ws://{address}"
+        self.code = code
+        self.tell = tell or (lambda message: None)
+        self.welcome: Welcome | None = None
+        self.latest: View | None = None  # the newest view the host sent
+        self.connected = False
+        self._refused: str | None = None  # the host's refusal of the last intention, until `ask` reads it
+        self._since: list[View] | None = None  # the views heard since the intention being asked was sent
+        self._changed = threading.Condition()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ws: ClientConnection | None = None
+        self._closing = False
+        self._failed: Exception | None = None  # why the first join failed (refused code, no host)
+        self._thread: threading.Thread | None = None
+
+    # --- opening and closing ------------------------------------------------------------------------------------
+
+    def open(self, wait: float = limits.OPEN_WAIT + limits.WELCOME_WAIT) -> Welcome:
+        """Join: the host's welcome and first view, or SeatRefused (the code) / LostHost (no host there)."""
+        self._thread = threading.Thread(target=self._run, name=f"seat {self.address}", daemon=True)
+        self._thread.start()
+        with self._changed:
+            if not self._changed.wait_for(lambda: self._failed is not None or self.latest is not None, wait):
+                self.close()
+                raise LostHost(f"no answer from {self.address}")
+        if self._failed is not None:
+            raise self._failed
+        assert self.welcome is not None
+        return self.welcome
+
+    def close(self) -> None:
+        """Leave the table (the seat keeps its place at the host: the code rejoins it)."""
+        self._closing = True
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(ws.close(), loop)
+            except RuntimeError:
+                pass  # the loop ended meanwhile
+
+    # --- asking -------------------------------------------------------------------------------------------------
+
+    def ask(self, intention: Intention, wait: float = limits.ASK_WAIT) -> View:
+        """Send one intention and wait for the view that answers it (a newer view number, or the end). Refusal with
+        the host's words when the host refuses it; LostHost when no answer comes in `wait` seconds."""
+        with self._changed:
+            self._refused, self._since = None, []
+            loop, ws = self._loop, self._ws
+        if loop is None or ws is None or not self.connected:
+            raise LostHost("not connected to the host: it is being rejoined")
+        try:
+            asyncio.run_coroutine_threadsafe(ws.send(write(intention)), loop).result(limits.SEND_WAIT)
+        except (ConnectionClosed, OSError, TimeoutError, RuntimeError) as exc:
+            raise LostHost(f"the host could not be told ({type(exc).__name__})") from None
+
+        def answer() -> View | None:
+            # The first view after the intention's: a later one (the other seat was quick) comes through `tell`.
+            return next((v for v in self._since or () if isinstance(v, Over) or v.at > intention.at), None)
+
+        with self._changed:
+            try:
+                if not self._changed.wait_for(lambda: self._refused is not None or answer() is not None, wait):
+                    raise LostHost("the host did not answer")
+                if self._refused is not None:
+                    raise Refusal(self._refused)
+                found = answer()
+                assert found is not None
+                return found
+            finally:
+                self._refused, self._since = None, None
+
+    # --- the network thread -------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.run(self._play())
+
+    async def _play(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        lost_said = False
+        while not self._closing:
+            try:
+                async with connect(self.uri, max_size=TO_SEAT_LIMIT, open_timeout=limits.OPEN_WAIT,
+                                   close_timeout=limits.CLOSE_WAIT, ping_interval=limits.PING_EVERY,
+                                   ping_timeout=limits.PING_WAIT) as ws:
+                    await ws.send(write(Hello(code=self.code)))
+                    await self._greeted(ws)
+                    self._ws, self.connected = ws, True
+                    if lost_said:
+                        self.tell(Notice(text="Back at the host's table."))
+                        lost_said = False
+                    if await self._follow(ws):
+                        return
+            except SeatRefused as refused:
+                if self.welcome is None:
+                    self._fail(refused)
+                    return
+                if "taken" not in str(refused):  # taken: the host has not yet noticed the old connection drop
+                    self.tell(Notice(text=f"The host refused the rejoin: {refused}"))
+                    return
+            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidURI, ValueError,
+                    LostHost) as exc:
+                if self.welcome is None:
+                    self._fail(LostHost(f"cannot join {self.address}: {exc}"))
+                    return
+                if not lost_said and not self._closing:
+                    self.tell(Notice(text="Lost the host; trying to rejoin…"))
+                    lost_said = True
+            finally:
+                self.connected, self._ws = False, None
+            await asyncio.sleep(0.5)
+
+    def _fail(self, why: Exception) -> None:
+        with self._changed:
+            self._failed = why
+            self._changed.notify_all()
+
+    async def _greeted(self, ws: ClientConnection) -> None:
+        try:
+            message = read_to_seat(await asyncio.wait_for(ws.recv(), limits.WELCOME_WAIT))
+        except Refusal as exc:
+            raise LostHost(str(exc)) from None
+        if isinstance(message, Refused):
+            raise SeatRefused(message.reason)
+        if not isinstance(message, Welcome):
+            raise LostHost("the host did not answer the code")
+        self.welcome = message
+
+    async def _follow(self, ws: ClientConnection) -> bool:
+        """Hear the host until the battle ends (True) or the connection drops (LostHost)."""
+        async for raw in ws:
+            try:
+                message = read_to_seat(raw)
+            except Refusal as exc:
+                raise LostHost(f"unreadable message from the host: {exc}") from None
+            if isinstance(message, Refused):
+                with self._changed:
+                    self._refused = message.reason
+                    self._changed.notify_all()
+                continue
+            if isinstance(message, Welcome):
+                continue
+            if isinstance(message, (MusterSeat, BattleSeat, Over)):
+                with self._changed:
+                    self.latest = message
+                    if self._since is not None:
+                        self._since.append(message)
+                    self._changed.notify_all()
+            self.tell(message)
+            if isinstance(message, Over):
+                return True
+        if self._closing:
+            return True
+        raise LostHost("the connection closed")

@@ -1,0 +1,136 @@
+"""The battle screen of a seat at another machine's table: the same screen, drawn from the seat's view; the other
+seat's turn plays out at the chosen pace as the host's views arrive, and the end comes from the host."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual import work
+from textual.binding import Binding
+
+from officers_chess.net.messages import BattleSeat, Notice, Over
+from officers_chess.session.modes import Mode
+from officers_chess.net.remote_battle import RemoteController
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.battle import BattleScreen
+
+
+class RemoteBattleScreen(BattleScreen):
+    """A BattleScreen whose controller asks the host (RemoteController); `heard` takes what the host sends."""
+
+    BINDINGS = [Binding("x", "concede", "Concede", show=False)]
+
+    def __init__(self, loaded, controller: RemoteController, address: str) -> None:
+        # Joined after the first action (or again after a drop): the log so far comes first, and it "goes on".
+        super().__init__(loaded, None, controller=controller, resumed=bool(controller.joined_lines))
+        self.address = address
+        self.table_note = ""  # the latest word about the table (the other seat left, came back)
+        self._inbox: asyncio.Queue[BattleSeat | Over | Notice] = asyncio.Queue()
+
+    @property
+    def hot_seat(self) -> bool:
+        return False  # one person at this keyboard: the other is at their own machine
+
+    def _told(self) -> dict:
+        c: RemoteController = self.controller  # type: ignore[assignment]
+        return {reader: list(c.joined_lines) for reader in self.logs.readers}
+
+    def heard(self, message: BattleSeat | Over | Notice) -> None:
+        """A message from the host (in the app's loop), taken in order by `follow` once the screen is up."""
+        self._inbox.put_nowait(message)
+
+    def on_mount(self) -> None:
+        # (BattleScreen's own on_mount runs too: Textual calls each class's handler.)
+        self.follow()
+
+    def computer_plays(self) -> None:
+        """The other seat's turn is played at its own machine: `follow` shows it as the host tells it."""
+        self._nudge.set()
+
+    @work(exclusive=True, group="follow")
+    async def follow(self) -> None:
+        """Each view the host sends that this keyboard did not ask for, one beat apart while the other seat plays."""
+        c: RemoteController = self.controller  # type: ignore[assignment]
+        while True:
+            message = await self._inbox.get()
+            if isinstance(message, Notice):  # about the table: the other seat left, or is back
+                self.table_note = message.text
+                self.app.notify(message.text, timeout=6)
+                self.refresh_view(full=False)
+                continue
+            theirs = c.mode is Mode.COMPUTER  # a step of the other seat's (paced), not an answer to this keyboard
+            told = c.hear(message)
+            if told is None:
+                continue
+            self._sync_log()
+            if told.exchange:
+                self._reveal_result(told.lines)
+            self.refresh_view()
+            self._at_keyboard = c.view.to_act
+            if c.mode is Mode.OVER:
+                await self._on_top()
+                self._ended()
+                return
+            if theirs and told.lines and not self._skipping():
+                # Each of their steps stays a beat (two for an exchange) before the next is shown; the keys work
+                # meanwhile, so a turn that has come back to this keyboard can be played at once.
+                await self._linger(2.0 if told.exchange else 1.0)
+            if c.mode is not Mode.COMPUTER:
+                self._skip_round = None
+
+    def _after(self, told) -> None:
+        if self.controller.mode is Mode.OVER:
+            self._sync_log()
+            self.refresh_view()
+            self._ended()
+            return
+        super()._after(told)
+
+    def _ended(self) -> None:
+        c: RemoteController = self.controller  # type: ignore[assignment]
+        over = c.over
+        if over is not None and over.final is not None:
+            self.app.show_result(*c.final())  # type: ignore[attr-defined]
+            return
+        who = over.conceded.value if over is not None and over.conceded is not None else "other side"
+        self.app.notify(f"The battle is over: the {who} conceded.", timeout=10)
+        self.app.show_title()  # type: ignore[attr-defined]
+
+    def _computer_note(self) -> Text:
+        c = self.controller
+        body = Text(f"The {c.view.to_act.value} is thinking at their own machine…", "bold")
+        if self.table_note:
+            body.append(f"\n{self.table_note}", palette().hint)
+        faster = "f: normal pace" if self.pace == "fast" else "f: faster"
+        body.append(f"\n\nTheir moves play out here as they make them. {faster} · r: the whole log · "
+                    "x: concede.", "grey62")
+        return body
+
+    def action_concede(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            c: RemoteController = self.controller  # type: ignore[assignment]
+            try:
+                c.concede()
+            except Exception as exc:  # noqa: BLE001 - a network fault or refusal: said, and the battle goes on
+                self.app.notify(f"Could not concede: {exc}", severity="error")
+                return
+            self._ended()
+
+        self.app.push_screen(ConfirmDialog("Concede this battle? The other side wins, and it ends for both of you."),
+                             answered)
+
+    def action_save_copy(self) -> None:
+        self.app.notify("The host saves this battle, action by action; its save comes to you when the battle ends.",
+                        timeout=6)
+
+    def action_leave(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.leave_table()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(f"Leave the table for the title screen? The host keeps your seat: join "
+                                           f"{self.address} again with the same code to go on."), answered)

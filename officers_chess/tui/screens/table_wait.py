@@ -1,0 +1,56 @@
+"""The waiting screen of a hosted battle: whose step it is at the other machine, and the join line to give a friend."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.palette import palette
+
+
+class TableWaitScreen(Screen):
+    """Says what the table waits for; Esc leaves it (the host keeps the seat for a rejoin)."""
+
+    DEFAULT_CSS = """
+    TableWaitScreen { align: center middle; }
+    TableWaitScreen > Vertical { width: 76; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }
+    TableWaitScreen #invite { margin-top: 1; }
+    TableWaitScreen .keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "leave", "Leave the table")]
+
+    def __init__(self, scenario: str, side: Side, words: str, invite: str | None) -> None:
+        super().__init__()
+        self.scenario, self.side = scenario, side
+        self.words, self.invite = words, invite
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = f"{self.scenario} · across two machines"
+            yield Static(Text.assemble("You play the ", (f" {self.side.title.upper()} ", palette().side_banner(self.side)),
+                                       "."))
+            yield Static(id="words")
+            yield Static(id="invite")
+            yield Static("Esc leaves the table; the host keeps your seat, and the same code takes it again.",
+                         classes="keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tell(self.words, self.invite)
+
+    def tell(self, words: str, invite: str | None) -> None:
+        """Show the latest word from the table, and the join line while the other seat is open."""
+        self.words, self.invite = words, invite
+        self.query_one("#words", Static).update(Text(f"\n{words}", "bold"))
+        shown = (Text.assemble(("Give the other player this line to type at their terminal:\n", "grey70"),
+                               (invite, "bold"), ("\nAcross the internet: see the README (an SSH tunnel).", "grey62"))
+                 if invite else Text(""))
+        self.query_one("#invite", Static).update(shown)
+
+    def action_leave(self) -> None:
+        self.app.leave_table()  # type: ignore[attr-defined]
