@@ -8,11 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from net_helpers import RawSeat, Serving
+from net_helpers import Joining, RawSeat, Serving
 
 from officers_chess.ai.play import make_policy
 from officers_chess.content.loaders import load_scenario
 from officers_chess.content.saves import read_save
+from officers_chess.net.host import Host
 from officers_chess.net.join import decide
 from officers_chess.net.messages import (Act, BattleSeat, Concede, Over, Refusal, Refused, TakeBack, Welcome,
                                          write)
@@ -217,3 +218,63 @@ def test_a_take_back_over_the_wire(tmp_path):
         for seat in seats.values():
             seat.close()
         serving.stop()
+
+
+class ServingAt(Serving):
+    """A Serving on a given port with given codes: the same host's address and codes after it came back."""
+
+    def __init__(self, table: Table, port: int, codes: dict[Side, str]) -> None:
+        self.wanted, self.codes = port, codes
+        super().__init__(table)
+
+    def _run(self, table: Table) -> None:
+        async def main() -> None:
+            self.host = Host(table, codes=dict(self.codes), out=lambda line: None)
+            await self.host.serve("127.0.0.1", self.wanted, self._ready)
+
+        self.loop.run_until_complete(main())
+
+
+def test_a_computer_seat_answers_a_host_that_came_back_numbering_its_views_lower(tmp_path):
+    """A host resumed from its autosave numbers its views from the saved actions (what it held back died with it),
+    lower than the numbers the `--level` client answered before: the client answers them all the same."""
+    loaded = load_scenario(SCENARIOS / "training_yard.yaml")
+    early = Table(loaded, SEED, folder=tmp_path / "before")
+    early.at = 50  # the views a host sent before it died, numbered well past what its autosave holds
+    first = Serving(early)
+    assert first.host is not None
+    codes, port = dict(first.host.codes), first.port
+    attacker = Joining(first.address, codes[A], seed=1)
+    defender = RawSeat(first.address)
+    assert isinstance(defender.hello(codes[D]), Welcome)
+    policy = make_policy("greedy", 2)
+    mine = _view_after(defender, -1)
+    while not mine.yours:
+        mine = _view_after(defender, mine.at)
+    while mine.yours:  # the defender's first activation; then the attacker's, answered by the client
+        defender.send(write(decide(policy, mine)))
+        mine = _view_after(defender, mine.at)
+    while not mine.yours:  # the attacker's activation played: the client has answered views past 50
+        mine = _view_after(defender, mine.at)
+    assert mine.at > 52
+    defender.close()
+    first.stop()
+
+    again = ServingAt(Table(loaded, SEED, folder=tmp_path / "after"), port, codes)  # back, numbering from 0
+    try:
+        defender = RawSeat(again.address)
+        assert isinstance(defender.hello(codes[D]), Welcome)
+        mine = _view_after(defender, -1)
+        while not mine.yours:
+            mine = _view_after(defender, mine.at)
+        while mine.yours:
+            defender.send(write(decide(policy, mine)))
+            mine = _view_after(defender, mine.at)
+        assert mine.at < 50 and not mine.yours
+        answered = _view_after(defender, mine.at)  # the client took its turn on a view numbered below 50
+        assert answered.at == mine.at + 1
+        defender.send(write(Concede(at=answered.at)))
+        assert attacker.wait() == 0
+    finally:
+        defender.close()
+        again.stop()
