@@ -273,6 +273,8 @@ def test_a_computer_seat_answers_a_host_that_came_back_numbering_its_views_lower
         assert mine.at < 50 and not mine.yours
         answered = _view_after(defender, mine.at)  # the client took its turn on a view numbered below 50
         assert answered.at == mine.at + 1
+        while not answered.yours:  # its whole activation, then the defender's turn again
+            answered = _view_after(defender, answered.at)
         defender.send(write(Concede(at=answered.at)))
         assert attacker.wait() == 0
     finally:
