@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing anything
 
-from benchmarks import ai_activation, ai_battle, forecast_pair, reach, simulate_jobs  # noqa: E402
+from benchmarks import ai_activation, ai_battle, forecast_pair, net_round_trip, reach, simulate_jobs  # noqa: E402
 from benchmarks import startup_title, ui_cursor, ui_forecast  # noqa: E402
 from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
@@ -377,6 +377,34 @@ def bench_startup_title(plan: Plan) -> Result:
     return result
 
 
+def bench_net_round_trip(plan: Plan) -> Result:
+    load = _load_note()
+    played = net_round_trip.battles(plan.reps(net_round_trip.BATTLES, 1))
+    target, target_p99 = net_round_trip.TARGET_MS, net_round_trip.TARGET_P99_MS
+    ours = Timing(tuple(ns for battle in played for ns in battle.wire_ns))
+    result = Result(ours, target_ms=target, target_p99_ms=target_p99)
+    within = "within" if ours.p99_ms <= target_p99 else "OVER"
+    result.notes.append(f"p99 {_ms(ours.p99_ms)} ({within} the {target_p99:g} ms target)")
+    result.notes.append(
+        f"one action of a battle played over localhost: from a seat's intention leaving it (websockets, JSON) to both "
+        f"seats holding their new views (the host's table takes it, autosaves what is committed, tells each seat its "
+        f"view and log lines); {len(ours.samples_ns)} actions of {len(played)} {net_round_trip.LEVEL}-vs-"
+        f"{net_round_trip.LEVEL} battle(s) on {net_round_trip.SCENARIO}, the computer deciding untimed"
+    )
+    result.baseline = ("the local app's work for the same actions on one machine, no network: apply_action, both "
+                       "seats' views and both seats' log lines (told_lines)")
+    result.baseline_timing = Timing(tuple(ns for battle in played for ns in battle.local_ns))
+    host = Timing(tuple(ns for battle in played for ns in battle.host_ns))
+    result.notes.append(f"the host's own work without the network (take with its autosave, both messages' JSON): "
+                        f"{_spread(host)}")
+    result.problems += net_round_trip.disagreements(played)
+    result.check = ("each battle's actions, taken again on a host's table and locally, end in the battle the host "
+                    "sent both seats at its end")
+    if load:
+        result.notes.append(load)
+    return result
+
+
 BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "forecast_pair": bench_forecast_pair,
     "reach_32x24": bench_reach_32x24,
@@ -388,6 +416,7 @@ BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "ui_cursor_32x24": bench_ui_cursor,
     "ui_forecast_open": bench_ui_forecast,
     "startup_title": bench_startup_title,
+    "net_round_trip": bench_net_round_trip,
 }
 
 

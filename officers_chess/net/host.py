@@ -37,6 +37,7 @@ from officers_chess.net.messages import (
     Notice,
     Refusal,
     Refused,
+    TakeBack,
     Welcome,
     read_to_host,
     write,
@@ -118,12 +119,13 @@ class Host:
         except Refusal as refused:
             await link.send(write(Refused(reason=str(refused))))
             return
+        ended = self.table.over  # by this intention: another seat's, taken while this one is told, ends later
         for line in self.table.notices:
             self.out(line)
         self.table.notices.clear()
         await self.tell_all()
         self.note()
-        if self.table.over:
+        if ended:  # only once the round that tells the end is sent: stopping closes every link
             self.done.set()
 
     def note(self) -> None:
@@ -158,8 +160,8 @@ class Host:
             except (ConnectionClosed, TimeoutError, OSError):
                 pass  # its own handler notices the drop
 
-    def attach_local(self, side: Side, deliver: Callable[[str], None]) -> Callable[[Act | MusterStep | Concede],
-                                                                                   Awaitable[None]]:
+    def attach_local(self, side: Side, deliver: Callable[[str], None]
+                     ) -> Callable[[Act | MusterStep | TakeBack | Concede], Awaitable[None]]:
         """Seat `side` in this process (the host's own terminal): `deliver` is handed each message's text, and
         the function returned submits an intention as a client's would be, through the same checks."""
         async def send(text: str) -> None:
@@ -170,7 +172,7 @@ class Host:
 
         link = Link(send, close)
 
-        async def submit(intention: Act | MusterStep | Concede) -> None:
+        async def submit(intention: Act | MusterStep | TakeBack | Concede) -> None:
             await self.hear(side, write(intention), link)
 
         self.codes.pop(side, None)  # no code: nobody else may take this seat

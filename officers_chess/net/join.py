@@ -76,7 +76,7 @@ class Seat:
         self.code = code
         self.policy = policy
         self.out = out
-        self.decided = -1  # the last view number answered: a view sent again (a rejoin) is not answered twice
+        self.decided = -1  # the last view number answered: a view sent again (the other seat sat down) is answered once
 
     async def play(self) -> int:
         joined = False
@@ -89,6 +89,10 @@ class Seat:
                     await ws.send(write(Hello(code=self.code)))
                     await self._welcome(ws, joined)
                     joined, lost_at = True, None
+                    # On a new connection every view is answered afresh: a host resumed from its autosave numbers
+                    # them from the saved actions (a move it held back died with it, rulings N10), and a view
+                    # sent again after a drop may be one whose answer was lost in it.
+                    self.decided = -1
                     if await self._follow(ws):
                         return EXIT_OK
             except SeatRefused as refused:

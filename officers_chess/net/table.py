@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from officers_chess.content.autosave import Autosaver
@@ -10,9 +11,10 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import write_muster
 from officers_chess.content.save_files import new_save_path
 from officers_chess.content.user_data import autosave_dir
-from officers_chess.net.messages import Act, BattleSeat, Concede, MusterSeat, MusterStep, Over, Refusal
+from officers_chess.net.messages import Act, BattleSeat, Concede, MusterSeat, MusterStep, Over, Refusal, TakeBack
 from officers_chess.net.muster_view import muster_view
-from officers_chess.rules.battle.actions import Action
+from officers_chess.rules.battle.actions import FREE_ACTIONS, Action, Move
+from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.rules.battle.game import IllegalAction, apply_action
 from officers_chess.rules.battle.seat_view import view
 from officers_chess.rules.battle.state import GameState
@@ -20,11 +22,22 @@ from officers_chess.rules.battle.vision import acting_side
 from officers_chess.rules.muster import phases as core
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.fog_log import told_lines
+from officers_chess.session.fog_log import log_lines, told_lines
+from officers_chess.session.sight import saw_more
 
 PLAYERS = {side: "human" for side in Side}  # a network seat is a person as far as a save can tell
 STEP_WORDS = {Phase.HIRING: "hiring", Phase.SCOUTING: "scouting", Phase.OUTFITTING: "outfitting",
               Phase.DEPLOYING: "deploying"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action the table applied: the action, the battle before and after it, and what it did."""
+
+    action: Action
+    before: GameState
+    after: GameState
+    events: list[Event]
 
 
 class Table:
@@ -44,6 +57,12 @@ class Table:
         self.state: GameState | None = state
         self.saver: Autosaver | None = saver
         self.notices: list[str] = []  # what the host's own screen should say (an autosave that failed)
+        # A unit's move, and the free actions before it or between it and the unit's action, are held back as the
+        # local app holds them (session/controller.py): applied, told to the acting seat alone, not yet saved, so
+        # that a TakeBack can restore the battle of `_before_move` (rulings N10).
+        self._before_move: GameState | None = None
+        self._pending: list[Step] = []
+        self._fought = {side: 0 for side in Side}  # where the seat's last lines telling an exchange end
         # Army building is autosaved too, as the app saves it, and the battle's save then takes its file.
         self.muster_path = muster_path
         if state is None:
@@ -75,19 +94,30 @@ class Table:
         """What `side` is sent now: its view as it stands, with its log lines from `lines_from` on."""
         lines = self.lines[side][lines_from:]
         if self.over:
+            if self.conceded is None and self.state is not None:  # ended by the rules: the fog lifts (F5, N12)
+                return Over(result=self.state.result, lines=lines, final=self.state, seed=self.state.dice.seed)
             return Over(result=self.state.result if self.state is not None else None, conceded=self.conceded,
                         lines=lines)
         if self.state is None:
             loaded = self.loaded
             seen = muster_view(self._muster(), loaded.scenario, loaded.catalogue, loaded.battle_map, side)
             return MusterSeat(at=self.at, yours=self.whose() is side, view=seen, lines=lines)
-        seat = view(self.state, side)
+        acting = self.whose() is side
+        # The other seat sees the battle as committed: a move that may yet be taken back never happened for it.
+        shown = self.state if acting or self._before_move is None else self._before_move
+        seat = view(shown, side)
         sight = sorted(seat.sight) if seat.sight is not None else None
-        return BattleSeat(at=self.at, yours=self.whose() is side, side=side, known=seat.known, sight=sight, lines=lines)
+        return BattleSeat(at=self.at, yours=acting, side=side, known=seat.known, sight=sight, lines=lines,
+                          undoable=acting and self._before_move is not None, exchange=self._fought[side] > lines_from)
+
+    @property
+    def undoable(self) -> bool:
+        """Whether the acting seat has steps pending that a TakeBack would undo."""
+        return self._before_move is not None
 
     # --- intentions ---------------------------------------------------------------------------------------------
 
-    def take(self, side: Side, intention: Act | MusterStep | Concede) -> None:
+    def take(self, side: Side, intention: Act | MusterStep | TakeBack | Concede) -> None:
         """Apply one seat's intention, or Refusal (in words that name nothing the seat cannot see) and nothing
         changes."""
         if self.over:
@@ -95,6 +125,9 @@ class Table:
         if intention.at != self.at:
             raise Refusal(f"that was decided on view {intention.at}, and the battle is at view {self.at}")
         if isinstance(intention, Concede):
+            if self.state is not None:  # the battle ends here: what the acting seat did is for the record
+                self._before_move = None
+                self._commit(acting_side(self.state))
             self.conceded = side
             for reader in Side:
                 self.lines[reader].append(f"The {side.value} concedes the battle.")
@@ -104,6 +137,8 @@ class Table:
             if self.state is not None:
                 raise Refusal("army building is over")
             self._muster_step(side, intention)
+        elif isinstance(intention, TakeBack):
+            self._take_back(side)
         else:
             if self.state is None:
                 raise Refusal("the battle has not begun: army building comes first")
@@ -163,16 +198,59 @@ class Table:
 
     def _act(self, action: Action) -> None:
         before = self.state
-        assert before is not None and self.saver is not None
+        assert before is not None
+        side = acting_side(before)
         try:
             outcome = apply_action(before, action)
         except IllegalAction:
             # The rules' own reason could name a tile or unit; the seat is told only that it was refused.
             raise Refusal("that action is not legal now") from None
-        self.state = outcome.state
-        for reader in Side:
-            self.lines[reader].extend(told_lines(before, outcome.state, outcome.events, reader))
-        self._saved(self.saver.add(action, outcome.state))
+        after = outcome.state
+        self.state = after
+        step = Step(action, before, after, outcome.events)
+        self._pending.append(step)
+        self._tell(side, step)
+        # What may still be taken back, as BattleController.perform and _move_to_cursor decide it.
+        if isinstance(action, Move):
+            if self._before_move is None and before.active is None:
+                self._before_move = before  # the move waits for the unit's action
+            if self._before_move is not None and saw_more(before, after, side):
+                self._before_move = None  # it showed its side something: it stands (F35)
+        elif isinstance(action, FREE_ACTIONS) and action.unit is not None and self._before_move is None:
+            self._before_move = before  # a free action before the move goes back with the move
+        if after.is_over or after.active is None or after.active.acted:
+            self._before_move = None  # the unit acted, or its turn (or the battle) ended
+        self._commit(side)
+
+    def _commit(self, acting: Side) -> None:
+        """Save the pending steps once nothing can take them back, and tell the other seat its lines of them."""
+        if self._before_move is not None:
+            return
+        steps, self._pending = self._pending, []
+        assert self.saver is not None or not steps
+        for step in steps:
+            self._saved(self.saver.add(step.action, step.after))
+            self._tell(acting.other, step)
+
+    def _tell(self, reader: Side, step: Step) -> None:
+        lines = told_lines(step.before, step.after, step.events, reader)
+        self.lines[reader].extend(lines)
+        fights = [event for event in step.events if isinstance(event, Attacked)]
+        # An exchange the reader is told of (not merely a step with one in it somewhere out of its sight).
+        if lines and fights and log_lines(step.before, step.after, fights, reader):
+            self._fought[reader] = len(self.lines[reader])
+
+    def _take_back(self, side: Side) -> None:
+        """Restore the battle from before the pending steps, which never happened (nothing of them was saved or
+        told to the other seat); the acting seat reads one line saying so, in the words of the local app's Esc."""
+        if self._before_move is None or self.state is None or self.state.active_unit is None:
+            raise Refusal("nothing to take back")
+        name = self.state.active_unit.name
+        moved = any(isinstance(step.action, Move) for step in self._pending)
+        free = any(isinstance(step.action, FREE_ACTIONS) for step in self._pending)
+        undone = ("move and free actions are" if free else "move is") if moved else "free actions are"
+        self.state, self._before_move, self._pending = self._before_move, None, []
+        self.lines[side].append(f"{name}'s {undone} taken back.")
 
     def _saved(self, told: str | None) -> None:
         if told:
