@@ -34,6 +34,11 @@ View = MusterSeat | BattleSeat | Over
 Intention = Act | MusterStep | TakeBack | Concede
 
 
+class Rejoined(Notice):
+    """Not sent by the host: the seat's own word that it joined again, so the view that follows is taken as it is
+    (a host that came back numbers its views from its save, lower than before when a pending move died with it)."""
+
+
 class RemoteSeat:
     """One seat of a hosted battle, as the app plays it. `tell` is called in the network thread with every view
     and notice the host sends (the app hands them to its own loop); `ask` sends an intention and waits for the view
@@ -129,7 +134,7 @@ class RemoteSeat:
                     await self._greeted(ws)
                     self._ws, self.connected = ws, True
                     if lost_said:
-                        self.tell(Notice(text="Back at the host's table."))
+                        self.tell(Rejoined(text="Back at the host's table."))
                         lost_said = False
                     if await self._follow(ws):
                         return

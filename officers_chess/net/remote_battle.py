@@ -81,6 +81,10 @@ class RemoteController(BattleController):
         for line in lines:
             self.logs.note(line)
 
+    def rejoined(self) -> None:
+        """The seat joined again: the next view is the host's word, whatever its number (N8, N10)."""
+        self.at = -1
+
     def _adopt(self, message: BattleSeat) -> None:
         self.at = message.at
         self.undoable_at_host = message.undoable

@@ -11,6 +11,7 @@ from textual.binding import Binding
 
 from officers_chess.net.messages import BattleSeat, Notice, Over
 from officers_chess.session.modes import Mode
+from officers_chess.net.remote import Rejoined
 from officers_chess.net.remote_battle import RemoteController
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
@@ -56,6 +57,8 @@ class RemoteBattleScreen(BattleScreen):
         while True:
             message = await self._inbox.get()
             if isinstance(message, Notice):  # about the table: the other seat left, or is back
+                if isinstance(message, Rejoined):
+                    c.rejoined()
                 self.table_note = message.text
                 self.app.notify(message.text, timeout=6)
                 self.refresh_view(full=False)

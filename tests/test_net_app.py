@@ -1,0 +1,115 @@
+"""A person's seat in the app at a hosted battle (issue 36): hosted from the title against the computer and played to
+the result; joined from the title, left and joined again with the same code; a wrong code refused in one line."""
+
+from __future__ import annotations
+
+import pytest
+from muster_keys import press
+from pilot_helpers import play_activation, wait_until
+
+from officers_chess.content.save_replay import validate_save
+from officers_chess.net.host import Host
+from officers_chess.net.host_thread import HostThread
+from officers_chess.net.table import Table
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.pieces.models import Side
+from officers_chess.session.modes import Mode
+from officers_chess.session.players import player_cycle
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens import battle
+from officers_chess.tui.screens.battle_remote import RemoteBattleScreen
+from officers_chess.tui.screens.result import ResultScreen
+from officers_chess.tui.screens.title import TitleScreen
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+
+@pytest.fixture
+def no_pauses(monkeypatch):
+    monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 0)
+    monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 0)
+
+
+async def _my_turn(pilot, app) -> bool:
+    """Wait until the seat is asked to act (True), or the battle screen is gone (False)."""
+    def ready() -> bool:
+        screen = app.screen
+        return not isinstance(screen, RemoteBattleScreen) or screen.controller.mode is Mode.BROWSE
+
+    await wait_until(pilot, ready, 20)
+    return isinstance(app.screen, RemoteBattleScreen)
+
+
+async def test_a_battle_hosted_from_the_title_against_the_computer_is_played_to_its_result(no_pauses):
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(player_cycle().index("greedy")):
+            await press(pilot, "2")
+        await press(pilot, "h")  # Training Yard, highlighted first
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteBattleScreen))
+        screen = app.screen
+        assert isinstance(screen, RemoteBattleScreen)
+        activations = 0
+        while await _my_turn(pilot, app):
+            c = screen.controller
+            # The screen is handed the seat's view, never the battle: it was made from what came over the wire.
+            assert c.state.known_to is A and c.state.dice.seed != app.hosting.host.table.state.dice.seed
+            await play_activation(pilot, screen)
+            activations += 1
+            assert activations < 60, "the battle should end"
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), 20)
+        result = app.screen
+        assert isinstance(result, ResultScreen) and result.final.is_over
+        table = app.hosting.host.table
+        assert table.over and result.final.winner == table.state.winner
+        validate_save(table.save_path)  # the host's save holds the whole battle, and it verifies
+
+
+async def test_a_seat_joined_from_the_title_leaves_and_takes_its_place_again(no_pauses):
+    loaded = load_scenario(find_scenario("training_yard"))
+    hosting = HostThread(lambda: Host(Table(loaded, 77)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
+    port = hosting.start()
+    line = f"officers-chess join 127.0.0.1:{port} {hosting.code(A)}"
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "j")
+        await pilot.press(*line)  # the whole line the host printed, pasted
+        await press(pilot, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteBattleScreen))
+        assert await _my_turn(pilot, app)
+        await play_activation(pilot, app.screen)
+        assert await _my_turn(pilot, app)
+        at = app.screen.controller.at
+        log = list(app.screen.logs.lines(None))
+        await press(pilot, "escape")  # leave the table
+        await press(pilot, "y")
+        assert isinstance(app.screen, TitleScreen) and app.seat is None
+        await wait_until(pilot, lambda: A not in hosting.host.links)
+        assert "Waiting for the attacker to reconnect." not in log
+        await press(pilot, "j")
+        await pilot.press(*line.split(" ", 2)[2])  # HOST:PORT CODE alone works too
+        await press(pilot, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteBattleScreen))
+        back = app.screen.controller
+        assert back.at == at and back.mode is Mode.BROWSE  # the same view, the seat's to play
+        rejoined = list(app.screen.logs.lines(None))
+        told = [line for line in log if "moves" in line or "waits" in line]
+        assert told and all(line in rejoined for line in told), (log, rejoined)  # its log came back
+
+
+async def test_a_wrong_code_typed_at_the_title_is_refused_in_one_line():
+    loaded = load_scenario(find_scenario("training_yard"))
+    hosting = HostThread(lambda: Host(Table(loaded, 77)), "127.0.0.1", 0)
+    port = hosting.start()
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "j")
+        await pilot.press(*f"127.0.0.1:{port} aaaa-bbbb-cccc-dddd")
+        await press(pilot, "enter")
+        await wait_until(pilot, lambda: bool(app._notifications))
+        said = [n.message for n in app._notifications]
+        assert said == ["Could not join: refused: wrong code: no seat at this table has it"], said
+        assert isinstance(app.screen, TitleScreen) and app.seat is None
