@@ -52,14 +52,15 @@ class Act(_Message):
 
 class MusterStep(_Message):
     """The seat's whole army-building step, decided on the view numbered `at`: the army it hires or re-outfits
-    (None at Outfitting keeps it as hired), or where each unit stands at Deployment; Scouting sends neither.
+    (None at Outfitting keeps it as hired), or where units stand at Deployment (a unit named with None is taken
+    off; the units named leave their tiles before any is placed, so a draft may swap two); Scouting sends neither.
     With `finish` False it is a draft: the army or the tiles are kept (and autosaved) but the step stays open, so a
     seat that drops finds its half-built army when it rejoins (rulings N11)."""
 
     type: Literal["muster"] = "muster"
     at: int = Field(ge=0)
     army: Army | None = None
-    places: dict[Annotated[str, Field(max_length=24)], Pos] | None = Field(None, max_length=30)
+    places: dict[Annotated[str, Field(max_length=24)], Pos | None] | None = Field(None, max_length=30)
     finish: bool = True
 
 

@@ -23,6 +23,7 @@ from officers_chess.rules.muster import phases as core
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.fog_log import log_lines, told_lines
+from officers_chess.session.muster_common import placed_all
 from officers_chess.session.sight import saw_more
 
 PLAYERS = {side: "human" for side in Side}  # a network seat is a person as far as a save can tell
@@ -163,8 +164,9 @@ class Table:
             elif step.army is not None:
                 raise MusterError(f"the army cannot change while {STEP_WORDS[phase]}")
             if phase is Phase.DEPLOYING:
-                for name, pos in (step.places or {}).items():
-                    muster = core.place(muster, scenario, battle_map, catalogue, side, name, pos)
+                places = step.places or {}
+                moves = [(name, None) for name in places] + [(name, pos) for name, pos in places.items() if pos is not None]
+                muster = placed_all(muster, scenario, battle_map, catalogue, side, moves)
             elif step.places is not None:
                 raise MusterError("units are placed at Deployment, not now")
             if not step.finish:  # a draft: kept and saved, the step stays open, the other seat is told nothing

@@ -14,7 +14,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.pieces.pricing import item_price
 from officers_chess.rules.scenario.setup import SideRules
 from officers_chess.session.file_names import has_unseen
-from officers_chess.session.muster_session import MusterSession
+from officers_chess.session.muster_common import MusterCommon
 from officers_chess.rules.basics.words import article
 
 
@@ -38,7 +38,7 @@ def _with(army: Army, index: int, recruit: Recruit) -> Army:
     return Army(units=units)
 
 
-def hire(army: Army, class_name: str, session: MusterSession, side: Side) -> Edit:
+def hire(army: Army, class_name: str, session: MusterCommon, side: Side) -> Edit:
     rules = session.scenario.rules(side)
     if len(army.units) >= rules.army.max:
         raise DraftRefused(f"The army is full: at most {rules.army.max} units. Remove one first (x in your army).")
@@ -48,7 +48,7 @@ def hire(army: Army, class_name: str, session: MusterSession, side: Side) -> Edi
                 f"Hired {recruit.name}, {article(class_name)} {class_name}. Press i to give {recruit.name} items, n to rename.")
 
 
-def give(army: Army, index: int | None, item_name: str, session: MusterSession) -> Edit:
+def give(army: Army, index: int | None, item_name: str, session: MusterCommon) -> Edit:
     if index is None or index >= len(army.units):
         raise DraftRefused("Hire a unit first: items are carried by units.")
     unit, item = army.units[index], session.catalogue.items[item_name]

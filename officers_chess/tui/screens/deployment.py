@@ -15,7 +15,7 @@ from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.session.muster_session import MusterSession
+from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
@@ -55,7 +55,7 @@ class DeploymentScreen(MusterStepScreen):
         Binding("d", "done", "Done"),
     ]
 
-    def __init__(self, session: MusterSession, side: Side) -> None:
+    def __init__(self, session: MusterCommon, side: Side) -> None:
         super().__init__(session, side)
         scenario = session.scenario
         board = DeployBoard(
@@ -231,15 +231,11 @@ class DeploymentScreen(MusterStepScreen):
         here, held, pos = self._own_at(self.controller.cursor), self.held, self.controller.cursor
         if here is None or held is None:
             return
-        before = self.session.muster
         old = self.placed.get(held)
+        moves = [(here, None), (held, pos)] + ([(here, old)] if old is not None else [])
         try:
-            self.session.place(self.side, here, None)
-            self.session.place(self.side, held, pos)
-            if old is not None:
-                self.session.place(self.side, here, old)
+            self.session.place_all(self.side, moves)  # all or nothing
         except MusterError as exc:
-            self.session.muster = before  # all or nothing
             self.say(f"Cannot swap: {exc}.", error=True)
         else:
             self.say(f"{held} and {here} swap places." if old else f"{held} takes {here}'s place; {here} is in hand.")
@@ -252,9 +248,13 @@ class DeploymentScreen(MusterStepScreen):
         here = self._own_at(self.controller.cursor)
         if here is None:
             return
-        self.session.place(self.side, here, None)
-        self.held = here
-        self.say(f"{here} is off the field and in hand.")
+        try:
+            self.session.place(self.side, here, None)
+        except MusterError as exc:  # a network seat's host may refuse (a view since replaced)
+            self.say(sentence(exc), error=True)
+        else:
+            self.held = here
+            self.say(f"{here} is off the field and in hand.")
         self._refresh()
 
     def action_next_unit(self) -> None:
@@ -283,7 +283,7 @@ class DeploymentScreen(MusterStepScreen):
             self.say(f"Not yet: still to place {', '.join(missing)}.", error=True)
             self._refresh()
             return
-        after = "the battle begins" if self.side is not self.session.scenario.first_deployer or not self.session.scenario.hires(
+        after = "the battle begins" if self.side is not self.session.scenario.first_deployer or not self.session.hires(
             self.side.other) else f"the {self.side.other.title} deploys"
 
         def answered(yes: bool | None) -> None:

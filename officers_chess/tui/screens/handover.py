@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.muster.phases import Phase
-from officers_chess.session.muster_session import PHASE_TITLE
+from officers_chess.session.muster_common import PHASE_TITLE
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen
 

@@ -18,7 +18,7 @@ from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.session.muster_session import MusterSession
+from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.hiring_keys import HiringKeys
@@ -68,7 +68,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         Binding("d", "done", "Done"),
     ]
 
-    def __init__(self, session: MusterSession, side: Side, outfitting: bool = False) -> None:
+    def __init__(self, session: MusterCommon, side: Side, outfitting: bool = False) -> None:
         super().__init__(session, side)
         self.outfitting = outfitting
         self.draft: Army = session.army(side)
@@ -230,6 +230,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
 
     def _changed(self, draft: Army, unit_index: int | None) -> None:
         self.draft = draft
+        self.session.keep_draft(self.side, draft)  # a network seat's host keeps it, should the seat drop (N11)
         self.unit_index = unit_index if draft.units else None
         self._fill_army()
         self._fill_shop()

@@ -9,14 +9,14 @@ from textual.screen import Screen
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.session.muster_session import PHASE_TITLE, MusterSession
+from officers_chess.session.muster_common import PHASE_TITLE, MusterCommon
 from officers_chess.tui.palette import palette
 
 ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."
 LEAVE_CAMPAIGN_QUESTION = "Leave for the title screen? The campaign is saved: c Continue takes it up again here."
 
 
-def header(session: MusterSession, side: Side, detail: Text | str = "") -> Text:
+def header(session: MusterCommon, side: Side, detail: Text | str = "") -> Text:
     """" HIRING · DEFENDER · step 1 of 8 · detail" for the top line of a step screen."""
     phase, _ = session.current()
     text = Text.assemble((f" {PHASE_TITLE.get(phase, '')} ", "bold"), " · ", (f" {side.title.upper()} ", palette().side_banner(side)),
@@ -35,7 +35,7 @@ class MusterStepScreen(Screen):
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
-    def __init__(self, session: MusterSession, side: Side) -> None:
+    def __init__(self, session: MusterCommon, side: Side) -> None:
         super().__init__()
         self.session = session
         self.side = side

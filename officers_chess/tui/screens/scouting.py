@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
+from officers_chess.rules.muster.phases import MusterError
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import StatPairs, army_rows, movement, stat_line
 from officers_chess.tui.palette import palette
@@ -66,5 +67,9 @@ class ScoutingScreen(MusterStepScreen):
         return Group(*(text for _, _, text in army_rows(army, costs)))
 
     def action_continue(self) -> None:
-        self.session.finish()
+        try:
+            self.session.finish()
+        except MusterError as exc:  # only a network seat's host refuses a Scouting step (a view since replaced)
+            self.notify(f"Not yet: {exc}.", severity="error")
+            return
         self.step_done()

@@ -14,7 +14,7 @@ from officers_chess.rules.muster.army import Army
 from officers_chess.rules.pieces.models import Accessory, Consumable, Stats, UnitClass, Weapon
 from officers_chess.rules.pieces.tags import parse_tag
 from officers_chess.rules.reference.rulebook import TAG_TEXT, edition_rules, rule_id
-from officers_chess.session.muster_session import Item, class_of
+from officers_chess.session.muster_common import Item, class_of
 from officers_chess.tui.palette import palette
 
 NAME_WIDTH = 18  # the longest catalogue item name, and a space
