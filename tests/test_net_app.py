@@ -113,3 +113,68 @@ async def test_a_wrong_code_typed_at_the_title_is_refused_in_one_line():
         said = [n.message for n in app._notifications]
         assert said == ["Could not join: refused: wrong code: no seat at this table has it"], said
         assert isinstance(app.screen, TitleScreen) and app.seat is None
+
+
+async def _on(pilot, app, kind, seconds: float = 20):
+    await wait_until(pilot, lambda: isinstance(app.screen, kind), seconds)
+    assert isinstance(app.screen, kind), app.screen
+    return app.screen
+
+
+async def test_army_building_at_a_hosted_table_on_the_app_s_own_screens(no_pauses):
+    from muster_keys import confirm_step, deploy_all, hire
+
+    from officers_chess.tui.screens.deployment import DeploymentScreen
+    from officers_chess.tui.screens.hiring import HiringScreen
+    from officers_chess.tui.screens.scouting import ScoutingScreen
+
+    app = OfficersChessApp(seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(player_cycle().index("greedy")):
+            await press(pilot, "2")
+        await press(pilot, "down", "h")  # Practice Muster: both sides hire
+        screen = await _on(pilot, app, HiringScreen)
+        assert screen.side is A and app.muster.current() == (screen.session.view.phase, A)
+        await hire(pilot, screen, "Soldier", ["Iron Lance"])
+        table = app.hosting.host.table
+        assert [r.unit_class for r in table.muster.armies[A].units] == ["Soldier"]  # a draft, kept at the host
+        await hire(pilot, screen, "Archer", ["Iron Bow"])
+        await confirm_step(pilot)
+        await _on(pilot, app, ScoutingScreen)
+        foe = table.muster.armies[D]
+        assert not hasattr(app.muster, "muster") or D not in app.muster.muster.armies  # the seat never holds it
+        await press(pilot, "enter")
+        outfitting = await _on(pilot, app, HiringScreen)
+        assert outfitting.outfitting
+        await confirm_step(pilot)
+        deploying = await _on(pilot, app, DeploymentScreen)
+        await deploy_all(pilot, deploying)
+        await confirm_step(pilot)
+        fought = await _on(pilot, app, RemoteBattleScreen)
+        known = fought.controller.state
+        assert table.state is not None and known.known_to is A and foe.units
+        assert {u.name for u in known.living(A)} == {u.name for u in table.state.living(A)}  # the army hired here
+
+
+async def test_a_half_built_army_is_found_again_after_leaving_the_table(no_pauses):
+    from muster_keys import hire
+
+    from officers_chess.tui.screens.hiring import HiringScreen
+
+    loaded = load_scenario(find_scenario("practice_muster"))
+    hosting = HostThread(lambda: Host(Table(loaded, 12)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
+    port = hosting.start()
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        screen = await _on(pilot, app, HiringScreen)
+        await hire(pilot, screen, "Soldier", ["Iron Lance"])
+        app.leave_table()
+        await _on(pilot, app, TitleScreen)
+        await wait_until(pilot, lambda: A not in hosting.host.links)
+        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        again = await _on(pilot, app, HiringScreen)
+        assert again is not screen
+        assert [(r.unit_class, r.items) for r in again.session.army(A).units] == [("Soldier", ["Iron Lance"])]

@@ -17,7 +17,7 @@ class RulesReference:
     def catalogue_in_play(self) -> Catalogue:
         """The catalogue of the scenario being built or fought, else the bundled one."""
         if self.muster is not None:
-            return self.muster.loaded.catalogue
+            return self.muster.catalogue  # a local muster's, or the one a host's table sent (both sessions have it)
         for screen in reversed(self.screen_stack):
             loaded = getattr(screen, "loaded", None)
             if isinstance(loaded, LoadedScenario):

@@ -3,7 +3,6 @@ screen, army building, the battle, the end), and hosting or joining from the tit
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +12,7 @@ from officers_chess.rules.pieces.models import Side
 
 if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario
+    from officers_chess.tui.screens.battle_remote import RemoteBattleScreen
     from officers_chess.net.host_thread import HostThread
     from officers_chess.net.remote import RemoteSeat
 
@@ -33,13 +33,12 @@ class TableSeat:
     seat: RemoteSeat | None = None
     hosting: HostThread | None = None
     invite: str | None = None  # the join line of the other seat, while it is open and this machine hosts
+    playing: RemoteBattleScreen | None = None  # the battle screen of the seat, once the battle has begun
     _muster_at = -1  # the newest army-building view routed (the same view sent again is not opened twice)
-    _seat_loop: asyncio.AbstractEventLoop | None = None
 
     def sit(self, seat: RemoteSeat, invite: str | None = None) -> None:
         """Play the seat: its first view opens the screen it belongs to; the rest follow as the host sends them."""
-        self.seat, self.invite, self._muster_at = seat, invite, -1
-        self._seat_loop = asyncio.get_running_loop()
+        self.seat, self.invite, self._muster_at, self.playing = seat, invite, -1, None
         seat.tell = self._from_host
         self.table_loaded = seat_loaded(seat.welcome)
         if invite is not None:  # nothing to play until the friend sits down: the join line to give them
@@ -52,20 +51,17 @@ class TableSeat:
             self._route(seat.latest, opening=True)
 
     def _from_host(self, message) -> None:
-        """In the network thread: hand the message to the app's own loop (never wait for it: the loop may be asking)."""
-        loop = self._seat_loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._route, message)
+        """In the network thread: hand the message to the app (posting is thread-safe, and never waits: the app's
+        loop may itself be waiting for the host's answer)."""
+        self.call_later(self._route, message)
 
     def _route(self, message: MusterSeat | BattleSeat | Over | Notice, opening: bool = False) -> None:
-        from officers_chess.tui.screens.battle_remote import RemoteBattleScreen
         from officers_chess.tui.screens.table_wait import TableWaitScreen
 
         if self.seat is None:
             return  # left the table: what was still on its way is not shown
-        playing = next((s for s in self.screen_stack if isinstance(s, RemoteBattleScreen)), None)
-        if playing is not None:
-            playing.heard(message)
+        if self.playing is not None:  # once the battle has begun, its screen takes everything, in order
+            self.playing.heard(message)
             return
         if isinstance(message, Notice):
             self.notify(message.text, timeout=6)
@@ -93,17 +89,24 @@ class TableSeat:
 
         assert self.seat is not None
         controller = RemoteController(message, self.seat.ask)
-        self._show(RemoteBattleScreen(self.table_loaded, controller, self.seat.address))
+        self.muster = None
+        self.playing = RemoteBattleScreen(self.table_loaded, controller, self.seat.address)
+        self._show(self.playing)
 
     def _muster_view(self, message: MusterSeat, opening: bool) -> None:
+        from officers_chess.net.remote_muster import RemoteMuster
         from officers_chess.tui.screens.table_wait import TableWaitScreen
 
         if message.at <= self._muster_at and not opening:
             return
         self._muster_at = message.at
+        session = self.muster if isinstance(self.muster, RemoteMuster) else None
+        if session is not None and session.seat.at < message.at:
+            session.update(message)  # a screen open on it reads the host's newest word
         view = message.view
         if message.yours:
-            self._open_remote_muster(message)
+            if session is None or opening or not self._on_muster_step(message):
+                self._open_remote_muster(message)
             return
         whose = view.whose.value if view.whose is not None else "other side"
         words = f"The {whose} is {view.phase.value} (step {min(view.step + 1, view.steps)} of {view.steps})."
@@ -113,13 +116,22 @@ class TableSeat:
         else:
             self._show(TableWaitScreen(self.table_loaded.scenario.name, view.side, words, self.invite))
 
+    def _on_muster_step(self, message: MusterSeat) -> bool:
+        """Whether the screen on top is already this seat's step of army building (a draft's answer, or the same
+        step sent again on a rejoin): then it stays, and nothing is opened twice."""
+        from officers_chess.tui.screens.muster_step import MusterStepScreen
+
+        screen = self.screen
+        return (isinstance(screen, MusterStepScreen) and getattr(screen, "session", None) is self.muster
+                and self.muster.current() == (message.view.phase, message.view.whose))
+
     def _open_remote_muster(self, message: MusterSeat) -> None:
-        """The seat's own army-building step, on the same screens as a local one (session/remote_muster.py)."""
-        from officers_chess.session.remote_muster import RemoteMuster
+        """The seat's own army-building step, on the same screens as a local one (net/remote_muster.py)."""
+        from officers_chess.net.remote_muster import RemoteMuster
+        from officers_chess.rules.muster.phases import Phase
         from officers_chess.tui.screens.deployment import DeploymentScreen
         from officers_chess.tui.screens.hiring import HiringScreen
         from officers_chess.tui.screens.scouting import ScoutingScreen
-        from officers_chess.rules.muster.phases import Phase
 
         assert self.seat is not None
         session = RemoteMuster(message, self.seat.ask)
@@ -138,7 +150,8 @@ class TableSeat:
         session = self.muster
         answer = getattr(session, "answer", None)
         if answer is not None:
-            self._route(answer)
+            session.answer = None
+            self._route(answer, opening=True)
 
     def leave_table(self) -> None:
         """Back to the title: the seat closes (the host keeps it for a rejoin); a host here goes on serving until the
