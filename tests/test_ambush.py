@@ -156,7 +156,7 @@ def test_a_move_that_brings_an_enemy_into_sight_stands():
     state = foggy([scout(), unit(id="d1", side=D, pos=(7, 1)), unit(id="d2", side=D, pos=(11, 2))])
     c = _seat_moves(state, (4, 1))  # d1 is 3 tiles off now: in sight
     assert c.mode is Mode.ACTING and not c.undoable
-    assert c.take_back_line() == "✓ A1's move showed more: it stands"
+    assert c.take_back_line() == "✓ The move showed more: it stands"
     moved = c.state
     c.cancel()
     assert c.state == moved and c.state.unit("a1").pos == (4, 1)

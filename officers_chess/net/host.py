@@ -267,10 +267,15 @@ class Host:
 
 
 def join_lines(codes: dict[Side, str], bind: str, port: int) -> list[str]:
-    """The line each open seat's player types, naming this machine as the others reach it."""
+    """Each open seat's line: `seat SIDE: ` and the command its player types (`join_command`)."""
+    return [f"seat {side.value}: {join_command(code, bind, port)}" for side, code in codes.items()]
+
+
+def join_command(code: str, bind: str, port: int) -> str:
+    """The command that takes a seat, naming this machine as the others reach it."""
     name = socket.gethostname() if bind in ("0.0.0.0", "::", "") else bind
     where = f"[{name}]:{port}" if ":" in name else f"{name}:{port}"
-    return [f"seat {side.value}: officers-chess join {where} {code}" for side, code in codes.items()]
+    return f"officers-chess join {where} {code}"
 
 
 def find_scenario(name: str) -> Path:

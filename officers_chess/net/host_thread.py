@@ -7,7 +7,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 
-from officers_chess.net.host import Host, join_lines, local_address, seat_computers
+from officers_chess.net.host import Host, join_command, local_address, seat_computers
 from officers_chess.net.remote import RemoteSeat
 from officers_chess.rules.pieces.models import Side
 
@@ -23,6 +23,7 @@ class HostThread:
         self.out = out
         self.host: Host | None = None
         self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._failed: OSError | None = None
         self._thread = threading.Thread(target=self._run, name="host", daemon=True)
 
@@ -34,6 +35,12 @@ class HostThread:
             raise self._failed
         return self.port
 
+    def stop(self) -> None:
+        """Stop serving (the battle stays in its autosave, and `host --resume` serves it again with the same codes)."""
+        host, loop = self.host, self._loop
+        if host is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(host.done.set)
+
     def code(self, side: Side) -> str:
         assert self.host is not None
         return self.host.codes[side]
@@ -42,6 +49,7 @@ class HostThread:
         asyncio.run(self._serve())
 
     async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
         host = self.make()
         host.out = self.out
         self.host = host
@@ -66,5 +74,5 @@ def open_table(make: Callable[[], Host], bind: str, port: int, own: Side, comput
     port = hosting.start()
     seat = RemoteSeat(local_address(bind, port), hosting.code(own))
     seat.open()
-    invite = None if computer else join_lines({own.other: hosting.code(own.other)}, bind, port)[0]
+    invite = None if computer else join_command(hosting.code(own.other), bind, port)
     return hosting, seat, invite

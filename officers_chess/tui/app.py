@@ -324,6 +324,9 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         if self.seat is not None:  # the table is left (the host keeps the seat for a rejoin)
             seat, self.seat = self.seat, None
             seat.close()
+        if self.hosting is not None:  # hosted here: the table closes with its player (host --resume reopens it)
+            hosting, self.hosting = self.hosting, None
+            hosting.stop()
         self.muster = None
         self.campaign = None
         self.switch_screen(TitleScreen(self.computer))

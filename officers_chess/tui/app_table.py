@@ -90,7 +90,7 @@ class TableSeat:
         assert self.seat is not None
         controller = RemoteController(message, self.seat.ask)
         self.muster = None
-        self.playing = RemoteBattleScreen(self.table_loaded, controller, self.seat.address)
+        self.playing = RemoteBattleScreen(self.table_loaded, controller)
         self._show(self.playing)
 
     def _muster_view(self, message: MusterSeat, opening: bool) -> None:
@@ -152,6 +152,15 @@ class TableSeat:
         if answer is not None:
             session.answer = None
             self._route(answer, opening=True)
+
+    def leave_words(self) -> str:
+        """The question before leaving the table: what becomes of the battle, in the words of this seat's case."""
+        if self.hosting is not None:
+            return ("Stop hosting and go back to the title screen? The other player waits; the battle is autosaved, "
+                    "and officers-chess host --resume serves it again with the same join line.")
+        address = self.seat.address if self.seat is not None else "the host"
+        return (f"Leave the table for the title screen? The host keeps your seat: join {address} again with the "
+                "same code to go on.")
 
     def leave_table(self) -> None:
         """Back to the title: the seat closes (the host keeps it for a rejoin); a host here goes on serving until the

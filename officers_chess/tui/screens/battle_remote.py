@@ -23,10 +23,12 @@ class RemoteBattleScreen(BattleScreen):
 
     BINDINGS = [Binding("x", "concede", "Concede", show=False)]
 
-    def __init__(self, loaded, controller: RemoteController, address: str) -> None:
-        # Joined after the first action (or again after a drop): the log so far comes first, and it "goes on".
-        super().__init__(loaded, None, controller=controller, resumed=bool(controller.joined_lines))
-        self.address = address
+    def __init__(self, loaded, controller: RemoteController) -> None:
+        # Joined after the battle's first action (or again after a drop): the log so far comes first, and it
+        # "goes on"; a battle that opens now says who acts first.
+        known = controller.view
+        begun = known.round > 1 or known.active is not None or any(u.activated for u in known.units)
+        super().__init__(loaded, None, controller=controller, resumed=begun)
         self.table_note = ""  # the latest word about the table (the other seat left, came back)
         self._inbox: asyncio.Queue[BattleSeat | Over | Notice] = asyncio.Queue()
 
@@ -126,6 +128,10 @@ class RemoteBattleScreen(BattleScreen):
         self.app.push_screen(ConfirmDialog("Concede this battle? The other side wins, and it ends for both of you."),
                              answered)
 
+    def action_back(self) -> None:
+        super().action_back()
+        self._sync_log()  # a take-back's line is the host's, noted by the controller rather than returned
+
     def action_save_copy(self) -> None:
         self.app.notify("The host saves this battle, action by action; its save comes to you when the battle ends.",
                         timeout=6)
@@ -135,5 +141,4 @@ class RemoteBattleScreen(BattleScreen):
             if yes:
                 self.app.leave_table()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog(f"Leave the table for the title screen? The host keeps your seat: join "
-                                           f"{self.address} again with the same code to go on."), answered)
+        self.app.push_screen(ConfirmDialog(self.app.leave_words()), answered)  # type: ignore[attr-defined]

@@ -46,7 +46,10 @@ class MusterStepScreen(Screen):
                 self.app.show_title()  # type: ignore[attr-defined]
 
         in_campaign = getattr(self.app, "campaign", None) is not None
-        self.app.push_screen(ConfirmDialog(LEAVE_CAMPAIGN_QUESTION if in_campaign else ABANDON_QUESTION), answered)
+        at_table = getattr(self.app, "seat", None) is not None  # a hosted battle: the host keeps the armies
+        question = (self.app.leave_words() if at_table  # type: ignore[attr-defined]
+                    else LEAVE_CAMPAIGN_QUESTION if in_campaign else ABANDON_QUESTION)
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     def repaint_colours(self) -> None:
         """The palette changed: build the screen again (these screens keep nothing that a rebuild loses)."""

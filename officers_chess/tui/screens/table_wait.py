@@ -10,11 +10,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
 
 
 class TableWaitScreen(Screen):
-    """Says what the table waits for; Esc leaves it (the host keeps the seat for a rejoin)."""
+    """Says what the table waits for; Esc leaves it (after a question that says what becomes of the battle)."""
 
     DEFAULT_CSS = """
     TableWaitScreen { align: center middle; }
@@ -36,8 +37,7 @@ class TableWaitScreen(Screen):
                                        "."))
             yield Static(id="words")
             yield Static(id="invite")
-            yield Static("Esc leaves the table; the host keeps your seat, and the same code takes it again.",
-                         classes="keys")
+            yield Static("Esc leaves the table.", classes="keys")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -53,4 +53,8 @@ class TableWaitScreen(Screen):
         self.query_one("#invite", Static).update(shown)
 
     def action_leave(self) -> None:
-        self.app.leave_table()  # type: ignore[attr-defined]
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.leave_table()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(self.app.leave_words()), answered)  # type: ignore[attr-defined]
