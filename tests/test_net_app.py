@@ -8,6 +8,7 @@ from muster_keys import press
 from pilot_helpers import play_activation, wait_until
 
 from officers_chess.content.save_replay import validate_save
+from officers_chess.content.user_data import saves_dir
 from officers_chess.net.host import Host
 from officers_chess.net.host_thread import HostThread
 from officers_chess.net.table import Table
@@ -64,6 +65,7 @@ async def test_a_battle_hosted_from_the_title_against_the_computer_is_played_to_
         table = app.hosting.host.table
         assert table.over and result.final.winner == table.state.winner
         validate_save(table.save_path)  # the host's save holds the whole battle, and it verifies
+        assert not saves_dir().exists() or not list(saves_dir().glob("*.json"))  # the host needs no second copy
 
 
 async def test_a_seat_joined_from_the_title_leaves_and_takes_its_place_again(no_pauses):
@@ -97,6 +99,16 @@ async def test_a_seat_joined_from_the_title_leaves_and_takes_its_place_again(no_
         rejoined = list(app.screen.logs.lines(None))
         told = [line for line in log if "moves" in line or "waits" in line]
         assert told and all(line in rejoined for line in told), (log, rejoined)  # its log came back
+        screen, activations = app.screen, 0
+        while await _my_turn(pilot, app):  # on to the end: the seat keeps its own copy of the host's save
+            await play_activation(pilot, screen)
+            activations += 1
+            assert activations < 60, "the battle should end"
+        await _on(pilot, app, ResultScreen)
+        kept = list(saves_dir().glob("*.json"))
+        assert len(kept) == 1 and kept[0].name.endswith("-training_yard-hosted.json"), kept
+        validate_save(kept[0])  # it verifies on this machine, as the host's does on its own
+        assert any(kept[0].name in n.message for n in app._notifications)
 
 
 async def test_a_wrong_code_typed_at_the_title_is_refused_in_one_line():

@@ -43,6 +43,7 @@ from officers_chess.net.messages import (
     write,
 )
 from officers_chess.net.muster_view import known_scenario
+from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.net.table import Table
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.fog_log import resumed_lines
@@ -92,7 +93,7 @@ class Host:
         loaded = self.table.loaded
         await link.send(write(Welcome(side=side, scenario=loaded.scenario.name,
                                       known=known_scenario(loaded.scenario, side), catalogue=loaded.catalogue,
-                                      battle_map=loaded.battle_map)))
+                                      battle_map=loaded.battle_map, fingerprint=seed_fingerprint(self.table.seed))))
         back = side in self.ever
         self.ever.add(side)
         self.out(f"the {side.value} {'is back' if back else 'joined'}")

@@ -12,6 +12,7 @@ from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.objectives import Result
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.board.battle_map import BattleMap, Pos
+from officers_chess.rules.history.record import BattleRecord
 from officers_chess.rules.muster.army import Army
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
@@ -95,6 +96,7 @@ class Welcome(_Message):
     known: Scenario | None = None
     catalogue: Catalogue | None = None
     battle_map: BattleMap | None = None
+    fingerprint: str | None = None  # the dice seed's fingerprint, never the seed (F33): the result shows the seed
 
 
 class Refused(_Message):
@@ -146,6 +148,7 @@ class Over(_Message):
     lines: list[str] = Field(default_factory=list)
     final: GameState | None = None  # the whole battle once the rules ended it: the fog lifts (F5, N12)
     seed: int | None = None  # its dice seed, shown on the result screen as in a local battle (N12)
+    record: BattleRecord | None = None  # the host's save of it, kept by the seat as its own copy (N16)
 
 
 ToSeat = Annotated[Union[Welcome, Refused, MusterSeat, BattleSeat, Notice, Over], Field(discriminator="type")]

@@ -29,8 +29,9 @@ class RemoteController(BattleController):
     """A BattleController whose battle is the seat's view: `ask` sends an intention to the host and returns the
     view that answers it (raising Refusal or LostHost). Views of the other seat's turn come in through `hear`."""
 
-    def __init__(self, seat: BattleSeat, ask: Ask) -> None:
+    def __init__(self, seat: BattleSeat, ask: Ask, fingerprint: str | None = None) -> None:
         self.ask = ask
+        self.dice_fingerprint = fingerprint  # the host's dice, told as at a local table (never the seed)
         self.side = seat.side
         self.at = seat.at
         self.over: Over | None = None
@@ -172,7 +173,7 @@ class RemoteController(BattleController):
 
     @property
     def fingerprint(self) -> str | None:
-        return None  # the host's dice: the seat is never sent the seed (N1, N2)
+        return self.dice_fingerprint  # the host's dice: the seat is told the fingerprint, never the seed (N1, N2)
 
     def concede(self) -> None:
         """Give up the battle (the host ends it for both seats)."""

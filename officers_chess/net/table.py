@@ -96,7 +96,9 @@ class Table:
         lines = self.lines[side][lines_from:]
         if self.over:
             if self.conceded is None and self.state is not None:  # ended by the rules: the fog lifts (F5, N12)
-                return Over(result=self.state.result, lines=lines, final=self.state, seed=self.state.dice.seed)
+                record = self.saver.recorder.record() if self.saver is not None else None
+                return Over(result=self.state.result, lines=lines, final=self.state, seed=self.state.dice.seed,
+                            record=record)
             return Over(result=self.state.result if self.state is not None else None, conceded=self.conceded,
                         lines=lines)
         if self.state is None:

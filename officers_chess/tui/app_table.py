@@ -88,7 +88,7 @@ class TableSeat:
         from officers_chess.tui.screens.battle_remote import RemoteBattleScreen
 
         assert self.seat is not None
-        controller = RemoteController(message, self.seat.ask)
+        controller = RemoteController(message, self.seat.ask, self.seat.welcome.fingerprint)
         self.muster = None
         self.playing = RemoteBattleScreen(self.table_loaded, controller)
         self._show(self.playing)

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import work
 from textual.binding import Binding
 
+from officers_chess.net.kept_copy import keep_copy
 from officers_chess.net.messages import BattleSeat, Notice, Over
 from officers_chess.session.modes import Mode
 from officers_chess.net.remote import Rejoined
@@ -45,7 +46,11 @@ class RemoteBattleScreen(BattleScreen):
         self._inbox.put_nowait(message)
 
     def on_mount(self) -> None:
-        # (BattleScreen's own on_mount runs too: Textual calls each class's handler.)
+        # (BattleScreen's own on_mount runs first: Textual calls each class's handler.)
+        fingerprint = self.controller.fingerprint
+        if fingerprint is not None and not self.resumed:  # as at a local table: the result shows the seed behind it
+            self.logs.note(f"Dice fingerprint {fingerprint} (the host's dice): the seed is shown when the battle ends.")
+            self._sync_log()
         self.follow()
 
     def computer_plays(self) -> None:
@@ -97,11 +102,23 @@ class RemoteBattleScreen(BattleScreen):
         c: RemoteController = self.controller  # type: ignore[assignment]
         over = c.over
         if over is not None and over.final is not None:
+            self._keep_copy(over.record)
             self.app.show_result(*c.final())  # type: ignore[attr-defined]
             return
         who = over.conceded.value if over is not None and over.conceded is not None else "other side"
         self.app.notify(f"The battle is over: the {who} conceded.", timeout=10)
         self.app.show_title()  # type: ignore[attr-defined]
+
+    def _keep_copy(self, record) -> None:
+        """The host's save of the finished battle, kept in this player's saves (a host here has it already)."""
+        if record is None or getattr(self.app, "hosting", None) is not None:
+            return
+        try:
+            path = keep_copy(record)
+        except OSError as exc:
+            self.app.notify(f"Could not keep a copy of the battle: {exc.strerror or exc}", severity="warning")
+            return
+        self.app.notify(f"The battle is saved as {path.name}: l on the title screen replays it.", timeout=8)
 
     def _computer_note(self) -> Text:
         c = self.controller

@@ -355,6 +355,9 @@ class TitleScreen(Screen):
         if not isinstance(loaded, LoadedScenario):
             self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
             return
+        if self.app.own_dice:  # type: ignore[attr-defined]
+            self.app.notify("Across two machines the game's seeded dice roll for both sides (nobody types a die).",
+                            timeout=8)
         self.app.host_here(loaded, own, self.players[own.other])  # type: ignore[attr-defined]
 
     def action_join(self) -> None:
