@@ -70,7 +70,9 @@ async def test_a_battle_hosted_from_the_title_against_the_computer_is_played_to_
 
 async def test_a_seat_joined_from_the_title_leaves_and_takes_its_place_again(no_pauses):
     loaded = load_scenario(find_scenario("training_yard"))
-    hosting = HostThread(lambda: Host(Table(loaded, 77)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
+    said: list[str] = []
+    hosting = HostThread(lambda: Host(Table(loaded, 77)), "127.0.0.1", 0, computer={D: ("greedy", 3)},
+                         out=said.append)
     port = hosting.start()
     line = f"officers-chess join 127.0.0.1:{port} {hosting.code(A)}"
     app = OfficersChessApp(seed=5)
@@ -89,7 +91,7 @@ async def test_a_seat_joined_from_the_title_leaves_and_takes_its_place_again(no_
         await press(pilot, "y")
         assert isinstance(app.screen, TitleScreen) and app.seat is None
         await wait_until(pilot, lambda: A not in hosting.host.links)
-        assert "Waiting for the attacker to reconnect." not in log
+        assert "the attacker left; waiting for it to reconnect" in said  # what the other seat is told, too
         await press(pilot, "j")
         await pilot.press(*line.split(" ", 2)[2])  # HOST:PORT CODE alone works too
         await press(pilot, "enter")
@@ -190,3 +192,44 @@ async def test_a_half_built_army_is_found_again_after_leaving_the_table(no_pause
         again = await _on(pilot, app, HiringScreen)
         assert again is not screen
         assert [(r.unit_class, r.items) for r in again.session.army(A).units] == [("Soldier", ["Iron Lance"])]
+
+
+async def test_a_host_that_stops_during_hiring_is_said_and_the_screen_stays(no_pauses):
+    from muster_keys import hire
+
+    from officers_chess.tui.screens.hiring import HiringScreen
+
+    loaded = load_scenario(find_scenario("practice_muster"))
+    hosting = HostThread(lambda: Host(Table(loaded, 12)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
+    port = hosting.start()
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        screen = await _on(pilot, app, HiringScreen)
+        hosting.stop()
+        await wait_until(pilot, lambda: not app.seat.connected)
+        await press(pilot, "enter")  # hire the highlighted class: the host is gone, so it is not kept there
+        assert app.screen is screen and app.is_running  # no fault: the step goes on on screen
+        assert len(screen.draft.units) == 1 and not screen.session.army(A).units  # kept here until the host is back
+        await wait_until(pilot, lambda: any("rejoin" in n.message for n in app._notifications))
+        assert any(n.message == "Lost the host; trying to rejoin…" for n in app._notifications)
+
+
+async def test_a_friend_s_seat_opens_the_battle_when_the_friend_sits_down(no_pauses):
+    from officers_chess.net.remote import RemoteSeat
+    from officers_chess.tui.screens.table_wait import TableWaitScreen
+
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "h")  # both sides people: this keyboard plays the attacker, a friend the defender
+        waiting = await _on(pilot, app, TableWaitScreen)
+        assert app.invite is not None and app.invite.endswith(app.hosting.code(D))
+        friend = RemoteSeat(app.invite.split()[2], app.invite.split()[3])
+        friend.open()
+        try:
+            await _on(pilot, app, RemoteBattleScreen)
+            assert app.invite is None and waiting is not app.screen
+        finally:
+            friend.close()

@@ -15,7 +15,7 @@ from officers_chess.ai.play import make_policy
 from officers_chess.content.save_replay import validate_save
 from officers_chess.net import limits
 from officers_chess.net.join import decide
-from officers_chess.net.messages import TO_HOST_LIMIT, Act, BattleSeat, Refused, Welcome, write
+from officers_chess.net.messages import PROTOCOL, TO_HOST_LIMIT, Act, BattleSeat, Refused, Welcome, write
 from officers_chess.rules.battle.actions import Move
 from officers_chess.rules.battle.game import legal_actions
 from officers_chess.rules.pieces.models import Side
@@ -40,12 +40,13 @@ def test_every_hostile_message_is_refused_and_the_battle_goes_on():
         assert answer == b"" or answer.startswith(b"HTTP/1.1 400"), answer[:40]
 
     # Before a seat: anything but a hello of this version with a right code closes the connection.
-    for first in ("junk", json.dumps({"v": 2, "type": "hello", "code": code}),
-                  json.dumps({"v": 1, "type": "hello", "code": "x" * 500}), b"\x00\x01binary"):
+    for first in ("junk", json.dumps({"v": 1, "type": "hello", "code": code}),
+                  json.dumps({"v": PROTOCOL, "type": "hello", "code": "x" * 500}), b"\x00\x01binary",
+                  "[" * 60000):  # nested past Python's recursion limit: refused, not a fault
         stranger = RawSeat(address)
         reason = _refused(stranger, first, fatal=True)
-        if "\"v\": 2" in str(first):
-            assert reason.startswith("protocol version 2")
+        if "\"v\": 1" in str(first):  # the last protocol's hello: refused by version, in one line
+            assert reason.startswith("protocol version 1")
         with pytest.raises(ConnectionClosed):
             stranger.recv()
 
@@ -56,10 +57,11 @@ def test_every_hostile_message_is_refused_and_the_battle_goes_on():
     assert view.yours and view.side is Side.DEFENDER
     for junk in (b"\x00\xffbinary", "{not json", "[1, 2]", "true",
                  json.dumps({"v": True, "type": "concede", "at": view.at}),
-                 json.dumps({"v": 1, "type": "act", "at": view.at, "action": {"kind": "exec", "code": "1"}}),
-                 json.dumps({"v": 1, "type": "act", "at": view.at, "action": {"kind": "wait"}, "extra": 1}),
+                 json.dumps({"v": PROTOCOL, "type": "act", "at": view.at, "action": {"kind": "exec", "code": "1"}}),
+                 json.dumps({"v": PROTOCOL, "type": "act", "at": view.at, "action": {"kind": "wait"}, "extra": 1}),
                  write(Act(at=view.at, action=Move(unit="nobody", to=(0, 0)))),
-                 json.dumps({"v": 1, "type": "hello", "code": code})):
+                 "[" * 60000,
+                 json.dumps({"v": PROTOCOL, "type": "hello", "code": code})):
         _refused(hostile, junk)
     # Another seat's unit, on this seat's turn.
     theirs = next(u for u in view.known.units if u.side is Side.ATTACKER)

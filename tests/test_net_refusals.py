@@ -76,3 +76,29 @@ def test_an_intention_of_the_wrong_kind_is_refused_and_changes_nothing():
     with pytest.raises(Refusal, match="not your turn"):
         fighting.take(Side.ATTACKER if fighting.whose() is Side.DEFENDER else Side.DEFENDER, Act(at=0, action=Wait()))
     assert fighting.at == 0 and fighting.state is before
+
+
+def test_a_concession_stands_whatever_view_it_was_sent_on(tmp_path):
+    """The other seat may have moved on while the concession travelled (its steps are paced out on this screen): a
+    concession names no decision taken on a view, so it is never refused as stale, and the stale Act is."""
+    import pytest
+
+    from officers_chess.content.bundled import bundled_dir
+    from officers_chess.content.loaders import load_scenario
+    from officers_chess.net.messages import Act, Concede, Over, StaleView
+    from officers_chess.net.table import Table
+    from officers_chess.rules.battle.actions import Wait
+
+    table = Table(load_scenario(bundled_dir("scenarios") / "training_yard.yaml"), 1, folder=tmp_path)
+    first = table.whose()
+    unit = next(u for u in table.state.waiting(first))
+    from officers_chess.rules.battle.actions import Move
+
+    table.take(first, Act(at=0, action=Move(unit=unit.id, to=unit.pos)))
+    table.take(first, Act(at=1, action=Wait()))
+    with pytest.raises(StaleView):
+        table.take(first.other, Act(at=0, action=Wait()))
+    table.take(first.other, Concede(at=0))  # sent on view 0; the battle is at view 2
+    assert table.over and table.conceded is first.other
+    ended = table.message_for(first)
+    assert isinstance(ended, Over) and ended.conceded is first.other and ended.final is None and ended.record is None

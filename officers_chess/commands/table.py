@@ -29,7 +29,8 @@ def _host_in_app(make, bind: str, port: int, own, computer: tuple[str, int] | No
     """The host's own seat in the app on this terminal, the battle served from a thread beside it (host_thread.py)."""
     from officers_chess.commands.app_launch import colours_from_environment, run_app
     from officers_chess.net.host_thread import open_table
-    from officers_chess.net.join import EXIT_FAIL, LostHost, SeatRefused
+    from officers_chess.net.greeting import LostHost, SeatRefused
+    from officers_chess.net.join import EXIT_FAIL
     from officers_chess.tui.app import OfficersChessApp
 
     try:
@@ -50,7 +51,8 @@ def _join_in_app(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """A person's seat: joined here first (so a wrong code is one line and status 2, before any screen opens), then
     played in the app."""
     from officers_chess.commands.app_launch import colours_from_environment, run_app
-    from officers_chess.net.join import EXIT_FAIL, EXIT_REFUSED, LostHost, SeatRefused
+    from officers_chess.net.greeting import LostHost, SeatRefused
+    from officers_chess.net.join import EXIT_FAIL, EXIT_REFUSED
     from officers_chess.net.remote import RemoteSeat
     from officers_chess.tui.app import OfficersChessApp
 

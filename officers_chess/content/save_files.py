@@ -29,12 +29,18 @@ def prune_quietly(folder: Path, spare: Path) -> None:
 def new_save_path(folder: Path, loaded: LoadedScenario) -> Path:
     """A fresh file name for a battle in the autosave folder, by date and the scenario's file name (both public:
     nothing in a save's name tells what either side has). The folder is made when the save is written."""
+    return fresh_path(folder, loaded.path.stem)
+
+
+def fresh_path(folder: Path, name: str) -> Path:
+    """`DATE-TIME-name.json` in `folder`, numbered when a file of that name is there already (two battles in the
+    same second)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{loaded.path.stem}{SUFFIX}"
-    for n in range(2, 1000):  # two battles started in the same second
+    path = folder / f"{stamp}-{name}{SUFFIX}"
+    for n in range(2, 1000):
         if not path.exists():
             break
-        path = folder / f"{stamp}-{loaded.path.stem}-{n}{SUFFIX}"
+        path = folder / f"{stamp}-{name}-{n}{SUFFIX}"
     return path
 
 

@@ -23,9 +23,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentPars
                         help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every one)")
     parser.add_argument("--headless", action="store_true",
                         help="a dedicated host: no seat at this terminal; exit when the battle ends")
-    parser.add_argument("--seat", choices=[side.value for side in Side], default=Side.ATTACKER.value,
-                        help="the seat played at this terminal (default attacker); with --headless, the seat left "
-                             "open for a person when --computer plays the other")
+    parser.add_argument("--seat", choices=[side.value for side in Side], default=None,
+                        help="the seat played at this terminal (default attacker, or the one it had for --resume); "
+                             "with --headless, the seat left open for a person when --computer plays the other")
     parser.add_argument("--computer", choices=LEVEL_NAMES, metavar="LEVEL",
                         help="the computer plays the other seat at this level (one of: " + ", ".join(LEVEL_NAMES) + ")")
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one)")

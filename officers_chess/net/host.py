@@ -1,7 +1,7 @@
 """`officers-chess host`: the authoritative battle on this machine, served to two seats over websockets.
 
-Each seat is a link: a websocket connection of a client that gave its seat's code, or a seat attached in-process
-(`attach_local`, for the host's own terminal). Both are told the same messages and heard through the same `hear`.
+Each seat is a link: a websocket connection of a client that gave its seat's code. The host's own seat in its app
+joins over localhost like any other (host_thread.py), so every seat is told and heard the same way (rulings N13).
 """
 
 from __future__ import annotations
@@ -30,14 +30,11 @@ from officers_chess.net.codes import new_code, same_code
 from officers_chess.net.hosted import Hosted, forget, newest_note, write_note
 from officers_chess.net.messages import (
     TO_HOST_LIMIT,
-    Concede,
     Hello,
-    MusterStep,
-    Act,
     Notice,
     Refusal,
     Refused,
-    TakeBack,
+    StaleView,
     Welcome,
     read_to_host,
     write,
@@ -76,6 +73,9 @@ class Host:
         self.table = table
         self.codes = codes or {side: new_code() for side in Side}
         self.out = out
+        # Who plays which seat here, for the note `host --resume` reads: the host's own seat, the computer's.
+        self.here: Side | None = None
+        self.computer: dict[Side, tuple[str, int]] = {}
         self.links: dict[Side, Link] = {}
         self.ever: set[Side] = set()  # the seats that have been taken once (a second join is a rejoin)
         self.done = asyncio.Event()
@@ -112,13 +112,15 @@ class Host:
 
     async def hear(self, side: Side, raw: str | bytes, link: Link) -> None:
         """One message from a seated link: taken, or refused to that link alone."""
+        message = None
         try:
             message = read_to_host(raw)
             if isinstance(message, Hello):
                 raise Refusal("this connection already holds a seat")
             self.table.take(side, message)
         except Refusal as refused:
-            await link.send(write(Refused(reason=str(refused))))
+            at = getattr(message, "at", None)  # so the seat knows which of its intentions this answers
+            await link.send(write(Refused(reason=str(refused), at=at, stale=isinstance(refused, StaleView))))
             return
         ended = self.table.over  # by this intention: another seat's, taken while this one is told, ends later
         for line in self.table.notices:
@@ -138,7 +140,8 @@ class Host:
             forget(save)
         elif save != self.noted:
             bind, port = self.where
-            write_note(Hosted(codes=self.codes, save=str(save), bind=bind, port=port))
+            write_note(Hosted(codes=self.codes, save=str(save), bind=bind, port=port, here=self.here,
+                              computer=self.computer))
             self.noted = save
 
     async def tell_all(self) -> None:
@@ -160,25 +163,6 @@ class Host:
                 await link.send(write(Notice(text=text)))
             except (ConnectionClosed, TimeoutError, OSError):
                 pass  # its own handler notices the drop
-
-    def attach_local(self, side: Side, deliver: Callable[[str], None]
-                     ) -> Callable[[Act | MusterStep | TakeBack | Concede], Awaitable[None]]:
-        """Seat `side` in this process (the host's own terminal): `deliver` is handed each message's text, and
-        the function returned submits an intention as a client's would be, through the same checks."""
-        async def send(text: str) -> None:
-            deliver(text)
-
-        async def close() -> None:
-            return None
-
-        link = Link(send, close)
-
-        async def submit(intention: Act | MusterStep | TakeBack | Concede) -> None:
-            await self.hear(side, write(intention), link)
-
-        self.codes.pop(side, None)  # no code: nobody else may take this seat
-        asyncio.get_running_loop().create_task(self.seat(side, link))
-        return submit
 
     # --- connections --------------------------------------------------------------------------------------------
 
@@ -295,9 +279,10 @@ def host_command(args: argparse.Namespace | list[str], out: Callable[[str], None
         args = add_host_arguments(argparse.ArgumentParser(prog="officers-chess host")).parse_args(args)
     err = err or (lambda line: print(line, file=sys.stderr))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    note: Hosted | None = None
     if args.resume:
         try:
-            make, bind, port = _resumed(args)
+            made, bind, port, note = _resumed(args)
         except (ContentError, OSError, LookupError) as exc:
             err(f"cannot resume: {exc}")
             return EXIT_FAIL
@@ -310,9 +295,19 @@ def host_command(args: argparse.Namespace | list[str], out: Callable[[str], None
         except (ContentError, OSError) as exc:
             err(str(exc))
             return EXIT_FAIL
-        make, bind, port = (lambda: Host(Table(loaded, seed), out=out)), args.bind, args.port
-    own = Side(args.seat)
-    computer = {own.other: (args.computer, seed + 1)} if args.computer else {}
+        made, bind, port = (lambda: Host(Table(loaded, seed), out=out)), args.bind, args.port
+    # A resumed battle keeps who played where unless told otherwise: the host's own seat, the computer's.
+    own = Side(args.seat) if args.seat else (note.here if note is not None and note.here else Side.ATTACKER)
+    if args.computer:
+        computer = {own.other: (args.computer, seed + 1)}
+    else:
+        computer = {side: tuple(played) for side, played in note.computer.items()} if note is not None else {}
+
+    def make() -> Host:
+        host = made()
+        host.here, host.computer = (None if args.headless else own), computer
+        return host
+
     if args.headless:
         return asyncio.run(_host(make, bind, port, out, err, computer))
     if in_app is None:
@@ -337,7 +332,7 @@ def seat_computers(host: Host, address: str, computer: dict[Side, tuple[str, int
         asyncio.get_running_loop().create_task(Seat(address, host.codes[side], make_policy(level, seed), out).play())
 
 
-def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
+def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int, Hosted]:
     """The host of the last battle served here, as its autosave left it (LookupError when there is none)."""
     found = newest_note()
     if found is None:
@@ -352,7 +347,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
             table.at = record.muster.step
             return Host(table, codes=dict(note.codes))
 
-        return at_muster, note.bind, args.port or note.port
+        return at_muster, note.bind, args.port or note.port, note
     saved = open_save(note.save)
     resumed = resume_state(saved)
     if saved.record.finished or resumed.state.is_over:
@@ -369,7 +364,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Callable[[], Host], str, int]:
             table.lines = {side: [*lines, resumed.note] for side, lines in table.lines.items()}
         return Host(table, codes=dict(note.codes))
 
-    return host, note.bind, args.port or note.port
+    return host, note.bind, args.port or note.port, note
 
 
 async def _host(make: Callable[[], Host], bind: str, port: int, out: Callable[[str], None],

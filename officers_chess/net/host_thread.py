@@ -41,6 +41,10 @@ class HostThread:
         if host is not None and loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(host.done.set)
 
+    def seated(self, side: Side) -> bool:
+        """Whether `side`'s seat is taken at the host now (read across threads: a membership test of a dict)."""
+        return self.host is not None and side in self.host.links
+
     def code(self, side: Side) -> str:
         assert self.host is not None
         return self.host.codes[side]
@@ -70,7 +74,14 @@ def open_table(make: Callable[[], Host], bind: str, port: int, own: Side, comput
                ) -> tuple[HostThread, RemoteSeat, str | None]:
     """Host beside the app and take `own`'s seat; the other seat is the computer's (level, seed) or a join line to
     give a friend (returned). OSError when it cannot listen; LostHost or SeatRefused when its own seat fails."""
-    hosting = HostThread(make, bind, port, computer={own.other: computer} if computer else None)
+    played = {own.other: computer} if computer else {}
+
+    def seated() -> Host:
+        host = make()
+        host.here, host.computer = own, played  # written in the note, so `host --resume` seats them the same way
+        return host
+
+    hosting = HostThread(seated, bind, port, computer=played)
     port = hosting.start()
     seat = RemoteSeat(local_address(bind, port), hosting.code(own))
     seat.open()

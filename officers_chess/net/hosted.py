@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from officers_chess.content.user_data import data_dir
@@ -20,6 +22,8 @@ class Hosted(BaseModel):
     save: str = Field(max_length=4096)
     bind: str = Field(max_length=255)
     port: int = Field(ge=1, le=65535)
+    here: Side | None = None  # the seat played in the host's own app (None: a dedicated host)
+    computer: dict[Side, tuple[Annotated[str, Field(max_length=20)], int]] = Field(default_factory=dict)
 
 
 def hosted_dir() -> Path:

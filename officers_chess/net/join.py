@@ -12,25 +12,23 @@ import secrets
 import time
 from collections.abc import Callable
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from officers_chess.ai.play import make_policy
 from officers_chess.ai.player import Policy
 from officers_chess.net import limits
 from officers_chess.net.arguments import add_join_arguments
+from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted
 from officers_chess.net.messages import (
-    TO_SEAT_LIMIT,
     Act,
     BattleSeat,
-    Hello,
     MusterSeat,
     MusterStep,
     Notice,
     Over,
     Refusal,
     Refused,
-    Welcome,
     read_to_seat,
     write,
 )
@@ -38,14 +36,6 @@ from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.muster.phases import Phase
 
 EXIT_OK, EXIT_FAIL, EXIT_REFUSED = 0, 1, 2
-
-
-class SeatRefused(Exception):
-    """The host refused the code (wrong, or its seat taken): said in one line."""
-
-
-class LostHost(Exception):
-    """The connection dropped, or the host said something this client cannot read."""
 
 
 def decide(policy: Policy, message: MusterSeat | BattleSeat) -> Act | MusterStep:
@@ -83,11 +73,10 @@ class Seat:
         lost_at: float | None = None  # when the connection of a seated client dropped
         while True:
             try:
-                async with connect(self.uri, max_size=TO_SEAT_LIMIT, open_timeout=limits.OPEN_WAIT,
-                                   close_timeout=limits.CLOSE_WAIT, ping_interval=limits.PING_EVERY,
-                                   ping_timeout=limits.PING_WAIT) as ws:
-                    await ws.send(write(Hello(code=self.code)))
-                    await self._welcome(ws, joined)
+                async with connection(self.uri) as ws:
+                    welcome = await greeted(ws, self.code)
+                    if not joined:
+                        self.out(f"seated as the {welcome.side.value} in {welcome.scenario}")
                     joined, lost_at = True, None
                     # On a new connection every view is answered afresh: a host resumed from its autosave numbers
                     # them from the saved actions (a move it held back died with it, rulings N10), and a view
@@ -113,18 +102,6 @@ class Seat:
                 self.out("gave up rejoining the host")
                 return EXIT_FAIL
             await asyncio.sleep(0.5)
-
-    async def _welcome(self, ws: ClientConnection, joined: bool) -> None:
-        try:
-            message = read_to_seat(await asyncio.wait_for(ws.recv(), limits.WELCOME_WAIT))
-        except Refusal as exc:
-            raise LostHost(str(exc)) from None
-        if isinstance(message, Refused):
-            raise SeatRefused(message.reason)
-        if not isinstance(message, Welcome):
-            raise LostHost("the host did not answer the code")
-        if not joined:
-            self.out(f"seated as the {message.side.value} in {message.scenario}")
 
     async def _follow(self, ws: ClientConnection) -> bool:
         """Play the views as they come; True once the battle is over."""

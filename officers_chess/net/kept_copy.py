@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import re
-import time
 from pathlib import Path
 
+from officers_chess.content.save_files import fresh_path
 from officers_chess.content.saves import write_save
 from officers_chess.content.user_data import saves_dir
 from officers_chess.rules.history.record import BattleRecord
 
 
 def keep_copy(record: BattleRecord, folder: Path | None = None) -> Path:
-    """Write the host's save of a finished battle beside this player's own saves (the title's Load lists it, and
-    `replay --verify` checks it); the file's path. OSError when it cannot be written."""
-    folder = folder or saves_dir()
-    name = re.sub(r"[^a-z0-9_]+", "-", (record.scenario.bundled or record.scenario.title).lower()).strip("-")
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{name or 'battle'}-hosted.json"
-    for n in range(2, 1000):  # two battles ended in the same second
-        if not path.exists():
-            break
-        path = folder / f"{stamp}-{name or 'battle'}-hosted-{n}.json"
+    """Write the host's save of a finished battle on a bundled scenario beside this player's own saves (the title's
+    Load replays it, `replay --verify` checks it); the file's path. OSError when it cannot be written; ValueError
+    for a record of a scenario file (the host sends none: its path is the host's, rulings N16)."""
+    if record.scenario.bundled is None:
+        raise ValueError("only a battle on a bundled scenario is kept: a scenario file's path is the host's")
+    path = fresh_path(folder or saves_dir(), f"{record.scenario.bundled}-hosted")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_save(path, record)
     return path

@@ -18,7 +18,7 @@ from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Scenario
 
-PROTOCOL = 1  # the `v` of every message; a message of another version is refused (rulings N6)
+PROTOCOL = 2  # the `v` of every message; a message of another version is refused (rulings N6)
 TO_HOST_LIMIT = 64 * 1024  # bytes: the largest intention (a whole army of 30) is a few kilobytes
 TO_SEAT_LIMIT = 4 * 1024 * 1024  # bytes: a seat's view carries its battle's map and, at muster, the catalogue
 CODE_LENGTH = 64  # characters a hello's code may have (codes themselves are shorter: codes.py)
@@ -28,10 +28,14 @@ class Refusal(ValueError):
     """A message the other end refuses; the text says why, in one line."""
 
 
+class StaleView(Refusal):
+    """An intention decided on a view the battle has moved on from (a replay, or a step the other seat took first)."""
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    v: Literal[1] = PROTOCOL
+    v: Literal[2] = PROTOCOL
 
 
 # --- from a seat to the host: intentions ------------------------------------------------------------------------
@@ -93,10 +97,10 @@ class Welcome(_Message):
     scenario: str
     # What both players know before a battle, for the app's objectives, briefing and rule cards: the scenario as the
     # side may know it (`known_scenario`: no events to come, scripts or chests), its catalogue and its map.
-    known: Scenario | None = None
-    catalogue: Catalogue | None = None
-    battle_map: BattleMap | None = None
-    fingerprint: str | None = None  # the dice seed's fingerprint, never the seed (F33): the result shows the seed
+    known: Scenario
+    catalogue: Catalogue
+    battle_map: BattleMap
+    fingerprint: str  # the dice seed's fingerprint, never the seed (F33): the result shows the seed
 
 
 class Refused(_Message):
@@ -105,6 +109,8 @@ class Refused(_Message):
     type: Literal["refused"] = "refused"
     reason: str
     fatal: bool = False
+    at: int | None = None  # the view number of the intention refused (None: a message that did not read as one)
+    stale: bool = False  # refused for naming a view the battle has moved on from, and for nothing else
 
 
 class MusterSeat(_Message):
@@ -174,6 +180,8 @@ def _read(raw: str | bytes, adapter: TypeAdapter):
         data = json.loads(raw)  # plain data: nothing is evaluated, no class is named by the sender
     except ValueError:
         raise Refusal("the message is not JSON") from None
+    except RecursionError:  # arrays nested thousands deep: refused like any other junk, never a fault
+        raise Refusal("the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise Refusal("a message is a JSON object")
     if type(data.get("v")) is not int or data["v"] != PROTOCOL:  # `true` is no version

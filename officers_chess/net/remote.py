@@ -7,23 +7,22 @@ import asyncio
 import threading
 from collections.abc import Callable
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from officers_chess.net import limits
-from officers_chess.net.join import LostHost, SeatRefused
+from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted
 from officers_chess.net.messages import (
-    TO_SEAT_LIMIT,
     Act,
     BattleSeat,
     Concede,
-    Hello,
     MusterSeat,
     MusterStep,
     Notice,
     Over,
     Refusal,
     Refused,
+    StaleView,
     TakeBack,
     Welcome,
     read_to_seat,
@@ -52,21 +51,22 @@ class RemoteSeat:
         self.welcome: Welcome | None = None
         self.latest: View | None = None  # the newest view the host sent
         self.connected = False
-        self._refused: str | None = None  # the host's refusal of the last intention, until `ask` reads it
+        self.joins = 0  # connections made so far: an answer is only ever read from the connection asked on
+        self._refused: Refused | None = None  # the host's refusal of the intention being asked, until `ask` reads it
         self._since: list[View] | None = None  # the views heard since the intention being asked was sent
+        self._asking: int | None = None  # the view number of the intention being asked
         self._changed = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
         self._failed: Exception | None = None  # why the first join failed (refused code, no host)
-        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task | None = None
 
     # --- opening and closing ------------------------------------------------------------------------------------
 
     def open(self, wait: float = limits.OPEN_WAIT + limits.WELCOME_WAIT) -> Welcome:
         """Join: the host's welcome and first view, or SeatRefused (the code) / LostHost (no host there)."""
-        self._thread = threading.Thread(target=self._run, name=f"seat {self.address}", daemon=True)
-        self._thread.start()
+        threading.Thread(target=self._run, name=f"seat {self.address}", daemon=True).start()
         with self._changed:
             if not self._changed.wait_for(lambda: self._failed is not None or self.latest is not None, wait):
                 self.close()
@@ -77,25 +77,26 @@ class RemoteSeat:
         return self.welcome
 
     def close(self) -> None:
-        """Leave the table (the seat keeps its place at the host: the code rejoins it)."""
+        """Leave the table (the host keeps the seat's place: the code rejoins it). A rejoin under way stops too."""
         self._closing = True
-        loop, ws = self._loop, self._ws
-        if loop is not None and ws is not None and not loop.is_closed():
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None and not loop.is_closed():
             try:
-                asyncio.run_coroutine_threadsafe(ws.close(), loop)
+                loop.call_soon_threadsafe(task.cancel)
             except RuntimeError:
                 pass  # the loop ended meanwhile
 
     # --- asking -------------------------------------------------------------------------------------------------
 
     def ask(self, intention: Intention, wait: float = limits.ASK_WAIT) -> View:
-        """Send one intention and wait for the view that answers it (a newer view number, or the end). Refusal with
-        the host's words when the host refuses it; LostHost when no answer comes in `wait` seconds."""
+        """Send one intention and wait for the view that answers it (a newer view number; for a concession, the
+        end). StaleView or Refusal with the host's words when the host refuses it; LostHost when the connection
+        drops first or no answer comes in `wait` seconds (the host may still have taken it: its view will come)."""
         with self._changed:
-            self._refused, self._since = None, []
-            loop, ws = self._loop, self._ws
+            self._refused, self._since, self._asking = None, [], intention.at
+            loop, ws, joins = self._loop, self._ws, self.joins
         if loop is None or ws is None or not self.connected:
-            raise LostHost("not connected to the host: it is being rejoined")
+            raise LostHost("not connected to the host: rejoining it")
         try:
             asyncio.run_coroutine_threadsafe(ws.send(write(intention)), loop).result(limits.SEND_WAIT)
         except (ConnectionClosed, OSError, TimeoutError, RuntimeError) as exc:
@@ -103,36 +104,53 @@ class RemoteSeat:
 
         def answer() -> View | None:
             # The first view after the intention's: a later one (the other seat was quick) comes through `tell`.
+            if isinstance(intention, Concede):
+                return next((v for v in self._since or () if isinstance(v, Over)), None)
             return next((v for v in self._since or () if isinstance(v, Over) or v.at > intention.at), None)
+
+        def settled() -> bool:
+            return self._refused is not None or answer() is not None or self.joins != joins or not self.connected
 
         with self._changed:
             try:
-                if not self._changed.wait_for(lambda: self._refused is not None or answer() is not None, wait):
-                    raise LostHost("the host did not answer")
+                if not self._changed.wait_for(settled, wait):
+                    raise LostHost("the host has not answered yet")
                 if self._refused is not None:
-                    raise Refusal(self._refused)
+                    refused = self._refused
+                    raise (StaleView if refused.stale else Refusal)(refused.reason)
                 found = answer()
-                assert found is not None
+                if found is None:
+                    raise LostHost("the connection to the host dropped: rejoining it")
                 return found
             finally:
-                self._refused, self._since = None, None
+                self._refused, self._since, self._asking = None, None, None
 
     # --- the network thread -------------------------------------------------------------------------------------
 
     def _run(self) -> None:
-        asyncio.run(self._play())
+        asyncio.run(self._play_until_closed())
+
+    async def _play_until_closed(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()
+        if self._closing:
+            return
+        try:
+            await self._play()
+        except asyncio.CancelledError:
+            pass  # closed by `close`: the seat left the table
 
     async def _play(self) -> None:
-        self._loop = asyncio.get_running_loop()
         lost_said = False
         while not self._closing:
             try:
-                async with connect(self.uri, max_size=TO_SEAT_LIMIT, open_timeout=limits.OPEN_WAIT,
-                                   close_timeout=limits.CLOSE_WAIT, ping_interval=limits.PING_EVERY,
-                                   ping_timeout=limits.PING_WAIT) as ws:
-                    await ws.send(write(Hello(code=self.code)))
-                    await self._greeted(ws)
-                    self._ws, self.connected = ws, True
+                async with connection(self.uri) as ws:
+                    welcome = await greeted(ws, self.code)
+                    if self._closing:
+                        return  # left while this rejoin was under way: the seat is not taken again
+                    with self._changed:
+                        self.welcome, self._ws, self.connected = welcome, ws, True
+                        self.joins += 1
                     if lost_said:
                         self.tell(Rejoined(text="Back at the host's table."))
                         lost_said = False
@@ -154,24 +172,15 @@ class RemoteSeat:
                     self.tell(Notice(text="Lost the host; trying to rejoin…"))
                     lost_said = True
             finally:
-                self.connected, self._ws = False, None
+                with self._changed:  # an `ask` waiting on this connection learns at once that it is gone
+                    self.connected, self._ws = False, None
+                    self._changed.notify_all()
             await asyncio.sleep(0.5)
 
     def _fail(self, why: Exception) -> None:
         with self._changed:
             self._failed = why
             self._changed.notify_all()
-
-    async def _greeted(self, ws: ClientConnection) -> None:
-        try:
-            message = read_to_seat(await asyncio.wait_for(ws.recv(), limits.WELCOME_WAIT))
-        except Refusal as exc:
-            raise LostHost(str(exc)) from None
-        if isinstance(message, Refused):
-            raise SeatRefused(message.reason)
-        if not isinstance(message, Welcome):
-            raise LostHost("the host did not answer the code")
-        self.welcome = message
 
     async def _follow(self, ws: ClientConnection) -> bool:
         """Hear the host until the battle ends (True) or the connection drops (LostHost)."""
@@ -182,8 +191,11 @@ class RemoteSeat:
                 raise LostHost(f"unreadable message from the host: {exc}") from None
             if isinstance(message, Refused):
                 with self._changed:
-                    self._refused = message.reason
-                    self._changed.notify_all()
+                    # Only a refusal of the intention being asked answers it: a late one, of an intention whose
+                    # wait already ended, is not taken for the next one's.
+                    if self._asking is not None and message.at in (None, self._asking):
+                        self._refused = message
+                        self._changed.notify_all()
                 continue
             if isinstance(message, Welcome):
                 continue

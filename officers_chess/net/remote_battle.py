@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from officers_chess.net.join import LostHost
-from officers_chess.net.messages import Act, BattleSeat, Concede, Over, Refusal, TakeBack
+from officers_chess.net.greeting import LostHost
+from officers_chess.net.messages import Act, BattleSeat, Concede, Over, Refusal, StaleView, TakeBack
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.events import Event
 from officers_chess.rules.battle.game import IllegalAction, Outcome
@@ -38,6 +38,7 @@ class RemoteController(BattleController):
         self.undoable_at_host = seat.undoable
         self.joined_lines = list(seat.lines)  # the log so far, as the host tells it to a seat that (re)joins
         self._heard: list[str] = []  # the host's lines for the step being taken
+        self._take_next = False  # after a rejoin: the next view stands, whatever its number
         self._exchange = False
         super().__init__(known_of(seat), humans=frozenset({seat.side}))
         self._settle()
@@ -52,8 +53,9 @@ class RemoteController(BattleController):
                 return None
             self._end(message)
             return Told(list(message.lines), False)
-        if message.at <= self.at:
+        if message.at <= self.at and not self._take_next:
             return None
+        self._take_next = False
         self._adopt(message)
         self._settle()
         lines = list(message.lines)
@@ -84,7 +86,7 @@ class RemoteController(BattleController):
 
     def rejoined(self) -> None:
         """The seat joined again: the next view is the host's word, whatever its number (N8, N10)."""
-        self.at = -1
+        self._take_next = True
 
     def _adopt(self, message: BattleSeat) -> None:
         self.at = message.at
@@ -102,10 +104,12 @@ class RemoteController(BattleController):
         """Ask the host; its refusal or silence becomes IllegalAction, so the screen says why and nothing changes."""
         try:
             answer = self.ask(intention)
+        except StaleView:
+            raise IllegalAction("the battle moved on before that reached the host; look again") from None
         except Refusal as refused:
             raise IllegalAction(f"the host refused it ({refused})") from None
         except LostHost as lost:
-            raise IllegalAction(f"{lost}; nothing was taken") from None
+            raise IllegalAction(f"{lost}") from None
         self._heard.extend(answer.lines)
         if isinstance(answer, Over):
             self._end(answer)
@@ -176,7 +180,7 @@ class RemoteController(BattleController):
         return self.dice_fingerprint  # the host's dice: the seat is told the fingerprint, never the seed (N1, N2)
 
     def concede(self) -> None:
-        """Give up the battle (the host ends it for both seats)."""
-        answer = self.ask(Concede(at=self.at))
-        if isinstance(answer, Over):
+        """Give up the battle: the host ends it for both seats (Refusal or LostHost when it could not)."""
+        answer = self.ask(Concede(at=self.at))  # answered by the end alone (RemoteSeat.ask)
+        if isinstance(answer, Over) and self.over is None:
             self._end(answer)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from officers_chess.net.messages import BattleSeat, MusterSeat, MusterStep, Over, Refusal
+from officers_chess.net.greeting import LostHost
+from officers_chess.net.messages import BattleSeat, MusterSeat, MusterStep, Over, Refusal, StaleView
 from officers_chess.net.muster_view import MusterView
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.muster import phases as core
@@ -122,8 +123,12 @@ class RemoteMuster(MusterCommon):
     def _sent(self, step: MusterStep) -> Reply:
         try:
             reply = self.send(step)
+        except StaleView:
+            raise MusterError("the table moved on before that reached the host: look again") from None
         except Refusal as exc:
             raise MusterError(str(exc)) from None
+        except LostHost as exc:  # a host that dropped or is slow: nothing here changes, and the seat rejoins
+            raise MusterError(f"{exc}; nothing was changed") from None
         if isinstance(reply, MusterSeat):
             self.update(reply)
         return reply

@@ -11,7 +11,9 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.content.muster_saves import write_muster
 from officers_chess.content.save_files import new_save_path
 from officers_chess.content.user_data import autosave_dir
-from officers_chess.net.messages import Act, BattleSeat, Concede, MusterSeat, MusterStep, Over, Refusal, TakeBack
+from officers_chess.net.messages import (
+    Act, BattleSeat, Concede, MusterSeat, MusterStep, Over, Refusal, StaleView, TakeBack,
+)
 from officers_chess.net.muster_view import muster_view
 from officers_chess.rules.battle.actions import FREE_ACTIONS, Action, Move
 from officers_chess.rules.battle.events import Attacked, Event
@@ -97,6 +99,8 @@ class Table:
         if self.over:
             if self.conceded is None and self.state is not None:  # ended by the rules: the fog lifts (F5, N12)
                 record = self.saver.recorder.record() if self.saver is not None else None
+                if record is not None and record.scenario.bundled is None:
+                    record = None  # a scenario file is named by the host's own path: not for another machine (N16)
                 return Over(result=self.state.result, lines=lines, final=self.state, seed=self.state.dice.seed,
                             record=record)
             return Over(result=self.state.result if self.state is not None else None, conceded=self.conceded,
@@ -125,8 +129,9 @@ class Table:
         changes."""
         if self.over:
             raise Refusal("the battle is over")
-        if intention.at != self.at:
-            raise Refusal(f"that was decided on view {intention.at}, and the battle is at view {self.at}")
+        # A concession is decided on no view: it stands whatever the other seat did meanwhile.
+        if intention.at != self.at and not isinstance(intention, Concede):
+            raise StaleView(f"that was decided on view {intention.at}, and the battle is at view {self.at}")
         if isinstance(intention, Concede):
             if self.state is not None:  # the battle ends here: what the acting seat did is for the record
                 self._before_move = None

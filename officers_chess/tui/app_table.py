@@ -4,6 +4,7 @@ screen, army building, the battle, the end), and hosting or joining from the tit
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,8 +40,10 @@ class TableSeat:
     def sit(self, seat: RemoteSeat, invite: str | None = None) -> None:
         """Play the seat: its first view opens the screen it belongs to; the rest follow as the host sends them."""
         self.seat, self.invite, self._muster_at, self.playing = seat, invite, -1, None
-        seat.tell = self._from_host
+        seat.tell = partial(self._from_host, seat)  # before looking who is here: a later arrival is then told
         self.table_loaded = seat_loaded(seat.welcome)
+        if invite is not None and self.hosting is not None and self.hosting.seated(seat.welcome.side.other):
+            invite = self.invite = None  # the friend sat down before this seat did (a resumed host)
         if invite is not None:  # nothing to play until the friend sits down: the join line to give them
             from officers_chess.tui.screens.table_wait import TableWaitScreen
 
@@ -50,12 +53,17 @@ class TableSeat:
         elif seat.latest is not None:
             self._route(seat.latest, opening=True)
 
-    def _from_host(self, message) -> None:
+    def _from_host(self, seat: RemoteSeat, message) -> None:
         """In the network thread: hand the message to the app (posting is thread-safe, and never waits: the app's
         loop may itself be waiting for the host's answer)."""
-        self.call_later(self._route, message)
+        self.call_later(self._heard_from, seat, message)
+
+    def _heard_from(self, seat: RemoteSeat, message) -> None:
+        if seat is self.seat:  # a seat left (or left and joined again) hears nothing more of its old connection
+            self._route(message)
 
     def _route(self, message: MusterSeat | BattleSeat | Over | Notice, opening: bool = False) -> None:
+        from officers_chess.net.remote import Rejoined
         from officers_chess.tui.screens.table_wait import TableWaitScreen
 
         if self.seat is None:
@@ -65,6 +73,8 @@ class TableSeat:
             return
         if isinstance(message, Notice):
             self.notify(message.text, timeout=6)
+            if isinstance(message, Rejoined):  # a host that came back numbers its views afresh: take the next one
+                self._muster_at = -1
             if self.invite is not None and "sat down" in message.text:
                 self.invite = None  # the other seat is taken: the battle (or army building) opens
                 if self.seat.latest is not None:
@@ -80,7 +90,8 @@ class TableSeat:
         elif isinstance(message, MusterSeat):
             self._muster_view(message, opening)
         elif isinstance(message, Over):
-            self.notify("The battle ended before this seat could play it.", timeout=8)
+            who = f"the {message.conceded.value} conceded" if message.conceded is not None else "it ended"
+            self.notify(f"The battle is over before it began: {who}.", timeout=8)
             self.leave_table()
 
     def _open_battle(self, message: BattleSeat) -> None:
@@ -101,8 +112,8 @@ class TableSeat:
             return
         self._muster_at = message.at
         session = self.muster if isinstance(self.muster, RemoteMuster) else None
-        if session is not None and session.seat.at < message.at:
-            session.update(message)  # a screen open on it reads the host's newest word
+        if session is not None:
+            session.update(message)  # a screen open on it reads the host's newest word (lower after a host resumed)
         view = message.view
         if message.yours:
             if session is None or opening or not self._on_muster_step(message):
@@ -156,15 +167,17 @@ class TableSeat:
     def leave_words(self) -> str:
         """The question before leaving the table: what becomes of the battle, in the words of this seat's case."""
         if self.hosting is not None:
-            return ("Stop hosting and go back to the title screen? The other player waits; the battle is autosaved, "
-                    "and officers-chess host --resume serves it again with the same join line.")
+            against = ("the computer's seat closes with it" if self.hosting.computer
+                       else "the other player waits for it")
+            return (f"Stop hosting and go back to the title screen? The battle is autosaved ({against}): "
+                    "officers-chess host --resume serves it again, with the same join line.")
         address = self.seat.address if self.seat is not None else "the host"
         return (f"Leave the table for the title screen? The host keeps your seat: join {address} again with the "
                 "same code to go on.")
 
     def leave_table(self) -> None:
-        """Back to the title: the seat closes (the host keeps it for a rejoin); a host here goes on serving until the
-        program ends, so the other seat is not cut off mid-battle."""
+        """Back to the title: the seat closes (the host keeps it for a rejoin), and a host here stops serving (its
+        autosave and note remain for `host --resume`)."""
         self.show_title()  # (which closes the seat)
 
     # --- from the title screen ----------------------------------------------------------------------------------
@@ -175,7 +188,7 @@ class TableSeat:
         level, or a join line to give a friend."""
         from officers_chess.net.host import Host
         from officers_chess.net.host_thread import open_table
-        from officers_chess.net.join import LostHost, SeatRefused
+        from officers_chess.net.greeting import LostHost, SeatRefused
         from officers_chess.net.table import Table
 
         dice = seed if seed is not None else secrets.randbelow(2**31)
@@ -193,7 +206,7 @@ class TableSeat:
 
     def join_here(self, address: str, code: str) -> str | None:
         """Take a seat at another machine's table; the reason in one line when it cannot be taken."""
-        from officers_chess.net.join import LostHost, SeatRefused
+        from officers_chess.net.greeting import LostHost, SeatRefused
         from officers_chess.net.remote import RemoteSeat
 
         seat = RemoteSeat(address, code)

@@ -10,7 +10,8 @@ from textual import work
 from textual.binding import Binding
 
 from officers_chess.net.kept_copy import keep_copy
-from officers_chess.net.messages import BattleSeat, Notice, Over
+from officers_chess.net.greeting import LostHost
+from officers_chess.net.messages import BattleSeat, Notice, Over, Refusal
 from officers_chess.session.modes import Mode
 from officers_chess.net.remote import Rejoined
 from officers_chess.net.remote_battle import RemoteController
@@ -32,6 +33,7 @@ class RemoteBattleScreen(BattleScreen):
         super().__init__(loaded, None, controller=controller, resumed=begun)
         self.table_note = ""  # the latest word about the table (the other seat left, came back)
         self._inbox: asyncio.Queue[BattleSeat | Over | Notice] = asyncio.Queue()
+        self._kept = False  # the host's save has been kept (or was not sent)
 
     @property
     def hot_seat(self) -> bool:
@@ -42,7 +44,11 @@ class RemoteBattleScreen(BattleScreen):
         return {reader: list(c.joined_lines) for reader in self.logs.readers}
 
     def heard(self, message: BattleSeat | Over | Notice) -> None:
-        """A message from the host (in the app's loop), taken in order by `follow` once the screen is up."""
+        """A message from the host (in the app's loop), taken in order by `follow` once the screen is up; the end's
+        copy of the save is kept at once, whatever the screen does next (N16)."""
+        if isinstance(message, Over) and not self._kept:
+            self._kept = True
+            self._keep_copy(message.record)
         self._inbox.put_nowait(message)
 
     def on_mount(self) -> None:
@@ -102,7 +108,6 @@ class RemoteBattleScreen(BattleScreen):
         c: RemoteController = self.controller  # type: ignore[assignment]
         over = c.over
         if over is not None and over.final is not None:
-            self._keep_copy(over.record)
             self.app.show_result(*c.final())  # type: ignore[attr-defined]
             return
         who = over.conceded.value if over is not None and over.conceded is not None else "other side"
@@ -137,10 +142,11 @@ class RemoteBattleScreen(BattleScreen):
             c: RemoteController = self.controller  # type: ignore[assignment]
             try:
                 c.concede()
-            except Exception as exc:  # noqa: BLE001 - a network fault or refusal: said, and the battle goes on
+            except (Refusal, LostHost) as exc:  # said, and the battle goes on
                 self.app.notify(f"Could not concede: {exc}", severity="error")
                 return
-            self._ended()
+            if c.over is not None:
+                self._ended()
 
         self.app.push_screen(ConfirmDialog("Concede this battle? The other side wins, and it ends for both of you."),
                              answered)

@@ -14,6 +14,14 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
 
 
+def this_machine_only(invite: str) -> bool:
+    """Whether a join line names this machine's loopback address (a friend elsewhere cannot reach it as it is)."""
+    words = invite.split()
+    address = words[2] if len(words) > 2 else ""
+    host = address.rpartition(":")[0].strip("[]")
+    return host in ("127.0.0.1", "localhost", "::1")
+
+
 class TableWaitScreen(Screen):
     """Says what the table waits for; Esc leaves it (after a question that says what becomes of the battle)."""
 
@@ -47,9 +55,16 @@ class TableWaitScreen(Screen):
         """Show the latest word from the table, and the join line while the other seat is open."""
         self.words, self.invite = words, invite
         self.query_one("#words", Static).update(Text(f"\n{words}", "bold"))
-        shown = (Text.assemble(("Give the other player this line to type at their terminal:\n", "grey70"),
-                               (invite, "bold"), ("\nAcross the internet: see the README (an SSH tunnel).", "grey62"))
-                 if invite else Text(""))
+        shown = Text("")
+        if invite and this_machine_only(invite):
+            shown = Text.assemble(("The host listens on this machine only. A friend elsewhere first opens an SSH "
+                                   "tunnel to it (see the README), then types:\n", "grey70"), (invite, "bold"),
+                                  ("\nOr host with officers-chess host --bind 0.0.0.0 on a network you trust.",
+                                   "grey62"))
+        elif invite:
+            shown = Text.assemble(("Give the other player this line to type at their terminal:\n", "grey70"),
+                                  (invite, "bold"), ("\nAcross the internet: see the README (an SSH tunnel).",
+                                                     "grey62"))
         self.query_one("#invite", Static).update(shown)
 
     def action_leave(self) -> None:
