@@ -1,4 +1,5 @@
-"""How a seat opens its connection to a host and gives its code: the same for the app's seat and a `--level` one."""
+"""How a seat opens its connection to a host, gives its code and hears it: the same for the app's seat and a
+`--level` one."""
 
 from __future__ import annotations
 
@@ -36,3 +37,12 @@ async def greeted(ws: ClientConnection, code: str) -> Welcome:
     if not isinstance(message, Welcome):
         raise LostHost("the host did not answer the code")
     return message
+
+
+async def heard(ws: ClientConnection):
+    """The host's messages as they come, read and checked; LostHost at the first one this client cannot read."""
+    async for raw in ws:
+        try:
+            yield read_to_seat(raw)
+        except Refusal as exc:
+            raise LostHost(f"unreadable message from the host: {exc}") from None

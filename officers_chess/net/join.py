@@ -19,7 +19,7 @@ from officers_chess.ai.play import make_policy
 from officers_chess.ai.player import Policy
 from officers_chess.net import limits
 from officers_chess.net.arguments import add_join_arguments
-from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted
+from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted, heard
 from officers_chess.net.messages import (
     Act,
     BattleSeat,
@@ -27,9 +27,7 @@ from officers_chess.net.messages import (
     MusterStep,
     Notice,
     Over,
-    Refusal,
     Refused,
-    read_to_seat,
     write,
 )
 from officers_chess.rules.battle.seat_view import SeatView
@@ -105,11 +103,7 @@ class Seat:
 
     async def _follow(self, ws: ClientConnection) -> bool:
         """Play the views as they come; True once the battle is over."""
-        async for raw in ws:
-            try:
-                message = read_to_seat(raw)
-            except Refusal as exc:
-                raise LostHost(f"unreadable message from the host: {exc}") from None
+        async for message in heard(ws):
             if isinstance(message, Notice):
                 self.out(message.text)
             elif isinstance(message, Refused):

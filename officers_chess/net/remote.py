@@ -11,7 +11,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from officers_chess.net import limits
-from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted
+from officers_chess.net.greeting import LostHost, SeatRefused, connection, greeted, heard
 from officers_chess.net.messages import (
     Act,
     BattleSeat,
@@ -25,7 +25,6 @@ from officers_chess.net.messages import (
     StaleView,
     TakeBack,
     Welcome,
-    read_to_seat,
     write,
 )
 
@@ -184,11 +183,7 @@ class RemoteSeat:
 
     async def _follow(self, ws: ClientConnection) -> bool:
         """Hear the host until the battle ends (True) or the connection drops (LostHost)."""
-        async for raw in ws:
-            try:
-                message = read_to_seat(raw)
-            except Refusal as exc:
-                raise LostHost(f"unreadable message from the host: {exc}") from None
+        async for message in heard(ws):
             if isinstance(message, Refused):
                 with self._changed:
                     # Only a refusal of the intention being asked answers it: a late one, of an intention whose
