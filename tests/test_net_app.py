@@ -171,41 +171,43 @@ async def test_army_building_at_a_hosted_table_on_the_app_s_own_screens(no_pause
         assert {u.name for u in known.living(A)} == {u.name for u in table.state.living(A)}  # the army hired here
 
 
+def _muster_table() -> tuple[HostThread, str]:
+    """A host of Practice Muster with the computer in the defender's seat; the attacker's address and code."""
+    loaded = load_scenario(find_scenario("practice_muster"))
+    hosting = HostThread(lambda: Host(Table(loaded, 12)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
+    port = hosting.start()
+    return hosting, f"127.0.0.1:{port}"
+
+
 async def test_a_half_built_army_is_found_again_after_leaving_the_table(no_pauses):
     from muster_keys import hire
 
     from officers_chess.tui.screens.hiring import HiringScreen
 
-    loaded = load_scenario(find_scenario("practice_muster"))
-    hosting = HostThread(lambda: Host(Table(loaded, 12)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
-    port = hosting.start()
+    hosting, address = _muster_table()
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        assert app.join_here(address, hosting.code(A)) is None
         screen = await _on(pilot, app, HiringScreen)
         await hire(pilot, screen, "Soldier", ["Iron Lance"])
         app.leave_table()
         await _on(pilot, app, TitleScreen)
         await wait_until(pilot, lambda: A not in hosting.host.links)
-        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        assert app.join_here(address, hosting.code(A)) is None
         again = await _on(pilot, app, HiringScreen)
         assert again is not screen
         assert [(r.unit_class, r.items) for r in again.session.army(A).units] == [("Soldier", ["Iron Lance"])]
 
 
 async def test_a_host_that_stops_during_hiring_is_said_and_the_screen_stays(no_pauses):
-    from muster_keys import hire
-
     from officers_chess.tui.screens.hiring import HiringScreen
 
-    loaded = load_scenario(find_scenario("practice_muster"))
-    hosting = HostThread(lambda: Host(Table(loaded, 12)), "127.0.0.1", 0, computer={D: ("greedy", 3)})
-    port = hosting.start()
+    hosting, address = _muster_table()
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.join_here(f"127.0.0.1:{port}", hosting.code(A)) is None
+        assert app.join_here(address, hosting.code(A)) is None
         screen = await _on(pilot, app, HiringScreen)
         hosting.stop()
         await wait_until(pilot, lambda: not app.seat.connected)
