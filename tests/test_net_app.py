@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from muster_keys import press
-from pilot_helpers import play_activation, wait_until
+from pilot_helpers import play_activation, wait_until, walk_cursor
 
 from officers_chess.content.save_replay import validate_save
 from officers_chess.content.user_data import saves_dir
@@ -51,6 +51,20 @@ async def test_a_battle_hosted_from_the_title_against_the_computer_is_played_to_
         await wait_until(pilot, lambda: isinstance(app.screen, RemoteBattleScreen))
         screen = app.screen
         assert isinstance(screen, RemoteBattleScreen)
+        assert await _my_turn(pilot, app)
+        # Esc takes a move back across the network: the host held it, and it is gone there too (N10).
+        c, table = screen.controller, app.hosting.host.table
+        unit = c.hovered_unit
+        start, before = unit.pos, table.at
+        await press(pilot, "enter")  # select
+        moved_to = next(pos for pos in sorted(c.reach.costs) if pos != start)
+        await walk_cursor(pilot, screen, moved_to)
+        await press(pilot, "enter")
+        assert c.view.unit(unit.id).pos == moved_to and table.state.unit(unit.id).pos == moved_to and c.undoable
+        await press(pilot, "escape")
+        assert c.view.unit(unit.id).pos == start and table.state.unit(unit.id).pos == start
+        assert table.at == before + 2 and not table.undoable and "taken back" in " ".join(screen.logs.lines(None))
+        await press(pilot, "escape")  # back to browsing
         activations = 0
         while await _my_turn(pilot, app):
             c = screen.controller
