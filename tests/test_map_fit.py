@@ -1,0 +1,86 @@
+"""Maps that fit: at 80×24 the battle screen shows every bundled map whole, in a frame with no blank row or column.
+
+The sweep opens the real battle screen at 80×24 (where a side hires, the computer hires for it). By default it opens
+one scenario for each bundled map (scenarios on the same map draw it the same); every bundled scenario:
+
+    OFFICERS_CHESS_MAP_FIT=all pytest tests/test_map_fit.py
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import yaml
+from sweep_arena import open_battle, sweeping_app
+from test_menu_sweep import scenario_battle
+
+from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.session.map_fit import COMPACT, FRAME, OVERVIEW, WIDE, best_scale, fits
+from officers_chess.tui.widgets.map_view import MapView
+
+ALL = os.environ.get("OFFICERS_CHESS_MAP_FIT") == "all"
+
+
+def one_per_map() -> list:
+    """Every bundled scenario, or (the default) the first for each map, one with fixed armies where there is one."""
+    paths = bundled_scenarios()
+    if ALL:
+        return paths
+    by_map: dict[str, object] = {}
+    for path in paths:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        fixed = bool(data.get("armies"))
+        kept = by_map.get(data["map"])
+        if kept is None or (fixed and not kept[1]):
+            by_map[data["map"]] = (path, fixed)
+    return [path for path, _ in by_map.values()]
+
+
+def test_the_largest_scale_that_shows_the_whole_map_is_chosen():
+    room = (38, 18)  # the battle screen's room for the map at 80×24
+    assert best_scale(18, 12, room) is WIDE  # 36 cells and a frame: 38
+    assert best_scale(19, 12, room) is COMPACT  # 38 cells would leave no room for the frame
+    assert best_scale(20, 16, room) is COMPACT  # 16 rows and a frame: 18
+    assert best_scale(24, 18, room) is OVERVIEW  # 18 rows need 20 lines with the frame; 9 do
+    assert best_scale(32, 24, room) is OVERVIEW
+    assert fits(OVERVIEW, 32, 24, (34, 14)) and not fits(OVERVIEW, 32, 24, (34, 13))
+    assert OVERVIEW.size(32, 23) == (32, 12)  # an odd last row takes a line of its own
+
+
+async def test_every_bundled_map_is_visible_whole_at_80x24_in_a_frame_that_wastes_nothing():
+    async with sweeping_app() as (app, pilot):
+        for path in one_per_map():
+            loaded, state = scenario_battle(path)
+            screen = await open_battle(app, pilot, loaded, state)
+            await pilot.pause()
+            view = screen.query_one(MapView)
+            width, height = loaded.battle_map.width, loaded.battle_map.height
+            cells, lines = view.scale.size(width, height)
+            shown = view.scrollable_content_region
+            where = f"{path.stem} ({width}×{height}, {view.scale.name})"
+            # Every column and row of the map is in the view, nothing scrolled away ...
+            assert shown.width // view.scale.across >= width, where
+            assert shown.height * view.scale.rows_per_line >= height, where
+            assert view.scroll_offset == (0, 0), where
+            # ... in a frame exactly around it (no scrollbar, no spare row or column) ...
+            assert view.outer_size == (cells + FRAME, lines + FRAME), where
+            # ... and the frame on the screen, in the map's own row, not cut by the log below it.
+            assert screen.query_one("#map-row").region.contains_region(view.region), where
+            assert app.screen.region.contains_region(view.region), where
+            assert view.scale is best_scale(width, height, (80 - 42, 24 - 6)), where
+
+
+@pytest.mark.parametrize("scale", [COMPACT, OVERVIEW])
+async def test_the_cursor_follows_into_every_corner_without_scrolling_the_fitted_map(scale):
+    path = next(p for p in bundled_scenarios() if p.stem == ("harrow_watch" if scale is COMPACT else "long_march"))
+    async with sweeping_app() as (app, pilot):
+        loaded, state = scenario_battle(path)
+        screen = await open_battle(app, pilot, loaded, state)
+        view = screen.query_one(MapView)
+        assert view.scale is scale
+        far = (loaded.battle_map.width - 1, loaded.battle_map.height - 1)
+        screen.controller.cursor = far
+        screen.refresh_view()
+        await pilot.pause()
+        assert view.scroll_offset == (0, 0)
