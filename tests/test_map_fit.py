@@ -14,9 +14,18 @@ import pytest
 import yaml
 from sweep_arena import open_battle, sweeping_app
 from test_menu_sweep import scenario_battle
+from textual.app import App
 
+from officers_chess.ai.muster_ai import take_step
+from officers_chess.ai.play import make_policy
 from officers_chess.content.bundled import bundled_scenarios
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.muster.phases import Phase
+from officers_chess.rules.pieces.models import Side
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.session.map_fit import COMPACT, FRAME, OVERVIEW, WIDE, best_scale, fits
+from officers_chess.tui.screens.deployment import DeploymentScreen
+from officers_chess.tui.widgets.deploy_map import ZONE_MARK
 from officers_chess.tui.widgets.map_view import MapView
 
 ALL = os.environ.get("OFFICERS_CHESS_MAP_FIT") == "all"
@@ -84,3 +93,33 @@ async def test_the_cursor_follows_into_every_corner_without_scrolling_the_fitted
         screen.refresh_view()
         await pilot.pause()
         assert view.scroll_offset == (0, 0)
+
+
+class DeployOnly(App):
+    """The deployment step alone, over nothing."""
+
+    def __init__(self, session: MusterSession, side: Side) -> None:
+        super().__init__()
+        self.session, self.side = session, side
+
+    def on_mount(self) -> None:
+        self.push_screen(DeploymentScreen(self.session, self.side))
+
+
+async def test_the_deployment_map_is_whole_at_80x24_too():
+    loaded = load_scenario(find_scenario("ratings_harrow_tithe"))  # 20×14: two cells a tile would be 42 wide
+    session = MusterSession(loaded)
+    policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    while (step := session.current())[0] is not Phase.DEPLOYING:  # the computer hires for both sides
+        session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
+    app = DeployOnly(session, step[1])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        assert view.scale is COMPACT
+        assert view.outer_size == (20 + FRAME, 14 + FRAME)
+        assert app.screen.region.contains_region(view.region)
+        zone = view.controller.zone
+        free = next(p for p in sorted(zone) if view.controller.board.unit_at(p) is None)
+        # One cell a tile: the zone's mark stands where the glyph would.
+        assert view._render_line(free[1]).text[free[0]] == ZONE_MARK

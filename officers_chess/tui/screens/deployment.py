@@ -20,7 +20,8 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
-from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.session.map_fit import FRAME, best_scale
+from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 
 LEFT_MIN, SIDE_MIN = 24, 40
@@ -95,7 +96,11 @@ class DeploymentScreen(MusterStepScreen):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        wanted = self.session.battle_map.width * TILE_WIDTH + 3
+        # The map whole at the largest scale that fits beside the side pane, above its two-line legend.
+        battle_map = self.session.battle_map
+        scale = best_scale(battle_map.width, battle_map.height, (event.size.width - SIDE_MIN, event.size.height - 4))
+        self.query_one(MapView).fit(scale)
+        wanted = scale.size(battle_map.width, battle_map.height)[0] + FRAME
         self.query_one("#left").styles.width = max(LEFT_MIN, min(wanted, event.size.width - SIDE_MIN))
 
     def on_mount(self) -> None:
