@@ -29,6 +29,7 @@ from officers_chess.tui.screens.battle_keys import BattleKeys
 from officers_chess.tui.screens.battle_pane import BattlePane
 from officers_chess.tui.screens.battle_saves import BattleSaves
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.session.map_areas import area_tiles, marked_areas
 from officers_chess.session.map_fit import FRAME, best_scale
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
@@ -123,6 +124,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if autosaver is not None:
             self.controller.record_with(autosaver, self._save_notice)
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
+        self.lookout.scripted = frozenset(side for side, policy in self.computer.items() if policy.follows_orders)
+        self.areas = marked_areas(loaded.scenario)  # drawn on the map, named in the tile panel
         self._at_keyboard = self.controller.view.to_act
         self.logs = self.controller.logs  # one per person under fog (the controller keeps them)
         self._log_shown: tuple[Side | None, int] | None = None  # whose log the widget shows, and how many lines
@@ -145,6 +148,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             with Vertical(id="left"):
                 with Horizontal(id="map-row"):  # centres the map over the log
                     map_view = MapView(self.controller, self.lookout)
+                    map_view.areas = area_tiles(self.areas)
                     map_view.border_title = Text(self.controller.view.map.name)  # as the map file spells it
                     yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)

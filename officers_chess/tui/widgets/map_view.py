@@ -17,11 +17,13 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.board_view import Overlays
-from officers_chess.session.lookout import PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.session.lookout import HOLD_MARK, PATH_MARK, Lookout, Marks, count_mark
 from officers_chess.session.map_fit import WIDE, Scale
 from officers_chess.tui.palette import Palette, palette
 
 TILE_WIDTH = 2  # at the wide scale each tile is two cells: a glyph (unit letter or terrain) and a mark or a space
+HELD = Style(dim=True)  # a tile only enemies at their posts could reach (the mark says so without colour)
+AREA = Style(underline=True)  # a scenario's area the players are meant to know (objectives are bold as well)
 HALVES = "▀"  # the overview's cell: the upper map row in the glyph's colour, the lower one in the background's
 
 def unit_letter(unit: Unit) -> str:
@@ -69,6 +71,7 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.controller = controller
         self.lookout = lookout  # the danger zone, path and heatmap marks, when the screen has them
+        self.areas: frozenset[Pos] = frozenset()  # the tiles of the scenario's areas the players are told of
         self.scale: Scale = WIDE
         self._rows: dict[int, Strip] = {}
         self._board: tuple[dict, set, set] | None = None
@@ -205,6 +208,8 @@ class MapView(ScrollView, can_focus=False):
                 style = colours.tile(terrain.id)
                 text = terrain.glyph + " "
             base = style
+            if pos in self.areas:
+                style += AREA
             if pos in objectives:
                 style += colours.objective
             if seen is not None and pos not in seen:
@@ -302,6 +307,8 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
         return (style if occupied else style + tint), text[0] + intent
     if danger is not None and occupied:  # one of the viewer's units in danger: the digit, its side's colour kept
         return style, text[0] + danger
+    if danger == HOLD_MARK:  # only enemies at their posts reach it, if something moves them: dimmer, no tint
+        return style + HELD, text[0] + danger
     if danger is not None:
         return style + (colours.move_danger if movable else colours.danger), text[0] + danger
     return style, text
