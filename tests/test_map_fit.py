@@ -26,7 +26,7 @@ from officers_chess.session.muster_session import MusterSession
 from officers_chess.session.map_fit import COMPACT, FRAME, OVERVIEW, WIDE, best_scale, fits
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK
-from officers_chess.tui.widgets.map_view import MapView
+from officers_chess.tui.widgets.map_view import CURSOR_COLOUR, HALVES, MapView, unit_letter
 
 ALL = os.environ.get("OFFICERS_CHESS_MAP_FIT") == "all"
 
@@ -123,3 +123,36 @@ async def test_the_deployment_map_is_whole_at_80x24_too():
         free = next(p for p in sorted(zone) if view.controller.board.unit_at(p) is None)
         # One cell a tile: the zone's mark stands where the glyph would.
         assert view._render_line(free[1]).text[free[0]] == ZONE_MARK
+
+
+async def test_the_overview_draws_two_rows_a_line_each_unit_by_its_letter_and_a_click_finds_it():
+    path = next(p for p in bundled_scenarios() if p.stem == "long_march")
+    async with sweeping_app() as (app, pilot):
+        loaded, state = scenario_battle(path)
+        screen = await open_battle(app, pilot, loaded, state)
+        view = screen.query_one(MapView)
+        assert view.scale is OVERVIEW
+        units = {u.pos: u for u in screen.controller.view.living()}
+        cursor = next((x, 1) for x in range(32) if (x, 0) not in units and (x, 1) not in units)
+        screen.controller.cursor = cursor  # an empty tile, the lower one of its cell
+        screen.refresh_view()
+        await pilot.pause()
+        assert view._render_line(0).text[cursor[0]] == HALVES
+        assert list(view._render_line(0))[cursor[0]].style.bgcolor.name == CURSOR_COLOUR
+        for line in range(12):
+            strip = list(view._render_line(line))
+            assert len(strip) == 32
+            for x, segment in enumerate(strip):
+                here = [units[p] for p in ((x, 2 * line), (x, 2 * line + 1)) if p in units]
+                if here:
+                    assert segment.text in {unit_letter(u) for u in here}, (x, line)
+                else:
+                    assert segment.text == HALVES, (x, line)
+                    top, bottom = segment.style.color.name, segment.style.bgcolor.name
+                    if cursor in ((x, 2 * line), (x, 2 * line + 1)):  # the cursor's half is white
+                        assert CURSOR_COLOUR in (top, bottom)
+        lower = next(u for pos, u in sorted(units.items()) if pos[1] % 2 and (pos[0], pos[1] - 1) not in units
+                     and pos != cursor)
+        await pilot.click(MapView, offset=(1 + lower.pos[0], 1 + lower.pos[1] // 2))
+        await pilot.pause()
+        assert screen.controller.cursor == lower.pos  # the cell showed its letter: the click means that unit

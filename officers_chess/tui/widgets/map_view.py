@@ -240,8 +240,11 @@ class MapView(ScrollView, can_focus=False):
             return
         scroll_x, scroll_y = self.scroll_offset
         x = (offset.x + scroll_x) // self.scale.across
-        y = (offset.y + scroll_y) * self.scale.rows_per_line  # the overview: a cell's upper tile
-        if self.controller.view.map.contains((x, y)):
+        y = (offset.y + scroll_y) * self.scale.rows_per_line
+        view = self.controller.view
+        if self.scale.rows_per_line == 2 and view.unit_at((x, y)) is None and view.unit_at((x, y + 1)) is not None:
+            y += 1  # the overview's cell shows the lower tile's unit: the click means it
+        if view.map.contains((x, y)):
             self.post_message(self.TileClicked((x, y)))
 
 
