@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from pydantic import ValidationError
 from sweep_arena import open_battle, sweeping_app
+from test_map_fit import DeployOnly
 from test_menu_sweep import scenario_battle
 
+from officers_chess.ai.muster_ai import take_step
+from officers_chess.ai.play import make_policy
 from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.rules.muster.phases import Phase
+from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Area, Scenario
 from officers_chess.session.map_areas import area_title, areas_at, marked_areas
+from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
@@ -61,3 +69,23 @@ async def test_the_lantern_patrols_riverbank_is_drawn_and_the_tile_panel_names_i
         screen.refresh_view()
         await pilot.pause()
         assert "Riverbank" not in " ".join(line.plain for line in sheet.content.renderables)
+
+
+async def test_deployment_draws_and_names_the_areas_too():
+    loaded = load_scenario(find_scenario("ratings_harrow_tithe"))
+    area = Area(corners=((1, 1), (3, 2)), about="the mill race; whoever holds it holds the ford.")
+    loaded = dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"areas": {"mill_race": area}}))
+    session = MusterSession(loaded)
+    policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    while (step := session.current())[0] is not Phase.DEPLOYING:
+        session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
+    app = DeployOnly(session, step[1])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(MapView)
+        race = loaded.scenario.area_tiles("mill_race")
+        cells = {cell.pos: cell for row in range(3) for cell in view._row_cells(row)}
+        assert all(cells[p].style.underline for p in race) and not cells[(3, 0)].style.underline
+        screen.controller.cursor = race[0]
+        assert "Mill race: the mill race; whoever holds it holds the ford." in screen._sheet().renderables[-1].plain
