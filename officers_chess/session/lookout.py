@@ -10,14 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from officers_chess.ai.assess import armed_forms
 from officers_chess.ai.intent import Intent, likely_targets
 from officers_chess.ai.threat_map import AttackForecast, TileHeat, danger_zone, heatmap, threat_forecasts
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos, distance
+from officers_chess.rules.combat.armament import weapon_range
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.controller import BattleController
 from officers_chess.session.modes import Mode
 
 ONE_MARK = "×"  # a tile the chosen enemy could attack (the all-enemies zone shows how many instead)
+HOLD_MARK = "◦"  # a tile only enemies holding their posts could attack, and only if something moves them (rulings L32)
 PATH_MARK = "•"
 AIMED_MARK = "!"  # one of the viewer's units an enemy is likely to attack
 FROM_MARK = "»"  # the tile that enemy would strike from
@@ -56,6 +60,9 @@ class Lookout:
         self.inspecting = False
         self.intent_on = False
         self.enemy: str | None = None  # whose zone Danger.ONE shows
+        # The sides the computer plays by their scripts: only their units hold posts (a person, or the random
+        # level, follows no script). The battle screen sets it.
+        self.scripted: frozenset[Side] = frozenset()
         self.subject: str | None = None  # the own unit the inspector places while browsing
         self._danger_cache: tuple[tuple, dict[Pos, str]] | None = None
         self._heat_cache: tuple[tuple, dict[Pos, TileHeat]] | None = None
@@ -72,6 +79,12 @@ class Lookout:
     def enemies(self) -> list[Unit]:
         """The enemies the viewer sees."""
         return self.c.view.living(self.side.other)
+
+    def holders(self) -> frozenset[str]:
+        """The enemies in sight that stand at their posts now (their script keeps them there): counted apart."""
+        if self.side.other not in self.scripted:
+            return frozenset()
+        return self.c.seat_view.holding
 
     def chosen_enemy(self) -> Unit | None:
         return next((u for u in self.enemies() if u.id == self.enemy), None)
@@ -123,12 +136,27 @@ class Lookout:
         """The danger zone's tiles with their marks (empty while off)."""
         view = self.c.view
         enemy = self.chosen_enemy() if self.danger is Danger.ONE else None
-        key = (id(view), self.danger, enemy.id if enemy else None)
+        holders = self.holders()
+        key = (id(view), self.danger, enemy.id if enemy else None, holders)
         if self._danger_cache is None or self._danger_cache[0] != key:
             if self.danger is Danger.ALL:
-                marks = {p: count_mark(n) for p, n in danger_zone(view, self.enemies()).items()}
+                enemies = self.enemies()
+                awake = [e for e in enemies if e.id not in holders]
+                counts = danger_zone(view, awake)
+                held = [e for e in enemies if e.id in holders]
+                for unit in held:  # at its post it still strikes what it reaches from there
+                    for pos in from_post(view, unit):
+                        counts[pos] = counts.get(pos, 0) + 1
+                marks = {p: count_mark(n) for p, n in counts.items()}
+                for pos in danger_zone(view, held):
+                    marks.setdefault(pos, HOLD_MARK)
             elif self.danger is Danger.ONE and enemy is not None:
-                marks = {p: ONE_MARK for p in danger_zone(view, [enemy])}
+                if enemy.id in holders:
+                    marks = {p: ONE_MARK for p in from_post(view, enemy)}
+                    for pos in danger_zone(view, [enemy]):
+                        marks.setdefault(pos, HOLD_MARK)
+                else:
+                    marks = {p: ONE_MARK for p in danger_zone(view, [enemy])}
             else:
                 marks = {}
             # Not on the enemies' own tiles: no unit of the viewer's can stand there, and a digit beside
@@ -190,3 +218,16 @@ class Lookout:
             self._inspect_cache = (key, threat_forecasts(view, view.unit(unit.id), pos, self.enemies()))
             self._inspect_view = view
         return unit, pos, self._inspect_cache[1]
+
+
+def from_post(view: Known, unit: Unit) -> set[Pos]:
+    """The tiles `unit` could strike without moving, with any weapon it could hold."""
+    tiles: set[Pos] = set()
+    x, y = unit.pos
+    for armed in armed_forms(unit):
+        low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
+        for dx in range(-high, high + 1):
+            for dy in range(-high, high + 1):
+                if max(1, low) <= abs(dx) + abs(dy) <= high and view.map.contains((x + dx, y + dy)):
+                    tiles.add((x + dx, y + dy))
+    return tiles

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from officers_chess.rules.battle.posts import holding
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import known_battle
 from officers_chess.rules.board.battle_map import Pos
@@ -26,6 +27,9 @@ class SeatView:
     side: Side | None
     known: Known
     sight: frozenset[Pos] | None  # tiles it sees under fog; None when it sees everything
+    # The enemies it sees standing at their posts (posts.holding): what they do now is on the table, what would
+    # move them stays their side's secret (rulings L32). Judged only for a seat, never sent over the network.
+    holding: frozenset[str] = frozenset()
 
     @property
     def fog(self) -> bool:
@@ -37,4 +41,6 @@ def view(state: GameState, side: Side | None) -> SeatView:
     if side is None:
         return SeatView(None, state, None)
     sight = frozenset(state.seen_by(side)) if state.fog else None
-    return SeatView(side, known_battle(state, side), sight)
+    known = known_battle(state, side)
+    seen = {unit.id for unit in known.units}
+    return SeatView(side, known, sight, frozenset(i for i in holding(state, side) if i in seen))

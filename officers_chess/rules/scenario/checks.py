@@ -206,8 +206,8 @@ def _check_orders(scenario: Scenario, battle_map: BattleMap) -> None:
         for index, given in enumerate(event.orders):
             if refused := name_refused(scenario, given.unit, ANY_SIDE, sides):
                 raise ScenarioError(refused, ("events", e_index, "orders", index, "unit"))
-    for name, corners in scenario.areas.items():
-        for corner in corners:
+    for name, area in scenario.areas.items():
+        for corner in area.corners:
             _tile(battle_map, corner, f"a corner of the area {name!r}", ("areas", name))
     for script in scripts_of(scenario):
         for index, order in enumerate(script.lines):

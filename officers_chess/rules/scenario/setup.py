@@ -50,6 +50,23 @@ class UnitSetup(Sparse):
         return self
 
 
+class Area(BaseModel):
+    """A named rectangle of the map: two opposite corner tiles, and what the players are told of it.
+
+    Written as its corners alone (`ford: [[8, 6], [9, 9]]`) or in full (`corners:`, `about:`, `shown:`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    corners: tuple[tuple[int, int], tuple[int, int]]
+    about: str = Field("", max_length=160)  # the author's words for the tile panel ("crossing it wakes the camp")
+    shown: bool = True  # drawn on the map and named in the tile panel; false keeps a script's area the author's secret
+
+    @model_validator(mode="before")
+    @classmethod
+    def _corners_alone(cls, data: object) -> object:
+        return {"corners": data} if isinstance(data, (list, tuple)) else data
+
+
 class ObjectiveTiles(BaseModel):
     """Tiles where the scenario allows Seize, Escape and Raze (column, row from 1)."""
 
@@ -189,13 +206,14 @@ class Scenario(BaseModel):
     chests: list[ChestSetup] = Field(default_factory=list)
     events: list[TimedEvent] = Field(default_factory=list)
     orders: list[OrderGroup] = Field(default_factory=list, max_length=40)  # scripts for groups of units
-    # Named areas for scripts: each a rectangle given by two opposite corner tiles ([column, row] from 1).
-    areas: dict[str, tuple[tuple[int, int], tuple[int, int]]] = Field(default_factory=dict, max_length=40)
+    # Named areas for scripts: each a rectangle given by two opposite corner tiles ([column, row] from 1),
+    # drawn on the map and named to the players unless its author hides it (docs/rulings.md L30).
+    areas: dict[str, Area] = Field(default_factory=dict, max_length=40)
     morale: MoraleRules | None = None  # each side's morale, falling with its routs (rules/battle/morale.py)
 
     def area_tiles(self, name: str) -> list[Pos]:
         """The board positions (from 0) of a named area, row by row."""
-        (x1, y1), (x2, y2) = self.areas[name]
+        (x1, y1), (x2, y2) = self.areas[name].corners
         return [(x - 1, y - 1) for y in range(min(y1, y2), max(y1, y2) + 1) for x in range(min(x1, x2), max(x1, x2) + 1)]
 
     def rules(self, side: Side) -> SideRules:

@@ -28,8 +28,8 @@ KEYS = [
           "then choose where it moves (Esc on the map takes them back)"),
     ("s", "act and stay: like Enter on an attack, a staff or an item, but the turn stays open afterwards to "
           "equip, trade or discard (bow shot, sword back in hand); w ends it"),
-    ("d", "danger zone: off → every enemy's (digits: how many could attack a tile) → one enemy's (×; hover "
-          "another to switch) → off"),
+    ("d", "danger zone: off → every enemy's (digits: how many could attack a tile; ◦: only enemies holding their "
+          "posts, if something moves them) → one enemy's (×; hover another to switch) → off"),
     ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),
     ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "
           "how many enemies could attack it after"),
@@ -70,7 +70,10 @@ def help_text(catalogue: Catalogue) -> Table:
     _add(keys, "", "")
     _add(keys, "Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
-    _add(keys, "Marks", "$: a chest · underlined: an objective tile (seize, escape or raze)")
+    _add(keys, "Marks", "$: a chest · underlined and bold: an objective tile (seize, escape or raze) · underlined: "
+                        "an area the scenario names (the tile panel says what it means)")
+    _add(keys, "Big maps", "drawn whole: one cell a tile when two do not fit (a mark then stands in the glyph's "
+                           "place), or two rows a line, a unit's letter filling its cell")
     _add(keys, "Overlays", f"{words['move']}: where the unit under the cursor (or the selected one) can move · "
                              f"{words['strike']}: what it could strike · {words['target']}: targets in reach now · "
                              "•: the path to the cursor while moving (its cost in the side panel)")

@@ -29,7 +29,9 @@ from officers_chess.tui.screens.battle_keys import BattleKeys
 from officers_chess.tui.screens.battle_pane import BattlePane
 from officers_chess.tui.screens.battle_saves import BattleSaves
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
-from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.session.map_areas import area_tiles, marked_areas
+from officers_chess.session.map_fit import FRAME, best_scale
+from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
@@ -38,6 +40,8 @@ from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
 
 LEFT_MIN, SIDE_MIN, SIDE_MAX = 38, 42, 72
+CHROME_ROWS = 2  # the status line and the footer
+LOG_ROWS = 4  # the log's frame and one line of it, and the take-back line under it
 
 # Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
 BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
@@ -51,7 +55,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
     #status { height: 1; background: $boost; }
     #main { height: 1fr; }
     #left { width: 38; }
-    #map-row { height: auto; max-height: 75%; align-horizontal: center; }
+    #map-row { height: auto; align-horizontal: center; }
     MapView { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $primary; }
     #log { height: 1fr; min-height: 3; border: round $panel; scrollbar-size: 1 1; overflow-x: hidden; }
     #take-back { height: auto; padding: 0 1; background: $boost; }
@@ -120,6 +124,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if autosaver is not None:
             self.controller.record_with(autosaver, self._save_notice)
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
+        self.lookout.scripted = frozenset(side for side, policy in self.computer.items() if policy.follows_orders)
+        self.areas = marked_areas(loaded.scenario)  # drawn on the map, named in the tile panel
         self._at_keyboard = self.controller.view.to_act
         self.logs = self.controller.logs  # one per person under fog (the controller keeps them)
         self._log_shown: tuple[Side | None, int] | None = None  # whose log the widget shows, and how many lines
@@ -142,6 +148,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             with Vertical(id="left"):
                 with Horizontal(id="map-row"):  # centres the map over the log
                     map_view = MapView(self.controller, self.lookout)
+                    map_view.areas = area_tiles(self.areas)
                     map_view.border_title = Text(self.controller.view.map.name)  # as the map file spells it
                     yield map_view
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
@@ -158,8 +165,15 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         # The side panel takes what the map leaves, between SIDE_MIN (80 columns) and SIDE_MAX (wider
         # forecast lines wrap less, wider still is only blank); the map's column takes the rest, map
         # centred over a log as wide as the column, so combat lines do not wrap on a big terminal.
+        # The map is drawn at the largest scale that shows it whole beside the narrowest side pane, above a
+        # log of one line and the take-back line (session/map_fit.py); its row is as tall as it needs.
         width = event.size.width
-        wanted = self.controller.view.map.width * TILE_WIDTH + 3
+        battle_map = self.controller.view.map
+        room = (width - SIDE_MIN, event.size.height - CHROME_ROWS - LOG_ROWS)
+        scale = best_scale(battle_map.width, battle_map.height, room)
+        self.query_one(MapView).fit(scale)
+        self.query_one("#map-row").styles.max_height = max(room[1], 3)
+        wanted = scale.size(battle_map.width, battle_map.height)[0] + FRAME
         side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))
         self.query_one("#side").styles.width = side
         self.query_one("#left").styles.width = max(width - side, 1)

@@ -14,6 +14,7 @@ from officers_chess.session.action_menu import menu_window
 from officers_chess.tui.footer_room import footer_width
 from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
 from officers_chess.session.lookout import INSPECTABLE
+from officers_chess.session.map_areas import areas_at
 from officers_chess.session.modes import MENU_MODES, Mode
 from officers_chess.session.objectives import time_limit_line, victory_line
 from officers_chess.tui.palette import palette
@@ -119,7 +120,7 @@ class BattlePane:
         if unit is not None:
             sheet.show_unit(unit, view.map.terrain_at(unit.pos), self._orders(unit))
         else:
-            sheet.show_terrain(terrain, c.cursor, tile_notes(view, c.cursor), view.edition)
+            sheet.show_terrain(terrain, c.cursor, tile_notes(view, c.cursor) + areas_at(self.areas, c.cursor), view.edition)
         fc = c.forecast()
         # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
         # target's sheet stays in view (no layout pass either).
@@ -128,7 +129,7 @@ class BattlePane:
         if c.mode is not Mode.BROWSE:
             self._result = []  # someone acts again: the last exchange stays in the log
         if inspected is not None:
-            pane.show_text("Threats", inspector_text(c.view, *inspected))
+            pane.show_text("Threats", inspector_text(c.view, *inspected, self.lookout.holders()))
             return
         if self.lookout.inspecting and c.mode in INSPECTABLE:
             pane.show_text("Threats", inspector_waiting(self.lookout.side.value))

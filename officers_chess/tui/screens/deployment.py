@@ -20,7 +20,9 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
-from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.session.map_areas import area_tiles, areas_at, marked_areas
+from officers_chess.session.map_fit import FRAME, best_scale
+from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 
 LEFT_MIN, SIDE_MIN = 24, 40
@@ -67,6 +69,7 @@ class DeploymentScreen(MusterStepScreen):
             victory=battle_victory(scenario),
         )
         self.controller = DeployController(board, deploy_zone(scenario, side))
+        self.areas = marked_areas(scenario)
         self.names = [r.name for r in session.army(side).units]
         self.held: str | None = None  # the unit in hand, placed or not
         self.message = Text("")
@@ -80,6 +83,7 @@ class DeploymentScreen(MusterStepScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 map_view = DeployMapView(self.controller)
+                map_view.areas = area_tiles(self.areas)  # the scenario's areas the players are told of (L30)
                 map_view.border_title = Text(self.session.battle_map.name)  # as the map file spells it
                 yield map_view
                 yield Static(self._legend(), id="legend")
@@ -95,7 +99,11 @@ class DeploymentScreen(MusterStepScreen):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        wanted = self.session.battle_map.width * TILE_WIDTH + 3
+        # The map whole at the largest scale that fits beside the side pane, above its two-line legend.
+        battle_map = self.session.battle_map
+        scale = best_scale(battle_map.width, battle_map.height, (event.size.width - SIDE_MIN, event.size.height - 4))
+        self.query_one(MapView).fit(scale)
+        wanted = scale.size(battle_map.width, battle_map.height)[0] + FRAME
         self.query_one("#left").styles.width = max(LEFT_MIN, min(wanted, event.size.width - SIDE_MIN))
 
     def on_mount(self) -> None:
@@ -179,7 +187,7 @@ class DeploymentScreen(MusterStepScreen):
             side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
             return Group(Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
                          Text("Already on the field. Its items are hidden until the battle.", "grey70"))
-        notes = tile_notes(board, c.cursor)  # type: ignore[arg-type]  # DeployBoard has what it reads
+        notes = tile_notes(board, c.cursor) + areas_at(self.areas, c.cursor)  # type: ignore[arg-type]
         notes.insert(0, "In your deployment zone." if c.cursor in c.zone else "Outside your deployment zone.")
         return terrain_sheet(terrain, c.cursor, notes, board.map.edition)
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.segment import Segment
-from textual.strip import Strip
+from rich.style import Style
 
 from officers_chess.rules.battle.objectives import Condition
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.board_view import Overlays
-from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.tui.widgets.map_view import MapView
 
 # A zone tile's second cell: the zone reads without colour, as the tint shows it with colour.
 ZONE_MARK = "·"
@@ -81,13 +80,7 @@ class DeployController:
 class DeployMapView(MapView):
     """MapView's tiles, with a mark on every free tile of the deployment zone."""
 
-    def _render_row(self, row: int) -> Strip:
-        strip = super()._render_row(row)
-        zone = self.controller.zone
-        units = {u.pos for u in self.controller.board.units}
-        segments: list[Segment] = []
-        for x, segment in enumerate(strip):
-            if (x, row) in zone and (x, row) not in units and len(segment.text) == TILE_WIDTH:
-                segment = Segment(segment.text[0] + ZONE_MARK, segment.style)
-            segments.append(segment)
-        return Strip(segments, strip.cell_length)
+    def _tile_mark(self, pos: Pos, occupied: bool, style: Style, text: str) -> tuple[Style, str]:
+        if pos in self.controller.zone and not occupied and text[1] == " ":
+            return style, text[0] + ZONE_MARK
+        return style, text

@@ -14,7 +14,7 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.models import Unit
-from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, ONE_MARK, Danger, Lookout
+from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, HOLD_MARK, ONE_MARK, Danger, Lookout
 from officers_chess.tui.palette import palette
 
 
@@ -30,8 +30,10 @@ def attack_line(attack: AttackForecast) -> str:
             f"rout {percent(attack.rout_chance)}")
 
 
-def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForecast]) -> Text:
-    """Every enemy that could attack `unit` standing on `pos` next activation, worst first."""
+def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForecast],
+                   holders: frozenset[str] = frozenset()) -> Text:
+    """Every enemy that could attack `unit` standing on `pos` next activation, worst first; one at its post
+    (`holders`) says whether it strikes from there or only if something moves it."""
     terrain = view.map.terrain_at(pos)
     hp = attacks[0].hp if attacks else unit.hp  # after what its own tile does when its turn starts (d100)
     body = Text(f"{unit.name} on {tile_name(pos)} ({terrain.name.lower()}), {hp} HP:\n", "bold")
@@ -45,8 +47,17 @@ def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForeca
         body.append(f"{who} could attack it there next activation.\n")
     for attack in attacks:
         body.append("• " + attack_line(attack) + "\n", palette().threat if attack.rout_chance else "")
+        if attack.enemy.id in holders:
+            body.append(f"  {held_reason(attack)}\n", "grey62")
     body.append("Arrows: another tile · Esc closes", "grey62")
     return body
+
+
+def held_reason(attack: AttackForecast) -> str:
+    """Why an enemy at its post is counted apart, or not: it strikes from where it stands, else only if moved."""
+    if attack.origin == attack.enemy.pos:
+        return f"{attack.enemy.name} holds its post, and strikes from there."
+    return f"{attack.enemy.name} holds its post ({HOLD_MARK}): this only if something moves it first."
 
 
 def heat_line(view: Known, heat: TileHeat | None) -> Text:
@@ -68,7 +79,8 @@ def inspector_waiting(side_name: str) -> Text:
 def danger_legend(lookout: Lookout) -> Text:
     """A line naming what the danger zone shows, so the marks can be read without colour."""
     if lookout.danger is Danger.ALL:
-        return Text("Danger zone (d): digits count the enemies that could attack a tile.", palette().note)
+        held = f" {HOLD_MARK}: only enemies holding their posts, if moved." if lookout.holders() else ""
+        return Text(f"Danger zone (d): digits count the enemies that could attack a tile.{held}", palette().note)
     if lookout.danger is Danger.ONE:
         enemy = lookout.chosen_enemy()
         who = enemy.name if enemy else "no enemy in sight"

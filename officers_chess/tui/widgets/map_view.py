@@ -1,7 +1,8 @@
-"""The tile grid, drawn line by line (Textual's line API) so large maps stay fast."""
+"""The tile grid, drawn line by line (Textual's line API) so large maps stay fast, at the scale that shows it whole."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from rich.segment import Segment
@@ -16,10 +17,14 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.board_view import Overlays
-from officers_chess.session.lookout import PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.session.lookout import HOLD_MARK, PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.session.map_fit import WIDE, Scale
 from officers_chess.tui.palette import Palette, palette
 
-TILE_WIDTH = 2  # each tile is two cells: a glyph (unit letter or terrain) and a space
+TILE_WIDTH = 2  # at the wide scale each tile is two cells: a glyph (unit letter or terrain) and a mark or a space
+HELD = Style(dim=True)  # a tile only enemies at their posts could reach (the mark says so without colour)
+AREA = Style(underline=True)  # a scenario's area the players are meant to know (objectives are bold as well)
+HALVES = "▀"  # the overview's cell: the upper map row in the glyph's colour, the lower one in the background's
 
 def unit_letter(unit: Unit) -> str:
     """Attackers are capitals, defenders small letters, so sides read apart without colour."""
@@ -45,7 +50,11 @@ class MapSource(Protocol):
 
 
 class MapView(ScrollView, can_focus=False):
-    """Draws the map from a BattleController and reports clicked tiles."""
+    """Draws the map from a BattleController and reports clicked tiles.
+
+    The screen picks the scale (`fit`): two cells a tile when the map fits so, else one cell a tile (the glyph
+    alone, or the mark that would have gone beside it, the colours carrying the terrain), else the overview (two
+    map rows to a line, each a half cell, a unit's letter filling its cell)."""
 
     DEFAULT_CSS = """
     MapView { scrollbar-size: 1 1; }
@@ -62,10 +71,29 @@ class MapView(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.controller = controller
         self.lookout = lookout  # the danger zone, path and heatmap marks, when the screen has them
+        self.areas: frozenset[Pos] = frozenset()  # the tiles of the scenario's areas the players are told of
+        self.scale: Scale = WIDE
         self._rows: dict[int, Strip] = {}
         self._board: tuple[dict, set, set] | None = None
-        battle_map = controller.view.map
-        self.virtual_size = Size(battle_map.width * TILE_WIDTH, battle_map.height)
+        self._size_content()
+
+    def fit(self, scale: Scale) -> None:
+        """Draw at `scale` from now on (the screen chooses it from the room it gives the map)."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self._rows.clear()
+        self._size_content()
+        self.refresh(layout=True)
+        self.call_after_refresh(self.follow_cursor)
+
+    def _size_content(self) -> None:
+        # One spare column when the view is an odd number of cells wide at two cells a tile, so the far
+        # right scroll position still starts on a tile boundary.
+        battle_map = self.controller.view.map
+        cells, lines = self.scale.size(battle_map.width, battle_map.height)
+        spare = self.scrollable_content_region.width % self.scale.across if self.is_mounted else 0
+        self.virtual_size = Size(cells + spare, lines)
 
     def redraw(self) -> None:
         """Forget cached rows and repaint; call after anything in the controller changed."""
@@ -76,24 +104,26 @@ class MapView(ScrollView, can_focus=False):
 
     def redraw_rows(self, *rows: int) -> None:
         """Repaint only the given map rows (a plain cursor move touches two)."""
-        for row in rows:
-            self._rows.pop(row, None)
-            self.refresh_line(row)
+        for line in {row // self.scale.rows_per_line for row in rows}:
+            self._rows.pop(line, None)
+            self.refresh_line(line)
         self.follow_cursor()
 
     def follow_cursor(self) -> None:
-        """Scroll, in whole tiles, just far enough to keep the cursor in view."""
+        """Scroll, in whole tiles, just far enough to keep the cursor in view (only where the map does not fit)."""
         view = self.scrollable_content_region.size
         if not view.width or not view.height:
             return
+        across = self.scale.across
         x, y = self.controller.cursor
+        y //= self.scale.rows_per_line
         left, top = round(self.scroll_x), round(self.scroll_y)
-        cell = x * TILE_WIDTH
+        cell = x * across
         if cell < left:
             left = cell
-        elif cell + TILE_WIDTH > left + view.width:
-            left = cell + TILE_WIDTH - view.width
-            left += left % TILE_WIDTH  # never stop half-way through a tile
+        elif cell + across > left + view.width:
+            left = cell + across - view.width
+            left += left % across  # never stop half-way through a tile
         if y < top:
             top = y
         elif y >= top + view.height:
@@ -101,24 +131,51 @@ class MapView(ScrollView, can_focus=False):
         self.scroll_to(left, top, animate=False)
 
     def on_resize(self) -> None:
-        # One spare column when the view is an odd number of cells wide, so the far
-        # right scroll position still starts on a tile boundary.
-        battle_map = self.controller.view.map
-        spare = self.scrollable_content_region.width % TILE_WIDTH
-        self.virtual_size = Size(battle_map.width * TILE_WIDTH + spare, battle_map.height)
+        self._size_content()
         self.follow_cursor()
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
-        if row >= self.controller.view.map.height:
+        line = y + scroll_y
+        if line >= self.virtual_size.height:
             return Strip.blank(self.size.width)
-        strip = self._rows.get(row)
+        strip = self._rows.get(line)
         if strip is None:
-            strip = self._rows[row] = self._render_row(row)
+            strip = self._rows[line] = self._render_line(line)
         return strip.crop(scroll_x, scroll_x + self.size.width)
 
+    def _render_line(self, line: int) -> Strip:
+        """One line of the map at the current scale."""
+        if self.scale.rows_per_line == 2:
+            return self._overview_line(line)
+        if self.scale.across == 1:
+            return Strip([Segment(cell.single, cell.style) for cell in self._row_cells(line)], self.controller.view.map.width)
+        return self._render_row(line)
+
+    def _overview_line(self, line: int) -> Strip:
+        """Two map rows in one line: each cell's upper half the upper tile's colour, its lower half the lower
+        tile's; a unit's letter takes the whole cell (the one under the cursor first, else the upper one)."""
+        height = self.controller.view.map.height
+        upper = self._row_cells(2 * line)
+        lower = self._row_cells(2 * line + 1) if 2 * line + 1 < height else [None] * len(upper)
+        cursor = self.controller.cursor
+        segments: list[Segment] = []
+        for x, (top, bottom) in enumerate(zip(upper, lower)):
+            lettered = [cell for cell in (top, bottom) if cell is not None and cell.unit]
+            if lettered:
+                cell = next((c for c in lettered if c.pos == cursor), lettered[0])
+                segments.append(Segment(cell.text[0], cell.style))
+                continue
+            colour = Style(color=top.colour, bgcolor=bottom.colour if bottom is not None else None)
+            segments.append(Segment(HALVES, colour))
+        return Strip(segments, len(segments))
+
     def _render_row(self, row: int) -> Strip:
+        """One map row at two cells a tile."""
+        return Strip([Segment(cell.text, cell.style) for cell in self._row_cells(row)],
+                     self.controller.view.map.width * TILE_WIDTH)
+
+    def _row_cells(self, row: int) -> list[Cell]:
         c = self.controller
         # Under fog, only what the side to act sees, and the ground as it remembers it (rulings F31).
         state = view = c.view
@@ -136,7 +193,7 @@ class MapView(ScrollView, can_focus=False):
         focus_side = focus.side if focus else None
         marks = self.lookout.marks() if self.lookout else NO_MARKS
         colours = palette()
-        segments: list[Segment] = []
+        cells: list[Cell] = []
         for x in range(state.map.width):
             pos = (x, row)
             terrain = state.map.terrain_at(pos)
@@ -150,6 +207,9 @@ class MapView(ScrollView, can_focus=False):
             else:
                 style = colours.tile(terrain.id)
                 text = terrain.glyph + " "
+            base = style
+            if pos in self.areas:
+                style += AREA
             if pos in objectives:
                 style += colours.objective
             if seen is not None and pos not in seen:
@@ -163,20 +223,61 @@ class MapView(ScrollView, can_focus=False):
             elif pos in strikes and (unit is None or unit.side is not focus_side):
                 style += colours.attack
             style, text = _marked(pos, unit is None and pos in moves, style, text, marks, colours, unit is not None)
-            if pos == c.cursor:
+            style, text = self._tile_mark(pos, unit is not None, style, text)
+            cursor = pos == c.cursor
+            if cursor:
                 style += colours.cursor
-            segments.append(Segment(text, style))
-        return Strip(segments, state.map.width * TILE_WIDTH)
+            cells.append(Cell(pos, style, text, unit is not None, _colour(style, base, cursor)))
+        return cells
+
+    def _tile_mark(self, pos: Pos, occupied: bool, style: Style, text: str) -> tuple[Style, str]:
+        """A screen's own mark on a tile (the deployment zone's); the battle has none beyond the lookout's."""
+        return style, text
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:  # a click on the border or a scrollbar
             return
         scroll_x, scroll_y = self.scroll_offset
-        x = (offset.x + scroll_x) // TILE_WIDTH
-        y = offset.y + scroll_y
-        if self.controller.view.map.contains((x, y)):
+        x = (offset.x + scroll_x) // self.scale.across
+        y = (offset.y + scroll_y) * self.scale.rows_per_line
+        view = self.controller.view
+        if self.scale.rows_per_line == 2 and view.unit_at((x, y)) is None and view.unit_at((x, y + 1)) is not None:
+            y += 1  # the overview's cell shows the lower tile's unit: the click means it
+        if view.map.contains((x, y)):
             self.post_message(self.TileClicked((x, y)))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One tile as drawn: its style, its two cells of text (glyph or letter, then mark or space), whether a unit
+    stands on it, and the one colour the overview paints it with."""
+
+    pos: Pos
+    style: Style
+    text: str
+    unit: bool
+    colour: str | None
+
+    @property
+    def single(self) -> str:
+        """The tile in one cell: a unit's letter; else the mark, when there is one (the tint still says the
+        terrain); else the terrain's glyph."""
+        if self.unit or self.text[1] == " ":
+            return self.text[0]
+        return self.text[1]
+
+
+CURSOR_COLOUR = "#ffffff"
+
+
+def _colour(style: Style, base: Style, cursor: bool) -> str | None:
+    """A tile's colour in the overview: white under the cursor; a tint's (move, strike, danger, fog ...) where one
+    changed the background; else the terrain glyph's colour, which tells plains from forest from water."""
+    if cursor:
+        return CURSOR_COLOUR
+    chosen = style.bgcolor if style.bgcolor != base.bgcolor else style.color
+    return chosen.name if chosen is not None else None
 
 
 NO_MARKS = Marks()
@@ -209,6 +310,8 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
         return (style if occupied else style + tint), text[0] + intent
     if danger is not None and occupied:  # one of the viewer's units in danger: the digit, its side's colour kept
         return style, text[0] + danger
+    if danger == HOLD_MARK:  # only enemies at their posts reach it, if something moves them: dimmer, no tint
+        return style + HELD, text[0] + danger
     if danger is not None:
         return style + (colours.move_danger if movable else colours.danger), text[0] + danger
     return style, text
