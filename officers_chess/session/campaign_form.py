@@ -158,7 +158,7 @@ class MusterForm:
         own = self._laid_down(member.recruit.name, item_name)
         if own is not None:
             member.carry([*member.kit(), (item_name, own, member.recruit.name)])
-            return f"{member.recruit.name} takes its own {item_name} back{self._uses_words(item_name, own)}."
+            return f"{member.recruit.name} takes its own {item_name} back{self.uses_words(item_name, own)}."
         member.carry([*member.kit(), (item_name, 0, None)])
         return f"{item_name} for {member.recruit.name}."
 
@@ -174,9 +174,10 @@ class MusterForm:
             brought.remove(spent)
         return brought[0] if brought else None
 
-    def _uses_words(self, item_name: str, spent: int) -> str:
+    def uses_words(self, item_name: str, spent: int, short: bool = False) -> str:
+        """" (2 uses left)" (short: " (2 left)") for an item with uses, else nothing."""
         left = uses_left(self.catalogue, item_name, spent)
-        return f" ({left} uses left)" if left is not None else ""
+        return "" if left is None else f" ({left} left)" if short else f" ({left} uses left)"
 
     def sell(self, index: int, slot: int) -> str:
         """Lay down the unit's item in `slot` (from 0): a veteran's is sold, a new hire's simply not bought."""
@@ -225,4 +226,4 @@ class MusterForm:
         moved = kit.pop(slot)
         member.carry(kit)
         other.carry([*other.kit(), moved])
-        return f"{name}{self._uses_words(name, moved[1])} goes from {member.recruit.name} to {other.recruit.name}."
+        return f"{name}{self.uses_words(name, moved[1])} goes from {member.recruit.name} to {other.recruit.name}."
