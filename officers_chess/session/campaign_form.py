@@ -177,7 +177,7 @@ class MusterForm:
     def uses_words(self, item_name: str, spent: int, short: bool = False) -> str:
         """" (2 uses left)" (short: " (2 left)") for an item with uses, else nothing."""
         left = uses_left(self.catalogue, item_name, spent)
-        return "" if left is None else f" ({left} left)" if short else f" ({left} uses left)"
+        return "" if left is None else f" ({left} left)" if short else f" ({left} use{'' if left == 1 else 's'} left)"
 
     def sell(self, index: int, slot: int) -> str:
         """Lay down the unit's item in `slot` (from 0): a veteran's is sold, a new hire's simply not bought."""

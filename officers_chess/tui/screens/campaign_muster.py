@@ -43,10 +43,10 @@ class CampaignMusterScreen(Screen):
         Binding("1", "sell(0)", "Sell", key_display="1-3"),
         Binding("2", "sell(1)", "Sell 2", show=False),
         Binding("3", "sell(2)", "Sell 3", show=False),
-        Binding("m", "move", "Move item"),
-        Binding("tab", "switch", "Shop/company"),
+        Binding("m", "move", "Move"),
         Binding("b", "briefing", "Briefing"),
         Binding("d", "done", "Done"),
+        Binding("tab", "switch", "Shop/company", show=False),  # (named in the company's border: no room below)
         Binding("f", "forfeit", "Forfeit", show=False),
         Binding("escape", "leave", "Title", show=False),
         Binding("q", "app.request_quit", "Quit", show=False),
@@ -67,7 +67,7 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                company.border_title = "Company · space: field/rest/dismiss"
+                company.border_title = "Company · Tab: shop"
                 yield company
                 yield Static(id="unit")
             shop = OptionList(id="shop")

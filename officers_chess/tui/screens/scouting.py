@@ -64,7 +64,7 @@ class ScoutingScreen(MusterStepScreen):
     def _own(self) -> Group:
         army = self.session.army(self.side)
         costs = [self.session.recruit_cost(r) for r in army.units]
-        return Group(*(text for _, _, text in army_rows(army, costs)))
+        return Group(*(text for _, _, text in army_rows(army, costs, self.session.catalogue.items)))
 
     def action_continue(self) -> None:
         try:
