@@ -63,10 +63,10 @@ def briefing_text(loaded: LoadedScenario, side: Side, chapter: int) -> Group:
 
 
 def legend(loaded: LoadedScenario) -> Text:
+    """The marks in words, short enough for the border under the narrowest map (12 columns)."""
     if loaded.battle_map.width <= WIDE_MAP:
-        return Text.assemble((MARK[ZONE], "bold"), " yours  ", (MARK[ENEMY_ZONE], "bold"), " theirs  ",
-                             (MARK[OBJECTIVE], "bold"), " objective", style="grey70")
-    return Text.assemble("tinted: the zones  ", (MARK[OBJECTIVE], "bold"), " objective", style="grey70")
+        return Text(f"{MARK[ZONE]} you {MARK[ENEMY_ZONE]} foe {MARK[OBJECTIVE]} goal")
+    return Text(f"tint: zones {MARK[OBJECTIVE]} goal")
 
 
 class ChapterBriefing(ModalScreen[None]):
@@ -78,7 +78,6 @@ class ChapterBriefing(ModalScreen[None]):
     ChapterBriefing #panes { height: 1fr; }
     ChapterBriefing #map-box { width: auto; max-width: 50%; height: 100%; border: round $primary; }
     ChapterBriefing #map { width: auto; }
-    ChapterBriefing #legend { width: auto; height: 1; }
     ChapterBriefing #words { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     """
     BINDINGS = [
@@ -101,10 +100,10 @@ class ChapterBriefing(ModalScreen[None]):
         with Horizontal(id="panes"):
             with VerticalScroll(id="map-box") as box:
                 box.border_title = self.loaded.battle_map.name
+                box.border_subtitle = legend(self.loaded)  # under the map, costing it no row
                 yield Static(map_picture(self.loaded, self.side), id="map")
-                yield Static(legend(self.loaded), id="legend")
             with VerticalScroll(id="words") as words:
-                words.border_title = "What this chapter asks"
+                words.border_title = "What this chapter asks · PgUp/PgDn"
                 yield Static(briefing_text(self.loaded, self.side, self.chapter))
         yield Footer()
 
@@ -115,6 +114,16 @@ class ChapterBriefing(ModalScreen[None]):
         words = self.query_one("#words", VerticalScroll)
         words.scroll_to(y=words.scroll_y + direction * max(1, words.size.height - 1), animate=False)
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_scroll)  # (the room is known once laid out)
+
+    def _say_scroll(self) -> None:
+        box = self.query_one("#map-box", VerticalScroll)
+        if box.max_scroll_y > 0:  # a map taller than the terminal's room: the arrows scroll it, and say so
+            box.border_title = f"{self.loaded.battle_map.name} · ↑↓"
+
     def action_line(self, direction: int) -> None:
-        words = self.query_one("#words", VerticalScroll)
-        words.scroll_to(y=words.scroll_y + direction, animate=False)
+        """Up and Down: the map when it does not fit, else the words."""
+        box = self.query_one("#map-box", VerticalScroll)
+        pane = box if box.max_scroll_y > 0 else self.query_one("#words", VerticalScroll)
+        pane.scroll_to(y=pane.scroll_y + direction, animate=False)
