@@ -60,7 +60,8 @@ def test_an_item_moves_from_a_benched_unit_to_a_fielded_one_for_no_gold_worn_as_
     choices = form.move_choices(index(form, "Benched"))
     assert (1, index(form, "Fair"), None) in choices  # the Vulnerary to the Mercenary
     told = form.move(index(form, "Benched"), 1, index(form, "Fair"))
-    assert told == f"Vulnerary ({uses_left(form.catalogue, 'Vulnerary', 2)} uses left) goes from Benched to Fair."
+    left = uses_left(form.catalogue, "Vulnerary", 2)
+    assert told == f"Vulnerary ({left} use{'' if left == 1 else 's'} left) goes from Benched to Fair."
     assert member(form, "Fair").recruit.items == ["Steel Sword", "Vulnerary"] and member(form, "Fair").recruit.used == [0, 2]
     assert member(form, "Benched").recruit.items == ["Iron Axe"]
     bill = form.bill()
@@ -114,5 +115,6 @@ def test_a_veteran_that_sells_its_own_item_and_buys_one_alike_takes_its_own_back
     cleric = index(form, "Cleric")
     form.sell(cleric, 1)
     told = form.buy(cleric, "Vulnerary")
-    assert told == f"Cleric takes its own Vulnerary back ({uses_left(form.catalogue, 'Vulnerary', 1)} uses left)."
+    left = uses_left(form.catalogue, "Vulnerary", 1)
+    assert told == f"Cleric takes its own Vulnerary back ({left} use{'' if left == 1 else 's'} left)."
     assert form.bill().lines == () and member(form, "Cleric").recruit.used == [2, 1]

@@ -108,3 +108,35 @@ async def test_briefing_then_an_item_moved_off_a_benched_unit_and_the_quit_quest
         assert app.screen.question == leave_words("step", True, True, quitting=False, editing=True)
         assert "the campaign is saved" in app.screen.question.lower()
         await press(pilot, "n")
+
+
+async def test_random_keys_on_the_muster_its_briefing_and_its_move_dialog_never_crash(tmp_path, monkeypatch):
+    """A bounded run of random keys (OFFICERS_CHESS_RANDOM_KEYS=N for a longer one): the muster's lists, the briefing,
+    the move dialog and the questions to leave, answered no. The books must accept what the form shows after each."""
+    import os
+    import random
+
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1,
+                          autosave=False)
+    progress = run.data.progress
+    run.data = run.data.model_copy(update={"progress": progress.model_copy(
+        update={"companies": {**progress.companies, "p1": COMPANY.model_copy(update={"chest": 200})}})})
+    keys = ["up", "down", "tab", "space", "m", "enter", "escape", "b", "1", "2", "3", "n", "pagedown", "end"]
+    draw = random.Random(int(os.environ.get("OFFICERS_CHESS_RANDOM_KEYS_SEED", "1")))
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.campaign, app._to_read = run, []
+        app.campaign_step()
+        await pilot.pause()
+        muster = app.screen_stack[-2]
+        assert isinstance(muster, CampaignMusterScreen)
+        pressed = []
+        for _ in range(int(os.environ.get("OFFICERS_CHESS_RANDOM_KEYS", "60"))):
+            pressed.append(draw.choice(keys))
+            await pilot.press(pressed[-1])
+            assert app.screen is muster or isinstance(app.screen, (ChapterBriefing, MoveItemDialog, ConfirmDialog)), pressed
+            bill = muster.form.bill()  # whatever was fielded, moved, bought or sold, the books price it or say why
+            assert not isinstance(bill, str) or "more than the" in bill or "worn" not in bill, (bill, pressed)
