@@ -408,4 +408,5 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
             return leave_words("step", self._autosaving(), run is not None, quitting, step.holds_edits)
         if any(isinstance(screen, CampaignMusterScreen) for screen in self.screen_stack):
             return leave_words("muster", campaign_saved, True, quitting)
-        return leave_words("between" if run is not None else "title", campaign_saved, run is not None, quitting)
+        between = run is not None and not run.over  # a finished campaign has nothing to come back to
+        return leave_words("between" if between else "title", campaign_saved, between, quitting)
