@@ -167,7 +167,7 @@ def class_details(unit_class: UnitClass, price: int) -> Group:
 
 def item_details(item: Item, price: int, note: str = "") -> Group:
     uses = item.uses_left
-    lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}",
+    lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}".rstrip(),
                            (f" · {uses} use{'' if uses == 1 else 's'}" if uses is not None else ""))]
     if isinstance(item, Consumable) and not item.tags:
         lines.append(Text("Used from the menu in battle.", "grey70"))
