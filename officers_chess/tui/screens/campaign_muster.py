@@ -37,6 +37,9 @@ class CampaignMusterScreen(Screen):
     CampaignMusterScreen #unit { height: 5; padding: 0 1; }
     CampaignMusterScreen #told { height: 1; padding: 0 1; color: $text-muted; }
     CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
+    /* The unit the shop buys for stays plainly marked while the shop has the keys (a faint cursor hid it). */
+    CampaignMusterScreen OptionList > .option-list--option-highlighted { background: $primary 45%; text-style: bold; }
+    CampaignMusterScreen OptionList:focus > .option-list--option-highlighted { background: $block-cursor-background; }
     """
     BINDINGS = [
         Binding("space", "cycle", "Field/rest"),
