@@ -16,7 +16,7 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens.campaign_move import MoveItemDialog
 from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
 from officers_chess.tui.screens.chapter_briefing import ChapterBriefing
-from officers_chess.tui.screens.muster_step import MusterStepScreen
+from officers_chess.tui.screens.scouting import ScoutingScreen
 
 from muster_keys import press
 from pilot_helpers import screen_text, widget_rows
@@ -97,7 +97,8 @@ async def test_briefing_then_an_item_moved_off_a_benched_unit_and_the_quit_quest
         assert "kept only once you confirm it (d)" in app.screen.question
         await press(pilot, "n")
         await press(pilot, "d")  # confirmed: the chapter's army building begins (the computer mustered already)
-        assert isinstance(app.screen, MusterStepScreen)
+        step = app.screen
+        assert isinstance(step, ScoutingScreen)  # it only shows: leaving it loses nothing but the step's place
         saved = json.loads((run.folder / "campaign.json").read_text())
         reserve = saved["pending"]["reserve"]["p1"]
         assert [(r["name"], r["items"]) for r in reserve] == [("Benched", [])]  # without its Vulnerary
@@ -105,8 +106,9 @@ async def test_briefing_then_an_item_moved_off_a_benched_unit_and_the_quit_quest
         assert dear["items"] == ["Killing Edge", "Vulnerary"] and dear["used"] == [0, 2]
         await press(pilot, "escape")
         assert isinstance(app.screen, ConfirmDialog)
-        assert app.screen.question == leave_words("step", True, True, quitting=False, editing=True)
-        assert "the campaign is saved" in app.screen.question.lower()
+        assert app.screen.question == leave_words("step", True, True, quitting=False, editing=False)
+        assert "The campaign is saved up to the start of this step" in app.screen.question
+        assert "What you changed" not in app.screen.question
         await press(pilot, "n")
 
 

@@ -20,6 +20,8 @@ from officers_chess.tui.palette import palette
 class ScoutingScreen(MusterStepScreen):
     """One side's private Scouting step; Enter moves on."""
 
+    holds_edits = False  # it only shows: leaving loses nothing of it
+
     DEFAULT_CSS = """
     ScoutingScreen { layout: vertical; }
     ScoutingScreen #header { height: 1; background: $boost; }
