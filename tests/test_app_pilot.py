@@ -174,6 +174,8 @@ async def test_a_trade_is_chosen_in_the_dialog_with_keys():
         rhea, bronn = await open_trade(pilot, screen, "Rhea", "Bronn")
         assert isinstance(app.screen, TradeDialog)
         assert "Nothing ticked yet." in screen_text(app)
+        vulnerary = next(i for i in rhea.inventory if i.name == "Vulnerary")  # its uses left, as the rules count them
+        assert f"Vulnerary ({vulnerary.uses_left} left)" in " ".join(screen_text(app).split())
         await pilot.press("space")  # Rhea gives her first item (Steel Sword)
         await pilot.press("tab", "space")  # Bronn gives his first item (Hammer)
         await pilot.pause()

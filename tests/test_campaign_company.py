@@ -199,8 +199,11 @@ def test_of_two_alike_items_the_freshest_is_kept_and_the_most_worn_sold(used):
     assert kit_sold(company.veterans[0], ["Vulnerary"]) == [("Vulnerary", 2)]
     result = bill(company, army(hire("Old", "Fighter", ["Vulnerary"])), set(), CAT)
     assert result.lines == (("Vulnerary of Old sold", sale_price("Vulnerary", 2, CAT)),)
-    with pytest.raises(MusterRefused, match="worn"):  # claiming the worn one was kept is against the books
-        bill(company, army(hire("Old", "Fighter", ["Vulnerary"], [2])), set(), CAT)
+    # Keeping the worn one is a choice the muster may make (ruling L21): the fresh one is sold, at its own price.
+    kept_worn = bill(company, army(hire("Old", "Fighter", ["Vulnerary"], [2])), set(), CAT)
+    assert kept_worn.lines == (("Vulnerary of Old sold", sale_price("Vulnerary", 0, CAT)),)
+    with pytest.raises(MusterRefused, match="worn"):  # but a wear the books never saw is refused
+        bill(company, army(hire("Old", "Fighter", ["Vulnerary"], [1])), set(), CAT)
 
 
 def test_kit_keeps_each_owned_items_wear_and_new_items_fresh():
@@ -401,3 +404,44 @@ def test_the_computer_never_hires_a_relic_its_units_bear_no_crest_for(yard):
             army = policy.hire(rich, yard.catalogue, Side.ATTACKER, policy.rng, yard.battle_map)
             carried = {item for recruit in army.units for item in recruit.items}
             assert not any(tag_args(yard.catalogue.items[i].tags, "Relic") for i in carried), (seed, level, carried)
+
+
+# ------------------------------------------------------------------------------ items moved within the company
+
+
+def test_an_item_moved_from_a_reserve_veteran_to_a_fielded_one_costs_nothing_and_keeps_its_wear():
+    resting = vet("Rest", "Fighter", ["Iron Axe", "Vulnerary"], [0, 2])
+    company = Company(chest=0, veterans=[resting, vet("Out", "Fighter", ["Iron Axe"])])
+    fielded = army(hire("Out", "Fighter", ["Iron Axe", "Vulnerary"], [0, 2]))
+    stays = [hire("Rest", "Fighter", ["Iron Axe"])]
+    result = bill(company, fielded, set(), CAT, stays)
+    assert result.lines == (("Vulnerary moved from Rest to Out", 0),) and result.chest_after == 0
+    home = after_muster(company, fielded, set(), result.chest_after, stays)
+    assert home.veterans == [vet("Rest", "Fighter", ["Iron Axe"])]  # the reserve keeps its new kit
+    # Without the reserve's new kit the same army would take a Vulnerary the company does not have to spare.
+    with pytest.raises(MusterRefused, match="worn"):
+        bill(company, fielded, set(), CAT)
+
+
+def test_a_dismissed_veterans_item_can_go_to_a_new_hire_worn_as_it_was():
+    company = Company(chest=1000, veterans=[vet("Gone", "Fighter", ["Iron Axe", "Vulnerary"], [0, 1])])
+    new = hire("Ana", "Fighter", ["Vulnerary"], [1])
+    result = bill(company, army(new), {"Gone"}, CAT)
+    hired = cost(hire("Ana", "Fighter", []))  # the class alone: the Vulnerary is the company's already
+    assert sorted(result.lines) == sorted([("hired Ana (Fighter)", -hired), ("Vulnerary moved from Gone to Ana", 0),
+                                           ("Gone leaves the company: Iron Axe sold", price("Iron Axe") // 2)])
+    assert result.chest_after == 1000 - hired + price("Iron Axe") // 2
+
+
+def test_a_fresh_item_laid_down_by_one_veteran_and_taken_by_another_is_moved_not_sold_and_bought():
+    company = Company(chest=0, veterans=[vet("A", "Fighter", ["Iron Axe", "Hand Axe"]), vet("B", "Fighter", [])])
+    result = bill(company, army(hire("A", "Fighter", ["Iron Axe"]), hire("B", "Fighter", ["Hand Axe"])), set(), CAT)
+    assert result.lines == (("Hand Axe moved from A to B", 0),) and result.chest_after == 0
+
+
+def test_the_reserve_cannot_hold_a_stranger_nor_change_class():
+    company = Company(chest=100, veterans=[vet("Rest", "Fighter", ["Iron Axe"])])
+    with pytest.raises(MusterRefused, match="not a veteran waiting in reserve"):
+        bill(company, army(), set(), CAT, [hire("Ghost", "Fighter", [])])
+    with pytest.raises(MusterRefused, match="keeps its class"):
+        bill(company, army(), set(), CAT, [hire("Rest", "Brigand", ["Iron Axe"])])

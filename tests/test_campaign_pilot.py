@@ -14,6 +14,7 @@ from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.campaign_handover import CampaignHandOver
 from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
 from officers_chess.tui.screens.campaign_summary import CampaignEndScreen, CampaignSummaryScreen
+from officers_chess.tui.screens.chapter_briefing import ChapterBriefing
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
@@ -49,8 +50,18 @@ async def shop_buy(pilot, screen: CampaignMusterScreen, option_id: str) -> None:
     await press(pilot, "enter")
 
 
+async def to_muster(pilot) -> CampaignMusterScreen:
+    """The muster opens under its chapter's briefing: read, and Enter goes on to the muster itself."""
+    assert isinstance(pilot.app.screen, ChapterBriefing), type(pilot.app.screen)
+    await press(pilot, "enter")
+    assert isinstance(pilot.app.screen, CampaignMusterScreen)
+    return pilot.app.screen
+
+
 async def muster_two(pilot, screen: CampaignMusterScreen) -> None:
-    """Hire a Fighter and a Mercenary with a weapon each, by keys only."""
+    """Hire a Fighter and a Mercenary with a weapon each, by keys only (after the briefing, if it is still open)."""
+    if isinstance(pilot.app.screen, ChapterBriefing):
+        screen = await to_muster(pilot)
     for unit_class, weapon in (("Fighter", "Iron Axe"), ("Mercenary", "Iron Sword")):
         await shop_buy(pilot, screen, f"class:{unit_class}")
         company = screen.query_one("#company")
@@ -78,8 +89,8 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
         assert isinstance(app.screen, CampaignHandOver)
         assert "The Grey Company (p1)" in screen_text(app)
         await press(pilot, "enter")
-        screen = app.screen
-        assert isinstance(screen, CampaignMusterScreen) and screen.player == "p1"
+        screen = await to_muster(pilot)
+        assert screen.player == "p1"
         await press(pilot, "d")
         assert app.screen is screen and "fewer than the 2 required" in screen_text(app)  # refused, said why
         await muster_two(pilot, screen)
@@ -134,8 +145,8 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
         for player in ("p1", "p2"):
             assert isinstance(app.screen, CampaignHandOver)
             await press(pilot, "enter")
-            screen = app.screen
-            assert isinstance(screen, CampaignMusterScreen) and screen.player == player
+            screen = await to_muster(pilot)
+            assert screen.player == player
             company = run.data.progress.companies[player]
             assert {m.recruit.name for m in screen.form.members} == {v.name for v in company.veterans}
             while len(screen.form.army().units) < 2:
@@ -170,8 +181,7 @@ async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):
         await pilot.pause()
         app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, CampaignMusterScreen)  # one person: no hand-over
+        screen = await to_muster(pilot)  # one person: no hand-over
         await muster_two(pilot, screen)
         await press(pilot, "d")
         assert isinstance(app.screen, ScoutingScreen)

@@ -188,3 +188,21 @@ def test_a_chapter_battle_that_did_not_hold_goes_on_in_a_file_of_its_own_and_not
     run.battle_moved(Path(folder / "chapter-01-3.json"))
     assert run.data.pending.battle == "chapter-01-3.json"
     assert open_campaign_save(folder / "campaign.json").save.pending.battle == "chapter-01-3.json"
+
+
+def test_a_reserve_kit_the_books_cannot_account_for_is_refused(tmp_path):
+    """The benched veterans' kits a muster changed are saved with the chapter (ruling L20), and checked like its
+    armies: a kit for a unit the company does not have is refused."""
+    from officers_chess.session.campaign_run import CampaignRun
+
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "greedy"},
+                          autosave=False, seed=3)
+    run.open_chapter()
+    path = write_campaign(tmp_path / "run", run.data)
+    data = json.loads(path.read_text())
+    assert "reserve" not in data["pending"]  # nothing benched changed: written as before
+    data["pending"]["reserve"] = {"p2": [{"name": "Ghost", "unit_class": "Fighter", "items": ["Iron Axe"]}]}
+    path.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match="Ghost is not a veteran waiting in reserve"):
+        open_campaign_save(path)

@@ -164,7 +164,25 @@ def test_campaign_summary_after_a_chapter(snap_compare):
 def test_campaign_muster_with_veterans(snap_compare):
     async def to_muster(pilot) -> None:
         await campaign_after_its_first_chapter(pilot)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the summary read: the chapter's briefing opens over the muster
+        await pilot.pause()
+        await pilot.press("enter")  # and on to the muster
         await pilot.pause()
 
     assert snap_compare(OfficersChessApp(seed=1), run_before=to_muster, terminal_size=SMALL)
+
+
+def test_campaign_chapter_briefing_before_the_muster(snap_compare):
+    """The bundled campaign's first chapter as its muster opens: its briefing beside the map, at 80×24."""
+
+    async def briefing(pilot) -> None:
+        from officers_chess.content.campaigns import bundled_campaigns, load_campaign
+        from officers_chess.tui.screens.chapter_briefing import ChapterBriefing
+
+        loaded = load_campaign(bundled_campaigns()[0])
+        first = loaded.campaign.chapters[0]
+        await pilot.app.push_screen(ChapterBriefing(loaded.scenarios[first.id], first.sides["p1"], 1,
+                                                    f"{loaded.campaign.players['p1'].name} (p1)"))
+        await pilot.pause()
+
+    assert snap_compare(OfficersChessApp(seed=1), run_before=briefing, terminal_size=SMALL)

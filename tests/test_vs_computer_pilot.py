@@ -291,10 +291,12 @@ async def test_the_screen_stays_live_and_says_so_while_the_computer_builds_its_a
         assert found is not None and isinstance(found.saved, SavedMuster) and not found.saved.record.muster.armies
         await press(pilot, "ctrl+q")  # the keyboard answers while the thread is busy
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog)
-                         and "autosaved: c Continue" in " ".join(screen_text(app).split()))
+                         and "c Continue takes it up there" in " ".join(screen_text(app).split()))
         assert isinstance(app.screen, ConfirmDialog)
-        asked = " ".join(screen_text(app).split())  # (the screen beneath shows between the dialog's lines)
-        assert "This battle is" in asked and "autosaved: c Continue on the title screen" in asked
+        asked = app.screen.question  # (on screen the screen beneath shows between the dialog's lines)
+        # Army building, not a battle, is what is saved here; nothing on this screen is the person's to lose.
+        assert "Army building is autosaved up to the start of this step: c Continue takes it up there." in asked
+        assert "What you changed on this screen" not in asked
         policy.go.set()  # the computer finishes while the question is still open
         await app.workers.wait_for_complete()
         await pilot.pause()

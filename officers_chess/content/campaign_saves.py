@@ -24,7 +24,7 @@ from officers_chess.rules.campaign.book import PLAYERS, Player
 from officers_chess.rules.campaign.company import Company, MusterRefused, Veteran, bill
 from officers_chess.rules.campaign.progress import CampaignProgress
 from officers_chess.rules.history.record import sha256_bytes
-from officers_chess.rules.muster.army import Army
+from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.phases import Muster
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Weapon
@@ -57,6 +57,13 @@ class PendingChapter(BaseModel):
     before: dict[Player, Company]  # at the muster, the stipend paid
     armies: dict[Player, Army] = Field(default_factory=dict)  # the mustered armies, as each player confirmed
     dismissed: dict[Player, list[str]] = Field(default_factory=dict)
+    # The kits of veterans left in reserve, where the muster changed them (an item moved off or onto a benched unit).
+    # (None when no muster did: a save without it reads as before.)
+    reserve: dict[Player, Annotated[list[Recruit], Field(max_length=500)]] | None = None
+
+    def kits(self, player: Player) -> list[Recruit]:
+        """The reserve kits `player`'s muster changed (none: every benched veteran keeps its own)."""
+        return list((self.reserve or {}).get(player, []))
     muster: Muster | None = None  # the battle's army building (Scouting, Deployment) once both have mustered
     battle: str | None = Field(default=None, pattern=r"^chapter-[0-9]{2}(-[0-9]{1,2})?\.json$")  # its save, here
 
@@ -193,7 +200,7 @@ def books_problem(save: CampaignSave, loaded: LoadedCampaign) -> tuple[str, tupl
         catalogue = loaded.scenarios[pending.chapter].catalogue
         for p, army in pending.armies.items():
             try:
-                bill(pending.before[p], army, set(pending.dismissed.get(p, [])), catalogue)
+                bill(pending.before[p], army, set(pending.dismissed.get(p, [])), catalogue, pending.kits(p))
             except (MusterRefused, KeyError) as exc:
                 return f"{p}'s muster: {exc}", ("pending", "armies", p)
     return None

@@ -5,12 +5,12 @@ No Textual here: the muster screen draws the form and hands each key to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from officers_chess.ai.campaign_muster import new_name
 from officers_chess.ai.muster_ai import with_roles
 from officers_chess.rules.campaign.book import Player
-from officers_chess.rules.campaign.company import Bill, MusterRefused, kit
+from officers_chess.rules.campaign.company import Bill, MusterRefused, uses_left
 from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.models import Side, Weapon
@@ -24,12 +24,28 @@ MARKS = {FIELD: "⚔", RESERVE: "·", DISMISS: "✗"}
 
 @dataclass
 class Member:
-    """One unit of the company on the form: its kit as it would take the field, and what is to become of it."""
+    """One unit of the company on the form: its kit as it would take the field, and what is to become of it.
+    `origins` names, item by item, the veteran each came from (None: bought at this muster)."""
 
     recruit: Recruit
     status: str
     veteran: bool
     battles: int = 0
+    origins: list[str | None] = field(default_factory=list)
+
+    def spent(self, slot: int) -> int:
+        used = self.recruit.used
+        return used[slot] if slot < len(used) else 0
+
+    def kit(self) -> list[tuple[str, int, str | None]]:
+        """(item, uses spent, where it came from) for each item carried."""
+        return [(name, self.spent(i), self.origins[i]) for i, name in enumerate(self.recruit.items)]
+
+    def carry(self, kit: list[tuple[str, int, str | None]]) -> None:
+        used = [spent for _, spent, _ in kit]
+        self.recruit = self.recruit.model_copy(update={"items": [name for name, _, _ in kit],
+                                                       "used": used if any(used) else []})
+        self.origins = [origin for _, _, origin in kit]
 
 
 class MusterForm:
@@ -47,8 +63,8 @@ class MusterForm:
                                                                      self.side: rules.model_copy(update={"war_chest": 10**9})}})
         self.rules = rules
         veterans = sorted(run.company(player).veterans, key=lambda v: -recruit_cost(v.recruit(), self.catalogue))
-        self.members = [Member(v.recruit(), FIELD if i < rules.army.max else RESERVE, True, v.battles)
-                        for i, v in enumerate(veterans)]
+        self.members = [Member(v.recruit(), FIELD if i < rules.army.max else RESERVE, True, v.battles,
+                               [v.name] * len(v.items)) for i, v in enumerate(veterans)]
 
     # --- what the form says -----------------------------------------------------------------------------------------
 
@@ -61,10 +77,20 @@ class MusterForm:
     def dismissed(self) -> set[str]:
         return {m.recruit.name for m in self.members if m.status == DISMISS}
 
+    def reserve(self) -> list[Recruit]:
+        """The veterans waiting in reserve whose kit this muster changed (the others keep their own)."""
+        company = self.run.company(self.player)
+        changed = []
+        for member in self.members:
+            veteran = company.veteran(member.recruit.name)
+            if member.status == RESERVE and veteran is not None and member.recruit != veteran.recruit():
+                changed.append(member.recruit.model_copy(update={"roles": []}))
+        return changed
+
     def bill(self) -> Bill | str:
         """The muster's gold, or why the books refuse it."""
         try:
-            return self.run.price(self.player, self.army(), self.dismissed())
+            return self.run.price(self.player, self.army(), self.dismissed(), self.reserve())
         except MusterRefused as exc:
             return str(exc)
 
@@ -91,16 +117,25 @@ class MusterForm:
     # --- what the player does ------------------------------------------------------------------------------------
 
     def cycle(self, index: int) -> str:
-        """A veteran goes field → reserve → dismissed → field; a new hire is taken off the form. What happened."""
+        """A veteran goes field → reserve → dismissed → field, with the kit it carries; a new hire is taken off the
+        form, and what it was given from the company goes back where it came from. What happened."""
         member = self.members[index]
         if not member.veteran:
             del self.members[index]
-            return f"{member.recruit.name} is not hired after all."
+            back = [self._give_back(name, spent, origin) for name, spent, origin in member.kit() if origin]
+            return f"{member.recruit.name} is not hired after all." + "".join(f" {words}" for words in back)
         member.status = {FIELD: RESERVE, RESERVE: DISMISS, DISMISS: FIELD}[member.status]
-        if member.status != FIELD:
-            self._restore(member)  # kit changes are for the field: one who stays home keeps what it had
-        return {FIELD: f"{member.recruit.name} takes the field.", RESERVE: f"{member.recruit.name} waits in reserve.",
-                DISMISS: f"{member.recruit.name} is dismissed: its items will be sold."}[member.status]
+        name = member.recruit.name
+        carried = f": {', '.join(member.recruit.items)} will be sold (m moves an item to another unit first)."
+        return {FIELD: f"{name} takes the field.", RESERVE: f"{name} waits in reserve with its kit.",
+                DISMISS: f"{name} is dismissed" + (carried if member.recruit.items else ".")}[member.status]
+
+    def _give_back(self, name: str, spent: int, origin: str) -> str:
+        owner = next((m for m in self.members if m.recruit.name == origin), None)
+        if owner is None or owner.status == DISMISS or len(owner.recruit.items) >= INVENTORY_SLOTS:
+            return f"{name} goes to the stores and is sold."
+        owner.carry([*owner.kit(), (name, spent, origin)])
+        return f"{name} goes back to {origin}."
 
     def hire(self, class_name: str) -> str:
         taken = {m.recruit.name for m in self.members} | set(self.run.company(self.player).fallen)
@@ -109,40 +144,86 @@ class MusterForm:
         return f"{name} the {class_name} is hired: give it a weapon from the shop."
 
     def buy(self, index: int, item_name: str) -> str:
-        """Give the unit a new item (None of the checks of the field are skipped: the books price it)."""
+        """Give the unit a new item (None of the checks of the field are skipped: the books price it). A veteran
+        that laid down one of its own of that name at this muster takes it back, worn as it was."""
         member = self.members[index]
         item = self.catalogue.items[item_name]
-        if member.status != FIELD:
-            return f"{member.recruit.name} is not taking the field: field it first."
+        if member.status == DISMISS:
+            return f"{member.recruit.name} is dismissed: it takes nothing new with it."
         if len(member.recruit.items) >= INVENTORY_SLOTS:
-            return f"{member.recruit.name} carries {INVENTORY_SLOTS} items already: sell one first."
+            return f"{member.recruit.name} carries {INVENTORY_SLOTS} items already: sell or move one first."
         unit_class = self.catalogue.classes[member.recruit.unit_class]
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
             return f"a {unit_class.name} cannot use {item_name}."
-        self._set_items(member, [*member.recruit.items, item_name])
+        own = self._laid_down(member.recruit.name, item_name)
+        if own is not None:
+            member.carry([*member.kit(), (item_name, own, member.recruit.name)])
+            return f"{member.recruit.name} takes its own {item_name} back{self.uses_words(item_name, own)}."
+        member.carry([*member.kit(), (item_name, 0, None)])
         return f"{item_name} for {member.recruit.name}."
+
+    def _laid_down(self, owner: str, item_name: str) -> int | None:
+        """The uses spent of an item of that name `owner` brought to the muster and nobody carries now (the
+        freshest), or None."""
+        veteran = self.run.company(self.player).veteran(owner)
+        if veteran is None:
+            return None
+        held = [spent for m in self.members for name, spent, origin in m.kit() if origin == owner and name == item_name]
+        brought = sorted(veteran.spent(i) for i, name in enumerate(veteran.items) if name == item_name)
+        for spent in held:
+            brought.remove(spent)
+        return brought[0] if brought else None
+
+    def uses_words(self, item_name: str, spent: int, short: bool = False) -> str:
+        """" (2 uses left)" (short: " (2 left)") for an item with uses, else nothing."""
+        left = uses_left(self.catalogue, item_name, spent)
+        return "" if left is None else f" ({left} left)" if short else f" ({left} use{'' if left == 1 else 's'} left)"
 
     def sell(self, index: int, slot: int) -> str:
         """Lay down the unit's item in `slot` (from 0): a veteran's is sold, a new hire's simply not bought."""
         member = self.members[index]
-        if member.status != FIELD:
-            return f"{member.recruit.name} is not taking the field: its kit stays as it is."
+        if member.status == DISMISS:
+            return f"{member.recruit.name} is dismissed: all it carries is sold as it leaves."
         if slot >= len(member.recruit.items):
             return f"{member.recruit.name} has no item {slot + 1}."
-        items = list(member.recruit.items)
-        gone = items.pop(slot)
-        self._set_items(member, items)
-        return f"{gone} of {member.recruit.name} {'sold' if member.veteran else 'not bought'}."
+        kit = member.kit()
+        gone, _, origin = kit.pop(slot)
+        member.carry(kit)
+        return f"{gone} of {member.recruit.name} {'not bought' if origin is None else 'sold'}."
 
-    def _set_items(self, member: Member, items: list[str]) -> None:
-        if member.veteran:
-            veteran = self.run.company(self.player).veteran(member.recruit.name)
-            assert veteran is not None
-            member.recruit = kit(veteran, items)
-        else:
-            member.recruit = member.recruit.model_copy(update={"items": items})
+    def move_choices(self, index: int) -> list[tuple[int, int, str | None]]:
+        """Every move of an item of the unit at `index` to another unit of the company: (slot, to index, why not or
+        None)."""
+        member = self.members[index]
+        choices = []
+        for slot, name in enumerate(member.recruit.items):
+            for to, other in enumerate(self.members):
+                if to != index:
+                    choices.append((slot, to, self._cannot_take(other, name)))
+        return choices
 
-    def _restore(self, member: Member) -> None:
-        veteran = self.run.company(self.player).veteran(member.recruit.name)
-        if veteran is not None:
-            member.recruit = veteran.recruit()
+    def _cannot_take(self, member: Member, item_name: str) -> str | None:
+        if member.status == DISMISS:
+            return "dismissed"
+        if len(member.recruit.items) >= INVENTORY_SLOTS:
+            return f"carries {INVENTORY_SLOTS} already"
+        item, unit_class = self.catalogue.items[item_name], self.catalogue.classes[member.recruit.unit_class]
+        if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
+            return f"a {unit_class.name} cannot use it"
+        return None
+
+    def move(self, index: int, slot: int, to: int) -> str:
+        """Hand the item in `slot` of one unit to another unit of the company, worn as it is, for no gold (ruling
+        L20): from a benched or dismissed unit too."""
+        member, other = self.members[index], self.members[to]
+        if slot >= len(member.recruit.items):
+            return f"{member.recruit.name} has no item {slot + 1}."
+        name = member.recruit.items[slot]
+        why = self._cannot_take(other, name) if to != index else "the same unit"
+        if why:
+            return f"{other.recruit.name} cannot take {name}: {why}."
+        kit = member.kit()
+        moved = kit.pop(slot)
+        member.carry(kit)
+        other.carry([*other.kit(), moved])
+        return f"{name}{self.uses_words(name, moved[1])} goes from {member.recruit.name} to {other.recruit.name}."

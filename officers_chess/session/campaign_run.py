@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from officers_chess.ai.campaign_muster import company_army
@@ -22,7 +23,7 @@ from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.campaign.book import PLAYERS, Chapter, Player
 from officers_chess.rules.campaign.company import Bill, Company, after_muster, bill
 from officers_chess.rules.campaign.progress import begin, close_chapter, forfeit_chapter, with_stipend
-from officers_chess.rules.muster.army import Army, army_cost, recruit_cost
+from officers_chess.rules.muster.army import Army, Recruit, army_cost, recruit_cost
 from officers_chess.rules.muster.chapter_terms import ChapterTerms
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase, current, finish_step, set_army
 from officers_chess.rules.pieces.models import Side
@@ -130,20 +131,24 @@ class CampaignRun:
         pending = self.data.pending
         return [] if pending is None else [p for p in PLAYERS if p not in pending.armies]
 
-    def price(self, player: Player, army: Army, dismissed: set[str]) -> Bill:
-        """The muster's gold (MusterRefused when the chest cannot pay, or the army changes what a veteran is)."""
-        return bill(self.company(player), army, dismissed, self.scenario().catalogue)
+    def price(self, player: Player, army: Army, dismissed: set[str], reserve: Sequence[Recruit] = ()) -> Bill:
+        """The muster's gold (MusterRefused when the chest cannot pay, or the army changes what a veteran is);
+        `reserve`: the benched veterans whose kits the muster changed."""
+        return bill(self.company(player), army, dismissed, self.scenario().catalogue, reserve)
 
-    def confirm(self, player: Player, army: Army, dismissed: set[str]) -> None:
-        self._confirm(player, army, dismissed)
+    def confirm(self, player: Player, army: Army, dismissed: set[str], reserve: Sequence[Recruit] = ()) -> None:
+        self._confirm(player, army, dismissed, reserve)
         self.save()
 
-    def _confirm(self, player: Player, army: Army, dismissed: set[str]) -> None:
+    def _confirm(self, player: Player, army: Army, dismissed: set[str], reserve: Sequence[Recruit] = ()) -> None:
         pending = self.data.pending
         assert pending is not None
-        self.price(player, army, dismissed)  # refused here too: the screen checks, the books insist
+        self.price(player, army, dismissed, reserve)  # refused here too: the screen checks, the books insist
+        kits = {p: k for p, k in (pending.reserve or {}).items() if p != player} | (
+            {player: list(reserve)} if reserve else {})
         pending = pending.model_copy(update={"armies": {**pending.armies, player: army},
-                                             "dismissed": {**pending.dismissed, player: sorted(dismissed)}})
+                                             "dismissed": {**pending.dismissed, player: sorted(dismissed)},
+                                             "reserve": kits or None})
         self.data = self.data.model_copy(update={"pending": pending})
 
     def forfeit(self, *players: Player) -> None:
@@ -229,9 +234,11 @@ class CampaignRun:
         pending, chapter = self.data.pending, self.chapter
         assert pending is not None and chapter is not None
         catalogue = self.scenario().catalogue
-        mustered = {p: after_muster(pending.before[p], pending.armies[p], set(pending.dismissed.get(p, [])),
-                                    self.price(p, pending.armies[p], set(pending.dismissed.get(p, []))).chest_after)
-                    for p in PLAYERS}
+        mustered = {}
+        for p in PLAYERS:
+            dismissed, reserve = set(pending.dismissed.get(p, [])), pending.kits(p)
+            chest = self.price(p, pending.armies[p], dismissed, reserve).chest_after
+            mustered[p] = after_muster(pending.before[p], pending.armies[p], dismissed, chest, reserve)
         costs = {p: {r.name: recruit_cost(r, catalogue) for r in pending.armies[p].units} for p in PLAYERS}
         progress = close_chapter(self.data.progress, self.campaign, chapter, self.scenario().scenario.name,
                                  pending.before, mustered, dict(pending.armies), costs, state)

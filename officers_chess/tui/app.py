@@ -358,6 +358,9 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         disk is full, quitting would lose what came since)."""
         if self.muster_path is not None and not self._muster_save_failing:
             return self.autosave
+        run = self.campaign
+        if run is not None and self.muster is not None:  # a chapter's army building is kept in the campaign's save
+            return run.folder is not None and run.failing is None
         return self.autosave and any(getattr(screen, "autosaver", None) is not None and screen.autosaver.failing is None
                                      for screen in self.screen_stack)
 
@@ -387,11 +390,23 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
             if yes:
                 self.exit()
 
-        in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
-        mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
-        loses = self._quitting_loses()
-        if loses is None and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
-            question = "Quit Officer's Chess? This battle is autosaved: c Continue on the title screen brings it back."
-        else:
-            question = f"Quit Officer's Chess? {loses[0].upper()}{loses[1:]} will be lost." if loses else "Quit Officer's Chess?"
-        self.push_screen(ConfirmDialog(question), answered)
+        self.push_screen(ConfirmDialog(self.leaving_words(quitting=True)), answered)
+
+    def leaving_words(self, quitting: bool) -> str:
+        """The question for quitting (or leaving for the title): what is saved and what is not (ruling L23)."""
+        from officers_chess.session.leave_words import leave_words
+        from officers_chess.tui.screens.battle import BattleScreen
+        from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+        from officers_chess.tui.screens.muster_step import MusterStepScreen
+
+        run = self.campaign
+        campaign_saved = run is not None and run.folder is not None and run.failing is None
+        step = next((s for s in reversed(self.screen_stack) if isinstance(s, MusterStepScreen)), None)
+        if any(isinstance(screen, BattleScreen) for screen in self.screen_stack):
+            return leave_words("battle", self._autosaving(), run is not None, quitting)
+        if step is not None:
+            return leave_words("step", self._autosaving(), run is not None, quitting, step.holds_edits)
+        if any(isinstance(screen, CampaignMusterScreen) for screen in self.screen_stack):
+            return leave_words("muster", campaign_saved, True, quitting)
+        between = run is not None and not run.over  # a finished campaign has nothing to come back to
+        return leave_words("between" if between else "title", campaign_saved, between, quitting)

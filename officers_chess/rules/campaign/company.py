@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -76,6 +77,11 @@ def sale_price(name: str, spent: int, catalogue: Catalogue) -> int:
     return price // 2
 
 
+def uses_left(catalogue: Catalogue, name: str, spent: int) -> int | None:
+    """The uses an item of the company has left after `spent` (None for an item without uses)."""
+    return catalogue.items[name].model_copy(update={"used": spent}).uses_left
+
+
 @dataclass(frozen=True)
 class Bill:
     """A muster's gold, line by line: what is bought (negative) and sold (positive), and the chest it leaves."""
@@ -105,43 +111,68 @@ def kit(veteran: Veteran, items: list[str]) -> Recruit:
                    used=used if any(used) else [])
 
 
-def bill(company: Company, army: Army, dismissed: set[str], catalogue: Catalogue) -> Bill:
-    """The gold of fielding `army` and letting the `dismissed` veterans go: new hires at their price, items a
-    veteran takes up at theirs, items a veteran lays down (or carries off when dismissed) sold (`sale_price`).
-    Veterans neither fielded nor dismissed wait in reserve. MusterRefused when the chest cannot pay, or the
-    army changes what a veteran is."""
-    lines: list[tuple[str, int]] = []
+def bill(company: Company, army: Army, dismissed: set[str], catalogue: Catalogue,
+         reserve: Sequence[Recruit] = ()) -> Bill:
+    """The gold of fielding `army`, letting the `dismissed` veterans go and leaving the others in reserve with the kits
+    `reserve` gives them (their own kit when it does not name them): new hires at their price; an item one unit of the
+    company lays down and another takes up, moved, worn as it was, for nothing (docs/rulings.md L20); any other item
+    a unit takes up, bought at its price; any other item laid down (or carried off by a dismissed unit), sold
+    (`sale_price`). MusterRefused when the chest cannot pay, or the muster changes what a veteran is or how worn an
+    item is."""
     names = [r.name for r in army.units]
     if len(set(names)) != len(names):
         raise MusterRefused("two units of the army have the same name")
     for name in sorted(dismissed):
-        veteran = company.veteran(name)
-        if veteran is None:
+        if company.veteran(name) is None:
             raise MusterRefused(f"there is no veteran named {name} to dismiss")
         if name in names:
             raise MusterRefused(f"{name} cannot both take the field and be dismissed")
-        for index, item in enumerate(veteran.items):
-            lines.append((f"{name} leaves the company: {item} sold", sale_price(item, veteran.spent(index), catalogue)))
+    kits = {r.name: r for r in reserve}
+    for name, recruit in kits.items():
+        veteran = company.veteran(name)
+        if veteran is None or name in names or name in dismissed:
+            raise MusterRefused(f"{name} is not a veteran waiting in reserve")
+        if recruit.unit_class != veteran.unit_class:
+            raise MusterRefused(f"{name} is a {veteran.unit_class}: a veteran keeps its class")
+    resting = [kits.get(v.name, v.recruit()) for v in company.veterans if v.name not in set(names) | dismissed]
+    holders = [*army.units, *resting]
     for recruit in army.units:
         veteran = company.veteran(recruit.name)
-        if veteran is None:
-            if recruit.used:
-                raise MusterRefused(f"{recruit.name} is a new hire: its items cannot be worn already")
-            lines.append((f"hired {recruit.name} ({recruit.unit_class})", -recruit_cost(recruit, catalogue)))
-            continue
-        if recruit.unit_class != veteran.unit_class:
+        if veteran is not None and recruit.unit_class != veteran.unit_class:
             raise MusterRefused(f"{recruit.name} is a {veteran.unit_class}: a veteran keeps its class")
-        if list(recruit.used) != list(kit(veteran, list(recruit.items)).used):
-            raise MusterRefused(f"{recruit.name}'s items are not worn as the company's books say")
-        kept = Counter(veteran.items)
-        for item in recruit.items:
-            if kept[item] > 0:
-                kept[item] -= 1
-            else:
+    # The company's stores: every item its veterans bring to the muster, with its owner and its uses spent.
+    stock = [[v.name, item, v.spent(i)] for v in company.veterans for i, item in enumerate(v.items)]
+    wants = [[r.name, item, r.used[i] if i < len(r.used) else 0, None] for r in holders for i, item in enumerate(r.items)]
+    for own in (True, False):  # each unit keeps its own first; then it takes up what another laid down
+        for want in wants:
+            if want[3] is None:
+                match = next((s for s in stock if s[1:] == want[1:3] and (s[0] == want[0]) == own), None)
+                if match is not None:
+                    stock.remove(match)
+                    want[3] = match[0]
+    lines: list[tuple[str, int]] = []
+    for owner, item, spent in stock:  # laid down and taken up by nobody: sold
+        words = f"{owner} leaves the company: {item} sold" if owner in dismissed else f"{item} of {owner} sold"
+        lines.append((words, sale_price(item, spent, catalogue)))
+    for recruit in holders:
+        mine = [w for w in wants if w[0] == recruit.name]
+        new_hire = company.veteran(recruit.name) is None
+        for _, item, spent, source in mine:
+            if source is None and spent:
+                raise MusterRefused(f"{recruit.name} is a new hire: its items cannot be worn already" if new_hire
+                                    else f"{recruit.name}'s items are not worn as the company's books say")
+            if source is None and not new_hire and any(s[0] == recruit.name and s[1] == item and s[2] for s in stock):
+                # A worn item of its own sold and the same bought new: the books would forget the wear.
+                raise MusterRefused(f"{recruit.name}'s items are not worn as the company's books say")
+        if new_hire:
+            bought = [item for _, item, _, source in mine if source is None]  # what was moved in costs nothing
+            lines.append((f"hired {recruit.name} ({recruit.unit_class})",
+                          -recruit_cost(recruit.model_copy(update={"items": bought, "used": []}), catalogue)))
+        for _, item, _, source in mine:
+            if source is not None and source != recruit.name:
+                lines.append((f"{item} moved from {source} to {recruit.name}", 0))
+            elif source is None and not new_hire:
                 lines.append((f"{item} bought for {recruit.name}", -item_price(catalogue.items[item])))
-        given_up = kit_sold(veteran, list(recruit.items))
-        for item, spent in given_up:
-            lines.append((f"{item} of {recruit.name} sold", sale_price(item, spent, catalogue)))
     chest = company.chest + sum(gold for _, gold in lines)
     if chest < 0:
         raise MusterRefused(f"that costs {company.chest - chest} gold, more than the {company.chest} in the chest")
@@ -161,8 +192,19 @@ def kit_sold(veteran: Veteran, items: list[str]) -> list[tuple[str, int]]:
     return sold
 
 
-def after_muster(company: Company, army: Army, dismissed: set[str], chest: int) -> Company:
-    """The company while its army is in the field: the chest the muster left, and the veterans in reserve."""
+def after_muster(company: Company, army: Army, dismissed: set[str], chest: int,
+                 reserve: Sequence[Recruit] = ()) -> Company:
+    """The company while its army is in the field: the chest the muster left, and the veterans in reserve (with the
+    kits `reserve` gives them, their own otherwise)."""
     fielded = {r.name for r in army.units}
-    return Company(chest=chest, veterans=[v for v in company.veterans if v.name not in fielded | dismissed],
+    kits = {r.name: r for r in reserve}
+    return Company(chest=chest, veterans=[_rekitted(v, kits.get(v.name)) for v in company.veterans
+                                          if v.name not in fielded | dismissed],
                    fallen=[*company.fallen, *sorted(dismissed)])
+
+
+def _rekitted(veteran: Veteran, recruit: Recruit | None) -> Veteran:
+    if recruit is None:
+        return veteran
+    return Veteran(name=veteran.name, unit_class=veteran.unit_class, items=list(recruit.items),
+                   used=list(recruit.used) if any(recruit.used) else [], battles=veteran.battles)

@@ -52,10 +52,10 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
         with Vertical() as box:
             box.border_title = Text(f"Trade: {self.me.name} ⇄ {self.partner.name}")  # names as written
             with Horizontal():
-                give = TradeList(*[(Text(item.name), i) for i, item in enumerate(self.me.inventory)], id="give")
+                give = TradeList(*[(_named(item), i) for i, item in enumerate(self.me.inventory)], id="give")
                 give.border_title = Text(f"{self.me.name} gives")
                 yield give
-                take = TradeList(*[(Text(item.name), i) for i, item in enumerate(self.partner.inventory)], id="take")
+                take = TradeList(*[(_named(item), i) for i, item in enumerate(self.partner.inventory)], id="take")
                 take.border_title = Text(f"{self.partner.name} gives")
                 yield take
             yield Static(id="summary")  # what is ticked, in words: the ticks' colour alone is easy to miss
@@ -84,3 +84,9 @@ class TradeDialog(ModalScreen[tuple[tuple[int, ...], tuple[int, ...]] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _named(item) -> Text:
+    """An item in the trade's lists: its name, and the uses it has left when it wears out (ruling L25)."""
+    left = item.uses_left
+    return Text.assemble(item.name, (f" ({left} left)" if left is not None else "", "grey70"))

@@ -216,11 +216,8 @@ class BattleKeys:
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        # Fix: an autosaved battle is not lost; say how to come back, as quitting does.
-        kept = getattr(self, "autosaver", None) is not None and getattr(self.app, "autosave", False)
-        question = ("Leave this battle for the title screen? It is autosaved: c Continue brings it back." if kept
-                    else "Leave this battle and return to the title screen? It will be lost.")
-        self.app.push_screen(ConfirmDialog(question), answered)
+        # What is kept and what is not, in the words quitting uses (ruling L23).
+        self.app.push_screen(ConfirmDialog(self.app.leaving_words(quitting=False)), answered)  # type: ignore[attr-defined]
 
     def action_recap(self) -> None:
         """r: the whole battle log on one screen (the reader's own, under fog)."""

@@ -1,4 +1,5 @@
-"""The muster between chapters: one player, in private, fields or rests veterans, dismisses, hires, buys and sells."""
+"""The muster between chapters: one player, in private, reads the chapter's briefing, fields or rests veterans,
+dismisses, hires, buys, sells and moves items between units."""
 
 from __future__ import annotations
 
@@ -13,16 +14,18 @@ from textual.widgets.option_list import Option
 
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
-from officers_chess.rules.campaign.company import sale_price
+from officers_chess.rules.campaign.company import sale_price, uses_left
 from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.screens.campaign_move import MoveItemDialog
 from officers_chess.tui.palette import palette
 
 
 class CampaignMusterScreen(Screen):
-    """Company on the left (space: field, reserve or dismiss; 1-3: sell an item), the shop on the right (Enter:
-    hire a class, or buy an item for the unit highlighted on the left), the bill and what is missing below."""
+    """Company on the left (space: field, reserve or dismiss; 1-3: sell an item; m: move one to another unit), the
+    shop on the right (Enter: hire a class, or buy an item for the unit highlighted on the left), the bill and what
+    is missing below. The chapter's briefing opens over it first (b opens it again)."""
 
     DEFAULT_CSS = """
     CampaignMusterScreen { layout: vertical; }
@@ -30,18 +33,23 @@ class CampaignMusterScreen(Screen):
     CampaignMusterScreen #main { height: 1fr; }
     CampaignMusterScreen #left { width: 1fr; height: 100%; }
     CampaignMusterScreen #company { height: 1fr; border: round $primary; }
-    CampaignMusterScreen #shop { width: 34; height: 100%; border: round $primary; }
+    CampaignMusterScreen #shop { width: 36; height: 100%; border: round $primary; }
     CampaignMusterScreen #unit { height: 5; padding: 0 1; }
     CampaignMusterScreen #told { height: 1; padding: 0 1; color: $text-muted; }
     CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
+    /* The unit the shop buys for stays plainly marked while the shop has the keys (a faint cursor hid it). */
+    CampaignMusterScreen OptionList > .option-list--option-highlighted { background: $primary 45%; text-style: bold; }
+    CampaignMusterScreen OptionList:focus > .option-list--option-highlighted { background: $block-cursor-background; }
     """
     BINDINGS = [
-        Binding("space", "cycle", "Field/rest/dismiss"),
-        Binding("1", "sell(0)", "Sell item", key_display="1-3"),
+        Binding("space", "cycle", "Field/rest"),
+        Binding("1", "sell(0)", "Sell", key_display="1-3"),
         Binding("2", "sell(1)", "Sell 2", show=False),
         Binding("3", "sell(2)", "Sell 3", show=False),
-        Binding("tab", "switch", "Shop ⇄ company"),
+        Binding("m", "move", "Move"),
+        Binding("b", "briefing", "Briefing"),
         Binding("d", "done", "Done"),
+        Binding("tab", "switch", "Shop/company", show=False),  # (named in the company's border: no room below)
         Binding("f", "forfeit", "Forfeit", show=False),
         Binding("escape", "leave", "Title", show=False),
         Binding("q", "app.request_quit", "Quit", show=False),
@@ -62,7 +70,7 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                company.border_title = "Company · space: field/rest/dismiss"
+                company.border_title = "Company · Tab: shop"
                 yield company
                 yield Static(id="unit")
             shop = OptionList(id="shop")
@@ -77,7 +85,15 @@ class CampaignMusterScreen(Screen):
     def on_mount(self) -> None:
         self._shop_for: object = ()  # the class the shop's items are listed for (none yet)
         self._redraw()
-        self.query_one("#company", OptionList).focus()
+        # A company with nobody in it yet starts in the shop: there is nothing to pick on the left.
+        self.query_one("#company" if self.form.members else "#shop", OptionList).focus()
+        self.action_briefing()  # what the chapter asks, before anything is hired
+
+    def action_briefing(self) -> None:
+        from officers_chess.tui.screens.chapter_briefing import ChapterBriefing
+
+        name = f"{self.run.campaign.players[self.player].name} ({self.player})"
+        self.app.push_screen(ChapterBriefing(self.run.scenario(), self.form.side, self.run.number, name))
 
     def _fill_shop(self) -> None:
         """Every class to hire, then the items the highlighted unit can carry (all of them when none is)."""
@@ -94,11 +110,17 @@ class CampaignMusterScreen(Screen):
         ids = [f"{kind}:{name}" for kind, name, _ in entries]
         shop.highlighted = ids.index(was) if was in ids else 0
         shop.border_title = f"Shop · items for {article(for_class)} {for_class}" if for_class else "Shop · Enter buys"
+        # The "5u" of an item with uses, said once under the list.
+        shop.border_subtitle = "Nu: uses of a new one" if any(
+            kind == "item" and uses_left(self.form.catalogue, name, 0) is not None for kind, name, _ in entries) else ""
 
-    @staticmethod
-    def _shop_line(kind: str, name: str, price: int) -> Text:
+    def _shop_line(self, kind: str, name: str, price: int) -> Text:
+        # An item with uses says how many a new one has ("3u"): the same count the unit's panel shows as it wears.
+        fresh = uses_left(self.form.catalogue, name, 0) if kind == "item" else None
+        uses = f"{fresh}u" if fresh is not None else ""
         return Text.assemble(("hire " if kind == "class" else "buy  ", "grey70"),
-                             (f"{name[:17]:<17}", "bold" if kind == "class" else ""), (f"{price:>5}", "gold1"))
+                             (f"{name[:17]:<17}", "bold" if kind == "class" else ""), (f"{uses:>3}", "grey70"),
+                             (f"{price:>5}", "gold1"))
 
     def _redraw(self, keep: int | None = None) -> None:
         company = self.query_one("#company", OptionList)
@@ -111,6 +133,9 @@ class CampaignMusterScreen(Screen):
                                   else " · new", "grey70"))
             if member.status != FIELD:
                 line.append(" (in reserve)" if member.status == RESERVE else " (dismissed)", "grey50")
+            if member.recruit.items:  # what it carries, uses left and all, in sight while choosing whom to field
+                line.append("\n  " + ", ".join(f"{name}{self.form.uses_words(name, spent, short=True)}"
+                                                  for name, spent, _ in member.kit()), "grey62")
             company.add_option(Option(line))
         if self.form.members:
             company.highlighted = min(at or 0, len(self.form.members) - 1)
@@ -130,13 +155,13 @@ class CampaignMusterScreen(Screen):
         lines = [Text.assemble((recruit.name, "bold"), f", {recruit.unit_class}",
                                ("".join(f" · {role}" for role in roles), "bold"))]
         catalogue = self.form.catalogue
-        for slot, name in enumerate(recruit.items):
-            spent = recruit.used[slot] if slot < len(recruit.used) else 0
-            left = catalogue.items[name].model_copy(update={"used": spent}).uses_left
+        member = self.form.members[index]
+        for slot, (name, spent, origin) in enumerate(member.kit()):
             worth = sale_price(name, spent, catalogue)
+            came = f" · from {origin}" if origin is not None and origin != recruit.name else ""
             lines.append(Text.assemble((f" {slot + 1} ", "bold reverse"), f" {name}",
-                                       (f" ({left} uses left)" if left is not None else "", "grey70"),
-                                       (f" · sells for {worth}" if self.form.members[index].veteran else "", "grey70")))
+                                       (self.form.uses_words(name, spent), "grey70"),
+                                       (came or (f" · sells for {worth}" if origin is not None else ""), "grey70")))
         if not recruit.items:
             lines.append(Text("carries nothing: buy it a weapon in the shop", "grey70"))
         box.update(Group(*lines))
@@ -151,10 +176,12 @@ class CampaignMusterScreen(Screen):
         else:
             spent = -sum(g for _, g in bill.lines if g < 0)
             sold = sum(g for _, g in bill.lines if g > 0)
+            moved = sum(1 for words, _ in bill.lines if " moved from " in words)
             text.append(f"Chest {chest} − bought {spent} + sold {sold} = ", "")
             text.append(f"{bill.chest_after} left", "bold gold1")
             text.append(f" · {len(self.form.army().units)} to take the field "
-                        f"({self.form.rules.army.min}–{self.form.rules.army.max} allowed)\n")
+                        f"({self.form.rules.army.min}–{self.form.rules.army.max} allowed)"
+                        + (f" · {moved} item{'s' if moved != 1 else ''} moved" if moved else "") + "\n")
         for problem in problems[1 if isinstance(bill, str) else 0:][:2]:  # (the gold is said above)
             text.append(f"• {problem}\n", "#e0c080")
         if not problems:
@@ -201,12 +228,29 @@ class CampaignMusterScreen(Screen):
             self._tell(self.form.sell(index, slot))
             self._redraw(keep=index)
 
+    def action_move(self) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        if index is None or not self.form.members:
+            self._tell("Nobody in the company yet: hire from the shop first.")
+            return
+        member = self.form.members[index]
+        if not member.recruit.items:
+            self._tell(f"{member.recruit.name} carries nothing to move.")
+            return
+
+        def chosen(move: tuple[int, int] | None) -> None:
+            if move is not None:
+                self._tell(self.form.move(index, *move))
+                self._redraw(keep=index)
+
+        self.app.push_screen(MoveItemDialog(self.form, index), chosen)
+
     def action_done(self) -> None:
         problems = self.form.problems()
         if problems:
             self._tell(f"Not yet: {problems[0]}.")
             return
-        self.run.confirm(self.player, self.form.army(), self.form.dismissed())
+        self.run.confirm(self.player, self.form.army(), self.form.dismissed(), self.form.reserve())
         self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
@@ -214,8 +258,7 @@ class CampaignMusterScreen(Screen):
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog("Leave for the title screen? This muster is kept only once you confirm it "
-                                           "(d): c Continue brings you back to it as it was before."), answered)
+        self.app.push_screen(ConfirmDialog(self.app.leaving_words(quitting=False)), answered)  # type: ignore[attr-defined]
 
     def action_forfeit(self) -> None:
         def answered(yes: bool | None) -> None:

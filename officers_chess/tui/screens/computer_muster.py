@@ -26,6 +26,8 @@ class ComputerMusterScreen(MusterStepScreen):
     """Says which side the computer is building, while it does (half a second, or more for `hard`); then the
     app moves on to the person's step or the battle. Says only what both players may know: side and step."""
 
+    holds_edits = False  # the person changes nothing here: the save was written before the computer began
+
     DEFAULT_CSS = """
     ComputerMusterScreen { align: center middle; }
     ComputerMusterScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }

@@ -24,6 +24,8 @@ WHAT_NEXT = {
 class HandOverScreen(MusterStepScreen):
     """Asks the other player to look away; Enter opens the private step."""
 
+    holds_edits = False  # nothing is changed here: all of the army building is saved up to this step
+
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; }
     HandOverScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent; padding: 1 2; }

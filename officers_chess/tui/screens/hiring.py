@@ -163,7 +163,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
     def _fill_army(self) -> None:
         army = self.query_one("#army", OptionList)
         costs = [self.session.recruit_cost(r) for r in self.draft.units]
-        rows = army_rows(self.draft, costs)
+        rows = army_rows(self.draft, costs, self.session.catalogue.items)
         army.set_options([Option(text, id=f"{u}" if i is None else f"{u}.{i}") for u, i, text in rows])
         if rows and self.unit_index is not None:
             army.highlighted = next((n for n, (u, i, _) in enumerate(rows) if u == self.unit_index and i is None), 0)

@@ -12,8 +12,6 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.muster_common import PHASE_TITLE, MusterCommon
 from officers_chess.tui.palette import palette
 
-ABANDON_QUESTION = "Abandon army building and go back to the title screen? Both armies will be lost."
-LEAVE_CAMPAIGN_QUESTION = "Leave for the title screen? The campaign is saved: c Continue takes it up again here."
 
 
 def header(session: MusterCommon, side: Side, detail: Text | str = "") -> Text:
@@ -35,6 +33,8 @@ class MusterStepScreen(Screen):
         Binding("q", "app.request_quit", "Quit", show=False),
     ]
 
+    holds_edits = True  # a screen whose changes are kept only when its step is confirmed (not a hand-over)
+
     def __init__(self, session: MusterCommon, side: Side) -> None:
         super().__init__()
         self.session = session
@@ -45,10 +45,10 @@ class MusterStepScreen(Screen):
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        in_campaign = getattr(self.app, "campaign", None) is not None
         at_table = getattr(self.app, "seat", None) is not None  # a hosted battle: the host keeps the armies
+        words = getattr(self.app, "leaving_words", None)  # (an app hosting one screen for a test may lack it)
         question = (self.app.leave_words() if at_table  # type: ignore[attr-defined]
-                    else LEAVE_CAMPAIGN_QUESTION if in_campaign else ABANDON_QUESTION)
+                    else words(quitting=False) if words else "Leave for the title screen?")
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def repaint_colours(self) -> None:

@@ -20,6 +20,8 @@ from officers_chess.tui.palette import palette
 class ScoutingScreen(MusterStepScreen):
     """One side's private Scouting step; Enter moves on."""
 
+    holds_edits = False  # it only shows: leaving loses nothing of it
+
     DEFAULT_CSS = """
     ScoutingScreen { layout: vertical; }
     ScoutingScreen #header { height: 1; background: $boost; }
@@ -64,7 +66,7 @@ class ScoutingScreen(MusterStepScreen):
     def _own(self) -> Group:
         army = self.session.army(self.side)
         costs = [self.session.recruit_cost(r) for r in army.units]
-        return Group(*(text for _, _, text in army_rows(army, costs)))
+        return Group(*(text for _, _, text in army_rows(army, costs, self.session.catalogue.items)))
 
     def action_continue(self) -> None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
@@ -113,11 +114,20 @@ def class_row(unit_class: UnitClass, price: int, gold_left: int | None, wide: bo
 CLASS_COLUMNS = "Str Skl Spd Def Res  Move"
 
 
+def uses_note(item: Item, spent: int = 0, long: bool = False) -> str:
+    """" 3u" (long: " (3 uses left)") for an item with uses, `spent` of them gone; nothing for one without."""
+    left = item.model_copy(update={"used": spent}).uses_left
+    if left is None:
+        return ""
+    return f" ({left} use{'' if left == 1 else 's'} left)" if long else f" {left}u"
+
+
 def item_row(item: Item, price: int, gold_left: int | None, usable: bool = True, wide: bool = False) -> Text:
     # "–" marks an item the unit cannot carry for the eye without colour; dimmed for the eye with it.
     mark = (" ", "") if usable else ("–", "bold")
+    kind = item_kind(item) + uses_note(item)  # "item 3u": a new one's uses
     row = Text.assemble(mark, f"{item.name:<{NAME_WIDTH - 1}}", _price(price, gold_left),
-                        (f" {item_kind(item):<10}" if wide else f" {item_kind(item)}", "grey62"))
+                        (f" {kind:<10}" if wide else f" {kind}", "grey62"))
     if wide:
         row.append(f"{short_figures(item):<15}")
         row.append(" ".join(item.tags), palette().tag)
@@ -156,7 +166,9 @@ def class_details(unit_class: UnitClass, price: int) -> Group:
 
 
 def item_details(item: Item, price: int, note: str = "") -> Group:
-    lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}")]
+    uses = item.uses_left
+    lines = [Text.assemble((item.name, "bold"), f" · {price} gold · {item_kind(item)}  {item_figures(item)}".rstrip(),
+                           (f" · {uses} use{'' if uses == 1 else 's'}" if uses is not None else ""))]
     if isinstance(item, Consumable) and not item.tags:
         lines.append(Text("Used from the menu in battle.", "grey70"))
     lines += tag_lines(list(item.tags), item.edition)
@@ -165,8 +177,9 @@ def item_details(item: Item, price: int, note: str = "") -> Group:
     return Group(*lines)
 
 
-def army_rows(army: Army, costs: list[int]) -> list[tuple[int, int | None, Text]]:
-    """One row per unit and one per item under it: (unit index, item index or None, text)."""
+def army_rows(army: Army, costs: list[int], items: Mapping[str, Item] | None = None) -> list[tuple[int, int | None, Text]]:
+    """One row per unit and one per item under it: (unit index, item index or None, text). Given the catalogue's
+    `items`, an item with uses says how many it has left (a campaign veteran's may be worn)."""
     rows: list[tuple[int, int | None, Text]] = []
     for u, (recruit, cost) in enumerate(zip(army.units, costs)):
         head = Text.assemble((f"{recruit.name}", "bold"), f" · {recruit.unit_class}")
@@ -177,5 +190,7 @@ def army_rows(army: Army, costs: list[int]) -> list[tuple[int, int | None, Text]
             head.append("  (no items)", "grey50")
         rows.append((u, None, head))
         for i, name in enumerate(recruit.items):
-            rows.append((u, i, Text(f"   {name}", "")))
+            spent = recruit.used[i] if i < len(recruit.used) else 0
+            note = uses_note(items[name], spent, long=True) if items is not None and name in items else ""
+            rows.append((u, i, Text.assemble(f"   {name}", (note, "grey70"))))
     return rows
