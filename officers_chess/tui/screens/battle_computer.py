@@ -13,6 +13,7 @@ from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.actions import Action
 from officers_chess.ai.player import Policy
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
+from officers_chess.tui.dialogs.turn_recap import TurnRecapScreen
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
 
@@ -35,6 +36,23 @@ class ComputerTurn:
             if told is None:
                 raise RuntimeError(f"the computer chose an action the rules refuse: {c.hint}")
             return told
+
+    def action_turn_recap(self) -> None:
+        """v: the computer's last turn again on the map, one activation at a time (its paths and blows, as far as
+        the person's side saw them); a turn still being played, or none yet, is said in the side pane."""
+        c = self.controller
+        recap = getattr(c, "recap", None)  # a seat at another machine's table keeps none: the other seat is a person
+        if c.mode is Mode.COMPUTER:
+            said = "The computer is still playing: v shows its turn once it is over."
+        elif recap is None or not recap.steps:
+            said = "No turn of the computer's to look back on yet." if self.computer else (
+                "v looks back on the computer's turn; nobody here is played by the computer.")
+        else:
+            side = recap.steps[0].side
+            self.app.push_screen(TurnRecapScreen(recap.steps, c.cursor, f"The {side.value}'s turn"))
+            return
+        c.hint = self._idle_hint = said
+        self._refresh_side()
 
     def action_pace(self, pace: str) -> None:
         self.pace = pace
