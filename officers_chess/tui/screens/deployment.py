@@ -15,10 +15,12 @@ from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.session.deploy_lookout import DeployLookout
 from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
+from officers_chess.tui.widgets.deploy_lookout_text import deploy_danger_legend, deploy_inspector_text
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
@@ -52,6 +54,8 @@ class DeploymentScreen(MusterStepScreen):
         Binding("enter,space", "swap", "Swap"),
         Binding("tab", "next_unit", "Next unit", priority=True),
         Binding("x,delete,backspace", "take_off", "Take off"),
+        Binding("z", "danger", "Danger"),  # d is Done at every army-building step
+        Binding("t", "inspect", "Threats"),
         Binding("d", "done", "Done"),
     ]
 
@@ -67,6 +71,7 @@ class DeploymentScreen(MusterStepScreen):
             victory=battle_victory(scenario),
         )
         self.controller = DeployController(board, deploy_zone(scenario, side))
+        self.lookout = DeployLookout(session, side)
         self.names = [r.name for r in session.army(side).units]
         self.held: str | None = None  # the unit in hand, placed or not
         self.message = Text("")
@@ -79,7 +84,7 @@ class DeploymentScreen(MusterStepScreen):
         yield Static(id="header")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                map_view = DeployMapView(self.controller)
+                map_view = DeployMapView(self.controller, self.lookout)
                 map_view.border_title = Text(self.session.battle_map.name)  # as the map file spells it
                 yield map_view
                 yield Static(self._legend(), id="legend")
@@ -149,6 +154,9 @@ class DeploymentScreen(MusterStepScreen):
         self.query_one("#fog", Static).update(fog_line(self.session.fog_rule(self.side), self.side))
         self.query_one("#sheet", Static).update(self._sheet())
         help_text = Text()
+        if self.lookout.danger_on:  # what the digits on the map mean, while they are on it
+            help_text.append_text(deploy_danger_legend(len(self.lookout.enemies())))
+            help_text.append("\n")
         help_text.append_text(self.message)
         if len(placed) == len(self.names):
             help_text.append("\nAll placed: d confirms; Enter on a unit picks it up to move it.", palette().good)
@@ -170,6 +178,11 @@ class DeploymentScreen(MusterStepScreen):
 
     def _sheet(self) -> RenderableType:
         c = self.controller
+        if self.lookout.inspecting:
+            subject = self._own_at(c.cursor) or self.held
+            threats = self.lookout.threats(subject, c.cursor) if subject is not None else []
+            stands = subject is None or self.lookout.subject(subject, c.cursor) is not None
+            return deploy_inspector_text(subject, c.cursor, threats, len(self.lookout.enemies()), stands)
         board = c.board
         terrain = board.map.terrain_at(c.cursor)
         unit = board.unit_at(c.cursor)
@@ -198,6 +211,16 @@ class DeploymentScreen(MusterStepScreen):
         if action == "next_unit":
             return len(self.names) > 1 or self.held is None
         return True
+
+    def action_danger(self) -> None:
+        """z: the enemies' danger zone on the map, or off again."""
+        self.lookout.danger_on = not self.lookout.danger_on
+        self._refresh()
+
+    def action_inspect(self) -> None:
+        """t: the threat inspector in the side pane (every enemy that could attack the unit on the cursor's tile)."""
+        self.lookout.inspecting = not self.lookout.inspecting
+        self._refresh()
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = Text(text, palette().error if error else "")

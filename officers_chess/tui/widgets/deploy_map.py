@@ -87,7 +87,8 @@ class DeployMapView(MapView):
         units = {u.pos for u in self.controller.board.units}
         segments: list[Segment] = []
         for x, segment in enumerate(strip):
-            if (x, row) in zone and (x, row) not in units and len(segment.text) == TILE_WIDTH:
+            # A danger digit wins the cell: the tint still says "your zone", the digit what threatens it.
+            if (x, row) in zone and (x, row) not in units and len(segment.text) == TILE_WIDTH and segment.text[1] == " ":
                 segment = Segment(segment.text[0] + ZONE_MARK, segment.style)
             segments.append(segment)
         return Strip(segments, strip.cell_length)
