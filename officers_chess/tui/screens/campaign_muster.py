@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price
+from officers_chess.session.army_draft import role_cycle
 from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -41,6 +42,7 @@ class CampaignMusterScreen(Screen):
         Binding("2", "sell(1)", "Sell 2", show=False),
         Binding("3", "sell(2)", "Sell 3", show=False),
         Binding("tab", "switch", "Shop ⇄ company"),
+        Binding("r", "role", "Role"),
         Binding("d", "done", "Done"),
         Binding("f", "forfeit", "Forfeit", show=False),
         Binding("escape", "leave", "Title", show=False),
@@ -104,6 +106,7 @@ class CampaignMusterScreen(Screen):
         company = self.query_one("#company", OptionList)
         at = company.highlighted if keep is None else keep
         company.clear_options()
+        roles = {r.name: r.roles for r in self.form.army().units}
         for member in self.form.members:
             recruit = member.recruit
             line = Text.assemble((f"{MARKS[member.status]} ", "bold"), (recruit.name, "bold"), f" {recruit.unit_class}",
@@ -111,6 +114,8 @@ class CampaignMusterScreen(Screen):
                                   else " · new", "grey70"))
             if member.status != FIELD:
                 line.append(" (in reserve)" if member.status == RESERVE else " (dismissed)", "grey50")
+            for role in roles.get(recruit.name, []):  # who carries the chapter's roles, in sight as the army changes
+                line.append(f" · {role}", "bold")
             company.add_option(Option(line))
         if self.form.members:
             company.highlighted = min(at or 0, len(self.form.members) - 1)
@@ -125,10 +130,12 @@ class CampaignMusterScreen(Screen):
             box.update(Text("No units yet: hire from the shop (Tab, then Enter).", "grey70"))
             return
         recruit = self.form.members[index].recruit
-        # The chapter's roles, as they fall on the army as it stands (a Leader is the dearest unit).
+        # The chapter's roles, as they fall on the army as it stands: the player's choice (r), else the dearest
+        # unit leads and the cheapest carry the others.
         roles = next((r.roles for r in self.form.army().units if r.name == recruit.name), [])
+        whose = (" (your choice)" if recruit.name in self.form.chosen_roles else " (by cost; r chooses)") if roles else ""
         lines = [Text.assemble((recruit.name, "bold"), f", {recruit.unit_class}",
-                               ("".join(f" · {role}" for role in roles), "bold"))]
+                               ("".join(f" · {role}" for role in roles), "bold"), (whose, "grey70"))]
         catalogue = self.form.catalogue
         for slot, name in enumerate(recruit.items):
             spent = recruit.used[slot] if slot < len(recruit.used) else 0
@@ -193,6 +200,17 @@ class CampaignMusterScreen(Screen):
         index = self.query_one("#company", OptionList).highlighted
         if index is not None and self.form.members:
             self._tell(self.form.cycle(index))
+            self._redraw(keep=index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "role":  # only where the chapter asks for a role a player may give (rulings L52)
+            return bool(role_cycle(self.form.rules))
+        return True
+
+    def action_role(self) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        if index is not None and self.form.members:
+            self._tell(self.form.choose_role(index))
             self._redraw(keep=index)
 
     def action_sell(self, slot: int) -> None:
