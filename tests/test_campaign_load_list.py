@@ -1,0 +1,49 @@
+"""The title's Load list (l) lists every campaign save, under way or over, and the battles of its chapters played."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from officers_chess.content.autosave import Autosaver
+from officers_chess.content.loaders import find_scenario, load_scenario
+from officers_chess.content.save_summary import save_summary
+from officers_chess.tui.dialogs.save_picker import list_saves
+
+
+def campaign_folder(root, name: str, title: str, played: int, over: bool, battles: list[str], pending: str | None,
+                    when: float):
+    """A campaign's folder as the game leaves it: its save (only what the list reads of it is real) and the battle
+    saves of the chapters named, each a real battle save."""
+    folder = root / name
+    folder.mkdir(parents=True)
+    loaded = load_scenario(find_scenario("training_yard"))
+    for index, battle in enumerate([*battles, *([pending] if pending else [])]):
+        saver = Autosaver.start(loaded, 4, {}, loaded.new_battle(seed=4), {}, folder=folder / "tmp")
+        saver.path.rename(folder / battle)
+        os.utime(folder / battle, (when - 100 + index, when - 100 + index))
+    data = {"format": "officers-chess-campaign", "version": 1, "campaign": {"title": title},
+            "progress": {"records": [{}] * played, "next": None if over else "next"},
+            "pending": {"battle": pending} if pending else None, "battles": battles}
+    (folder / "campaign.json").write_text(json.dumps(data))
+    os.utime(folder / "campaign.json", (when, when))
+    return folder
+
+
+def test_a_campaign_over_or_under_way_is_listed_with_the_battles_of_its_chapters_played(tmp_path):
+    root = tmp_path / "campaigns"
+    now = time.time()
+    over = campaign_folder(root, "a", "Salt Road", 2, True, ["chapter-01.json", "chapter-02.json"], None, now - 1000)
+    going = campaign_folder(root, "b", "Wool Tithe", 1, False, ["chapter-01.json"], "chapter-02.json", now)
+    (over / "chapter-02.json").unlink()  # a battle the campaign names but that is gone: not offered
+    labels = {pick.path: pick.label for pick in list_saves(tmp_path / "none", campaigns=root)}
+    when = {path: save_summary(path).when for path in labels if path.name != "campaign.json"}
+    stamp = time.strftime("%d %b %H:%M", time.localtime(now - 1000))
+    assert labels[over / "campaign.json"] == f"Campaign Salt Road, over after 2 chapters, saved {stamp}"
+    assert labels[over / "chapter-01.json"] == f"Campaign Salt Road · chapter 1 battle · replay · {when[over / 'chapter-01.json']}"
+    assert labels[going / "campaign.json"].startswith("Campaign Wool Tithe, chapter 2, saved ")
+    assert labels[going / "chapter-01.json"].startswith("Campaign Wool Tithe · chapter 1 battle · replay · ")
+    # The chapter under way is the campaign's own (Enter on the campaign goes on with it), never a battle apart.
+    assert going / "chapter-02.json" not in labels and over / "chapter-02.json" not in labels
+    assert list(labels) == sorted(labels, key=lambda p: p.stat().st_mtime, reverse=True)  # newest first
