@@ -61,7 +61,7 @@ def campaign_files(folder: Path) -> Iterator[CampaignFile]:
                 continue  # the full load refuses it, saying why
             title = " ".join(str(data["campaign"]["title"]).split())[:60]
             records = data["progress"]["records"]
-            over = data["progress"]["next"] is None
+            over = data["progress"].get("next") is None  # left out of the file once it is over (sparse JSON)
             pending = (data.get("pending") or {}).get("battle")
             names = [n for n in data.get("battles", []) if isinstance(n, str) and n != pending]
         except (ContentError, OSError, ValueError, KeyError, TypeError, AttributeError):

@@ -44,9 +44,12 @@ def list_saves(*folders: Path, campaigns: Path | None = None) -> list[SaveInfo]:
         summary = save_summary(path)
         if isinstance(campaign, tuple):  # a chapter's battle, over: Enter replays it
             title, battle = campaign
-            if summary.problem:
+            # A closed chapter's battle has ended; one that has not in its save would go on cut off from its
+            # campaign's books, so it is named with the reason and never offered.
+            problem = summary.problem or ("its battle never ended in this save" if summary.unfinished else "")
+            if problem:
                 infos.append(SaveInfo(path, fitted(f"Campaign {title}", f" · chapter {battle.chapter}  (will not load)"),
-                                      f"Will not load: {summary.problem}."))
+                                      f"Will not load: {problem}."))
             else:
                 infos.append(SaveInfo(path, fitted(f"Campaign {title}",
                                                    f" · chapter {battle.chapter} battle · replay · {summary.when}")))
