@@ -43,7 +43,7 @@ def test_each_activation_is_one_step_with_the_path_the_rules_walked_and_the_blow
     assert (blow.origin, blow.target) == ((1, 1), (0, 1))  # where D1 stood and where A1 stood, by the rules' state
     assert step.lines == tuple(c.logs.lines(reader(c))[-len(step.lines):])  # the log's own lines, nothing reworded
     assert step.known.unit("d1").pos == (1, 1) and step.focus == (0, 1)
-    assert step.caption() == "D1 moved 6,2 → 2,2 and attacked."
+    assert blow.struck == "A1" and step.caption() == "D1 moved 6,2 → 2,2 and attacked A1."
 
 
 def test_a_persons_step_closes_the_recap_and_the_next_computer_turn_begins_a_new_one():

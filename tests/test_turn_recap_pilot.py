@@ -79,3 +79,33 @@ async def test_v_after_the_computers_turn_shows_each_activation_on_the_map_as_th
             assert steps[-2].caption() in " ".join(screen_text(app).split())
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_after_a_skipped_turn_the_side_pane_says_what_each_unit_did_and_v_opens_it(monkeypatch):
+    import asyncio
+
+    from officers_chess.tui.widgets.forecast_pane import ForecastPane
+
+    monkeypatch.setitem(battle.BEAT_SECONDS, "normal", 30)  # watched, this turn would take minutes
+    monkeypatch.setitem(battle.BEAT_SECONDS, "fast", 30)
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=3,
+                           computer={Side.DEFENDER: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.controller.mode is Mode.COMPUTER:
+                break
+        await pilot.press("s")
+        await asyncio.wait_for(app.workers.wait_for_complete(), timeout=5)
+        await pilot.pause()
+        c = screen.controller
+        assert c.mode is Mode.BROWSE and c.recap.steps
+        pane = screen.query_one(ForecastPane)
+        shown = str(pane.content)
+        assert pane.border_title == "Result"
+        for step in c.recap.steps:
+            assert step.caption() in shown
+        assert "v shows it on the map" in shown
+        await pilot.press("v")
+        assert isinstance(app.screen, TurnRecapScreen)

@@ -25,6 +25,7 @@ class Blow:
 
     origin: Pos | None
     target: Pos | None
+    struck: str | None = None  # the name of the unit struck, when the reader saw it
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,9 @@ class RecapStep:
             elif not began:
                 parts.append("crossed your sight")
         if self.blows:
-            parts.append("attacked" if len(self.blows) == 1 else f"attacked {len(self.blows)} times")
+            names = list(dict.fromkeys(b.struck for b in self.blows if b.struck))
+            whom = f" {' and '.join(names)}" if names else ""
+            parts.append(f"attacked{whom}" if len(self.blows) == 1 else f"attacked{whom} {len(self.blows)} times")
         if not parts:
             parts.append("acted where it stood" if self.actor else "acted")
         return f"{who} {' and '.join(parts)}."
@@ -108,8 +111,10 @@ class TurnRecap:
                 path += [p for p in full if seen_tile(p)]
                 walk = (seen_tile(full[0]), seen_tile(full[-1]))
             elif isinstance(event, Attacked) and (seen_unit(event.attacker_id) or seen_unit(event.defender_id)):
+                seen_target = seen_unit(event.defender_id)
                 blows.append(Blow(_at(before, event.attacker_id) if seen_unit(event.attacker_id) else None,
-                                  _at(before, event.defender_id) if seen_unit(event.defender_id) else None))
+                                  _at(before, event.defender_id) if seen_target else None,
+                                  event.defender if seen_target else None))
         actor = unit.name if seen_unit(mover) else None
         last = self.steps[-1] if self.steps else None
         if last is not None and last.unit_id == mover and last.round == before.round:

@@ -89,6 +89,7 @@ class ComputerTurn:
     async def _computer_turn(self) -> None:
         c = self.controller
         last_exchange: list[str] = []  # the log lines of the computer's last attack this turn
+        skipped = False  # some of it went by unseen (s): the person's turn opens on what it did
         while c.mode is Mode.COMPUTER:
             policy = self.computer[c.view.to_act]
             self.refresh_view(full=False)
@@ -99,6 +100,7 @@ class ComputerTurn:
             except WorkerCancelled:  # the screen is going (a quit, the title) while it thought: nothing to play
                 return
             await self._on_top()
+            skipped = skipped or self._skipping()
             if not self._skipping():
                 for glimpse in c.glimpses(action):
                     c.show(action, glimpse)
@@ -117,7 +119,12 @@ class ComputerTurn:
                 self._skip_round = None  # the round a demo skipped through is over
         self._skip_round = None
         self._at_keyboard = c.view.to_act
-        if last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
+        recap = getattr(c, "recap", None)
+        if skipped and c.humans and recap is not None and recap.steps:
+            # A skipped turn was not watched: what each unit did, one line each, and where to see it on the map.
+            told = [step.caption() for step in recap.steps] + ["v shows it on the map, a unit at a time."]
+            self._reveal_result(told + last_exchange, at_once=True)
+        elif last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
             self._reveal_result(last_exchange, at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:
