@@ -18,9 +18,9 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.deploy_lookout import DeployLookout
 from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.deploy_lookout_keys import DeployLookoutKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
-from officers_chess.tui.widgets.deploy_lookout_text import deploy_danger_legend, deploy_inspector_text
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
 from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
@@ -28,7 +28,7 @@ from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 LEFT_MIN, SIDE_MIN = 24, 40
 
 
-class DeploymentScreen(MusterStepScreen):
+class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
     """One side's private Deployment step."""
 
     DEFAULT_CSS = """
@@ -154,9 +154,7 @@ class DeploymentScreen(MusterStepScreen):
         self.query_one("#fog", Static).update(fog_line(self.session.fog_rule(self.side), self.side))
         self.query_one("#sheet", Static).update(self._sheet())
         help_text = Text()
-        if self.lookout.danger_on:  # what the digits on the map mean, while they are on it
-            help_text.append_text(deploy_danger_legend(len(self.lookout.enemies())))
-            help_text.append("\n")
+        help_text.append_text(self.danger_legend())
         help_text.append_text(self.message)
         if len(placed) == len(self.names):
             help_text.append("\nAll placed: d confirms; Enter on a unit picks it up to move it.", palette().good)
@@ -178,11 +176,9 @@ class DeploymentScreen(MusterStepScreen):
 
     def _sheet(self) -> RenderableType:
         c = self.controller
-        if self.lookout.inspecting:
-            subject = self._own_at(c.cursor) or self.held
-            threats = self.lookout.threats(subject, c.cursor) if subject is not None else []
-            stands = subject is None or self.lookout.subject(subject, c.cursor) is not None
-            return deploy_inspector_text(subject, c.cursor, threats, len(self.lookout.enemies()), stands)
+        inspected = self.inspector_sheet(self._own_at(c.cursor) or self.held)
+        if inspected is not None:
+            return inspected
         board = c.board
         terrain = board.map.terrain_at(c.cursor)
         unit = board.unit_at(c.cursor)
@@ -211,16 +207,6 @@ class DeploymentScreen(MusterStepScreen):
         if action == "next_unit":
             return len(self.names) > 1 or self.held is None
         return True
-
-    def action_danger(self) -> None:
-        """z: the enemies' danger zone on the map, or off again."""
-        self.lookout.danger_on = not self.lookout.danger_on
-        self._refresh()
-
-    def action_inspect(self) -> None:
-        """t: the threat inspector in the side pane (every enemy that could attack the unit on the cursor's tile)."""
-        self.lookout.inspecting = not self.lookout.inspecting
-        self._refresh()
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = Text(text, palette().error if error else "")
