@@ -31,13 +31,13 @@ def battle_save(tmp_path, folder, finished: bool):
 
 
 def campaign_folder(tmp_path, root, name: str, title: str, played: int, over: bool, battles: list[str],
-                    pending: str | None, when: float):
+                    pending: str | None, when: float, ended: bool = True):
     """A campaign's folder as the game leaves it: its save (only what the list reads of it is real) and the battle
     saves of the chapters named, each a real battle save (the closed chapters' over, the pending one not)."""
     folder = root / name
     folder.mkdir(parents=True)
     for index, battle in enumerate([*battles, *([pending] if pending else [])]):
-        battle_save(tmp_path, folder / "tmp", finished=battle != pending).rename(folder / battle)
+        battle_save(tmp_path, folder / "tmp", finished=ended and battle != pending).rename(folder / battle)
         os.utime(folder / battle, (when - 100 + index, when - 100 + index))
     data = {"format": "officers-chess-campaign", "version": 1, "campaign": {"title": title},
             "progress": {"records": [{}] * played, **({} if over else {"next": "next"})},  # sparse, as saved
@@ -67,7 +67,6 @@ def test_a_campaign_over_or_under_way_is_listed_with_the_battles_of_its_chapters
 
 def test_a_closed_chapters_battle_that_never_ended_in_its_save_is_named_and_not_offered(tmp_path):
     root = tmp_path / "campaigns"
-    folder = campaign_folder(tmp_path, root, "a", "Salt Road", 1, False, ["chapter-01.json"], None, time.time())
-    battle_save(tmp_path, folder / "tmp", finished=False).replace(folder / "chapter-01.json")
+    campaign_folder(tmp_path, root, "a", "Salt Road", 1, False, ["chapter-01.json"], None, time.time(), ended=False)
     [pick] = [p for p in list_saves(tmp_path / "none", campaigns=root) if p.path.name == "chapter-01.json"]
     assert pick.label.endswith("chapter 1  (will not load)") and pick.problem == "Will not load: its battle never ended in this save."
