@@ -54,8 +54,9 @@ class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
         Binding("enter,space", "swap", "Swap"),
         Binding("tab", "next_unit", "Next unit", priority=True),
         Binding("x,delete,backspace", "take_off", "Take off"),
-        Binding("z", "danger", "Danger"),  # d is Done at every army-building step
-        Binding("t", "inspect", "Threats"),
+        # Out of the footer: at 80 columns they pushed Done off it. The legend under the map names them.
+        Binding("z", "danger", "Danger", show=False),  # d is Done at every army-building step
+        Binding("t", "inspect", "Threats", show=False),
         Binding("d", "done", "Done"),
     ]
 
@@ -113,7 +114,7 @@ class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
 
     def _legend(self) -> str:
         case = "capitals" if self.side is Side.ATTACKER else "small letters"
-        return f"{ZONE_MARK} your zone\nYour units: {case}"
+        return f"{ZONE_MARK} your zone\nYour units: {case}\nz danger · t threats"
 
     # --- state -----------------------------------------------------------------------
 
