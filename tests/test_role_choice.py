@@ -81,4 +81,5 @@ async def test_r_on_the_muster_screen_marks_the_chosen_unit_in_the_list_and_its_
         line = str(company.get_option_at_index(fighter).prompt)
         assert line.endswith("· Leader")
         text = " ".join(screen_text(app).split())
+        assert "r: role" in text and "d Done" in text  # named on the list; Done still in the footer at 80 columns
         assert "Fighter · Leader (your choice)" in text and f"{name} is now the Leader." in text

@@ -42,7 +42,7 @@ class CampaignMusterScreen(Screen):
         Binding("2", "sell(1)", "Sell 2", show=False),
         Binding("3", "sell(2)", "Sell 3", show=False),
         Binding("tab", "switch", "Shop ⇄ company"),
-        Binding("r", "role", "Role"),
+        Binding("r", "role", "Role", show=False),  # at 80 columns it pushed Done off the footer: the list names it
         Binding("d", "done", "Done"),
         Binding("f", "forfeit", "Forfeit", show=False),
         Binding("escape", "leave", "Title", show=False),
@@ -64,7 +64,8 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                company.border_title = "Company · space: field/rest/dismiss"
+                company.border_title = ("Company · space: field/rest · r: role" if role_cycle(self.form.rules)
+                                        else "Company · space: field/rest/dismiss")
                 yield company
                 yield Static(id="unit")
             shop = OptionList(id="shop")
