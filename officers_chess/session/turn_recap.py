@@ -91,9 +91,9 @@ class TurnRecap:
         if not self._open:
             self.steps, self._open = [], True
         mover = action.unit if isinstance(action, Move) else (before.active.unit if before.active else None)
-        if mover is None:
-            return
-        unit = before.unit(mover)
+        unit = next((u for u in before.units if u.id == mover), None)
+        if unit is None:
+            return  # no unit's step (none the rules make now): nothing to show on the map
         sight = Sight.of(before, after, reader) if reader is not None and after.fog else None
 
         def seen_tile(pos: Pos) -> bool:
