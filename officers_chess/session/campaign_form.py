@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from officers_chess.ai.campaign_muster import new_name
-from officers_chess.ai.muster_ai import with_roles
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import Bill, MusterRefused, uses_left
 from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
@@ -17,6 +16,7 @@ from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
 from officers_chess.session.campaign_run import CampaignRun
+from officers_chess.session.role_choice import next_choice, roles_given
 
 FIELD, RESERVE, DISMISS = "field", "reserve", "dismiss"
 MARKS = {FIELD: "⚔", RESERVE: "·", DISMISS: "✗"}
@@ -65,14 +65,25 @@ class MusterForm:
         veterans = sorted(run.company(player).veterans, key=lambda v: -recruit_cost(v.recruit(), self.catalogue))
         self.members = [Member(v.recruit(), FIELD if i < rules.army.max else RESERVE, True, v.battles,
                                [v.name] * len(v.items)) for i, v in enumerate(veterans)]
+        self.chosen_roles: dict[str, str] = {}  # unit name -> the role the player gave it (r)
 
     # --- what the form says -----------------------------------------------------------------------------------------
 
     def army(self) -> Army:
-        """The army to field, with the scenario's roles given as the computer gives them (a Leader is the dearest)."""
-        fielded = [m.recruit.model_copy(update={"roles": []}) for m in self.members if m.status == FIELD]
-        return Army(units=with_roles(self.scenario, self.side, fielded,
-                                     [recruit_cost(r, self.catalogue) for r in fielded]))
+        """The army to field, with the roles the player chose, and the rest of the scenario's roles given as the
+        computer gives them (a Leader is the dearest)."""
+        fielded = [m.recruit for m in self.members if m.status == FIELD]
+        chosen = {name: role for name, role in self.chosen_roles.items() if any(r.name == name for r in fielded)}
+        return Army(units=roles_given(self.scenario, self.side, fielded,
+                                      [recruit_cost(r, self.catalogue) for r in fielded], chosen))
+
+    def choose_role(self, index: int) -> str:
+        """r: the unit carries the next role the chapter asks for (then none of the player's choosing again)."""
+        member = self.members[index]
+        if member.status != FIELD:
+            return f"{member.recruit.name} is not taking the field: field it first."
+        self.chosen_roles, told = next_choice(self.scenario, self.side, self.chosen_roles, member.recruit.name)
+        return told
 
     def dismissed(self) -> set[str]:
         return {m.recruit.name for m in self.members if m.status == DISMISS}

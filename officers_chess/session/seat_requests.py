@@ -15,9 +15,10 @@ from officers_chess.rules.basics.dice import RollNeeded, seed_fingerprint
 from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.events import Attacked, Event
 from officers_chess.rules.battle.game import GameState, IllegalAction
-from officers_chess.rules.battle.seat_view import Known
+from officers_chess.rules.battle.seat_view import Known, SeatView
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.fog_log import SideLogs, resumed_lines, roll_words
+from officers_chess.session.fog_log import SideLogs, resumed_lines, roll_words, told_lines
+from officers_chess.session.turn_recap import TurnRecap
 
 if TYPE_CHECKING:
     from officers_chess.ai.player import Policy
@@ -42,6 +43,7 @@ class SeatRequests:
     undoable: bool
     viewer: Side | None
     _last_events: list[Event]
+    seat_view: SeatView
     committed: Callable[[Action, GameState, list[int] | None], None] | None
 
     def _open_logs(self, state: GameState) -> None:
@@ -49,6 +51,7 @@ class SeatRequests:
         readers = tuple(side for side in Side if side in self.humans) if state.fog and self.humans else (None,)
         self.logs = SideLogs(readers)
         self._last_events = []
+        self.recap = TurnRecap()  # the computer's last turn, to look at again on the map (v)
 
     @property
     def fingerprint(self) -> str | None:
@@ -79,6 +82,11 @@ class SeatRequests:
         if not self.undoable:
             self.logs.commit()
         lines = told[reader]
+        if action is not None:  # the computer's step: kept for the recap of its turn, as the reader saw it
+            self.recap.add(before, self.state, events, action, reader,
+                           told_lines(before, self.state, events, reader, lines), self.seat_view)
+        else:
+            self.recap.close()
         return Told(lines, bool(lines) and any(isinstance(event, Attacked) for event in events))
 
     def roll_words(self, need: RollNeeded, reader: Side | None) -> str:

@@ -40,6 +40,8 @@ KEYS = [
     ("[ / ]", "scroll the side panel's forecast (or the unit sheet) when it holds more than it shows (its border "
               "says ↓ more)"),
     ("r", "the whole battle log on one screen, the computer's turns included (Esc closes)"),
+    ("v", "the computer's last turn again on the map: each unit's path (•), where it struck from (») and whom (!), "
+          "one activation at a time with ← →, as far as your side saw it (Esc closes)"),
     ("f / s", "while the computer plays: faster (or back to normal pace) / skip to the end of its turn, "
               "or of the round when it plays both sides"),
     ("Mouse click", "point at a tile (click again to confirm)"),

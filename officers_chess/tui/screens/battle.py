@@ -84,6 +84,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("i", "items", "Items"),
         Binding("w", "wait", "Wait"),
         Binding("r", "recap", "Log", show=False),  # 80 columns: the side pane names it after the computer's turn
+        Binding("v", "turn_recap", "Enemy turn", show=False),  # the side pane names it after the computer's turn
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),

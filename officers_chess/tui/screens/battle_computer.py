@@ -13,6 +13,7 @@ from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.actions import Action
 from officers_chess.ai.player import Policy
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
+from officers_chess.tui.dialogs.turn_recap import TurnRecapScreen
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
 
@@ -35,6 +36,23 @@ class ComputerTurn:
             if told is None:
                 raise RuntimeError(f"the computer chose an action the rules refuse: {c.hint}")
             return told
+
+    def action_turn_recap(self) -> None:
+        """v: the computer's last turn again on the map, one activation at a time (its paths and blows, as far as
+        the person's side saw them); a turn still being played, or none yet, is said in the side pane."""
+        c = self.controller
+        recap = getattr(c, "recap", None)  # a seat at another machine's table keeps none: the other seat is a person
+        if c.mode is Mode.COMPUTER:
+            said = "The computer is still playing: v shows its turn once it is over."
+        elif recap is None or not recap.steps:
+            said = "No turn of the computer's to look back on yet." if self.computer else (
+                "v looks back on the computer's turn; nobody here is played by the computer.")
+        else:
+            side = recap.steps[0].side
+            self.app.push_screen(TurnRecapScreen(recap.steps, c.cursor, f"The {side.value}'s turn"))
+            return
+        c.hint = self._idle_hint = said
+        self._refresh_side()
 
     def action_pace(self, pace: str) -> None:
         self.pace = pace
@@ -71,6 +89,7 @@ class ComputerTurn:
     async def _computer_turn(self) -> None:
         c = self.controller
         last_exchange: list[str] = []  # the log lines of the computer's last attack this turn
+        skipped = False  # some of it went by unseen (s): the person's turn opens on what it did
         while c.mode is Mode.COMPUTER:
             policy = self.computer[c.view.to_act]
             self.refresh_view(full=False)
@@ -81,6 +100,7 @@ class ComputerTurn:
             except WorkerCancelled:  # the screen is going (a quit, the title) while it thought: nothing to play
                 return
             await self._on_top()
+            skipped = skipped or self._skipping()
             if not self._skipping():
                 for glimpse in c.glimpses(action):
                     c.show(action, glimpse)
@@ -99,7 +119,12 @@ class ComputerTurn:
                 self._skip_round = None  # the round a demo skipped through is over
         self._skip_round = None
         self._at_keyboard = c.view.to_act
-        if last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
+        recap = getattr(c, "recap", None)
+        if skipped and c.humans and recap is not None and recap.steps:
+            # A skipped turn was not watched: what each unit did, one line each, and where to see it on the map.
+            told = [step.caption() for step in recap.steps] + ["v shows it on the map, a unit at a time."]
+            self._reveal_result(told + last_exchange, at_once=True)
+        elif last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
             self._reveal_result(last_exchange, at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:

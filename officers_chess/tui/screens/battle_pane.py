@@ -245,7 +245,8 @@ class BattlePane:
         if self._result_shown < len(self._result):
             body.append("\n…  any key shows the rest", "grey62")
         else:
-            body.append("\n\n" + step_help(Mode.BROWSE) + " r reads the whole log.", "grey62")
+            body.append("\n\n" + step_help(Mode.BROWSE) + " r reads the whole log"
+                        + ("; v shows the enemy's turn on the map." if self.computer else "."), "grey62")
         return body
 
     def _reveal_result(self, lines: list[str], at_once: bool = False) -> None:
@@ -306,7 +307,8 @@ class BattlePane:
         body.append(f"\n\nThe computer ({policy.name}) plays the {c.view.to_act.value}. ")
         faster = "f: normal pace" if self.pace == "fast" else "f: faster"
         until = "its turn" if c.humans else "the round"
-        body.append(f"{faster} · s: skip to the end of {until} · r: the whole log.", "grey62")
+        body.append(f"{faster} · s: skip to the end of {until} · r: the whole log · v, once over: its turn on the map.",
+                    "grey62")
         if self._skip_round is not None:
             body.append("\nSkipping…", palette().hint)
         return body

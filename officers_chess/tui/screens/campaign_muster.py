@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price, uses_left
+from officers_chess.session.army_draft import role_cycle
 from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -48,6 +49,7 @@ class CampaignMusterScreen(Screen):
         Binding("3", "sell(2)", "Sell 3", show=False),
         Binding("m", "move", "Move"),
         Binding("b", "briefing", "Briefing"),
+        Binding("r", "role", "Role", show=False),  # at 80 columns it pushed Done off the footer: the list names it
         Binding("d", "done", "Done"),
         Binding("tab", "switch", "Shop/company", show=False),  # (named in the company's border: no room below)
         Binding("f", "forfeit", "Forfeit", show=False),
@@ -70,7 +72,8 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                company.border_title = "Company · Tab: shop"
+                company.border_title = ("Company · Tab: shop · r: role" if role_cycle(self.form.rules)
+                                        else "Company · Tab: shop")
                 yield company
                 yield Static(id="unit")
             shop = OptionList(id="shop")
@@ -126,6 +129,7 @@ class CampaignMusterScreen(Screen):
         company = self.query_one("#company", OptionList)
         at = company.highlighted if keep is None else keep
         company.clear_options()
+        roles = {r.name: r.roles for r in self.form.army().units}
         for member in self.form.members:
             recruit = member.recruit
             line = Text.assemble((f"{MARKS[member.status]} ", "bold"), (recruit.name, "bold"), f" {recruit.unit_class}",
@@ -133,6 +137,8 @@ class CampaignMusterScreen(Screen):
                                   else " · new", "grey70"))
             if member.status != FIELD:
                 line.append(" (in reserve)" if member.status == RESERVE else " (dismissed)", "grey50")
+            for role in roles.get(recruit.name, []):  # who carries the chapter's roles, in sight as the army changes
+                line.append(f" · {role}", "bold")
             if member.recruit.items:  # what it carries, uses left and all, in sight while choosing whom to field
                 line.append("\n  " + ", ".join(f"{name}{self.form.uses_words(name, spent, short=True)}"
                                                   for name, spent, _ in member.kit()), "grey62")
@@ -150,10 +156,12 @@ class CampaignMusterScreen(Screen):
             box.update(Text("No units yet: hire from the shop (Tab, then Enter).", "grey70"))
             return
         recruit = self.form.members[index].recruit
-        # The chapter's roles, as they fall on the army as it stands (a Leader is the dearest unit).
+        # The chapter's roles, as they fall on the army as it stands: the player's choice (r), else the dearest
+        # unit leads and the cheapest carry the others.
         roles = next((r.roles for r in self.form.army().units if r.name == recruit.name), [])
+        whose = (" (your choice)" if recruit.name in self.form.chosen_roles else " (by cost; r chooses)") if roles else ""
         lines = [Text.assemble((recruit.name, "bold"), f", {recruit.unit_class}",
-                               ("".join(f" · {role}" for role in roles), "bold"))]
+                               ("".join(f" · {role}" for role in roles), "bold"), (whose, "grey70"))]
         catalogue = self.form.catalogue
         member = self.form.members[index]
         for slot, (name, spent, origin) in enumerate(member.kit()):
@@ -220,6 +228,17 @@ class CampaignMusterScreen(Screen):
         index = self.query_one("#company", OptionList).highlighted
         if index is not None and self.form.members:
             self._tell(self.form.cycle(index))
+            self._redraw(keep=index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "role":  # only where the chapter asks for a role a player may give (rulings L52)
+            return bool(role_cycle(self.form.rules))
+        return True
+
+    def action_role(self) -> None:
+        index = self.query_one("#company", OptionList).highlighted
+        if index is not None and self.form.members:
+            self._tell(self.form.choose_role(index))
             self._redraw(keep=index)
 
     def action_sell(self, slot: int) -> None:

@@ -15,8 +15,10 @@ from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.session.deploy_lookout import DeployLookout
 from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.deploy_lookout_keys import DeployLookoutKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
@@ -28,7 +30,7 @@ from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 LEFT_MIN, SIDE_MIN = 24, 40
 
 
-class DeploymentScreen(MusterStepScreen):
+class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
     """One side's private Deployment step."""
 
     DEFAULT_CSS = """
@@ -54,6 +56,9 @@ class DeploymentScreen(MusterStepScreen):
         Binding("enter,space", "swap", "Swap"),
         Binding("tab", "next_unit", "Next unit", priority=True),
         Binding("x,delete,backspace", "take_off", "Take off"),
+        # Out of the footer: at 80 columns they pushed Done off it. The legend under the map names them.
+        Binding("z", "danger", "Danger", show=False),  # d is Done at every army-building step
+        Binding("t", "inspect", "Threats", show=False),
         Binding("d", "done", "Done"),
     ]
 
@@ -70,6 +75,7 @@ class DeploymentScreen(MusterStepScreen):
         )
         self.controller = DeployController(board, deploy_zone(scenario, side))
         self.areas = marked_areas(scenario)
+        self.lookout = DeployLookout(session, side)
         self.names = [r.name for r in session.army(side).units]
         self.held: str | None = None  # the unit in hand, placed or not
         self.message = Text("")
@@ -82,7 +88,7 @@ class DeploymentScreen(MusterStepScreen):
         yield Static(id="header")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                map_view = DeployMapView(self.controller)
+                map_view = DeployMapView(self.controller, self.lookout)
                 map_view.areas = area_tiles(self.areas)  # the scenario's areas the players are told of (L30)
                 map_view.border_title = Text(self.session.battle_map.name)  # as the map file spells it
                 yield map_view
@@ -116,7 +122,7 @@ class DeploymentScreen(MusterStepScreen):
 
     def _legend(self) -> str:
         case = "capitals" if self.side is Side.ATTACKER else "small letters"
-        return f"{ZONE_MARK} your zone\nYour units: {case}"
+        return f"{ZONE_MARK} your zone\nYour units: {case}\nz danger · t threats"
 
     # --- state -----------------------------------------------------------------------
 
@@ -157,6 +163,7 @@ class DeploymentScreen(MusterStepScreen):
         self.query_one("#fog", Static).update(fog_line(self.session.fog_rule(self.side), self.side))
         self.query_one("#sheet", Static).update(self._sheet())
         help_text = Text()
+        help_text.append_text(self.danger_legend())
         help_text.append_text(self.message)
         if len(placed) == len(self.names):
             help_text.append("\nAll placed: d confirms; Enter on a unit picks it up to move it.", palette().good)
@@ -178,6 +185,9 @@ class DeploymentScreen(MusterStepScreen):
 
     def _sheet(self) -> RenderableType:
         c = self.controller
+        inspected = self.inspector_sheet(self._own_at(c.cursor) or self.held)
+        if inspected is not None:
+            return inspected
         board = c.board
         terrain = board.map.terrain_at(c.cursor)
         unit = board.unit_at(c.cursor)
