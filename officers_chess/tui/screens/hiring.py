@@ -24,10 +24,26 @@ from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.hiring_keys import HiringKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
-from officers_chess.tui.widgets.enter_list import ArmyList, ShopList
+from officers_chess.tui.widgets import enter_list
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
+
+
+class KeepsHighlightInSight:
+    """A list that scrolls its highlighted row back into sight when it is made shorter: a taller details pane
+    below it shortens it, and the pane would then describe a row the list no longer shows (rulings L40)."""
+
+    def on_resize(self) -> None:
+        self.scroll_to_highlight()
+
+
+class ShopList(KeepsHighlightInSight, enter_list.ShopList):
+    pass
+
+
+class ArmyList(KeepsHighlightInSight, enter_list.ArmyList):
+    pass
 
 
 class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
