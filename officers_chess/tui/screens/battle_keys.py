@@ -11,7 +11,7 @@ from textual.widgets import RichLog
 from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.dialogs.explain import what_to_explain
+from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.dialogs.recap import RecapScreen
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.trade import TradeDialog
@@ -176,7 +176,8 @@ class BattleKeys:
 
     def action_explain(self) -> None:
         """The rule card of a modifier of the forecast, or of a tag, status or item on the unit sheet."""
-        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue))  # type: ignore[attr-defined]
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
+                                 worked=worked_for(self.controller))
 
     def _ask_trade(self) -> None:
         c = self.controller
