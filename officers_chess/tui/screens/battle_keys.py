@@ -179,6 +179,26 @@ class BattleKeys:
         self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
                                  worked=worked_for(self.controller))
 
+    def _ask_discard(self) -> None:
+        """Discard throws an item away for the rest of the battle: asked first, whatever key chose it (rulings L46)."""
+        c = self.controller
+        unit, key = c.selected_unit, c.discard_asked or ""
+        index = int(key.partition(":")[2] or -1)
+        if unit is None or not 0 <= index < len(unit.inventory):
+            c.discard_asked = None
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._act(c.discard_confirmed)
+            else:
+                c.discard_asked = None
+                self.refresh_view()
+
+        item = unit.inventory[index].name
+        self.app.push_screen(ConfirmDialog(f"Throw {item} away? {unit.name} will not have it again in this battle."),
+                             answered)
+
     def _ask_trade(self) -> None:
         c = self.controller
         me, partner = c.selected_unit, c.view.unit(c.trade_partner) if c.trade_partner else None
