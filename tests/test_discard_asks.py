@@ -13,8 +13,6 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens.battle import BattleScreen
 
-from pilot_helpers import screen_text
-
 
 def _shielded() -> BattleController:
     """a1 carries a sword in hand, a spare lance and a shield; nobody near."""
@@ -70,7 +68,9 @@ async def test_the_battle_screen_asks_before_throwing_away_and_no_keeps_it():
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         item = unit.inventory[0].name
-        assert f"Throw {item} away?" in screen_text(app)
+        text = app.screen.question  # as the dialog shows it (wrapped over the battle, so read whole here)
+        assert f"Throw {item} away?" in text and f"It is {unit.name}'s only weapon" in text  # the core: one weapon
+        assert sum(1 for i in unit.inventory if i.kind == "weapon") == 1
         await pilot.press("n")
         await pilot.pause()
         assert [i.name for i in c.state.unit(unit.id).inventory] == [i.name for i in unit.inventory]

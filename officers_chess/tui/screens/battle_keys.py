@@ -9,6 +9,7 @@ from functools import partial
 from textual.widgets import RichLog
 
 from officers_chess.rules.basics.dice import RollNeeded
+from officers_chess.rules.pieces.models import Weapon, WeaponType
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
@@ -195,9 +196,14 @@ class BattleKeys:
                 c.discard_asked = None
                 self.refresh_view()
 
-        item = unit.inventory[index].name
-        self.app.push_screen(ConfirmDialog(f"Throw {item} away? {unit.name} will not have it again in this battle."),
-                             answered)
+        item = unit.inventory[index]
+        question = f"Throw {item.name} away? {unit.name} will not have it again in this battle."
+        def arms(thing) -> bool:  # a staff heals or hinders: no attack rests on it
+            return isinstance(thing, Weapon) and thing.type is not WeaponType.STAFF
+
+        if arms(item) and not any(arms(other) for n, other in enumerate(unit.inventory) if n != index):
+            question += f" It is {unit.name}'s only weapon: without it, no attack and no counter."
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     def _ask_trade(self) -> None:
         c = self.controller
