@@ -50,3 +50,34 @@ def test_every_swing_in_the_bundled_battles_adds_up_to_the_forecast():
                     assert total == profile.skill, hit
                     checked += 1
     assert checked > 100
+
+
+def later_terms(line: str) -> tuple[list[int], int]:
+    """"7 (base damage (B)) + 5 (Might) − 3 (reduction (C Def)) = 9" gives [7, 5, -3] and 9."""
+    body = line.partition(": ")[2]
+    body = re.sub(r"\([^()]*(\([^()]*\))?[^()]*\)", "", body)  # the names in brackets, nested once
+    left, _, right = body.partition(" = ")
+    terms = re.findall(r"(^|[+−]) ?(-?\d+)", left.strip())
+    return [(-1 if sign == "−" else 1) * int(n) for sign, n in terms], int(re.match(r"-?\d+", right).group())
+
+
+def test_the_later_editions_add_up_the_figures_their_forecast_notes():
+    seen = set()
+    for name in ("d100_low_water", "d100_thornmere_wardens", "ratings_letter_drill"):
+        state = load_scenario(find_scenario(name)).new_battle(1)
+        for attacker in state.units:
+            for target in state.units:
+                if attacker.side is target.side or usable_weapon(attacker) is None:
+                    continue
+                plan = state.plan(attacker, target)
+                defender = state.defender_for(attacker, target, attacker.pos)
+                lines = worked_lines(plan, attacker, defender, state.edition)
+                profile = plan.attacker
+                damage = next(line for line in lines if line.startswith(f"{attacker.name}'s damage: "))
+                terms, total = later_terms(damage)
+                assert sum(terms) == total == profile.damage, damage
+                for hit in (line for line in lines if line.startswith(f"{attacker.name}'s hit: ")):
+                    terms, total = later_terms(hit.split(": a d")[0])
+                    assert sum(terms) == total == profile.skill, hit
+                seen.add(state.edition)
+    assert seen == {"d100", "ratings"}

@@ -79,14 +79,48 @@ def _hit(plan: ExchangePlan, role: Role, me: Unit) -> str | None:
         f"{total} Skl: a d20 of {max(1, total)} or less hits"
 
 
+# The later editions note every figure they add (a table's entry, Might, a reduction, an Avoid) among the
+# forecast's modifiers: a sum is those notes, each named as the forecast names it.
+LATER_DAMAGE_RULES = {"base-damage", "damage-table"}
+LATER_HIT_RULES = {"hit-formula", "to-hit-table"}
+
+
+def _later_sum(terms: list[Modifier], figure: int) -> str | None:
+    """"7 (base damage (B)) + 5 (Might) − 3 (reduction (C Def)) = 9", when the notes add up to `figure`."""
+    terms = [m for m in terms if m.value]
+    if len(terms) < 2 or sum(m.value for m in terms) != figure:
+        return None
+    text = f"{terms[0].value} ({terms[0].what})"
+    for m in terms[1:]:
+        text += f" {'−' if m.value < 0 else '+'} {abs(m.value)} ({m.what})"
+    return f"{text} = {figure}"
+
+
+def _later_lines(plan: ExchangePlan, role: Role) -> tuple[str | None, str | None]:
+    """One role's damage and hit in a later edition, from the forecast's own notes; None where they do not add up."""
+    profile = _profile(plan, role)
+    if profile is None:
+        return None, None
+    mods = plan.modifiers
+    damage = [m for m in mods if (m.role is role and (m.rule in LATER_DAMAGE_RULES or m.what == "damage"))
+              or (m.role is role.other and (m.rule == "damage-reduction" or m.what == "reduction"))]
+    hit = [m for m in mods if (m.role is role and m.rule in LATER_HIT_RULES)
+           or (m.role is role.other and m.what.startswith("Avoid"))]
+    hit_sum = None if profile.always_hits else _later_sum(hit, profile.skill)
+    if hit_sum is not None:
+        hit_sum += f": a d{profile.faces} of {max(0, profile.skill)} or less hits"
+    return _later_sum(damage, profile.damage), hit_sum
+
+
 def worked_lines(plan: ExchangePlan, attacker: Unit, defender: Unit, edition: str) -> list[str]:
-    """Each side's damage and hit in this attack, added up term by term from the units' stats and the forecast's
-    modifiers (rulings L45). Only the v0.6 rules add up so plainly (the later editions read tables); there, none."""
-    if edition != "v0.6":
-        return []
+    """Each side's damage and hit in this attack, added up term by term (rulings L45): in v0.6 from the units'
+    stats and the forecast's modifiers, in the later editions from the figures the forecast notes."""
     lines = []
     for role, me, foe in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
-        damage, hit = _damage(plan, role, me, foe), _hit(plan, role, me)
+        if edition == "v0.6":
+            damage, hit = _damage(plan, role, me, foe), _hit(plan, role, me)
+        else:
+            damage, hit = _later_lines(plan, role)
         if damage is not None:
             lines.append(f"{me.name}'s damage: {damage}")
         if hit is not None:
