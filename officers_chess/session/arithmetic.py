@@ -43,7 +43,8 @@ def _damage(plan: ExchangePlan, role: Role, me: Unit, foe: Unit) -> str | None:
     mine = [m for m in plan.modifiers if m.role is role]
     theirs = [m for m in plan.modifiers if m.role is role.other]
     terms = [(me.stat("strength"), "Str"), (weapon.might, "Mt")]
-    terms += [(m.value, _word(m, foe)) for m in mine if m.what == "damage" and m.rule not in IN_THE_STAT | {"ineffective"}]
+    terms += [(m.value, _word(m, foe)) for m in mine
+              if m.what == "damage" and m.rule not in IN_THE_STAT | {"ineffective"}]
     magic = attack_type(me)[1] is DamageKind.MAGIC
     guard, word = ("resistance", "Res") if magic else ("defense", "Def")
     reduction = [(-foe.stat(guard), word)]

@@ -129,7 +129,8 @@ def _fight_lines(event: Attacked, sight: Sight) -> list[str]:
             verdict = "CRITICAL" if swing.result == "crit" else "hit"
             lines.append(f"  from out of sight: {verdict}, {hp_lost(swing.damage)} → {name} {swing.target_hp} HP")
         elif swing.role is seen and swing.result == "backfire":
-            lines.append(f"  {name}: the weapon turns on its wielder, {hp_lost(swing.damage)} → {name} {swing.target_hp} HP")
+            lines.append(f"  {name}: the weapon turns on its wielder, {hp_lost(swing.damage)} → {name} "
+                         f"{swing.target_hp} HP")
     return ["\n".join(lines)]
 
 

@@ -77,7 +77,8 @@ class Attacked:
                 "miss": "miss",
                 "hit": f"hit, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
                 "crit": f"CRITICAL, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
-                "backfire": f"the weapon turns on its wielder, {hp_lost(s.damage)} → {self.names[s.role]} {s.target_hp} HP",
+                "backfire": (f"the weapon turns on its wielder, {hp_lost(s.damage)} → {self.names[s.role]} "
+                             f"{s.target_hp} HP"),
             }[s.result]
             needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)
             lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}")

@@ -62,9 +62,11 @@ def _line(state: Known, form: int, side: Side, by_computer: bool, counts: dict[S
         return str(n) if who is not hidden else HIDDEN_COUNT[form].format(n=n)
 
     round_part, banner, who, waiting = FORMS[form]
-    words = {"round": state.round if round_ is None else round_, "of_limit": f" of {limit}" if limit else "", "slash_limit": f"/{limit}" if limit else "",
-             "side": side.title.upper(), "a": count(Side.ATTACKER), "d": count(Side.DEFENDER)}
-    return Text.assemble((round_part.format(**words), "bold"), " · ", (banner.format(**words), palette().side_banner(side)),
+    words = {"round": state.round if round_ is None else round_, "of_limit": f" of {limit}" if limit else "",
+             "slash_limit": f"/{limit}" if limit else "", "side": side.title.upper(),
+             "a": count(Side.ATTACKER), "d": count(Side.DEFENDER)}
+    return Text.assemble((round_part.format(**words), "bold"), " · ",
+                         (banner.format(**words), palette().side_banner(side)),
                          (who if by_computer else "", "italic"), waiting.format(**words))
 
 
