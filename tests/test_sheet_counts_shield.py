@@ -44,6 +44,15 @@ def test_the_sheets_def_names_the_shield_the_forecast_counts(scenario):
     assert len(line) <= 38  # the side pane at 80 columns
 
 
+def test_a_shielded_line_fits_the_side_pane_with_every_figure_at_two_digits():
+    state, _attacker, target, shield = shielded_exchange("saltmarsh_keep")
+    stats = target.unit_class.stats.model_copy(
+        update={"strength": 19, "skill": 19, "speed": 19, "defense": 19, "resistance": 19})
+    strong = target.model_copy(update={"unit_class": target.unit_class.model_copy(update={"stats": stats})})
+    line = rules_for(state.edition).stat_line(strong)
+    assert f"Str 19 " in line and f"Def 19+{shield.defense} " in line and len(line) <= 38, line
+
+
 def test_no_shield_no_plus():
     state, _attacker, target, _shield = shielded_exchange("saltmarsh_keep")
     line = rules_for(state.edition).stat_line(target.model_copy(update={"accessory": None}))

@@ -78,9 +78,10 @@ class Edition:
         if not shield:
             return (f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
                     f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}")
-        # One space less before Res, so the line still fits the side pane at 80 columns (38 cells).
-        return (f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
-                f"  Def {unit.stat('defense')}+{shield} Res {unit.stat('resistance'):>2}")
+        # One space between the stats, so the line still fits the side pane at 80 columns (38 cells) when every
+        # figure has two digits.
+        return (f"Str {unit.stat('strength'):>2} Skl {unit.stat('skill'):>2} Spd {unit.stat('speed'):>2}"
+                f" Def {unit.stat('defense')}+{shield} Res {unit.stat('resistance'):>2}")
 
     def fight_line(self, unit: Unit) -> str:
         """The unit sheet's numbers for a fight: what a hit deals before reduction, and its speed."""
