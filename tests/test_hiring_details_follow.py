@@ -3,7 +3,10 @@ taller description shortens the list (rulings L40)."""
 
 from __future__ import annotations
 
-from textual.widgets import OptionList, Static
+from rich.text import Text
+from textual.widgets import OptionList
+
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
@@ -31,6 +34,37 @@ async def test_the_details_follow_the_highlight_and_the_row_stays_in_sight():
         for _ in range(6):
             await press(pilot, "down")
             name = (shop.highlighted_option.id or "").partition(":")[2]
-            described = screen.query_one("#details", Static).content.renderables[0].plain
+            described = screen.query_one("#details", ScrollBox).content.renderables[0].plain
             assert described.startswith(f"{name} ("), (name, described)
             assert row_in_sight(shop), f"{name} is highlighted but scrolled out of sight"
+        # A description taller than the pane (a later edition's class with many tags) says so on the border, and ]
+        # turns its page.
+        details = screen.query_one("#details", ScrollBox)
+        details.update(Text("\n".join(f"tag line {n}" for n in range(15))))
+        await pilot.pause()
+        assert "↓ more" in str(details.border_subtitle)
+        await press(pilot, "right_square_bracket")
+        assert details.scroll_y > 0 and "↑" in str(details.border_subtitle)
+
+
+def test_every_class_and_item_of_the_bundled_catalogue_fits_the_details_pane_at_80_columns():
+    # The pane under the lists has a most height at 80×24: at 8 rows Troubadour, Taguel, Manakete and Ashen Brand
+    # (with its "cannot use" note) lost their last line. The later editions' classes carry more tags: there the
+    # pane scrolls, and says so (the pilot test above).
+    import io
+    import re
+
+    from rich.console import Console
+
+    from officers_chess.tui.widgets.army_text import class_details, item_details
+
+    rows = int(re.search(r"#details \{[^}]*max-height: (\d+);", HiringScreen.DEFAULT_CSS).group(1)) - 2  # borders
+    width = 80 - 2 - 2  # borders and padding
+    console = Console(width=width, file=io.StringIO())
+    options = console.options.update(width=width)
+    catalogue = load_scenario(find_scenario("practice_muster")).catalogue
+    described = [(c.name, class_details(c, 100)) for c in catalogue.classes.values()]
+    described += [(i.name, item_details(i, 100, "A Cleric cannot use this.")) for i in catalogue.items.values()]
+    for what, body in described:
+        lines = console.render_lines(body, options, pad=False)
+        assert len(lines) <= rows, f"{what} takes {len(lines)} rows, the pane shows {rows}"

@@ -25,6 +25,7 @@ from officers_chess.tui.screens.hiring_keys import HiringKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets import enter_list
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
@@ -58,7 +59,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
     HiringScreen #shop { width: 42; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
     HiringScreen #army { width: 1fr; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
     HiringScreen OptionList:focus { border: round $accent; }
-    HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 8; border: round $panel; padding: 0 1; }
+    HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 10; border: round $panel; padding: 0 1; }
     HiringScreen.-wide #shop { width: 66; }
     /* One line per row, so the shop reads as a table: long tags end in "…" (the details pane has them all). */
     HiringScreen #shop { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -82,6 +83,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         Binding("s", "save", show=False),
         Binding("l", "load", show=False),
         Binding("d", "done", "Done"),
+        # The details pane's pages, when a description is taller than the pane (its border says so).
+        Binding("right_square_bracket", "details_page(1)", show=False),
+        Binding("left_square_bracket", "details_page(-1)", show=False),
     ]
 
     def __init__(self, session: MusterCommon, side: Side, outfitting: bool = False) -> None:
@@ -103,7 +107,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             army.border_title = "Your army"
             yield army
             # Below the lists on a small terminal; a third column on a wide one.
-            yield Static(id="details")
+            yield ScrollBox(id="details")  # a long description scrolls ([ and ]) with a sign on its border
         yield Static(id="notes")
         yield Footer()
 
@@ -213,7 +217,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         self.refresh_bindings()
 
     def _show_details(self) -> None:
-        details = self.query_one("#details", Static)
+        details = self.query_one("#details", ScrollBox)
         focused = self.focused.id if self.focused else None
         body: RenderableType = Text("")
         if focused == "shop":
@@ -240,6 +244,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         unit = self.unit
         note = f"A {unit.unit_class} cannot use this." if unit and not self.session.can_carry(unit.unit_class, item) else ""
         return item_details(item, price, note)
+
+    def action_details_page(self, direction: int) -> None:
+        self.query_one("#details", ScrollBox).page(direction)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = Text(text, palette().error if error else "")
