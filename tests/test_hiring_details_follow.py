@@ -10,7 +10,7 @@ from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.screens.hiring import HiringScreen
+from officers_chess.tui.screens.hiring import TALL_DETAILS, TALL_FROM, HiringScreen
 
 from muster_keys import hand_over, press
 
@@ -45,6 +45,7 @@ async def test_the_details_follow_the_highlight_and_the_row_stays_in_sight():
         assert "↓ more" in str(details.border_subtitle)
         await press(pilot, "right_square_bracket")
         assert details.scroll_y > 0 and "↑" in str(details.border_subtitle)
+        assert details.outer_size.height == TALL_DETAILS and app.size.height >= TALL_FROM  # the room the test below counts
 
 
 def test_every_class_and_item_of_the_bundled_catalogue_fits_the_details_pane_at_80_columns():
@@ -52,13 +53,12 @@ def test_every_class_and_item_of_the_bundled_catalogue_fits_the_details_pane_at_
     # (with its "cannot use" note) lost their last line. The later editions' classes carry more tags: there the
     # pane scrolls, and says so (the pilot test above).
     import io
-    import re
 
     from rich.console import Console
 
     from officers_chess.tui.widgets.army_text import class_details, item_details
 
-    rows = int(re.search(r"#details \{[^}]*max-height: (\d+);", HiringScreen.DEFAULT_CSS).group(1)) - 2  # borders
+    rows = TALL_DETAILS - 2  # at 80×24, less its borders
     width = 80 - 2 - 2  # borders and padding
     console = Console(width=width, file=io.StringIO())
     options = console.options.update(width=width)

@@ -29,6 +29,9 @@ from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
+# The details pane's most rows (borders included) from 24 rows of terminal on: every bundled v0.6 class and item
+# whole (rulings L49). Below that it keeps to the CSS's 8, so the lists keep some rows at the smallest size.
+TALL_DETAILS, TALL_FROM = 10, 24
 
 
 class KeepsHighlightInSight:
@@ -59,7 +62,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
     HiringScreen #shop { width: 42; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
     HiringScreen #army { width: 1fr; height: 100%; border: round $panel; scrollbar-size-vertical: 1; }
     HiringScreen OptionList:focus { border: round $accent; }
-    HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 10; border: round $panel; padding: 0 1; }
+    HiringScreen #details { dock: bottom; width: 100%; height: auto; max-height: 8; border: round $panel; padding: 0 1; }
     HiringScreen.-wide #shop { width: 66; }
     /* One line per row, so the shop reads as a table: long tags end in "…" (the details pane has them all). */
     HiringScreen #shop { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -125,6 +128,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
             self._fill_shop()
+        # None: the CSS's own (8 rows below the lists, the whole column on a wide terminal).
+        tall = not wide and event.size.height >= TALL_FROM
+        self.query_one("#details").styles.max_height = TALL_DETAILS if tall else None
 
     # --- what the screen shows -------------------------------------------------------------
 
