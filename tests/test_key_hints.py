@@ -21,7 +21,7 @@ from pilot_helpers import walk_cursor
 
 def test_every_turn_key_has_a_word_while_browsing_and_none_while_the_computer_plays():
     for key in KEY_ACTIONS:
-        if key != "tab":  # Tab works while browsing
+        if key not in ("tab", "t"):  # Tab and t (the threat inspector) work while browsing
             assert idle_key_hint(key, Mode.BROWSE, None), key
         assert idle_key_hint(key, Mode.COMPUTER, None) is None
         assert idle_key_hint(key, Mode.OVER, None) is None
@@ -128,3 +128,15 @@ async def test_after_an_exchange_the_hint_leads_the_result_and_leaves_its_lines_
         await pilot.pause()
         assert "Select a unit first" in pane_text(app) and "Aurelie" in pane_text(app)
         assert app.screen.query_one(ForecastPane).content.style != palette().hint  # only the hint in its colour
+
+
+async def test_t_from_the_action_menu_says_where_the_inspector_works():
+    async with training_yard() as (app, pilot):
+        c = app.screen.controller
+        await pilot.press("tab", "enter", "enter")  # a unit selected and kept where it stands: its action menu
+        await pilot.pause()
+        assert c.mode is Mode.ACTING
+        await pilot.press("t")
+        await pilot.pause()
+        assert not app.screen.lookout.inspecting
+        assert "t inspects the threats while browsing or choosing where to move" in pane_text(app)

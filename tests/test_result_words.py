@@ -32,3 +32,10 @@ def test_any_other_ending_says_the_round_it_came_in():
     assert "Every attacker unit was routed (round 3)." in _words("every attacker unit was routed", 3)
     # A round named in passing is not the round it ended in: round 1 is not round 12.
     assert "(round 12)." in _words("the tower has stood since round 1", 12)
+
+
+def test_an_objective_that_names_its_round_says_it_once():
+    # A survive objective's own words name the round: "(round 8)" after them said it twice.
+    text = _words("the defender held out to the end of round 8", 8)
+    assert "The defender held out to the end of round 8." in text
+    assert "(round 8)" not in text

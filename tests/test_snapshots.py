@@ -6,11 +6,12 @@ and look at the new SVGs (docs/snapshots.md says how to turn them into PNGs).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from muster_keys import confirm_step, hire, press, walk
-from pilot_helpers import computer_mustered, walk_cursor
+from pilot_helpers import computer_mustered, screen_text, walk_cursor
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
@@ -123,8 +124,14 @@ def test_rules_browser(snap_compare):
 def test_rule_card_from_a_forecast_modifier(snap_compare):
     async def explain(pilot) -> None:
         await aim_at_niko(pilot)
+        plan = pilot.app.screen.controller.forecast().plan
         await pilot.press("e", "1")
         await pilot.pause()
+        # This attack's sums on the card end on the forecast's own damage (rulings L45).
+        text = screen_text(pilot.app)
+        for name, profile in (("Aurelie", plan.attacker), ("Niko", plan.defender)):
+            found = re.search(rf"{name}'s damage: [^=]+= (\d+)", text)
+            assert found and int(found.group(1)) == profile.damage, text
 
     assert snap_compare(contact_app(), run_before=explain, terminal_size=LARGE)
 

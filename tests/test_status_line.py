@@ -37,3 +37,23 @@ def test_under_fog_the_status_line_counts_only_the_enemies_the_viewer_sees():
     assert status_text(player_view(fogged, A), viewer=A).plain == line  # the view gives the same line
     assert "to act: 1 v ≥1" in status_text(fogged, viewer=A, width=40).plain  # the narrowest form says it too
     assert "Defender 3" in status_text(fogged).plain and "in sight" not in status_text(state, viewer=A).plain
+
+
+def test_the_status_line_keeps_one_format_through_the_battle():
+    # Against the computer at 80 columns, the line read "Round 1 of 10 ... still to act" on the player's turn and
+    # "Round 1/10 ... to act" on the computer's: one battle, two formats. The form is chosen for the battle.
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.battle.objectives import TimeLimit
+    from officers_chess.tui.widgets.status_line import FORMS, status_text
+
+    units = [unit(id=f"a{i}", side=A, pos=(i, 0)) for i in range(6)] + [unit(id=f"d{i}", side=D, pos=(i, 2)) for i in range(4)]
+    start = game(plains(12, 3), units, to_act=A).model_copy(update={"time_limit": TimeLimit(rounds=10, reason="dusk")})
+    moments = [start, start.model_copy(update={"to_act": D}), start.model_copy(update={"round": 10})]
+    for computer in (frozenset(), frozenset({D})):
+        lines = [status_text(state, computer, width=80).plain for state in moments]
+        assert all(len(line) <= 80 for line in lines)
+        forms = {next(n for n, form in enumerate(FORMS) if form[3].split("{")[0] in line) for line in lines}
+        assert len(forms) == 1, lines
+    # Hot seat, nobody's mark to fit: the full words, "Round 1 of 10".
+    assert status_text(start, frozenset(), width=80).plain.startswith(" Round 1 of 10 ")

@@ -53,6 +53,7 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         self.chosen: MenuItem | None = None  # the menu entry being aimed (targeting and placing)
         self.aimed: list[Action] = []  # while placing: the actions with the chosen target
         self.trade_partner: str | None = None  # set when the player chose to trade; the screen opens the dialog
+        self.discard_asked: str | None = None  # a Discard entry chosen: the screen asks before it is thrown away
         self.showing: Action | None = None  # the computer's action on screen before it is applied
         self.glimpse: Glimpse | None = None
         self.rolls: list[int] = []  # physical dice: the d20s typed in so far for the action being applied
@@ -103,7 +104,7 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         if self.mode in MENU_MODES:
             items = self.menu()
             if items:
-                self.menu_index = (self.menu_index + (dy or dx)) % len(items)
+                self.menu_index = self._menu_step(items, dy or dx)
             return
         if self.mode is Mode.TARGETING:
             self._cycle_target(1 if (dx or dy) > 0 else -1)
@@ -178,6 +179,9 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         if key.startswith("trade:"):
             self.trade_partner = key.split(":", 1)[1]  # the screen asks what to swap
             return []
+        if key.startswith("discard:"):
+            self.discard_asked = key  # the screen asks first: an item thrown away is gone (rulings L46)
+            return []
         if not item.needs_target:
             return self.perform(item.actions[0])
         if item.aims_at_tiles:  # Rewarp, Vein, Pick: the tile is chosen on the map, nearest first (rulings I6)
@@ -191,6 +195,23 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         own = self.selected_unit.pos if self.selected_unit else None
         self.cursor = sorted(self._candidates(), key=lambda p: (p == own, p[1], p[0]))[0]
         return []
+
+    def discard_confirmed(self) -> list[Event]:
+        """The player said yes to the Discard it chose: throw the item away."""
+        key, self.discard_asked = self.discard_asked, None
+        item = next((i for i in self.menu() if i.key == key), None)
+        return self.perform(item.actions[0]) if item is not None else []
+
+    def _menu_step(self, items: list, step: int) -> int:
+        """The menu entry one step up or down. Going past either end wraps round, but never onto a Discard: a
+        Down too many from the last entry must not land on throwing a shield away (rulings L46)."""
+        index = self.menu_index + step
+        if 0 <= index < len(items):
+            return index
+        index %= len(items)
+        while items[index].key.startswith("discard:") and index != self.menu_index:
+            index = (index + step) % len(items)
+        return index
 
     def _apply(self, action: Action) -> Outcome:
         """Apply an action; with physical dice, with the rolls typed in so far (RollNeeded when the

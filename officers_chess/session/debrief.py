@@ -3,6 +3,8 @@ ended, and its last action in full."""
 
 from __future__ import annotations
 
+import re
+
 from officers_chess.rules.battle.events import Attacked, Event, merged
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.battle.victory import ran_out
@@ -15,7 +17,9 @@ def ending_words(final: Known) -> str | None:
     if result is None:
         return None
     timed_out = final.time_limit is not None and result.reason == ran_out(final.time_limit)
-    when = "" if timed_out or final.winner is None else f" (round {final.round})"
+    # A reason that names the very round it ended in ("held out to the end of round 8") says it once (rulings L44).
+    named = re.search(rf"\bround {final.round}\b", result.reason) is not None
+    when = "" if timed_out or named or final.winner is None else f" (round {final.round})"
     return f"{result.reason[0].upper()}{result.reason[1:]}{when}."
 
 

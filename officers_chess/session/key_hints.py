@@ -12,6 +12,7 @@ KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
     "s": ("stay", ()),
     "o": ("heat", ()),
     "tab": ("next_unit", ()),
+    "t": ("inspect", ()),
 }
 
 _MOVE_FIRST = "Choose where {unit} moves first (Enter on a blue tile, or on {unit} to stay put)"
@@ -59,6 +60,16 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
         if mode in (Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING, Mode.CANTO, Mode.AFTER):
             return "o shows each tile's rout chance while a unit chooses where to move."
         return None
+    if key == "t":  # the inspector reads the board before a move is made (rulings L48)
+        where = "t inspects the threats while browsing or choosing where to move"
+        return {
+            Mode.PREPARE: f"{where}: Esc back to the map first.",
+            Mode.ACTING: f"{where}: Esc steps back to the map (the move is taken back).",
+            Mode.TARGETING: f"{where}: Esc steps back, twice to the map (the move is taken back).",
+            Mode.PLACING: f"{where}: Esc steps back, to the map in the end (the move is taken back).",
+            Mode.CANTO: f"{where}; {name} has acted: w ends its turn.",
+            Mode.AFTER: f"{where}; {name} has acted: w ends its turn.",
+        }.get(mode)
     if key == "tab":
         if mode is Mode.MOVING:
             return f"Tab jumps between units while browsing: Esc first to choose another unit than {name}."

@@ -50,8 +50,9 @@ class RulesReference:
             return
         self.push_screen(RulesBrowser(self.reference(), key))
 
-    def explain(self, key: str) -> None:
-        """The rule card of one entry; Enter on it opens the rules browser there."""
+    def explain(self, key: str, worked: tuple[str, ...] = ()) -> None:
+        """The rule card of one entry (with this attack's arithmetic, `worked`, when it came from a forecast);
+        Enter on it opens the rules browser there."""
         entries = self.reference()
         if key not in entries:
             return
@@ -60,15 +61,15 @@ class RulesReference:
             if browse:
                 self.action_rules(key)
 
-        self.push_screen(RuleCard(entries[key], entries), answered)
+        self.push_screen(RuleCard(entries[key], entries, worked), answered)
 
-    def explain_choices(self, title: str, choices: list[tuple[str, str]]) -> None:
+    def explain_choices(self, title: str, choices: list[tuple[str, str]], worked: tuple[str, ...] = ()) -> None:
         """Let the player pick one of `choices` ((label, key) pairs), then show its rule card."""
         if self._busy() or not choices:
             return
 
         def chosen(key: str | None) -> None:
             if key is not None:
-                self.explain(key)
+                self.explain(key, worked)
 
         self.push_screen(ExplainChooser(title, choices), chosen)

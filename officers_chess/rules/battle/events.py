@@ -21,6 +21,11 @@ class Concern:
     side: Side | None = None
 
 
+def hp_lost(amount: int) -> str:
+    """The HP a blow took, in the log's words ("4 HP lost", "no HP lost")."""
+    return f"{amount} HP lost" if amount else "no HP lost"
+
+
 def tile_name(pos: Pos) -> str:
     """A tile as players read it: column and row, counted from 1."""
     return f"{pos[0] + 1},{pos[1] + 1}"
@@ -67,11 +72,13 @@ class Attacked:
             # The die against the number it needed, so anyone can check the roll.
             # v0.6 crits on a 1 anyway, so only a wider range is worth a word; a d100 always says its range.
             crit = f", crit ≤{s.crit_top}" if (s.crit_top > 1 if s.faces == 20 else s.crit_top >= 1) else ""
+            # The HP the blow took, said as lost HP: a bare "hit 4" read as the hit's damage (rulings L42).
             verdict = {
                 "miss": "miss",
-                "hit": f"hit {s.damage} → {target} {s.target_hp} HP",
-                "crit": f"CRITICAL {s.damage} → {target} {s.target_hp} HP",
-                "backfire": f"the weapon turns on its wielder: {s.damage} → {self.names[s.role]} {s.target_hp} HP",
+                "hit": f"hit, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
+                "crit": f"CRITICAL, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
+                "backfire": (f"the weapon turns on its wielder, {hp_lost(s.damage)} → {self.names[s.role]} "
+                             f"{s.target_hp} HP"),
             }[s.result]
             needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)
             lines.append(f"  {self.names[s.role]}: d{s.faces} {s.roll} vs ≤{needed}{crit}: {verdict}")

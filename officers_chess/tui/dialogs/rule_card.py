@@ -13,8 +13,13 @@ from officers_chess.tui.reference import SECTIONS, Entry
 from officers_chess.tui.palette import palette
 
 
-def card_text(entry: Entry, entries: dict[str, Entry]) -> Text:
+def card_text(entry: Entry, entries: dict[str, Entry], worked: tuple[str, ...] = ()) -> Text:
+    """The entry, then (opened from a forecast) this attack's numbers added up, then the tags it carries."""
     text = Text.assemble((entry.title, "bold"), "\n\n", entry.text)
+    if worked:
+        text.append("\n\nIn this attack:", "bold " + palette().note)
+        for line in worked:
+            text.append(f"\n{line}")
     for key in entry.tags:
         if key in entries:
             text.append("\n\n")
@@ -39,15 +44,17 @@ class RuleCard(ModalScreen[bool]):
         Binding("enter,f1", "answer(True)", "In the rules"),
     ]
 
-    def __init__(self, entry: Entry, entries: dict[str, Entry]) -> None:
+    def __init__(self, entry: Entry, entries: dict[str, Entry], worked: tuple[str, ...] = ()) -> None:
+        """`worked`: this attack's arithmetic (session/arithmetic.py) when the card is opened from a forecast."""
         super().__init__()
         self.entry = entry
         self.entries = entries
+        self.worked = worked
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = SECTIONS[self.entry.kind]
-            yield Static(card_text(self.entry, self.entries), id="card")
+            yield Static(card_text(self.entry, self.entries, self.worked), id="card")
             yield Static("[b]Esc[/b]: close    [b]Enter[/b]: show it in the rules browser", classes="keys")
 
     def on_click(self, event) -> None:

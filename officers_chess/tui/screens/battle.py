@@ -240,6 +240,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             self._hand_over(exchange)
         if self.controller.trade_partner:
             self._ask_trade()
+        if self.controller.discard_asked:
+            self._ask_discard()
         if self.controller.mode is Mode.OVER:
             self.app.show_result(*self.controller.final())  # type: ignore[attr-defined]
 

@@ -9,9 +9,10 @@ from functools import partial
 from textual.widgets import RichLog
 
 from officers_chess.rules.basics.dice import RollNeeded
+from officers_chess.rules.pieces.models import Weapon, WeaponType
 from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.dialogs.explain import what_to_explain
+from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.dialogs.recap import RecapScreen
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.trade import TradeDialog
@@ -176,7 +177,33 @@ class BattleKeys:
 
     def action_explain(self) -> None:
         """The rule card of a modifier of the forecast, or of a tag, status or item on the unit sheet."""
-        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue))  # type: ignore[attr-defined]
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
+                                 worked=worked_for(self.controller))
+
+    def _ask_discard(self) -> None:
+        """Discard throws an item away for the rest of the battle: asked first, whatever key chose it (rulings L46)."""
+        c = self.controller
+        unit, key = c.selected_unit, c.discard_asked or ""
+        index = int(key.partition(":")[2] or -1)
+        if unit is None or not 0 <= index < len(unit.inventory):
+            c.discard_asked = None
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._act(c.discard_confirmed)
+            else:
+                c.discard_asked = None
+                self.refresh_view()
+
+        item = unit.inventory[index]
+        question = f"Throw {item.name} away? {unit.name} will not have it again in this battle."
+        def arms(thing) -> bool:  # a staff heals or hinders: no attack rests on it
+            return isinstance(thing, Weapon) and thing.type is not WeaponType.STAFF
+
+        if arms(item) and not any(arms(other) for n, other in enumerate(unit.inventory) if n != index):
+            question += f" It is {unit.name}'s only weapon: without it, no attack and no counter."
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     def _ask_trade(self) -> None:
         c = self.controller

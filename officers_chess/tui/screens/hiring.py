@@ -24,10 +24,30 @@ from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.hiring_keys import HiringKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
-from officers_chess.tui.widgets.enter_list import ArmyList, ShopList
+from officers_chess.tui.widgets import enter_list
+from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
+# The details pane's most rows (borders included) from 24 rows of terminal on: every bundled v0.6 class and item
+# whole (rulings L49). Below that it keeps to the CSS's 8, so the lists keep some rows at the smallest size.
+TALL_DETAILS, TALL_FROM = 10, 24
+
+
+class KeepsHighlightInSight:
+    """A list that scrolls its highlighted row back into sight when it is made shorter: a taller details pane
+    below it shortens it, and the pane would then describe a row the list no longer shows (rulings L40)."""
+
+    def on_resize(self) -> None:
+        self.scroll_to_highlight()
+
+
+class ShopList(KeepsHighlightInSight, enter_list.ShopList):
+    pass
+
+
+class ArmyList(KeepsHighlightInSight, enter_list.ArmyList):
+    pass
 
 
 class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
@@ -66,6 +86,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         Binding("s", "save", show=False),
         Binding("l", "load", show=False),
         Binding("d", "done", "Done"),
+        # The details pane's pages, when a description is taller than the pane (its border says so).
+        Binding("right_square_bracket", "details_page(1)", show=False),
+        Binding("left_square_bracket", "details_page(-1)", show=False),
     ]
 
     def __init__(self, session: MusterCommon, side: Side, outfitting: bool = False) -> None:
@@ -87,7 +110,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             army.border_title = "Your army"
             yield army
             # Below the lists on a small terminal; a third column on a wide one.
-            yield Static(id="details")
+            yield ScrollBox(id="details")  # a long description scrolls ([ and ]) with a sign on its border
         yield Static(id="notes")
         yield Footer()
 
@@ -105,6 +128,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
             self._fill_shop()
+        # None: the CSS's own (8 rows below the lists, the whole column on a wide terminal).
+        tall = not wide and event.size.height >= TALL_FROM
+        self.query_one("#details").styles.max_height = TALL_DETAILS if tall else None
 
     # --- what the screen shows -------------------------------------------------------------
 
@@ -197,7 +223,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         self.refresh_bindings()
 
     def _show_details(self) -> None:
-        details = self.query_one("#details", Static)
+        details = self.query_one("#details", ScrollBox)
         focused = self.focused.id if self.focused else None
         body: RenderableType = Text("")
         if focused == "shop":
@@ -224,6 +250,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         unit = self.unit
         note = f"A {unit.unit_class} cannot use this." if unit and not self.session.can_carry(unit.unit_class, item) else ""
         return item_details(item, price, note)
+
+    def action_details_page(self, direction: int) -> None:
+        self.query_one("#details", ScrollBox).page(direction)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = Text(text, palette().error if error else "")

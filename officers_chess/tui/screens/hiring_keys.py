@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import OptionList
 
 from officers_chess.session import army_draft as draft
 from officers_chess.session.army_draft import DraftRefused
 from officers_chess.tui.dialogs.army_file import TextPrompt
+
+
+# The screen's letter keys and the actions they run (hiring.py's bindings), for a word when none can run now.
+KEY_ACTIONS: dict[str, tuple[str, ...]] = {
+    "x": ("remove",), "delete": ("remove",), "n": ("rename",), "r": ("role",), "i": ("show_items", "shop_items"),
+    "c": ("show_classes",), "a": ("toggle_all",),
+}
+
+
+def idle_hiring_hint(key: str, focus: str | None, outfitting: bool, shop_mode: str, on_unit: bool,
+                     on_item: bool, roles: bool) -> str | None:
+    """Why `key` does nothing on the hiring (or outfitting) screen now, and what makes it work (rulings L48);
+    None when there is nothing worth saying (the shop already shows what the key asks for)."""
+    to_army = "Tab to your army first"
+    if key in ("x", "delete"):
+        if not on_unit:
+            return "Nothing to remove yet: hire a unit first (Enter on a class)."
+        if focus != "army":
+            return f"x removes what your army list highlights: {to_army}."
+        if outfitting and not on_item:
+            return "At Outfitting every unit stays: x puts down an item (highlight one of its items)."
+    if key == "n":
+        if outfitting:
+            return "Names are fixed at Outfitting; only items change."
+        if not on_unit:
+            return "Hire a unit first; n then names it."
+        return f"n names the unit your army list highlights: {to_army}."
+    if key == "r":
+        if outfitting:
+            return "Roles are fixed at Outfitting; only items change."
+        if not roles:
+            return "This battle gives no roles (Leader, Fleeing, Saboteur) to hand out."
+        if not on_unit:
+            return "Hire a unit first; r then gives it a role."
+        return f"r gives a role to the unit your army list highlights: {to_army}."
+    if key == "i" and not on_unit:
+        return "Hire a unit first: items are given to a unit (Enter on a class)."
+    if key == "c":
+        if outfitting:
+            return "Classes are fixed at Outfitting; only items change."
+        if focus == "army":
+            return "c shows the classes in the shop: Tab to the shop first."
+    if key == "a" and shop_mode == "classes":
+        return "a lists every item once the shop shows items (i)."
+    return None
 
 
 class HiringKeys:
@@ -31,6 +77,18 @@ class HiringKeys:
             "role": focus == "army" and on_unit and hiring and bool(draft.role_cycle(self.rules)),
         }
         return allowed.get(action, True)
+
+    def on_key(self, event: events.Key) -> None:
+        # A key that can do nothing now says why, rather than nothing (this runs before its binding).
+        actions = KEY_ACTIONS.get(event.key)
+        if actions is None or any(self.check_action(action, ()) for action in actions):
+            return
+        hint = idle_hiring_hint(event.key, self.focused.id if self.focused else None, self.outfitting, self.shop_mode,
+                                self.unit is not None, self._highlighted_item() is not None,
+                                bool(draft.role_cycle(self.rules)))
+        if hint:
+            self.say(hint, error=True)
+            self._refresh()
 
     def _highlighted_item(self) -> int | None:
         option = self.query_one("#army", OptionList).highlighted_option

@@ -88,6 +88,11 @@ def danger_legend(lookout: Lookout) -> Text:
     return Text()
 
 
+def expected_damage(amount: float) -> str:
+    """Damage expected on average (misses count as 0), in words that do not read as one hit's damage."""
+    return f"avg {amount:.1f} dmg"
+
+
 def intent_text(view: Known, intents: list[Intent]) -> Text:
     """The likely targets, most dangerous first, with the legend of their marks; put first in the pane so that
     at 80×24 the list shows whatever follows it."""
@@ -98,7 +103,9 @@ def intent_text(view: Known, intents: list[Intent]) -> Text:
         body.append(f"{who} still to act would attack now.\n")
     for intent in intents:
         enemy, target = view.unit(intent.enemy), view.unit(intent.target)
+        # An expectation, misses and crits weighed in: "avg" and a decimal keep it from reading as a hit's damage
+        # (rulings L43).
         line = (f"{enemy.name} → {target.name} from {tile_name(intent.origin)} "
-                f"({intent.damage:.0f} dmg, {percent(Fraction(intent.rout))} rout)\n")
+                f"({expected_damage(intent.damage)}, {percent(Fraction(intent.rout))} rout)\n")
         body.append(line, palette().threat if intent.rout else "")
     return body

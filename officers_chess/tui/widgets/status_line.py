@@ -25,31 +25,49 @@ def status_text(state: Known, computer: frozenset[Side] = frozenset(), width: in
                 viewer: Side | None = None) -> Text:
     """The line, in the longest of its forms that fits `width` cells (all of it when None); `computer` are the
     sides the computer plays (its level is in the side panel). Under fog the enemy's count is of the units
-    `viewer` sees, and says so ("in sight"); None counts everyone."""
-    side = state.to_act
+    `viewer` sees, and says so ("in sight"); None counts everyone.
+
+    The form is chosen for the battle, not for this moment: the one that fits whichever side is to act, the
+    computer's mark and the most units each side could count, so the line keeps one format from the first round
+    to the last instead of switching when the computer's turn or a two-digit count comes (rulings L47)."""
     counts = still_to_act(state, viewer)
     hidden = viewer.other if viewer is not None and state.fog else None
+    widest = {side: max(counts[side], sum(1 for u in state.units if u.side is side)) for side in Side}
+    last = max(state.round, state.time_limit.rounds if state.time_limit else 0)  # "Round 10 of 10" is the longest
+    form = 0
+    if width is not None:
+        form = next((f for f in range(len(FORMS) - 1)
+                     if all(_line(state, f, side, side in computer, widest, hidden, last).cell_len <= width
+                            for side in Side)),
+                    len(FORMS) - 1)
+    return _line(state, form, state.to_act, state.to_act in computer, counts, hidden)
 
-    def count(who: Side, form: int) -> str:  # the enemy's under fog: "1 in sight", "1 seen", "≥1"
-        n = counts[who]
-        return str(n) if who is not hidden else (f"{n} in sight", f"{n} seen", f"≥{n}")[form]
 
-    attackers, defenders = ([count(s, form) for form in range(3)] for s in (Side.ATTACKER, Side.DEFENDER))
+# The round, whose activation, by whom, and who is still to act: from the longest form to the shortest.
+FORMS = (
+    (" Round {round}{of_limit} ", " {side} to act ", " computer", " · still to act: Attacker {a} · Defender {d}"),
+    (" Round {round}{slash_limit} ", " {side} to act ", " computer", " · to act: attacker {a}, defender {d}"),
+    (" R{round}{slash_limit} ", " {side} ", " (cpu)", " · to act: {a} v {d}"),
+)
+# How the enemy's count reads under fog in each form: "1 in sight", "1 seen", "≥1".
+HIDDEN_COUNT = ("{n} in sight", "{n} seen", "≥{n}")
+
+
+def _line(state: Known, form: int, side: Side, by_computer: bool, counts: dict[Side, int], hidden: Side | None,
+          round_: int | None = None) -> Text:
     limit = state.time_limit.rounds if state.time_limit else None
-    by_computer = side in computer
-    forms = [
-        (f" Round {state.round}" + (f" of {limit} " if limit else " "), f" {side.title.upper()} to act ",
-         " computer" if by_computer else "", f" · still to act: Attacker {attackers[0]} · Defender {defenders[0]}"),
-        (f" Round {state.round}" + (f"/{limit} " if limit else " "), f" {side.title.upper()} to act ",
-         " computer" if by_computer else "", f" · to act: attacker {attackers[1]}, defender {defenders[1]}"),
-        (f" R{state.round}" + (f"/{limit} " if limit else " "), f" {side.title.upper()} ",
-         " (cpu)" if by_computer else "", f" · to act: {attackers[2]} v {defenders[2]}"),
-    ]
-    for round_part, banner, who, waiting in forms:
-        text = Text.assemble((round_part, "bold"), " · ", (banner, palette().side_banner(side)), (who, "italic"), waiting)
-        if width is None or text.cell_len <= width:
-            return text
-    return text
+
+    def count(who: Side) -> str:
+        n = counts[who]
+        return str(n) if who is not hidden else HIDDEN_COUNT[form].format(n=n)
+
+    round_part, banner, who, waiting = FORMS[form]
+    words = {"round": state.round if round_ is None else round_, "of_limit": f" of {limit}" if limit else "",
+             "slash_limit": f"/{limit}" if limit else "", "side": side.title.upper(),
+             "a": count(Side.ATTACKER), "d": count(Side.DEFENDER)}
+    return Text.assemble((round_part.format(**words), "bold"), " · ",
+                         (banner.format(**words), palette().side_banner(side)),
+                         (who if by_computer else "", "italic"), waiting.format(**words))
 
 
 class StatusLine(Static):

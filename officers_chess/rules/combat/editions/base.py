@@ -72,9 +72,16 @@ class Edition:
         return str(value)
 
     def stat_line(self, unit: Unit) -> str:
-        """The unit sheet's line of stats, Bonus and Inflict included."""
-        return (f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
-                f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}")
+        """The unit sheet's line of stats, Bonus and Inflict included; an equipped shield's Defense follows Def as
+        "+N", since every exchange against a weapon counts it (rulings L41)."""
+        shield = shield_defense(unit)
+        if not shield:
+            return (f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
+                    f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}")
+        # One space between the stats, so the line still fits the side pane at 80 columns (38 cells) when every
+        # figure has two digits.
+        return (f"Str {unit.stat('strength'):>2} Skl {unit.stat('skill'):>2} Spd {unit.stat('speed'):>2}"
+                f" Def {unit.stat('defense')}+{shield} Res {unit.stat('resistance'):>2}")
 
     def fight_line(self, unit: Unit) -> str:
         """The unit sheet's numbers for a fight: what a hit deals before reduction, and its speed."""
@@ -196,3 +203,10 @@ class Edition:
         last = heavy[0]
         mods.append(Modifier(last, "swings last", 1, "heavy"))
         return [r for r in order if r is not last] + [r for r in order if r is last]
+
+
+def shield_defense(unit: Unit) -> int:
+    """The Defense of the unit's equipped shield or ring: every edition counts it against physical
+    attacks, not magic."""
+    accessory = unit.equipped_accessory
+    return accessory.defense if accessory is not None else 0

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from officers_chess.rules.basics.rating_scale import clamp, letter
 from officers_chess.rules.board.terrain import Terrain
-from officers_chess.rules.combat.editions.base import Edition
+from officers_chess.rules.combat.editions.base import Edition, shield_defense
 from officers_chess.rules.combat.armament import attack_type, usable_weapon, weapon_range
 from officers_chess.rules.combat.exchange import Fighter, Modifier, Role, SwingProfile
 from officers_chess.rules.combat.editions.draft_limits import class_limits, item_limits
@@ -107,7 +107,12 @@ class LaterDraft(Edition):
     def stat_line(self, unit: Unit) -> str:
         names = (("Str", "strength"), ("Mag", "magic"), ("Dex", "skill"), ("Spd", "speed"), ("Def", "defense"),
                  ("Res", "resistance"))
-        return " ".join(f"{short} {letter(self.rating(unit, stat))}" for short, stat in names)  # fits 80 columns
+        shield = shield_defense(unit)  # beside the rating, as the forecast counts it against weapons (rulings L41)
+
+        def figure(stat: str) -> str:
+            return letter(self.rating(unit, stat)) + (f"+{shield}" if stat == "defense" and shield else "")
+
+        return " ".join(f"{short} {figure(stat)}" for short, stat in names)  # fits 80 columns
 
     def fight_line(self, unit: Unit) -> str:
         weapon = usable_weapon(unit)
