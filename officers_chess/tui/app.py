@@ -31,6 +31,7 @@ from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.app_table import TableSeat
+from officers_chess.tui.app_tutorial import TutorialFlow
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.session.players import check_levels
@@ -47,7 +48,7 @@ textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (s
 terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 
-class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
+class OfficersChessApp(TutorialFlow, TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -315,7 +316,9 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
 
     def leave_result(self, final: Known) -> None:
         """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""
-        if self.campaign is not None and is_over(final):
+        if self.tutorial_on:  # the guided battle's own ending: what to play next (app_tutorial.py)
+            self.tutorial_over(final)
+        elif self.campaign is not None and is_over(final):
             self.chapter_over(final)
         else:
             self.show_title()
@@ -390,7 +393,9 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
         mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
         loses = self._quitting_loses()
-        if loses is None and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
+        if (asks := getattr(self.screen, "quit_question", None)) is not None:  # a screen that keeps its own place
+            question = asks()
+        elif loses is None and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
             question = "Quit Officer's Chess? This battle is autosaved: c Continue on the title screen brings it back."
         else:
             question = f"Quit Officer's Chess? {loses[0].upper()}{loses[1:]} will be lost." if loses else "Quit Officer's Chess?"

@@ -1,0 +1,189 @@
+"""The guided first battle's lessons: what each asks of the player, and the state that shows it was done."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
+
+# The guided battle's own file, beside the bundled scenarios but not among them (the title lists only those).
+TUTORIAL_SCENARIO = "tutorial/learn_to_play.yaml"
+TUTORIAL_SEED = 37  # one battle for everyone: the same thieves, the same dice for the same choices (rulings L3)
+TUTORIAL_LEVEL = "normal"  # the thieves' level: they follow the scenario's orders, and play sensibly after
+PLAYER = Side.ATTACKER
+LEAD, SECOND = "Corin", "Hesk"
+SPARE_WEAPON = "Hand Axe"
+
+
+@dataclass
+class Watched:
+    """What the guide saw the player do that the battle's state does not keep: a rule card opened, a blow struck."""
+
+    explained: bool = False  # e opened a rule card (or its chooser) while this lesson was on
+    struck: bool = False  # one of the player's units attacked while this lesson was on
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One step of the guided battle: what to do now, and whether it is done."""
+
+    key: str
+    title: str
+    text: str
+    done: Callable[[BattleController, Watched, bool], bool]  # (controller, watched, danger zone on)
+    # A word for a player who went off the path (None while on it): how to get back.
+    nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
+
+
+def _unit(state: GameState, name: str) -> Unit | None:
+    return next((u for u in state.units if u.name == name and u.side is PLAYER), None)
+
+
+def _selected(c: BattleController) -> str | None:
+    unit = c.selected_unit
+    return unit.name if unit is not None else None
+
+
+def _in_woods(c: BattleController, name: str) -> bool:
+    unit = _unit(c.state, name)
+    return unit is not None and c.state.map.terrain_at(unit.pos).id == "forest"
+
+
+def _moved(c: BattleController, name: str) -> bool:
+    turn = c.state.active
+    unit = _unit(c.state, name)
+    return unit is not None and (unit.activated or (turn is not None and turn.unit == unit.id and turn.moved))
+
+
+def _acted(c: BattleController, name: str) -> bool:
+    unit = _unit(c.state, name)
+    return unit is not None and (unit.activated or not unit.on_field)
+
+
+def _holding_spare(c: BattleController) -> bool:
+    unit = _unit(c.state, SECOND)
+    return unit is not None and unit.equipped_weapon is not None and unit.equipped_weapon.name == SPARE_WEAPON
+
+
+def _players_turn(c: BattleController) -> bool:
+    return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
+
+
+def _select_nudge(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is not None and name != LEAD:
+        return f"That is {name}; Esc puts him back. Choose {LEAD} first."
+    return None
+
+
+def _woods_nudge(c: BattleController) -> str | None:
+    if _selected(c) == LEAD and _moved(c, LEAD) and not _in_woods(c, LEAD):
+        return f"{LEAD} stands in the open. Esc takes the move back: try a tree tile."
+    return None
+
+
+def _equip_nudge(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is not None and name != SECOND:
+        return f"That is {name}; Esc puts him back and lets you choose {SECOND}."
+    if name == SECOND and c.mode is Mode.ACTING:
+        return "He moved before equipping. Esc takes the move back; then i, before moving."
+    return None
+
+
+def _strike_nudge(c: BattleController) -> str | None:
+    if c.mode is Mode.ACTING and not any(i.key.startswith(("attack", "arm:")) for i in c.menu()):
+        return "No thief is in reach from here: Esc takes the move back."
+    return None
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("select", "Choose a unit",
+           f"Your units are the ones on the left: M is {LEAD}, a sellsword. Walk the cursor onto him "
+           "with the arrow keys (Tab jumps there) and press Enter to select him.",
+           lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
+    Lesson("terrain", "Move onto good ground",
+           f"The tinted tiles are where {LEAD} can go. Trees (\") add 1 to Defense: the side pane names "
+           "every tile. Put the cursor on a tree tile and press Enter to move there.",
+           lambda c, w, d: _moved(c, LEAD) and _in_woods(c, LEAD), _woods_nudge),
+    Lesson("wait", "End the turn",
+           f"No thief is in reach yet. The menu beside the map lists what {LEAD} can do now: "
+           "press w to wait there, which ends his turn.",
+           lambda c, w, d: _acted(c, LEAD)),
+    Lesson("watch", "The enemy's turn",
+           "Now a thief acts: the computer plays them, one unit for each of yours. The side pane "
+           "and the log say what it does (f plays it faster). This round they stand still.",
+           lambda c, w, d: _acted(c, LEAD) and _players_turn(c)),
+    Lesson("equip", "A free action: equip",
+           f"F is {SECOND}: he carries an Iron Axe and a Hand Axe, which he can throw from 2 tiles. "
+           "Select him, press i, and equip the Hand Axe. It costs no action.",
+           lambda c, w, d: _holding_spare(c), _equip_nudge),
+    Lesson("move-on", "Then move",
+           f"The menu now points at Move: press Enter, walk {SECOND} towards the thieves and press Enter, "
+           "then w to end his turn.",
+           lambda c, w, d: _acted(c, SECOND)),
+    Lesson("danger", "The danger zone",
+           "Round 2: the thieves are coming. Press d: the marked tiles are those an enemy could "
+           "strike next turn (the number says how many). d again shows one enemy's, then none.",
+           lambda c, w, d: d and _players_turn(c)),
+    Lesson("aim", "Attack",
+           "Select a unit and move it where it can strike a thief (next to one; Hesk throws from 2 "
+           "tiles), then press a to attack.",
+           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge),
+    Lesson("forecast", "Read the forecast",
+           "The forecast shows both sides' blows: damage, chance to hit, HP left. Press e for the rules "
+           "behind each number, read one, and Esc back.",
+           lambda c, w, d: w.explained or w.struck),
+    Lesson("strike", "Strike",
+           "Press Enter to strike. A thief next to you strikes back, if it lives and can reach; "
+           "a throw from 2 tiles gets no answer from a blade.",
+           lambda c, w, d: w.struck),
+    Lesson("finish", "Win the battle",
+           "Now rout both thieves. Tab jumps to a unit still to act; d, e and the forecast are yours "
+           "to use. Esc steps back from a choice.",
+           lambda c, w, d: c.state.is_over),
+)
+
+
+class Guide:
+    """Where the player is in the lessons; moves on only when the battle shows the lesson was done."""
+
+    def __init__(self, controller: BattleController, step: int = 0) -> None:
+        self.c = controller
+        self.step = min(max(step, 0), len(LESSONS))
+        self.watched = Watched()
+
+    @property
+    def lesson(self) -> Lesson | None:
+        return LESSONS[self.step] if self.step < len(LESSONS) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step >= len(LESSONS)
+
+    def won(self) -> bool:
+        """The battle is over and the player's side won it."""
+        return self.c.state.is_over and self.c.state.winner is PLAYER
+
+    def check(self, danger_on: bool) -> bool:
+        """Move past every lesson the battle shows done (one action may finish several); whether it moved."""
+        moved = False
+        while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
+            self.step += 1
+            self.watched = Watched()
+            moved = True
+        return moved
+
+    def nudge(self) -> str | None:
+        lesson = self.lesson
+        return lesson.nudge(self.c) if lesson is not None else None
+
+    def saw_explain(self) -> None:
+        self.watched.explained = True
+
+    def saw_strike(self) -> None:
+        self.watched.struck = True
