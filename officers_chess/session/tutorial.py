@@ -171,12 +171,16 @@ class Guide:
 
     def check(self, danger_on: bool) -> bool:
         """Move past every lesson the battle shows done (one action may finish several); whether it moved."""
-        moved = False
+        start = self.step
+        if self.c.state.is_over:  # the battle ended (won or lost) with lessons still to come: nothing left to teach
+            self.step = len(LESSONS)
         while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
             self.step += 1
+        if self.step != start:
+            # What was seen counts for every lesson the same action finished (a strike with the forecast still on
+            # screen finishes both "read the forecast" and "strike"), and for no lesson after them.
             self.watched = Watched()
-            moved = True
-        return moved
+        return self.step != start
 
     def nudge(self) -> str | None:
         lesson = self.lesson

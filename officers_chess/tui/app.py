@@ -312,13 +312,14 @@ class OfficersChessApp(TutorialFlow, TableSeat, CampaignFlow, QuietCollection, T
         """The battle is over: its result, for everyone to read (the fog lifts: rulings F5)."""
         from officers_chess.tui.screens.result import ResultScreen
 
+        if self.tutorial_on:  # the guided battle's result leads on to what to play next (app_tutorial.py)
+            self.tutorial_result(final, last_events)
+            return
         self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None))
 
     def leave_result(self, final: Known) -> None:
         """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""
-        if self.tutorial_on:  # the guided battle's own ending: what to play next (app_tutorial.py)
-            self.tutorial_over(final)
-        elif self.campaign is not None and is_over(final):
+        if self.campaign is not None and is_over(final):
             self.chapter_over(final)
         else:
             self.show_title()

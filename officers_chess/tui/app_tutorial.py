@@ -86,6 +86,12 @@ class TutorialFlow:
         self.notify("Tutorial skipped. Training Yard is a small battle to begin with; ? shows the keys anywhere.",
                     timeout=8)
 
+    def tutorial_result(self, final: Known, last_events: list) -> None:
+        """The guided battle is over: the real result screen, whose Enter goes on to what comes next."""
+        from officers_chess.tui.screens.tutorial_box import TutorialResult
+
+        self.switch_screen(TutorialResult(final, last_events))
+
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""
         self.tutorial_on = False

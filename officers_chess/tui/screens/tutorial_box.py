@@ -1,4 +1,4 @@
-"""The guided battle's boxes between its steps: the welcome, going on from a lesson, and what comes after."""
+"""The guided battle's boxes between its steps (the welcome, going on from a step, what comes after) and its result."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from officers_chess.tui.screens.result import ResultScreen
 
 
 class TutorialBox(ModalScreen[str]):
@@ -52,3 +54,13 @@ class TutorialBox(ModalScreen[str]):
 
 
 KEY_NAMES = {"enter": " Enter ", "escape": " Esc ", "x": " x ", "n": " n "}
+
+
+class TutorialResult(ResultScreen):
+    """The guided battle's result, as any battle's; Enter goes on to the next battle suggested, or another try."""
+
+    BINDINGS = [Binding("enter", "title", "Go on")]
+
+    def action_title(self) -> None:
+        if self._settled():
+            self.app.tutorial_over(self.final)  # type: ignore[attr-defined]
