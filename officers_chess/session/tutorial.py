@@ -48,9 +48,9 @@ def _selected(c: BattleController) -> str | None:
     return unit.name if unit is not None else None
 
 
-def _in_woods(c: BattleController, name: str) -> bool:
-    unit = _unit(c.state, name)
-    return unit is not None and c.state.map.terrain_at(unit.pos).id == "forest"
+def _in_woods(c: BattleController) -> bool:
+    """One of the player's units has moved onto trees (every one of them starts in the open)."""
+    return any(c.state.map.terrain_at(u.pos).id == "forest" for u in c.state.living(PLAYER))
 
 
 def _moved(c: BattleController, name: str) -> bool:
@@ -62,6 +62,10 @@ def _moved(c: BattleController, name: str) -> bool:
 def _acted(c: BattleController, name: str) -> bool:
     unit = _unit(c.state, name)
     return unit is not None and (unit.activated or not unit.on_field)
+
+
+def _any_acted(c: BattleController) -> bool:
+    return any(u.activated for u in c.state.living(PLAYER))
 
 
 def _holding_spare(c: BattleController) -> bool:
@@ -81,17 +85,23 @@ def _select_nudge(c: BattleController) -> str | None:
 
 
 def _woods_nudge(c: BattleController) -> str | None:
-    if _selected(c) == LEAD and _moved(c, LEAD) and not _in_woods(c, LEAD):
-        return f"{LEAD} stands in the open. Esc takes the move back: try a tree tile."
+    name = _selected(c)
+    if name is not None and _moved(c, name) and not _in_woods(c):
+        return f"{name} stands in the open. Esc takes the move back: try a tree tile."
+    if name is None and _any_acted(c):
+        return "That turn ended in the open. Choose a unit still to act (Tab) and try the trees."
     return None
 
 
 def _equip_nudge(c: BattleController) -> str | None:
     name = _selected(c)
+    hesk = _unit(c.state, SECOND)
     if name is not None and name != SECOND:
         return f"That is {name}; Esc puts him back and lets you choose {SECOND}."
     if name == SECOND and c.mode is Mode.ACTING:
         return "He moved before equipping. Esc takes the move back; then i, before moving."
+    if name is None and hesk is not None and hesk.activated:
+        return f"{SECOND} has acted this round: wait for his next turn (w ends the others')."
     return None
 
 
@@ -103,48 +113,48 @@ def _strike_nudge(c: BattleController) -> str | None:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("select", "Choose a unit",
-           f"Your units are the ones on the left: M is {LEAD}, a sellsword. Walk the cursor onto him "
-           "with the arrow keys (Tab jumps there) and press Enter to select him.",
+           f"Yours are on the left: M is {LEAD}, a sellsword. Put the cursor on him (arrow keys, or Tab) "
+           "and press Enter to select him.",
            lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
     Lesson("terrain", "Move onto good ground",
-           f"The tinted tiles are where {LEAD} can go. Trees (\") add 1 to Defense: the side pane names "
-           "every tile. Put the cursor on a tree tile and press Enter to move there.",
-           lambda c, w, d: _moved(c, LEAD) and _in_woods(c, LEAD), _woods_nudge),
+           f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
+           "each tile. Enter on a tree tile moves him there.",
+           lambda c, w, d: _in_woods(c), _woods_nudge),
     Lesson("wait", "End the turn",
-           f"No thief is in reach yet. The menu beside the map lists what {LEAD} can do now: "
-           "press w to wait there, which ends his turn.",
-           lambda c, w, d: _acted(c, LEAD)),
+           "No thief is in reach yet. The menu on the right lists what he can do now: press w to wait "
+           "there, which ends his turn.",
+           lambda c, w, d: _any_acted(c)),
     Lesson("watch", "The enemy's turn",
-           "Now a thief acts: the computer plays them, one unit for each of yours. The side pane "
-           "and the log say what it does (f plays it faster). This round they stand still.",
-           lambda c, w, d: _acted(c, LEAD) and _players_turn(c)),
+           "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
+           "say what it does (f: faster). This round they stay put.",
+           lambda c, w, d: _any_acted(c) and _players_turn(c)),
     Lesson("equip", "A free action: equip",
-           f"F is {SECOND}: he carries an Iron Axe and a Hand Axe, which he can throw from 2 tiles. "
-           "Select him, press i, and equip the Hand Axe. It costs no action.",
+           f"F is {SECOND}. He carries a Hand Axe, thrown from 2 tiles. Select him, press i and choose "
+           "Equip Hand Axe: a free action, it costs no turn.",
            lambda c, w, d: _holding_spare(c), _equip_nudge),
     Lesson("move-on", "Then move",
-           f"The menu now points at Move: press Enter, walk {SECOND} towards the thieves and press Enter, "
-           "then w to end his turn.",
+           f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
+           "Enter, then w to end his turn.",
            lambda c, w, d: _acted(c, SECOND)),
     Lesson("danger", "The danger zone",
-           "Round 2: the thieves are coming. Press d: the marked tiles are those an enemy could "
-           "strike next turn (the number says how many). d again shows one enemy's, then none.",
+           "Round 2: the thieves will come. Press d: marked tiles are those an enemy could strike next "
+           "turn (the number: how many). d again: one enemy's, then none.",
            lambda c, w, d: d and _players_turn(c)),
     Lesson("aim", "Attack",
-           "Select a unit and move it where it can strike a thief (next to one; Hesk throws from 2 "
-           "tiles), then press a to attack.",
+           f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
+           "a to attack.",
            lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge),
     Lesson("forecast", "Read the forecast",
-           "The forecast shows both sides' blows: damage, chance to hit, HP left. Press e for the rules "
-           "behind each number, read one, and Esc back.",
+           "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
+           "rule behind a number; Esc closes it.",
            lambda c, w, d: w.explained or w.struck),
     Lesson("strike", "Strike",
-           "Press Enter to strike. A thief next to you strikes back, if it lives and can reach; "
-           "a throw from 2 tiles gets no answer from a blade.",
+           "Press Enter to strike. A thief beside you strikes back if it still stands; from 2 tiles off, "
+           "a blade cannot answer.",
            lambda c, w, d: w.struck),
     Lesson("finish", "Win the battle",
-           "Now rout both thieves. Tab jumps to a unit still to act; d, e and the forecast are yours "
-           "to use. Esc steps back from a choice.",
+           "Now rout both thieves. Tab finds a unit still to act; d, e and the forecast are yours to use; "
+           "Esc steps back from a choice.",
            lambda c, w, d: c.state.is_over),
 )
 

@@ -74,6 +74,6 @@ def reached() -> Reached | None:
         resumed = resume_state(saved)
     except (OSError, ValueError, KeyError, ContentError):
         return None
-    if resumed.state.is_over or resumed.note:
-        return None
+    if resumed.state.is_over or resumed.note or (step == 0 and resumed.actions == 0):
+        return None  # over, not to be trusted, or never begun: nothing worth asking about
     return Reached(step, saved, resumed)

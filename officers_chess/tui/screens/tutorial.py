@@ -76,10 +76,11 @@ class TutorialScreen(BattleScreen):
                             "The thieves held the meadow. Enter on the result, and try again."))
             return
         box.border_title = Text(f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}", "bold")
-        body = Text(lesson.text)
+        body = Text()
         nudge = self.guide.nudge()
-        if nudge:
-            body.append(f"\n{nudge}", palette().hint)
+        if nudge:  # first: the box has room for a few lines only, and this is what to do now
+            body.append(f"{nudge}\n", palette().hint)
+        body.append(lesson.text)
         box.update(body)
 
     def _after(self, told: Told) -> None:
