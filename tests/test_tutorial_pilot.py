@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from pilot_helpers import play_activation, screen_text, wait_until, walk_cursor
+from pilot_helpers import painted, play_activation, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.normal import NormalPolicy
@@ -15,6 +15,7 @@ from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
 from officers_chess.session.tutorial import LESSONS
 from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
@@ -50,10 +51,6 @@ def lesson(screen) -> str:
     return STEPS[screen.guide.step] if screen.guide.step < len(STEPS) else "done"
 
 
-def guide_words(app) -> str:
-    return " ".join(screen_text(app).split())
-
-
 def unit(c, name):
     return next(u for u in c.state.units if u.name == name)
 
@@ -61,7 +58,7 @@ def unit(c, name):
 async def begin(pilot) -> TutorialScreen:
     pilot.app.start_tutorial()
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, TutorialBox))
-    assert "Skip the tutorial" in guide_words(pilot.app)  # the first box offers to skip it
+    assert "Skip the tutorial" in await painted(pilot, "Skip the tutorial")  # the first box offers to skip it
     await pilot.press("enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen))
     return pilot.app.screen
@@ -76,7 +73,7 @@ async def first_round(pilot, screen) -> None:
     """Steps 1 to 6, each first tried with a key that is not its action (the guide stays), then done."""
     c = screen.controller
     corin, hesk = unit(c, "Corin"), unit(c, "Hesk")
-    assert lesson(screen) == "select" and "Step 1/11" in guide_words(pilot.app)
+    assert lesson(screen) == "select" and "Step 1/11" in await painted(pilot, "Step 1/11")
     await pilot.press("down")  # off Corin: nothing selected, the guide waits
     assert lesson(screen) == "select"
     await walk_cursor(pilot, screen, corin.pos)
@@ -86,7 +83,7 @@ async def first_round(pilot, screen) -> None:
     await walk_cursor(pilot, screen, (1, 3))
     await pilot.press("enter")
     assert c.mode is Mode.ACTING and lesson(screen) == "terrain"
-    assert "stands in the open" in guide_words(pilot.app)
+    assert "stands in the open" in await painted(pilot, "stands in the open")
     await pilot.press("escape")
     assert c.mode is Mode.MOVING
     woods = (2, 2)
@@ -100,7 +97,7 @@ async def first_round(pilot, screen) -> None:
     await pilot.press("w")
     assert lesson(screen) == "watch" and c.mode is Mode.COMPUTER  # the thief's turn is on: the guide waits it out
     await pilot.pause(0.1)
-    assert lesson(screen) == "watch" and "Now a thief acts" in guide_words(pilot.app)
+    assert lesson(screen) == "watch" and "Now a thief acts" in await painted(pilot, "Now a thief acts")
     Gated.gate.set()
     await players_turn(pilot, c)
     assert lesson(screen) == "equip"
@@ -177,7 +174,7 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
             if isinstance(app.screen, TutorialBox):
                 break
         assert isinstance(app.screen, TutorialBox)
-        assert "Training Yard" in guide_words(app)  # the next battle to play
+        assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
 
 
@@ -193,12 +190,13 @@ async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_rea
         assert lesson(screen) == "equip"
         at = {u.name: u.pos for u in c.state.units}
         await pilot.press("escape")
-        assert "goes on from this step" in guide_words(app)
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "goes on from the last finished turn" in app.screen.question
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         app.start_tutorial()
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
-        assert "step 5 of 11" in guide_words(app)
+        assert "step 5 of 11" in await painted(pilot, "step 5 of 11")
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialScreen))
         again = app.screen
@@ -211,12 +209,17 @@ async def test_the_tutorial_is_skipped_from_its_first_box_and_by_a_key():
     async with app.run_test(size=SIZE) as pilot:
         app.start_tutorial()
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
+        await pilot.press("ctrl+q")  # over the welcome box too, quitting says where the tutorial goes on
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "Learn to play on the title goes on" in app.screen.question
+        await pilot.press("n")
         await pilot.press("x")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         assert tutorial_progress.reached() is None
         screen = await begin(pilot)
         await pilot.press("x")
-        assert "Skip the rest of the tutorial?" in guide_words(app)
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "Skip the rest of the tutorial?" in app.screen.question
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         assert tutorial_progress.reached() is None and screen is not app.screen

@@ -394,7 +394,10 @@ class OfficersChessApp(TutorialFlow, TableSeat, CampaignFlow, QuietCollection, T
         in_battle = any(isinstance(screen, BattleScreen) for screen in self.screen_stack)
         mustering = any(isinstance(screen, MusterStepScreen) for screen in self.screen_stack)
         loses = self._quitting_loses()
-        if (asks := getattr(self.screen, "quit_question", None)) is not None:  # a screen that keeps its own place
+        # A screen that keeps its own place says what quitting keeps (even under a dialog of its own).
+        asks = next((screen.quit_question for screen in reversed(self.screen_stack) if hasattr(screen, "quit_question")),
+                    None)
+        if asks is not None:
             question = asks()
         elif loses is None and (in_battle or mustering):  # it is autosaved: say how to come back rather than "lost"
             question = "Quit Officer's Chess? This battle is autosaved: c Continue on the title screen brings it back."

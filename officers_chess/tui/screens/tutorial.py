@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from officers_chess.session.lookout import Danger
+from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
 from officers_chess.session.tutorial import LESSONS, Guide
 from officers_chess.session.tutorial_progress import remember
@@ -22,6 +23,8 @@ WELCOME = (
     "x skips the rest of the tutorial at any time."
 )
 
+BETWEEN = (Mode.BROWSE, Mode.COMPUTER, Mode.OVER)  # no unit's turn half done: what the autosave holds is all there is
+
 
 class TutorialScreen(BattleScreen):
     """A battle screen whose guide watches the controller's step and the battle, and moves on when a lesson is done."""
@@ -35,6 +38,7 @@ class TutorialScreen(BattleScreen):
     def __init__(self, *args, step: int = 0, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.guide = Guide(self.controller, step)
+        self._kept = step  # the step the progress file holds
         self._welcomed = step > 0 or self.resumed
 
     def on_mount(self) -> None:
@@ -66,8 +70,12 @@ class TutorialScreen(BattleScreen):
     def _guide_update(self) -> None:
         if not self.query("#guide"):  # (BattleScreen's on_mount draws before the box is in)
             return
-        if self.guide.check(self.lookout.danger is not Danger.OFF):
-            remember(self.guide.step)
+        self.guide.check(self.lookout.danger is not Danger.OFF)
+        if self.controller.mode in BETWEEN and self.guide.step != self._kept:
+            # Kept only between activations, where the autosave stands too: a step reached in the middle of a unit's
+            # turn belongs to moves that are taken back if the player leaves then.
+            self._kept = self.guide.step
+            remember(self._kept)
         box = self.query_one("#guide", Static)
         lesson = self.guide.lesson
         if lesson is None:
@@ -109,12 +117,12 @@ class TutorialScreen(BattleScreen):
                 self.app.tutorial_left()  # type: ignore[attr-defined]
 
         kept = self.autosaver is not None
-        question = ("Leave the tutorial for the title screen? Learn to play goes on from this step." if kept
+        question = ("Leave the tutorial for the title screen? Learn to play goes on from the last finished turn." if kept
                     else "Leave the tutorial for the title screen? Autosave is off: it will start again.")
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def quit_question(self) -> str:
         """What Ctrl+Q asks here (the app asks the screen): the tutorial keeps its own place, not Continue's."""
         if self.autosaver is not None:
-            return "Quit Officer's Chess? Learn to play on the title goes on from this step."
+            return "Quit Officer's Chess? Learn to play on the title goes on from the last finished turn."
         return "Quit Officer's Chess? Autosave is off: the tutorial will start again."
