@@ -57,7 +57,8 @@ class TutorialFlow:
         players = {PLAYER: "human", PLAYER.other: TUTORIAL_LEVEL}
         saver = self._autosaver(lambda: Autosaver.start(loaded, TUTORIAL_SEED, {}, state, players,
                                                         folder=progress.tutorial_dir(), path=progress.battle_path()))
-        progress.remember(0)
+        if saver is not None:  # (with autosave off there is no battle to go on with, so no step either)
+            progress.remember(0)
         self.tutorial_on = True
         self._show(TutorialScreen(loaded, state, computer=self._tutorial_policies(), autosaver=saver))
 

@@ -71,7 +71,7 @@ class TutorialScreen(BattleScreen):
         if not self.query("#guide"):  # (BattleScreen's on_mount draws before the box is in)
             return
         self.guide.check(self.lookout.danger is not Danger.OFF)
-        if self.controller.mode in BETWEEN and self.guide.step != self._kept:
+        if self.autosaver is not None and self.controller.mode in BETWEEN and self.guide.step != self._kept:
             # Kept only between activations, where the autosave stands too: a step reached in the middle of a unit's
             # turn belongs to moves that are taken back if the player leaves then.
             self._kept = self.guide.step
