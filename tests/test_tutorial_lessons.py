@@ -54,6 +54,11 @@ def test_its_first_lessons_wait_for_the_state_they_ask_for():
     assert c.state.map.terrain_at(c.cursor).id == "forest"
     c.take(c.confirm, None)
     assert guide.check(False) and LESSONS[guide.step].key == "wait"
+    c.cancel()  # the move taken back: the guide asks for the trees again
+    assert guide.check(False) and LESSONS[guide.step].key == "terrain"
+    c.cursor = (2, 2)
+    c.take(c.confirm, None)
+    assert guide.check(False) and LESSONS[guide.step].key == "wait"
     assert not guide.check(True)  # the danger zone is not this lesson's
     c.take(c.wait, None)
     assert guide.check(False) and LESSONS[guide.step].key == "watch" and c.mode is Mode.COMPUTER

@@ -37,6 +37,8 @@ class Lesson:
     done: Callable[[BattleController, Watched, bool], bool]  # (controller, watched, danger zone on)
     # A word for a player who went off the path (None while on it): how to get back.
     nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
+    # Whether what made the lesson before this one done was taken back (Esc): the guide then steps back to it.
+    undone: Callable[[BattleController], bool] = field(default=lambda c: False)
 
 
 def _unit(state: GameState, name: str) -> Unit | None:
@@ -119,11 +121,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("terrain", "Move onto good ground",
            f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
            "each tile. Enter on a tree tile moves him there.",
-           lambda c, w, d: _in_woods(c), _woods_nudge),
+           lambda c, w, d: _in_woods(c), _woods_nudge,
+           undone=lambda c: _selected(c) is None and not _any_acted(c)),
     Lesson("wait", "End the turn",
            "No thief is in reach yet. The menu on the right lists what he can do now: press w to wait "
            "there, which ends his turn.",
-           lambda c, w, d: _any_acted(c)),
+           lambda c, w, d: _any_acted(c),
+           undone=lambda c: not _in_woods(c) and not _any_acted(c)),
     Lesson("watch", "The enemy's turn",
            "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
            "say what it does (f: faster). This round they stay put.",
@@ -135,7 +139,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("move-on", "Then move",
            f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
            "Enter, then w to end his turn.",
-           lambda c, w, d: _acted(c, SECOND)),
+           lambda c, w, d: _acted(c, SECOND),
+           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND)),
     Lesson("danger", "The danger zone",
            "Round 2: the thieves will come. Press d: marked tiles are those an enemy could strike next "
            "turn (the number: how many). d again: one enemy's, then none.",
@@ -147,11 +152,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("forecast", "Read the forecast",
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
            "rule behind a number; Esc closes it.",
-           lambda c, w, d: w.explained or w.struck),
+           lambda c, w, d: w.explained or w.struck,
+           undone=lambda c: c.mode is not Mode.TARGETING),
     Lesson("strike", "Strike",
            "Press Enter to strike. A thief beside you strikes back if it still stands; from 2 tiles off, "
            "a blade cannot answer.",
-           lambda c, w, d: w.struck),
+           lambda c, w, d: w.struck,
+           undone=lambda c: c.mode is not Mode.TARGETING),
     Lesson("finish", "Win the battle",
            "Now rout both thieves. Tab finds a unit still to act; d, e and the forecast are yours to use; "
            "Esc steps back from a choice.",
@@ -180,8 +187,11 @@ class Guide:
         return self.c.state.is_over and self.c.state.winner is PLAYER
 
     def check(self, danger_on: bool) -> bool:
-        """Move past every lesson the battle shows done (one action may finish several); whether it moved."""
+        """Step back over lessons whose deed was taken back, then on past every lesson the battle shows done (one
+        action may finish several); whether the step changed."""
         start = self.step
+        while (lesson := self.lesson) is not None and self.step > 0 and lesson.undone(self.c):
+            self.step -= 1  # Esc took back what the last lesson asked for: ask for it again
         if self.c.state.is_over:  # the battle ended (won or lost) with lessons still to come: nothing left to teach
             self.step = len(LESSONS)
         while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
