@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from officers_chess.content.autosave import Autosaver
-from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.battle_start import new_battle, resumed_battle
-from officers_chess.session.players import default_level
 from officers_chess.session.tutorial import LESSONS, PLAYER, TUTORIAL_LEVEL, TUTORIAL_SEED
-from officers_chess.session import tutorial_progress as progress
-from officers_chess.tui.screens.tutorial_box import TutorialBox
 
 if TYPE_CHECKING:
     from officers_chess.rules.battle.seat_view import Known
+    from officers_chess.session.tutorial_progress import Reached
 
 NEXT_BATTLE = "training_yard"  # suggested once the guided battle is won
 
@@ -26,6 +21,9 @@ class TutorialFlow:
 
     def start_tutorial(self) -> None:
         """Learn to play: the guided battle, or, when one was left unfinished, the choice to go on with it."""
+        from officers_chess.session import tutorial_progress as progress
+        from officers_chess.tui.screens.tutorial_box import TutorialBox
+
         reached = progress.reached()
         if reached is None:
             self._tutorial_fresh()
@@ -44,12 +42,17 @@ class TutorialFlow:
                                                              ("escape", "Back", "")]), answered)
 
     def _tutorial_policies(self, actions: int = 0) -> dict:
-        from officers_chess.ai.play import make_policy  # (loaded only when a battle begins, as app.begin does)
+        # Everything the guided battle needs loads when it is chosen, as the other screens do (test_startup_imports).
+        from officers_chess.ai.play import make_policy
 
         # As app.begin seeds a computer side (the defender is the second side), so a resumed battle plays on alike.
         return {Side.DEFENDER: make_policy(TUTORIAL_LEVEL, TUTORIAL_SEED + 2 + actions)}
 
     def _tutorial_fresh(self) -> None:
+        from officers_chess.content.autosave import Autosaver
+        from officers_chess.content.loaders import load_scenario
+        from officers_chess.session import tutorial_progress as progress
+        from officers_chess.session.battle_start import new_battle
         from officers_chess.tui.screens.tutorial import TutorialScreen
 
         loaded = load_scenario(progress.scenario_path())
@@ -62,7 +65,10 @@ class TutorialFlow:
         self.tutorial_on = True
         self._show(TutorialScreen(loaded, state, computer=self._tutorial_policies(), autosaver=saver))
 
-    def _tutorial_resume(self, reached: progress.Reached) -> None:
+    def _tutorial_resume(self, reached: Reached) -> None:
+        from officers_chess.content.autosave import Autosaver
+        from officers_chess.session import tutorial_progress as progress
+        from officers_chess.session.battle_start import resumed_battle
         from officers_chess.tui.screens.tutorial import TutorialScreen
 
         saver = self._autosaver(lambda: Autosaver.carry_on(reached.saved, resumed=reached.resumed,
@@ -81,6 +87,8 @@ class TutorialFlow:
 
     def tutorial_skipped(self) -> None:
         """x, or the welcome's skip: the guided battle is forgotten; the title says where to go instead."""
+        from officers_chess.session import tutorial_progress as progress
+
         self.tutorial_on = False
         progress.forget()
         self.show_title()
@@ -95,6 +103,11 @@ class TutorialFlow:
 
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""
+        from officers_chess.content.loaders import find_scenario, load_scenario
+        from officers_chess.session import tutorial_progress as progress
+        from officers_chess.session.players import default_level
+        from officers_chess.tui.screens.tutorial_box import TutorialBox
+
         self.tutorial_on = False
         progress.forget()
         won = final.winner is PLAYER
