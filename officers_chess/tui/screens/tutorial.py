@@ -39,6 +39,7 @@ class TutorialScreen(BattleScreen):
         super().__init__(*args, **kwargs)
         self.guide = Guide(self.controller, step)
         self._kept = step  # the step the progress file holds
+        self._shown: tuple[str, tuple[str, str]] | None = None  # the box's title and words as last drawn
         self._welcomed = step > 0 or self.resumed
 
     def on_mount(self) -> None:
@@ -63,6 +64,10 @@ class TutorialScreen(BattleScreen):
 
     # --- watching the player --------------------------------------------------------
 
+    def repaint_colours(self) -> None:
+        self._shown = None  # the word for a player who strayed is drawn in the palette's own colour
+        super().repaint_colours()
+
     def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
         super().refresh_view(full, rows)
         self._guide_update()
@@ -76,19 +81,23 @@ class TutorialScreen(BattleScreen):
             # turn belongs to moves that are taken back if the player leaves then.
             self._kept = self.guide.step
             remember(self._kept)
-        box = self.query_one("#guide", Static)
         lesson = self.guide.lesson
         if lesson is None:
-            box.border_title = "Learn to play: done"
-            box.update(Text("Well fought. Enter on the result goes on." if self.guide.won() else
-                            "The thieves held the meadow. Enter on the result, and try again."))
-            return
-        box.border_title = Text(f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}", "bold")
+            title = "Learn to play: done"
+            shown = ("", "Well fought. Enter on the result goes on." if self.guide.won() else
+                     "The thieves held the meadow. Enter on the result, and try again.")
+        else:
+            title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
+            shown = (self.guide.nudge() or "", lesson.text)
+        if (title, shown) == self._shown:
+            return  # as on most cursor steps: no new text, no layout pass
+        self._shown = (title, shown)
+        box = self.query_one("#guide", Static)
+        box.border_title = Text(title, "bold")
         body = Text()
-        nudge = self.guide.nudge()
-        if nudge:  # first: the box has room for a few lines only, and this is what to do now
-            body.append(f"{nudge}\n", palette().hint)
-        body.append(lesson.text)
+        if shown[0]:  # first: the box has room for a few lines only, and this is what to do now
+            body.append(f"{shown[0]}\n", palette().hint)
+        body.append(shown[1])
         box.update(body)
 
     def _after(self, told: Told) -> None:
