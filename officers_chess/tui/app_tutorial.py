@@ -50,12 +50,17 @@ class TutorialFlow:
 
     def _tutorial_fresh(self) -> None:
         from officers_chess.content.autosave import Autosaver
+        from officers_chess.content.errors import ContentError
         from officers_chess.content.loaders import load_scenario
         from officers_chess.session import tutorial_progress as progress
         from officers_chess.session.battle_start import new_battle
         from officers_chess.tui.screens.tutorial import TutorialScreen
 
-        loaded = load_scenario(progress.scenario_path())
+        try:
+            loaded = load_scenario(progress.scenario_path())
+        except (ContentError, FileNotFoundError) as exc:  # an installation without its bundled files
+            self.notify(f"The guided battle will not load: {exc}", severity="error", timeout=10)
+            return
         state = new_battle(loaded, TUTORIAL_SEED, {}, False)
         players = {PLAYER: "human", PLAYER.other: TUTORIAL_LEVEL}
         saver = self._autosaver(lambda: Autosaver.start(loaded, TUTORIAL_SEED, {}, state, players,
