@@ -108,11 +108,11 @@ async def first_round(pilot, screen) -> None:
     await pilot.press("i")
     assert c.mode is Mode.PREPARE
     keys = [item.key for item in c.menu()]
-    axe = next(n for n, item in enumerate(c.menu()) if item.label == "Equip Hand Axe")
-    for _ in range((axe - c.menu_index) % len(keys)):
+    javelin = next(n for n, item in enumerate(c.menu()) if item.label == "Equip Javelin")
+    for _ in range((javelin - c.menu_index) % len(keys)):
         await pilot.press("down")
     await pilot.press("enter")
-    assert unit(c, "Hesk").equipped_weapon.name == "Hand Axe"
+    assert unit(c, "Hesk").equipped_weapon.name == "Javelin"
     assert lesson(screen) == "move-on"
     await pilot.press("enter")  # the menu points at Move
     assert c.mode is Mode.MOVING and lesson(screen) == "move-on"

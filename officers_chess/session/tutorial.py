@@ -16,7 +16,7 @@ TUTORIAL_SEED = 37  # one battle for everyone: the same thieves, the same dice f
 TUTORIAL_LEVEL = "normal"  # the thieves' level: they follow the scenario's orders, and play sensibly after
 PLAYER = Side.ATTACKER
 LEAD, SECOND = "Corin", "Hesk"
-SPARE_WEAPON = "Hand Axe"
+SPARE_WEAPON = "Javelin"
 
 
 @dataclass
@@ -133,8 +133,8 @@ LESSONS: tuple[Lesson, ...] = (
            "say what it does (f: faster). This round they stay put.",
            lambda c, w, d: _any_acted(c) and _players_turn(c)),
     Lesson("equip", "A free action: equip",
-           f"F is {SECOND}. He carries a Hand Axe, thrown from 2 tiles. Select him, press i and choose "
-           "Equip Hand Axe: a free action, it costs no turn.",
+           f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
+           "Equip Javelin: a free action, it costs no turn.",
            lambda c, w, d: _holding_spare(c), _equip_nudge),
     Lesson("move-on", "Then move",
            f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
