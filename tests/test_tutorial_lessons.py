@@ -107,3 +107,20 @@ def test_a_sensible_player_wins_the_guided_battle():
                                      Side.DEFENDER: make_policy(TUTORIAL_LEVEL, seed + 7)}, seed, max_rounds=20)
         assert state.is_over and state.winner is Side.ATTACKER
         assert all(u.on_field for u in state.units if u.side is Side.ATTACKER)
+
+
+def test_what_the_lessons_say_of_the_battle_is_what_the_rules_make_of_it():
+    """Every number and letter the guide's words name, checked against the battle the rules build."""
+    from officers_chess.rules.board.terrain import terrain_table
+    from officers_chess.session.tutorial import LEAD, SECOND, SPARE_WEAPON
+
+    _, c, _ = fresh_guide()
+    words = {lesson.key: lesson.text for lesson in LESSONS}
+    lead, second = named(c, LEAD), named(c, SECOND)
+    assert f"{lead.unit_class.letter} is {LEAD}" in words["select"]
+    assert f"{second.unit_class.letter} is {SECOND}" in words["equip"]
+    trees = terrain_table(c.state.map.edition)['"']
+    assert f'Trees ({trees.glyph}) add {trees.defense} to Defense' in words["terrain"]
+    spare = next(item for item in second.inventory if item.name == SPARE_WEAPON)
+    assert spare.range[1] == 2 and "thrown from 2 tiles" in words["equip"] and "2 tiles off" in words["aim"]
+    assert f"Equip {SPARE_WEAPON}" in words["equip"]
