@@ -142,6 +142,8 @@ async def second_round(pilot, screen) -> None:
     assert c.mode is Mode.ACTING and lesson(screen) == "aim"
     await pilot.press("a")
     assert c.mode is Mode.TARGETING and c.forecast() is not None and lesson(screen) == "forecast"
+    await pilot.press("left")  # another look at the targets is not the rules behind the numbers
+    assert c.mode is Mode.TARGETING and lesson(screen) == "forecast"
     await pilot.press("e")
     await wait_until(pilot, lambda: pilot.app.screen is not screen)
     assert lesson(screen) == "strike"
