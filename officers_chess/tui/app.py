@@ -31,6 +31,7 @@ from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.app_table import TableSeat
+from officers_chess.tui.app_tutorial import TutorialFlow
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.session.players import check_levels
@@ -47,7 +48,7 @@ textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (s
 terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 
-class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
+class OfficersChessApp(TutorialFlow, TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -311,6 +312,9 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         """The battle is over: its result, for everyone to read (the fog lifts: rulings F5)."""
         from officers_chess.tui.screens.result import ResultScreen
 
+        if self.tutorial_on:  # the guided battle's result leads on to what to play next (app_tutorial.py)
+            self.tutorial_result(final, last_events)
+            return
         self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None))
 
     def leave_result(self, final: Known) -> None:
@@ -376,9 +380,6 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         return "the battle in progress" if in_battle else "the armies being built"
 
     def action_request_quit(self) -> None:
-        from officers_chess.tui.screens.battle import BattleScreen
-        from officers_chess.tui.screens.muster_step import MusterStepScreen
-
         if isinstance(self.screen, TooSmallScreen):  # no room for the question: the notice asks for a second press
             if self.screen.quit_pressed():
                 self.exit()
@@ -390,7 +391,10 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmDialog(self.leaving_words(quitting=True)), answered)
+        # A screen that keeps its own place (the guided battle) says what quitting keeps, even under its own dialog.
+        asks = next((screen.quit_question for screen in reversed(self.screen_stack) if hasattr(screen, "quit_question")),
+                    None)
+        self.push_screen(ConfirmDialog(asks() if asks is not None else self.leaving_words(quitting=True)), answered)
 
     def leaving_words(self, quitting: bool) -> str:
         """The question for quitting (or leaving for the title): what is saved and what is not (ruling L23)."""
@@ -399,6 +403,8 @@ class OfficersChessApp(TableSeat, CampaignFlow, QuietCollection, TerminalGuards,
         from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
         from officers_chess.tui.screens.muster_step import MusterStepScreen
 
+        if self.seat is not None:  # at a host's table, its words: the host keeps the battle (N15)
+            return self.table_words(quitting)
         run = self.campaign
         campaign_saved = run is not None and run.folder is not None and run.failing is None
         step = next((s for s in reversed(self.screen_stack) if isinstance(s, MusterStepScreen)), None)

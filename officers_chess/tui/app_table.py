@@ -164,16 +164,17 @@ class TableSeat:
             session.answer = None
             self._route(answer, opening=True)
 
-    def leave_words(self) -> str:
-        """The question before leaving the table: what becomes of the battle, in the words of this seat's case."""
+    def table_words(self, quitting: bool = False) -> str:
+        """The question before leaving the table (or quitting): what becomes of the battle, in this seat's case."""
+        go = "quit Officer's Chess" if quitting else "go back to the title screen"
         if self.hosting is not None:
             against = ("the computer's seat closes with it" if self.hosting.computer
                        else "the other player waits for it")
-            return (f"Stop hosting and go back to the title screen? The battle is autosaved ({against}): "
-                    "officers-chess host --resume serves it again, with the same join line.")
+            return (f"Stop hosting and {go}? The battle is autosaved ({against}): officers-chess host --resume "
+                    "serves it again, with the same join line.")
         address = self.seat.address if self.seat is not None else "the host"
-        return (f"Leave the table for the title screen? The host keeps your seat: join {address} again with the "
-                "same code to go on.")
+        leave = "Quit Officer's Chess" if quitting else "Leave the table for the title screen"
+        return f"{leave}? The host keeps your seat: join {address} again with the same code to go on."
 
     def leave_table(self) -> None:
         """Back to the title: the seat closes (the host keeps it for a rejoin), and a host here stops serving (its

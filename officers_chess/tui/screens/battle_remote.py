@@ -164,4 +164,4 @@ class RemoteBattleScreen(BattleScreen):
             if yes:
                 self.app.leave_table()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog(self.app.leave_words()), answered)  # type: ignore[attr-defined]
+        self.app.push_screen(ConfirmDialog(self.app.leaving_words(quitting=False)), answered)  # type: ignore[attr-defined]

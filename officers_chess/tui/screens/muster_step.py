@@ -45,10 +45,8 @@ class MusterStepScreen(Screen):
             if yes:
                 self.app.show_title()  # type: ignore[attr-defined]
 
-        at_table = getattr(self.app, "seat", None) is not None  # a hosted battle: the host keeps the armies
         words = getattr(self.app, "leaving_words", None)  # (an app hosting one screen for a test may lack it)
-        question = (self.app.leave_words() if at_table  # type: ignore[attr-defined]
-                    else words(quitting=False) if words else "Leave for the title screen?")
+        question = words(quitting=False) if words else "Leave for the title screen?"  # (at a table: N15's words)
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def repaint_colours(self) -> None:

@@ -72,4 +72,4 @@ class TableWaitScreen(Screen):
             if yes:
                 self.app.leave_table()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmDialog(self.app.leave_words()), answered)  # type: ignore[attr-defined]
+        self.app.push_screen(ConfirmDialog(self.app.leaving_words(quitting=False)), answered)  # type: ignore[attr-defined]

@@ -1,0 +1,213 @@
+"""The guided first battle's lessons: what each asks of the player, and the state that shows it was done."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.session.controller import BattleController
+from officers_chess.session.modes import Mode
+
+# The guided battle's own file, beside the bundled scenarios but not among them (the title lists only those).
+TUTORIAL_SCENARIO = "tutorial/learn_to_play.yaml"
+TUTORIAL_SEED = 37  # one battle for everyone: the same thieves, the same dice for the same choices (rulings L3)
+TUTORIAL_LEVEL = "normal"  # the thieves' level: they follow the scenario's orders, and play sensibly after
+PLAYER = Side.ATTACKER
+LEAD, SECOND = "Corin", "Hesk"
+SPARE_WEAPON = "Javelin"
+
+
+@dataclass
+class Watched:
+    """What the guide saw the player do that the battle's state does not keep: a rule card opened, a blow struck."""
+
+    explained: bool = False  # e opened a rule card (or its chooser) while this lesson was on
+    struck: bool = False  # one of the player's units attacked while this lesson was on
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One step of the guided battle: what to do now, and whether it is done."""
+
+    key: str
+    title: str
+    text: str
+    done: Callable[[BattleController, Watched, bool], bool]  # (controller, watched, danger zone on)
+    # A word for a player who went off the path (None while on it): how to get back.
+    nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
+    # Whether what made the lesson before this one done was taken back (Esc): the guide then steps back to it.
+    undone: Callable[[BattleController], bool] = field(default=lambda c: False)
+
+
+def _unit(state: GameState, name: str) -> Unit | None:
+    return next((u for u in state.units if u.name == name and u.side is PLAYER), None)
+
+
+def _selected(c: BattleController) -> str | None:
+    unit = c.selected_unit
+    return unit.name if unit is not None else None
+
+
+def _in_woods(c: BattleController) -> bool:
+    """One of the player's units has moved onto trees (every one of them starts in the open)."""
+    return any(c.state.map.terrain_at(u.pos).id == "forest" for u in c.state.living(PLAYER))
+
+
+def _moved(c: BattleController, name: str) -> bool:
+    turn = c.state.active
+    unit = _unit(c.state, name)
+    return unit is not None and (unit.activated or (turn is not None and turn.unit == unit.id and turn.moved))
+
+
+def _acted(c: BattleController, name: str) -> bool:
+    unit = _unit(c.state, name)
+    return unit is not None and (unit.activated or not unit.on_field)
+
+
+def _any_acted(c: BattleController) -> bool:
+    return any(u.activated for u in c.state.living(PLAYER))
+
+
+def _holding_spare(c: BattleController) -> bool:
+    unit = _unit(c.state, SECOND)
+    return unit is not None and unit.equipped_weapon is not None and unit.equipped_weapon.name == SPARE_WEAPON
+
+
+def _players_turn(c: BattleController) -> bool:
+    return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
+
+
+def _select_nudge(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is not None and name != LEAD:
+        return f"That is {name}; Esc puts him back. Choose {LEAD} first."
+    return None
+
+
+def _woods_nudge(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is not None and _moved(c, name) and not _in_woods(c):
+        return f"{name} stands in the open. Esc takes the move back: try a tree tile."
+    if name is None and _any_acted(c):
+        return "That turn ended in the open. Choose a unit still to act (Tab) and try the trees."
+    return None
+
+
+def _equip_nudge(c: BattleController) -> str | None:
+    name = _selected(c)
+    hesk = _unit(c.state, SECOND)
+    if name is not None and name != SECOND:
+        return f"That is {name}; Esc puts him back and lets you choose {SECOND}."
+    if name == SECOND and c.mode is Mode.ACTING:
+        return "He moved before equipping. Esc takes the move back; then i, before moving."
+    if name is None and hesk is not None and hesk.activated:
+        return f"{SECOND} has acted this round: wait for his next turn (w ends the others')."
+    return None
+
+
+def _strike_nudge(c: BattleController) -> str | None:
+    if c.mode is Mode.ACTING and not any(i.key.startswith(("attack", "arm:")) for i in c.menu()):
+        return "No thief is in reach from here: Esc takes the move back."
+    return None
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("select", "Choose a unit",
+           f"Yours are on the left: M is {LEAD}, a sellsword. Put the cursor on him (arrow keys, or Tab) "
+           "and press Enter to select him.",
+           lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
+    Lesson("terrain", "Move onto good ground",
+           f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
+           "each tile. Enter on a tree tile moves him there.",
+           lambda c, w, d: _in_woods(c), _woods_nudge,
+           undone=lambda c: _selected(c) is None and not _any_acted(c)),
+    Lesson("wait", "End the turn",
+           "No thief is in reach yet. The menu on the right lists what he can do now: press w to wait "
+           "there, which ends his turn.",
+           lambda c, w, d: _any_acted(c),
+           undone=lambda c: not _in_woods(c) and not _any_acted(c)),
+    Lesson("watch", "The enemy's turn",
+           "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
+           "say what it does (f: faster). This round they stay put.",
+           lambda c, w, d: _any_acted(c) and _players_turn(c)),
+    Lesson("equip", "A free action: equip",
+           f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
+           "Equip Javelin: a free action, it costs no turn.",
+           lambda c, w, d: _holding_spare(c), _equip_nudge),
+    Lesson("move-on", "Then move",
+           f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
+           "Enter, then w to end his turn.",
+           lambda c, w, d: _acted(c, SECOND),
+           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND)),
+    Lesson("danger", "The danger zone",
+           "Round 2: the thieves will come. Press d: marked tiles are those an enemy could strike next "
+           "turn (the number: how many). d again: one enemy's, then none.",
+           lambda c, w, d: d and _players_turn(c)),
+    Lesson("aim", "Attack",
+           f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
+           "a to attack.",
+           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge),
+    Lesson("forecast", "Read the forecast",
+           "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
+           "rule behind a number; Esc closes it.",
+           lambda c, w, d: w.explained or w.struck,
+           undone=lambda c: c.mode is not Mode.TARGETING),
+    Lesson("strike", "Strike",
+           "Press Enter to strike. A thief beside you strikes back if it still stands; from 2 tiles off, "
+           "a blade cannot answer.",
+           lambda c, w, d: w.struck,
+           undone=lambda c: c.mode is not Mode.TARGETING),
+    Lesson("finish", "Win the battle",
+           "Now rout both thieves. Tab finds a unit still to act; d, e and the forecast are yours to use; "
+           "Esc steps back from a choice.",
+           lambda c, w, d: c.state.is_over),
+)
+
+
+class Guide:
+    """Where the player is in the lessons; moves on only when the battle shows the lesson was done."""
+
+    def __init__(self, controller: BattleController, step: int = 0) -> None:
+        self.c = controller
+        self.step = min(max(step, 0), len(LESSONS))
+        self.watched = Watched()
+
+    @property
+    def lesson(self) -> Lesson | None:
+        return LESSONS[self.step] if self.step < len(LESSONS) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step >= len(LESSONS)
+
+    def won(self) -> bool:
+        """The battle is over and the player's side won it."""
+        return self.c.state.is_over and self.c.state.winner is PLAYER
+
+    def check(self, danger_on: bool) -> bool:
+        """Step back over lessons whose deed was taken back, then on past every lesson the battle shows done (one
+        action may finish several); whether the step changed."""
+        start = self.step
+        while (lesson := self.lesson) is not None and self.step > 0 and lesson.undone(self.c):
+            self.step -= 1  # Esc took back what the last lesson asked for: ask for it again
+        if self.c.state.is_over:  # the battle ended (won or lost) with lessons still to come: nothing left to teach
+            self.step = len(LESSONS)
+        while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
+            self.step += 1
+        if self.step != start:
+            # What was seen counts for every lesson the same action finished (a strike with the forecast still on
+            # screen finishes both "read the forecast" and "strike"), and for no lesson after them.
+            self.watched = Watched()
+        return self.step != start
+
+    def nudge(self) -> str | None:
+        lesson = self.lesson
+        return lesson.nudge(self.c) if lesson is not None else None
+
+    def saw_explain(self) -> None:
+        self.watched.explained = True
+
+    def saw_strike(self) -> None:
+        self.watched.struck = True

@@ -1,0 +1,137 @@
+"""The guided first battle: the real battle screen with a box under the map that says what to do now."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+from officers_chess.session.lookout import Danger
+from officers_chess.session.modes import Mode
+from officers_chess.session.seat_requests import Told
+from officers_chess.session.tutorial import LESSONS, Guide
+from officers_chess.session.tutorial_progress import remember
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.tutorial_box import TutorialBox
+
+WELCOME = (
+    "A short battle of your own on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
+    "says what to do next and waits until you have done it, one step at a time; about ten minutes in all.\n\n"
+    "Leave whenever you like (Esc, or Ctrl+Q): Learn to play goes on from the step you reached. "
+    "x skips the rest of the tutorial at any time."
+)
+
+BETWEEN = (Mode.BROWSE, Mode.COMPUTER, Mode.OVER)  # no unit's turn half done: what the autosave holds is all there is
+
+
+class TutorialScreen(BattleScreen):
+    """A battle screen whose guide watches the controller's step and the battle, and moves on when a lesson is done."""
+
+    DEFAULT_CSS = """
+    #guide { height: auto; max-height: 9; border: round $accent; padding: 0 1; }
+    """
+
+    BINDINGS = [Binding("x", "skip_tutorial", "Skip tutorial", show=False)]
+
+    def __init__(self, *args, step: int = 0, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.guide = Guide(self.controller, step)
+        self._kept = step  # the step the progress file holds
+        self._shown: tuple[str, tuple[str, str]] | None = None  # the box's title and words as last drawn
+        self._welcomed = step > 0 or self.resumed
+
+    def on_mount(self) -> None:
+        guide = Static(id="guide")
+        guide.border_subtitle = "x: skip the tutorial"
+        # Textual runs BattleScreen's own on_mount after this one (handlers run down the class tree).
+        self.query_one("#left").mount(guide, after="#map-row")
+        self.call_after_refresh(self._guide_update)
+        self.call_after_refresh(self._welcome)
+
+    def _welcome(self) -> None:
+        if self._welcomed:
+            return
+        self._welcomed = True
+
+        def answered(choice: str | None) -> None:
+            if choice == "skip":
+                self.app.tutorial_skipped()  # type: ignore[attr-defined]
+
+        self.app.push_screen(TutorialBox("Learn to play", WELCOME, [("enter", "Begin", "begin"),
+                                                                    ("x", "Skip the tutorial", "skip")]), answered)
+
+    # --- watching the player --------------------------------------------------------
+
+    def repaint_colours(self) -> None:
+        self._shown = None  # the word for a player who strayed is drawn in the palette's own colour
+        super().repaint_colours()
+
+    def refresh_view(self, full: bool = True, rows: tuple[int, ...] = ()) -> None:
+        super().refresh_view(full, rows)
+        self._guide_update()
+
+    def _guide_update(self) -> None:
+        if not self.query("#guide"):  # (BattleScreen's on_mount draws before the box is in)
+            return
+        self.guide.check(self.lookout.danger is not Danger.OFF)
+        if self.autosaver is not None and self.controller.mode in BETWEEN and self.guide.step != self._kept:
+            # Kept only between activations, where the autosave stands too: a step reached in the middle of a unit's
+            # turn belongs to moves that are taken back if the player leaves then.
+            self._kept = self.guide.step
+            remember(self._kept)
+        lesson = self.guide.lesson
+        if lesson is None:
+            title = "Learn to play: done"
+            shown = ("", "Well fought. Enter on the result goes on." if self.guide.won() else
+                     "The thieves held the meadow. Enter on the result, and try again.")
+        else:
+            title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
+            shown = (self.guide.nudge() or "", lesson.text)
+        if (title, shown) == self._shown:
+            return  # as on most cursor steps: no new text, no layout pass
+        self._shown = (title, shown)
+        box = self.query_one("#guide", Static)
+        box.border_title = Text(title, "bold")
+        body = Text()
+        if shown[0]:  # first: the box has room for a few lines only, and this is what to do now
+            body.append(f"{shown[0]}\n", palette().hint)
+        body.append(shown[1])
+        box.update(body)
+
+    def _after(self, told: Told) -> None:
+        if told.exchange:  # a blow of the player's own (the computer's turn never comes through here)
+            self.guide.saw_strike()
+        super()._after(told)
+
+    def action_explain(self) -> None:
+        super().action_explain()
+        self.guide.saw_explain()
+        self._guide_update()
+
+    # --- leaving ----------------------------------------------------------------------
+
+    def action_skip_tutorial(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.tutorial_skipped()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog("Skip the rest of the tutorial? Its battle ends here; Learn to play "
+                                           "on the title starts it again from the beginning."), answered)
+
+    def action_leave(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.tutorial_left()  # type: ignore[attr-defined]
+
+        kept = self.autosaver is not None
+        question = ("Leave the tutorial for the title screen? Learn to play goes on from the last finished turn." if kept
+                    else "Leave the tutorial for the title screen? Autosave is off: it will start again.")
+        self.app.push_screen(ConfirmDialog(question), answered)
+
+    def quit_question(self) -> str:
+        """What Ctrl+Q asks here (the app asks the screen): the tutorial keeps its own place, not Continue's."""
+        if self.autosaver is not None:
+            return "Quit Officer's Chess? Learn to play on the title goes on from the last finished turn."
+        return "Quit Officer's Chess? Autosave is off: the tutorial will start again."
