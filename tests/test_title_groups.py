@@ -120,3 +120,13 @@ async def test_back_from_a_campaign_the_title_shows_the_setup_it_began_with():
         await pilot.pause()
         assert app.screen.players == {Side.ATTACKER: "hard", Side.DEFENDER: None}
         assert "Attacker CPU (hard)" in " ".join(screen_text(app).split())
+
+
+async def test_the_players_line_fits_80_columns_with_the_longest_level_on_both_sides():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "1", "1", "1", "2", "2", "2", "3")  # "CPU (normal)" on each side, the players' dice
+        assert app.screen.players == {Side.ATTACKER: "normal", Side.DEFENDER: "normal"}
+        dice = app.screen.query_one("#dice")
+        assert dice.region.right <= 80 and "Dice: yours" in " ".join(screen_text(app).split())

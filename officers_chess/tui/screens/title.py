@@ -105,7 +105,7 @@ class TitleScreen(Screen):
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
     #continue { height: auto; background: $boost; color: $success; }
-    #players Static { width: auto; margin-right: 2; }
+    #players Static { width: auto; margin-right: 1; }  /* 80 columns: both sides at "CPU (normal)" and the dice */
     #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
