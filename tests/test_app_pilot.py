@@ -21,7 +21,7 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("enter")  # the first scenario listed is the smallest: Training Yard
+        await pilot.press("down", "enter", "enter")  # open Battles: the first is the smallest, Training Yard
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)
@@ -52,7 +52,7 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only():
 async def test_the_forecast_pane_shows_both_sides_while_targeting():
     app = OfficersChessApp(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         screen = app.screen
         c = screen.controller
@@ -84,7 +84,7 @@ async def test_the_forecast_pane_shows_both_sides_while_targeting():
 async def test_escape_takes_a_move_back_until_the_unit_acts():
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         screen = app.screen
         c = screen.controller
@@ -103,7 +103,7 @@ async def test_escape_takes_a_move_back_until_the_unit_acts():
 async def test_quitting_asks_first():
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
@@ -121,7 +121,7 @@ async def test_quitting_asks_first():
 async def test_sides_read_apart_without_colour():
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         screen = app.screen
         from officers_chess.tui.widgets.map_view import MapView
@@ -140,7 +140,7 @@ async def test_clicking_a_tile_points_at_it_and_clicking_again_confirms():
 
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         c = app.screen.controller
         unit = sorted(c.state.waiting(c.state.to_act), key=lambda u: u.pos)[-1]

@@ -29,7 +29,7 @@ def started(monkeypatch) -> list[OfficersChessApp]:
 
 
 @pytest.mark.parametrize("argv, computer", [
-    (["--ai", "defender"], {D: "normal"}),
+    (["--ai", "defender"], {D: "easy"}),  # the newcomer's default (rulings L11)
     (["--ai", "attacker", "--level", "greedy"], {A: "greedy"}),
     (["--ai", "both", "--level", "random"], {A: "random", D: "random"}),
     ([], {}),

@@ -16,30 +16,33 @@ from officers_chess.session.controller import BattleController
 from officers_chess.session.fog_log import log_lines
 from officers_chess.session.modes import Mode
 from officers_chess.session.muster_session import MusterSession
-from officers_chess.session.players import check_levels, default_level, next_player, player_cycle, player_label
+from officers_chess.session.players import BASELINES, check_levels, default_level, next_player, player_cycle, player_label
 
 
 # --- who plays ---------------------------------------------------------------------------
 
 
-def test_the_default_level_is_normal_when_the_core_has_it_else_greedy(monkeypatch):
+def test_the_default_level_is_easy_when_the_core_has_it_else_normal_else_greedy(monkeypatch):
+    assert default_level() == "easy"  # a newcomer's first opponent (rulings L11)
+    monkeypatch.delitem(play.LEVELS, "easy")
     monkeypatch.setitem(play.LEVELS, "normal", GreedyPolicy)
     assert default_level() == "normal"
     monkeypatch.delitem(play.LEVELS, "normal")
     assert default_level() == "greedy"
 
 
-def test_a_side_steps_from_human_through_every_level_and_back(monkeypatch):
+def test_a_side_steps_from_human_through_every_level_in_order_of_strength_and_back(monkeypatch):
+    assert player_cycle() == [None, "easy", "greedy", "normal", "hard"]  # weakest first; no baseline (L12)
     monkeypatch.setitem(play.LEVELS, "tutor", GreedyPolicy)  # a level added later is offered too
     cycle = player_cycle()
     assert cycle[0] is None and cycle[1] == default_level()
-    assert sorted(cycle[1:]) == sorted(play.LEVELS)
+    assert sorted(cycle[1:]) == sorted(set(play.LEVELS) - set(BASELINES))
     player = None
     seen = []
     for _ in cycle:
         player = next_player(player)
         seen.append(player)
-    assert seen[-1] is None and sorted(seen[:-1]) == sorted(play.LEVELS)
+    assert seen[-1] is None and sorted(seen[:-1]) == sorted(set(play.LEVELS) - set(BASELINES))
     assert player_label(None) == "Human" and player_label("greedy") == "CPU (greedy)"
 
 

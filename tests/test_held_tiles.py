@@ -61,4 +61,4 @@ def test_the_time_limit_line_says_a_hold_at_that_round_comes_first():
     keep = time_limit_line(load_scenario(find_scenario("grey_teeth_keep")).scenario, with_reason=False)
     assert keep == "Time limit: 14 rounds; then the attacker wins, unless the defender has met its objective."
     yard = time_limit_line(load_scenario(find_scenario("training_yard")).scenario, with_reason=False)
-    assert yard == "Time limit: 5 rounds; then the defender wins."
+    assert yard == "Time limit: 6 rounds; then the defender wins."

@@ -16,6 +16,8 @@ async def test_down_down_enter_on_the_title_screen_starts_the_scenario_the_highl
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         wanted = app.screen.scenarios[3][1].scenario.name
+        await pilot.press("down", "enter")  # open Battles: the first is highlighted
+        await pilot.pause()
         burst(app, "down", "down", "down", "enter")
         # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
         await wait_until(pilot, lambda: (isinstance(app.screen, BattleScreen) and app.screen.is_mounted)

@@ -186,7 +186,7 @@ async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
         c = screen.controller
         # A known position: the attacker to act, a wounded Tilda within Hale's reach.
         tilda = next(u for u in c.state.living(Side.DEFENDER) if u.name == "Tilda")
-        units = [u.model_copy(update={"hp": 6, "pos": (5, 5)}) if u.id == tilda.id else u for u in c.state.units]
+        units = [u.model_copy(update={"hp": 6, "pos": (4, 5)}) if u.id == tilda.id else u for u in c.state.units]
         c.state = c.state.model_copy(update={"units": units, "to_act": Side.ATTACKER})
         c.mode = Mode.BROWSE
         screen.refresh_view()

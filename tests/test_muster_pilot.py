@@ -40,6 +40,7 @@ async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tm
         assert isinstance(app.screen, TitleScreen)
         titles = [loaded.scenario.name for _, loaded in app.screen.scenarios]
         assert titles[0] == "Training Yard"
+        await press(pilot, "down", "enter")  # open Battles: Training Yard is highlighted
         for _ in range(titles.index("Practice Muster")):
             await press(pilot, "down")
         assert "hires 2–4 units, 300 gold" in screen_text(app)

@@ -47,7 +47,7 @@ async def test_a_battle_hosted_from_the_title_against_the_computer_is_played_to_
         await pilot.pause()
         for _ in range(player_cycle().index("greedy")):
             await press(pilot, "2")
-        await press(pilot, "h")  # Training Yard, highlighted first
+        await press(pilot, "down", "enter", "h")  # Training Yard, the first under Battles
         await wait_until(pilot, lambda: isinstance(app.screen, RemoteBattleScreen))
         screen = app.screen
         assert isinstance(screen, RemoteBattleScreen)
@@ -161,7 +161,7 @@ async def test_army_building_at_a_hosted_table_on_the_app_s_own_screens(no_pause
         await pilot.pause()
         for _ in range(player_cycle().index("greedy")):
             await press(pilot, "2")
-        await press(pilot, "down", "h")  # Practice Muster: both sides hire
+        await press(pilot, "down", "enter", "down", "h")  # Practice Muster: both sides hire
         screen = await _on(pilot, app, HiringScreen)
         assert screen.side is A and app.muster.current() == (screen.session.view.phase, A)
         await hire(pilot, screen, "Soldier", ["Iron Lance"])

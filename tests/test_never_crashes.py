@@ -304,7 +304,7 @@ async def test_keys_typed_ahead_of_a_screen_being_built_do_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("f1")
-        burst(app, "escape", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
+        burst(app, "escape", "down", "enter", "enter", "h")  # out of the rules, Enter starts the battle, "h" before its map exists
         # Pushed is not yet built: leaving the test while the battle mounts would tear it down mid-mount.
         await wait_until(pilot, lambda: (isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
                      or app.return_code is not None)

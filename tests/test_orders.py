@@ -867,7 +867,7 @@ def test_an_unquoted_tile_inside_braces_gets_a_hint_to_quote_it(tmp_path, capsys
     err = capsys.readouterr().err
     line = broken.splitlines().index("      - {when: enemy on [3, 3], do: hold}") + 1
     assert f"bare_tile.yaml:{line}: not valid YAML" in err and 'needs the words around it in quotes' in err
-    path.write_text(yard.replace("items: [Iron Sword], at: [2, 4]}", "items: [Iron Sword, at: [2, 4]}"))
+    path.write_text(yard.replace("items: [Iron Sword], at: [1, 4]}", "items: [Iron Sword, at: [1, 4]}"))
     assert main(["validate", str(path)]) == 2
     assert "in quotes" not in capsys.readouterr().err  # a list left open is another mistake: no such hint
 

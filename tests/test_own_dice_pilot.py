@@ -109,7 +109,7 @@ async def test_three_on_the_title_screen_hands_the_dice_to_the_players():
         assert app.own_dice and "Dice: yours" in str(label.render())
         players = app.screen.query_one("#players")
         assert players.region.right <= 80 and label.region.right <= 80  # the whole line fits 80 columns
-        await pilot.press("enter")  # Training Yard, first in the list
+        await pilot.press("down", "enter", "enter")  # Training Yard, first under Battles
         await pilot.pause()
         battle = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
         assert battle.controller.state.dice.physical

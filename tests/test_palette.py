@@ -92,7 +92,7 @@ def test_the_command_line_refuses_an_unknown_scheme_from_the_environment(monkeyp
 async def test_f2_repaints_the_battle_in_the_next_scheme_and_help_names_its_colours():
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")  # Battles, then Training Yard
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)

@@ -86,8 +86,9 @@ def test_title_screen(snap_compare):
 
 
 def test_title_screen_with_a_scenario_briefing_and_a_computer_side(snap_compare):
-    # Three scenarios down the list, the defender played by the computer.
-    assert snap_compare(OfficersChessApp(seed=1), press=["down", "down", "down", "2"], terminal_size=LARGE)
+    # Battles opened, three scenarios down the group, the defender played by the computer.
+    assert snap_compare(OfficersChessApp(seed=1), press=["down", "enter", "down", "down", "down", "2"],
+                        terminal_size=LARGE)
 
 
 def test_hiring_screen(snap_compare):

@@ -59,6 +59,9 @@ async def test_the_title_marks_a_battle_broken_when_it_is_shown_and_will_not_sta
         assert isinstance(screen, TitleScreen)
         names = [entry.path.stem for _, entry in screen.scenarios]
         assert names == ["a_good", "c_no_such_class", "b_not_yaml"]  # the unreadable last
+        assert not screen.scenarios[0][1].loaded  # the guided battle is shown first: no battle loaded for it
+        await pilot.press("down", "enter")  # open Battles: the first is shown
+        await pilot.pause()
         text = screen_text(app)
         assert "Yard of Ghosts" in text and "b_not_yaml (broken)" in text
         assert screen.scenarios[0][1].loaded and not screen.scenarios[1][1].loaded  # only the one shown
@@ -112,7 +115,7 @@ def test_the_command_paints_its_title_with_one_battle_loaded_and_no_computer_pla
                           timeout=120, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["status"] == 0
-    assert report["loads"] == ["training_yard"]  # the battle the briefing shows, and no other
+    assert report["loads"] == []  # the guided battle is highlighted first: no battle is loaded to paint the title
     loaded = set(report["modules"])
     assert "officers_chess.tui.screens.title" in loaded
     # --level's choices are names (ai/levels.py): the computer players load when one plays.

@@ -9,8 +9,8 @@ from officers_chess.commands.console import main
 YARD = (Path(__file__).resolve().parent.parent / "scenarios" / "training_yard.yaml").read_text()
 # The same yard with the attacker hiring its army: the defenders (Bram, Tilda) are the only names the file knows.
 HIRED_YARD = YARD.replace("""  attacker:
-    - {name: Hale, class: Mercenary, items: [Iron Sword], at: [2, 4]}
-    - {name: Wren, class: Archer, items: [Iron Bow], at: [2, 6]}
+    - {name: Hale, class: Mercenary, items: [Iron Sword], at: [1, 4]}
+    - {name: Wren, class: Archer, items: [Iron Bow], at: [1, 6]}
 """, "") + """sides:
   attacker:
     war_chest: 600
@@ -68,7 +68,7 @@ def test_a_trigger_on_hp_0_never_fires(tmp_path, capsys):
 
 def test_a_round_after_the_time_limit_never_comes(tmp_path, capsys):
     text = YARD + "events:\n  - round: 7\n    note: The bell rings.\n"
-    assert_warned(tmp_path, capsys, text, "round: 7", "event 1 never happens", "round 7", "after round 5")
+    assert_warned(tmp_path, capsys, text, "round: 7", "event 1 never happens", "round 7", "after round 6")
 
 
 def test_a_fall_that_ends_the_battle_fires_its_event_too_late(tmp_path, capsys):

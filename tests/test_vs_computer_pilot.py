@@ -107,7 +107,7 @@ async def test_the_title_screen_chooses_the_computer_for_a_side_by_key_and_by_cl
         for _ in range(len(player_cycle()) - 1):  # back round to a person
             await press(pilot, "1")
         assert title.players[A] is None
-        await press(pilot, "enter")  # Training Yard, the first listed
+        await press(pilot, "down", "enter", "enter")  # Training Yard, the first under Battles
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         assert set(screen.computer) == {D} and screen.computer[D].name == default_level()
@@ -122,7 +122,7 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
         await pilot.pause()
         for _ in range(player_cycle().index("greedy")):
             await press(pilot, "2")
-        await press(pilot, "enter")
+        await press(pilot, "down", "enter", "enter")  # Battles, then Training Yard
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.computer[D].name == "greedy"
         activations = 0

@@ -3,4 +3,6 @@
 from __future__ import annotations
 
 # ai/play.py pairs each name with its policy (zip(..., strict=True)), so this list and the players cannot drift.
-LEVEL_NAMES: tuple[str, ...] = ("random", "greedy", "normal", "hard")
+LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "greedy", "normal", "hard")
+# The level a side gets when handed to the computer without one named: the one a newcomer can beat (rulings L11).
+DEFAULT_LEVEL = "easy"

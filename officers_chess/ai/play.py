@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from officers_chess.ai.fight import fight
+from officers_chess.ai.easy import EasyPolicy
 from officers_chess.ai.greedy import GreedyPolicy
 from officers_chess.ai.hard import HardPolicy
 from officers_chess.ai.levels import LEVEL_NAMES
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from officers_chess.content.loaders import LoadedScenario
 
 LEVELS: dict[str, Callable[[int], Policy]] = dict(
-    zip(LEVEL_NAMES, (RandomPolicy, GreedyPolicy, NormalPolicy, HardPolicy), strict=True))
+    zip(LEVEL_NAMES, (RandomPolicy, EasyPolicy, GreedyPolicy, NormalPolicy, HardPolicy), strict=True))
 
 
 def make_policy(level: str, seed: int) -> Policy:

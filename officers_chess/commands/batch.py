@@ -68,7 +68,7 @@ def _batch_options(parser: argparse.ArgumentParser, games: int, games_help: str,
     parser.add_argument("--games", type=int, default=games, metavar="N",
                         help=f"{games_help} (default {games}, at most {MAX_GAMES:,})")
     parser.add_argument("--levels", default=levels, metavar="A:B",
-                        help=f"the two computer levels ({', '.join(level_names())}); default {levels}")
+                        help=f"the two computer levels ({', '.join(level_names())}, weakest first); default {levels}")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help=f"{seed_help} (0 to {MAX_SEED}; default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
                         help=f"processes to play on (at most {MAX_JOBS}); the results do not depend on it")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from officers_chess.commands.common import (
     CAMPAIGN_HELP, EXIT_OK, JSON_HELP, MAX_JOBS, MAX_SEED, VERIFY_HINT, checked_levels, count_problem, read, refuse,
-    seed_problem, unwritable,
+    level_names, seed_problem, unwritable,
 )
 from officers_chess.commands.output import print_json
 
@@ -73,7 +73,7 @@ def add(commands) -> None:
     simulate.add_argument("campaign", metavar="CAMPAIGN", help=CAMPAIGN_HELP)
     simulate.add_argument("--seed", type=int, default=1, help=f"seed of the whole campaign (0 to {MAX_SEED}; default 1)")
     simulate.add_argument("--levels", default="normal:normal", metavar="A:B",
-                          help="the computer levels of p1 and p2 (random, greedy, normal, hard); default normal:normal")
+                          help=f"the computer levels of p1 and p2 ({', '.join(level_names())}, weakest first); default normal:normal")
     simulate.add_argument("--json", action="store_true", help=JSON_HELP)
     simulate.add_argument("--save-dir", type=Path, metavar="DIR",
                           help="write each chapter's battle there (chapter-01.json, ...) for replay --verify")

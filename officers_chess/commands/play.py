@@ -6,6 +6,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
+from officers_chess.ai.levels import DEFAULT_LEVEL
 from officers_chess.commands import app_launch
 from officers_chess.commands.app_launch import COLOURS, COLOURS_VARIABLE
 from officers_chess.commands.common import (
@@ -38,7 +39,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _computer_sides(ai: str | None, level: str | None) -> dict[Side, str]:
-    """`--ai SIDE --level LEVEL` as the app's `computer` argument: side → level (the normal level by default)."""
+    """`--ai SIDE --level LEVEL` as the app's `computer` argument: side → level (the default level, easy, when none is named)."""
     from officers_chess.rules.pieces.models import Side
     from officers_chess.session.players import default_level
 
@@ -74,7 +75,7 @@ def add(commands) -> None:
                       help="the computer plays this side (attacker, defender or both); without SCENARIO the title "
                       "screen starts with that choice")
     play.add_argument("--level", choices=level_names(), metavar="LEVEL",
-                      help=f"the computer's level ({', '.join(level_names())}; default normal)")
+                      help=f"the computer's level ({', '.join(level_names())}, weakest first; default {DEFAULT_LEVEL})")
     play.add_argument("--colours", choices=COLOURS, metavar="SCHEME",
                       help=f"colour scheme ({', '.join(COLOURS)}; default from ${COLOURS_VARIABLE}, else classic); "
                       "F2 switches during the game")

@@ -27,7 +27,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentPars
                         help="the seat played at this terminal (default attacker, or the one it had for --resume); "
                              "with --headless, the seat left open for a person when --computer plays the other")
     parser.add_argument("--computer", choices=LEVEL_NAMES, metavar="LEVEL",
-                        help="the computer plays the other seat at this level (one of: " + ", ".join(LEVEL_NAMES) + ")")
+                        help="the computer plays the other seat at this level (one of: " + ", ".join(LEVEL_NAMES) + ", weakest first)")
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one)")
     parser.add_argument("--resume", action="store_true",
                         help="reopen the last battle this machine hosted, from its autosave, with the same codes "

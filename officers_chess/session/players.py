@@ -18,18 +18,28 @@ def _levels() -> dict:
 
 
 def default_level() -> str:
-    """The level a side gets when first handed to the computer: the real opponent when there is one."""
+    """The level a side gets when first handed to the computer: `easy`, the one a newcomer can beat by playing
+    sensibly (docs/rulings.md L11), when the core has it."""
+    from officers_chess.ai.levels import DEFAULT_LEVEL
+
     levels = _levels()
-    for level in ("normal", "greedy"):
+    for level in (DEFAULT_LEVEL, "normal", "greedy"):
         if level in levels:
             return level
     return next(iter(levels))
 
 
+BASELINES = ("random",)  # levels for measuring, not for playing against: left out of the title's cycle (L12)
+
+
 def player_cycle() -> list[Player]:
-    """The order a side's choice steps through: a person, the default level, then the other levels."""
-    first = default_level()
-    return [None, first, *(level for level in _levels() if level != first)]
+    """The order a side's choice steps through: a person, then the levels in order of strength, weakest first (as
+    ai/levels.py lists them; the first is the default), leaving out the baselines."""
+    from officers_chess.ai.levels import LEVEL_NAMES  # (names only: no computer player loads for it)
+
+    rank = {name: i for i, name in enumerate(LEVEL_NAMES)}  # a level added later comes after them
+    levels = sorted((level for level in _levels() if level not in BASELINES), key=lambda l: rank.get(l, len(rank)))
+    return [None, *levels]
 
 
 def next_player(current: Player) -> Player:

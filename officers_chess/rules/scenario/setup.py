@@ -190,6 +190,10 @@ class Scenario(BaseModel):
     edition: str = Field("v0.6", min_length=1, max_length=20, pattern=r"^[A-Za-z0-9._-]+$")  # a catalogue's name
     purpose: str = Field("", max_length=300)
     briefing: str = Field("", max_length=2000)
+    # For a newcomer choosing a battle (docs/rulings.md L15): the side easier to learn on and about how many minutes
+    # the battle takes. Absent, each is worked out from the map and the armies (rules/scenario/newcomer.py).
+    easier_side: Literal["attacker", "defender", "either"] | None = None
+    minutes: int | None = Field(None, ge=1, le=600)
     first_deployer: Side = Side.DEFENDER
     first_to_act: Side | None = None  # when absent, the first deployer acts first
     # The game-master pattern: this side activates three units for the other side's one, and the

@@ -26,10 +26,14 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.army_file import TextPrompt
 from officers_chess.tui.dialogs.save_picker import SavePicker, list_saves
 from officers_chess.tui.palette import palette
-from officers_chess.session.players import Player, next_player, player_label
-from officers_chess.tui.screens.title_briefing import briefing, label
+from officers_chess.session.players import Player, next_player, player_cycle, player_label
+from officers_chess.tui.screens.title_briefing import briefing, group_briefing, label
 from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
+from officers_chess.tui.screens.title_groups import (BATTLES, CAMPAIGNS, EDITIONS, GROUPS, LEARN, LEARN_LABEL, Row,
+                                                     entry_label, header_label, rows)
 from officers_chess.tui.screens.title_shelf import Shelved, shelve
+from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
+from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.tui.widgets.enter_list import ScenarioList
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
@@ -97,10 +101,11 @@ class TitleScreen(Screen):
     #tagline { color: $text-muted; padding: 0 2; height: auto; }
     #choose { height: 1fr; margin-top: 1; }
     #scenarios { width: 34; height: 100%; border: round $primary; }
+    #scenarios > .option-list--option-disabled { color: $text; }
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
     #continue { height: auto; background: $boost; color: $success; }
-    #players Static { width: auto; margin-right: 2; }
+    #players Static { width: auto; margin-right: 1; }  /* 80 columns: both sides at "CPU (normal)" and the dice */
     #players .label { color: $text-muted; margin: 0 1; }
     """
     BINDINGS = [
@@ -115,6 +120,8 @@ class TitleScreen(Screen):
         Binding("h", "host", "Host", show=False),
         Binding("j", "join", "Join", show=False),
         Binding("l", "load_battle", "Load", show=False),
+        Binding("right", "open_group", "Open", show=False),
+        Binding("left", "fold_group", "Fold", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
@@ -126,7 +133,11 @@ class TitleScreen(Screen):
         self.players: dict[Side, Player] = {side: (computer or {}).get(side) for side in Side}
         # Each file is read now; its map, catalogue and armies when first shown (title_shelf.py).
         self.scenarios: list[tuple[Path, Shelved]] = [(entry.path, entry) for entry in shelve(bundled_scenarios())]
-        self.campaigns = shelve_campaigns()  # listed after the single battles (1 and 2 then choose p1 and p2)
+        self.campaigns = shelve_campaigns()  # a group of their own (1 and 2 then choose p1 and p2)
+        self.battles = [i for i, (_, entry) in enumerate(self.scenarios) if entry.edition == DEFAULT_EDITION]
+        self.editions = [i for i, (_, entry) in enumerate(self.scenarios) if entry.edition != DEFAULT_EDITION]
+        self.open_group: str | None = None  # the one group whose entries are listed (Learn to play's always are)
+        self.rows: list[Row] = []
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner")
@@ -134,9 +145,7 @@ class TitleScreen(Screen):
                      "every number forecast. Across two machines: h hosts the highlighted battle, j joins one.", id="tagline")
         with Horizontal(id="choose"):
             # A broken battle stays in reach of the cursor: its briefing says what is wrong with the file.
-            options = [Option(label(entry), id=str(i)) for i, (_, entry) in enumerate(self.scenarios)]
-            options += [Option(campaign_label(entry), id=f"campaign-{i}") for i, entry in enumerate(self.campaigns)]
-            option_list = ScenarioList(*options, id="scenarios")  # Enter: Play
+            option_list = ScenarioList(*self._options(), id="scenarios")  # Enter: Play, or Open on a header
             option_list.border_title = "Choose a battle or campaign"
             yield option_list
             with VerticalScroll(id="brief-box") as box:
@@ -150,14 +159,108 @@ class TitleScreen(Screen):
             yield DiceChoice(id="dice")
         yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
+    def _options(self) -> list[Option]:
+        """The list's rows as options: the headers (Learn to play's is only a heading), then the open group's."""
+        self.rows = rows(self.battles, self.editions, len(self.campaigns), self.open_group)
+        sizes = {BATTLES: len(self.battles), CAMPAIGNS: len(self.campaigns), EDITIONS: len(self.editions), LEARN: 1}
+        options = []
+        for row in self.rows:
+            if row.kind == "header":
+                options.append(Option(header_label(row.group, sizes[row.group], row.group == self.open_group),
+                                      id=row.option_id, disabled=row.group == LEARN))
+            elif row.kind == "learn":
+                options.append(Option(entry_label(Text(LEARN_LABEL)), id=row.option_id))
+            elif row.kind == "campaign":
+                options.append(Option(entry_label(campaign_label(self.campaigns[row.index])), id=row.option_id))
+            else:
+                options.append(Option(entry_label(label(self.scenarios[row.index][1])), id=row.option_id))
+        return options
+
+    def _row(self, option_index: int | None) -> Row | None:
+        return self.rows[option_index] if option_index is not None and 0 <= option_index < len(self.rows) else None
+
+    def _relist(self, highlight: str) -> None:
+        """List the rows again (a group opened or folded) with the highlight on the row of id `highlight`."""
+        option_list = self.query_one(OptionList)
+        option_list.clear_options()
+        option_list.add_options(self._options())
+        at = next(i for i, row in enumerate(self.rows) if row.option_id == highlight)
+        option_list.highlighted = at
+        self._show(at)
+
+    def action_open_group(self) -> None:
+        """Enter or → on a folded group's header: list its entries (folding the group that was open) and go to the
+        first; on an open group's header, fold it."""
+        row = self._row(self.query_one(OptionList).highlighted)
+        if row is None or row.kind != "header" or row.group == LEARN:
+            return
+        if self.open_group == row.group:
+            self.action_fold_group()
+            return
+        self.open_group = row.group
+        first = next(r for r in rows(self.battles, self.editions, len(self.campaigns), row.group)
+                     if r.group == row.group and r.kind != "header")
+        self._relist(first.option_id)
+
+    def action_fold_group(self) -> None:
+        """← (or Enter on an open header): fold the open group; the highlight goes to its header."""
+        row = self._row(self.query_one(OptionList).highlighted)
+        if row is None or row.group == LEARN or self.open_group is None:
+            return
+        group, self.open_group = self.open_group, None
+        self._relist(group)
+
+    def enter_does(self, option_list: OptionList, what: str) -> bool:
+        """The footer's Enter: Open on a group's header, Play on anything else."""
+        row = self._row(option_list.highlighted)
+        return (what == "open") == (row is not None and row.kind == "header")
+
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self.query_one(OptionList).highlighted = 0
-        self._show(0)
+        self._remember_setup()
+        # Back from a campaign: its chapters handed p1 and p2 to whichever side each played, so the title shows the
+        # setup it had when the campaign began, not the last chapter's sides.
+        kept = getattr(self.app, "title_players", None)
+        if kept is not None:
+            self.players, self.app.title_players = dict(kept), None  # type: ignore[attr-defined]
+        option_list = self.query_one(OptionList)
+        option_list.focus()
+        learn = next((i for i, row in enumerate(self.rows) if row.kind == "learn"), 0)
+        option_list.highlighted = learn  # a newcomer starts on the guided battle
+        self._show(learn)
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
         self.show_continue()
+
+    def _remember_setup(self) -> None:
+        """At the first title of a launch, the player setup kept from the last launch (unless the command line chose
+        the players or the dice); a file that will not do is ignored, and the player told in one line."""
+        app = self.app
+        if getattr(app, "setup_read", False):
+            return
+        app.setup_read = True  # type: ignore[attr-defined]
+        if any(self.players.values()) or app.own_dice:  # type: ignore[attr-defined]
+            return  # the command line's choice wins
+        setup, notice = read_setup()
+        if setup is not None:
+            known = set(player_cycle())
+            unknown = [level for level in setup.players.values() if level not in known]
+            if unknown:
+                notice = (f"Your player setup names a level this game does not have ({unknown[0]}): "
+                          "the title starts afresh.")
+            else:
+                self.players = {side: setup.players[side.value] for side in Side}
+                app.own_dice = setup.own_dice  # type: ignore[attr-defined]
+        if notice is not None:
+            self.app.notify(notice, severity="warning", timeout=10)
+
+    def _keep_setup(self) -> None:
+        """Write the player setup for the next launch (a write that fails is said once, and play goes on)."""
+        problem = write_setup(PlayerSetup({side.value: self.players[side] for side in Side},
+                                          bool(self.app.own_dice)))  # type: ignore[attr-defined]
+        if problem is not None and not getattr(self.app, "setup_unwritable", False):
+            self.app.setup_unwritable = True  # type: ignore[attr-defined]
+            self.app.notify(problem, severity="warning", timeout=10)
 
     def show_continue(self) -> None:
         """The Continue line: the newest unfinished battle that looks loadable (from each save's first few
@@ -258,6 +361,7 @@ class TitleScreen(Screen):
             REFUSED_CAMPAIGNS.add(path)  # Continue offers the next one from now on
             self.show_continue()
             return
+        self.app.title_players = dict(self.players)  # type: ignore[attr-defined]  # (see on_mount)
         self.app.resume_campaign(saved)  # type: ignore[attr-defined]
 
     def repaint_colours(self) -> None:
@@ -267,6 +371,7 @@ class TitleScreen(Screen):
     def action_change_dice(self) -> None:
         self.app.own_dice = not self.app.own_dice  # type: ignore[attr-defined]
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
+        self._keep_setup()
 
     def on_dice_choice_pressed(self, message: DiceChoice.Pressed) -> None:
         self.action_change_dice()
@@ -280,6 +385,7 @@ class TitleScreen(Screen):
     def _change(self, side: Side) -> None:
         self.players[side] = next_player(self.players[side])
         self.query_one(f"#player-{side.value}", PlayerChoice).show(self.players[side])
+        self._keep_setup()
 
     @property
     def computer(self) -> dict[Side, str]:
@@ -290,49 +396,64 @@ class TitleScreen(Screen):
         self._show(event.option_index)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self._start(event.option_index)
+        row = self._row(event.option_index)
+        if row is not None and row.kind == "header":
+            self.action_open_group()
+        else:
+            self._start(event.option_index)
 
     def _load(self, index: int) -> LoadedScenario | ContentError:
-        """The scenario in full, loaded when first shown or chosen; one that will not load is marked broken in the
-        list (its briefing says why) and cannot be started."""
+        """Scenario `index` in full, loaded when first shown or chosen; one that will not load is marked broken in
+        the list (its briefing says why) and cannot be started."""
         entry = self.scenarios[index][1]
         new = not entry.loaded
         outcome = entry.load()
         if new and entry.broken:
-            self.query_one(OptionList).replace_option_prompt_at_index(index, label(entry))
+            at = next((i for i, row in enumerate(self.rows) if row.kind == "battle" and row.index == index), None)
+            if at is not None:
+                self.query_one(OptionList).replace_option_prompt_at_index(at, entry_label(label(entry)))
         return outcome
 
-    def _campaign(self, index: int) -> ShelvedCampaign | None:
-        """The campaign at this place in the list (they follow the battles), else None."""
-        at = index - len(self.scenarios)
-        return self.campaigns[at] if 0 <= at < len(self.campaigns) else None
+    def _campaign(self, option_index: int) -> ShelvedCampaign | None:
+        """The campaign at this row of the list, else None."""
+        row = self._row(option_index)
+        return self.campaigns[row.index] if row is not None and row.kind == "campaign" else None
 
-    def _show(self, index: int) -> None:
-        campaign = self._campaign(index)
+    def _show(self, option_index: int) -> None:
+        row = self._row(option_index)
+        campaign = self._campaign(option_index)
         self.on_campaign = campaign is not None
         self.refresh_bindings()
         for choice in self.query(PlayerChoice):  # for a campaign, 1 and 2 choose who leads p1 and p2
             choice.title = None if campaign is None else ("P1" if choice.side is Side.ATTACKER else "P2")
             choice.show(self.players[choice.side])
-        if campaign is not None:
+        box = self.query_one("#brief-box", VerticalScroll)
+        if row is None or row.kind in ("header", "learn"):
+            self.query_one("#briefing", Static).update(group_briefing(row.group if row is not None else LEARN))
+        elif campaign is not None:
             self.query_one("#briefing", Static).update(campaign_briefing(campaign))
-            self.query_one("#brief-box", VerticalScroll).scroll_home(animate=False)
-            return
-        loaded = self._load(index)
-        body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
-        self.query_one("#briefing", Static).update(body)
-        self.query_one("#brief-box", VerticalScroll).scroll_home(animate=False)
+        else:
+            loaded = self._load(row.index)
+            body = briefing(loaded) if isinstance(loaded, LoadedScenario) else Text(str(loaded), "red")
+            self.query_one("#briefing", Static).update(body)
+        box.scroll_home(animate=False)
 
     def action_scroll_brief(self, direction: int) -> None:
         box = self.query_one("#brief-box", VerticalScroll)
         box.scroll_page_down() if direction > 0 else box.scroll_page_up()
 
-    def _start(self, index: int) -> None:
-        campaign = self._campaign(index)
+    def _start(self, option_index: int) -> None:
+        row = self._row(option_index)
+        if row is None or row.kind == "header":
+            return
+        if row.kind == "learn":
+            self.start_learning()
+            return
+        campaign = self._campaign(option_index)
         if campaign is not None:
             self._start_campaign(campaign)
             return
-        loaded = self._load(index)
+        loaded = self._load(row.index)
         if isinstance(loaded, LoadedScenario):
             self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]
         else:
@@ -342,16 +463,18 @@ class TitleScreen(Screen):
         """h: host the highlighted battle on this machine; this keyboard plays the first side a person plays, and the
         other side is the computer's (at its level) or a friend's, who is given a join line."""
         index = self.query_one(OptionList).highlighted
-        if index is None or self._campaign(index) is not None:
-            self.app.notify("A campaign is played at one keyboard: highlight a single battle to host.",
-                            severity="warning")
+        row = self._row(index)
+        if row is None or row.kind != "battle":
+            self.app.notify("A campaign or the guided battle is played at one keyboard: highlight a single battle "
+                            "to host." if row is not None and row.kind != "header" else
+                            "Open a group of battles (Enter) and highlight one to host.", severity="warning")
             return
         own = next((side for side in Side if self.players[side] is None), None)
         if own is None:
             self.app.notify("Both sides are the computer's: make one side a person (1 or 2) to host.",
                             severity="warning")
             return
-        loaded = self._load(index)
+        loaded = self._load(row.index)
         if not isinstance(loaded, LoadedScenario):
             self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
             return
@@ -359,6 +482,16 @@ class TitleScreen(Screen):
             self.app.notify("Across two machines the game's seeded dice roll for both sides (nobody types a die).",
                             timeout=8)
         self.app.host_here(loaded, own, self.players[own.other])  # type: ignore[attr-defined]
+
+    def start_learning(self) -> None:
+        """Learn to play: the guided first battle (the app's `start_tutorial`, from the tutorial's part of the game;
+        a build without it says so)."""
+        start = getattr(self.app, "start_tutorial", None)
+        if start is None:
+            self.app.notify("The guided battle is not in this build: Training Yard, under Battles, is the one to "
+                            "learn on.", severity="warning", timeout=8)
+            return
+        start()
 
     def action_join(self) -> None:
         """j: the join line a host gave (HOST:PORT CODE), typed or pasted."""
@@ -387,4 +520,5 @@ class TitleScreen(Screen):
             self.app.notify(f"{entry.path.name} cannot be played: {exc}", severity="error", timeout=10)
             return
         players = {"p1": self.players[Side.ATTACKER] or "human", "p2": self.players[Side.DEFENDER] or "human"}
+        self.app.title_players = dict(self.players)  # type: ignore[attr-defined]  # (see on_mount)
         self.app.begin_campaign(loaded, players)  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from rich.text import Text
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.newcomer import newcomer_line
 from officers_chess.session.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.screens.title_shelf import Shelved
 
@@ -23,6 +24,7 @@ def briefing(loaded: LoadedScenario) -> Group:
         Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
              + (" · fog of war" if scenario.fog else ""), "grey70"),
         Text(armies, "grey70"),
+        Text(newcomer_line(scenario, battle_map.width, battle_map.height), "bold #a0d0a0"),
         Text(f"The {first.value} deploys and acts first." if first is scenario.first_deployer
              else f"The {scenario.first_deployer.value} deploys first; the {first.value} acts first.", "grey70"),
     ]
@@ -59,3 +61,27 @@ def label(entry: Shelved) -> Text:
         return Text(entry.scenario.name)  # as the file spells it: brackets are no markup
     # The edition first, so a narrow list cuts the end of a long name rather than the edition.
     return Text.assemble((f"{edition} ", "grey62"), entry.scenario.name, no_wrap=True, overflow="ellipsis")
+
+
+GROUP_WORDS = {
+    "learn": ("Learn to play",
+              "A short battle of our own that shows the game one step at a time: selecting a unit, moving, reading the "
+              "forecast, attacking, terrain, waiting, and the enemy's turn. Each step waits for you to do it. About "
+              "ten minutes; it can be left and taken up again. Press Enter to begin."),
+    "battles": ("Battles",
+                "Single battles under the standard rules, smallest first. Each briefing says which side is the "
+                "easier one to learn on and about how long the battle takes. Training Yard, the first, is the one "
+                "to start with. Enter opens the group; ← folds it."),
+    "campaigns": ("Campaigns",
+                  "Several battles in a row: gold, veterans and losses carry from one to the next. 1 and 2 choose "
+                  "who leads each company. Enter opens the group; ← folds it."),
+    "editions": ("Other editions",
+                 "Battles under the later rule sets: letter ratings, and the d100 dice. Play a few standard battles "
+                 "first. Enter opens the group; ← folds it."),
+}
+
+
+def group_briefing(group: str) -> Group:
+    """What the briefing pane says of a group's header (and of the guided battle)."""
+    title, words = GROUP_WORDS[group]
+    return Group(Text(title, style="bold"), Text(""), Text(words))

@@ -34,8 +34,8 @@ def shelve_campaigns() -> list[ShelvedCampaign]:
 
 def campaign_label(entry: ShelvedCampaign) -> Text:
     if isinstance(entry.outcome, ContentError):
-        return Text(f"Campaign: {entry.path.stem} (broken)")
-    return Text.assemble(("Campaign ", "gold1"), entry.outcome.name, no_wrap=True, overflow="ellipsis")
+        return Text(f"{entry.path.stem} (broken)")
+    return Text.assemble(entry.outcome.name, no_wrap=True, overflow="ellipsis")  # under the Campaigns header
 
 
 RESULTS = [(winner, tier) for winner in (*PLAYERS, None) for tier in ("decisive", "victory")]

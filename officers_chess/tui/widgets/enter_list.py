@@ -39,7 +39,13 @@ class EnterList(OptionList):
 
 
 class ScenarioList(EnterList):
-    ENTER = (("play", "Play"),)
+    ENTER = (("play", "Play"), ("open", "Open"))  # Open on a group's header (the title decides)
+
+    def action_enter(self, what: str) -> None:
+        if what == "open":  # at once, as the key is handled: the next key typed finds the group open
+            self.screen.action_open_group()  # type: ignore[attr-defined]
+            return
+        super().action_enter(what)
 
 
 class ShopList(EnterList):

@@ -1,0 +1,132 @@
+"""The title that guides: its groups, the guided battle's entry, each battle's newcomer line, the setup kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from officers_chess.content.errors import ContentError
+from officers_chess.content.loaders import find_scenario, load_scenario, read_scenario
+from officers_chess.content.user_settings import settings_path
+from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.scenario.newcomer import easier_side, minutes, newcomer_line
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.screens.title_groups import WIDTH
+from muster_keys import press
+from pilot_helpers import screen_text
+
+
+def test_a_battle_says_the_side_to_learn_on_and_its_minutes_from_its_file_or_worked_out():
+    yard = load_scenario(find_scenario("training_yard"))
+    assert (yard.scenario.easier_side, yard.scenario.minutes) == ("either", 10)  # set by its author (L11)
+    assert newcomer_line(yard.scenario, 10, 8) == "Learn on: either side · about 10 min"
+    levy = load_scenario(find_scenario("harrow_levy")).scenario  # nothing set: 6 v 8 and 3 more, 10 rounds
+    assert levy.easier_side is None and levy.minutes is None
+    assert easier_side(levy) == "defender"  # the larger army forgives more
+    assert minutes(levy, 20, 14) == 5 * -(-(17 * 10 * 20 // 60) // 5)  # 17 units for 10 rounds, 20 s each
+    unset = yard.scenario.model_copy(update={"easier_side": None, "minutes": None})
+    assert easier_side(unset) == "either" and minutes(unset, 10, 8) == 10  # 4 units, 6 rounds: 8 min, rounded up
+
+
+@pytest.mark.parametrize("field, value", [("easier_side", "both"), ("minutes", 0), ("minutes", "soon")])
+def test_a_wrong_newcomer_field_is_refused_at_its_line(tmp_path, field, value):
+    text = find_scenario("training_yard").read_text()
+    path = tmp_path / "yard.yaml"
+    path.write_text(text.replace("easier_side: either\nminutes: 10\n", f"{field}: {value}\n"))
+    with pytest.raises(ContentError) as info:
+        read_scenario(path)
+    assert field in str(info.value)
+
+
+async def test_the_groups_fit_80_by_24_and_the_campaigns_are_one_key_away():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        text = " ".join(screen_text(app).split())
+        for header in ("Learn to play", "A guided first battle", "▸ Battles (v0.6) · 22", "▸ Campaigns · 2",
+                       "▸ Other editions · 4"):
+            assert header in text
+        assert "⏎ Play" in text  # the guided battle is highlighted first
+        await press(pilot, "down", "down")  # past Battles to the Campaigns header
+        assert "⏎ Open" in " ".join(screen_text(app).split())
+        await press(pilot, "enter")
+        text = " ".join(screen_text(app).split())
+        assert "▾ Campaigns" in text and "The Salt Road" in text and "The Wool Tithe" in text
+        assert "P1" in text  # a campaign highlighted: 1 and 2 choose who leads its companies
+        await press(pilot, "left", "up", "right")  # fold, up to Battles, open it
+        text = " ".join(screen_text(app).split())
+        assert "▾ Battles" in text and "Training Yard" in text and "Learn on: either side · about 10 min" in text
+        rows = [line.split("│")[1] for line in screen_text(app).splitlines() if line.startswith("│")]
+        assert all(len(row.rstrip()) <= WIDTH + 2 for row in rows)  # no label runs into the border
+        await press(pilot, "left")  # folded again: every header in sight
+        assert "▸ Battles" in " ".join(screen_text(app).split()) and "▸ Campaigns" in " ".join(screen_text(app).split())
+
+
+async def test_learn_to_play_calls_the_apps_tutorial_and_a_build_without_it_says_so(monkeypatch):
+    app = OfficersChessApp(seed=1)
+    started: list[bool] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        told: list[str] = []
+        monkeypatch.setattr(app, "notify", lambda message, **kwargs: told.append(message))
+        if not hasattr(app, "start_tutorial"):
+            await press(pilot, "enter")
+            assert told and "not in this build" in told[0]
+        monkeypatch.setattr(app, "start_tutorial", lambda: started.append(True), raising=False)
+        await press(pilot, "enter")
+        assert started == [True]
+
+
+async def test_the_player_setup_is_kept_for_the_next_launch():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "2", "3")  # the defender to the default level, and the players' own dice
+    assert json.loads(settings_path().read_text()) == {"players": {"attacker": None, "defender": "easy"},
+                                                       "own_dice": True}
+    again = OfficersChessApp(seed=1)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.players == {Side.ATTACKER: None, Side.DEFENDER: "easy"} and again.own_dice
+        shown = " ".join(screen_text(again).split())
+        assert "CPU (easy)" in shown and "Dice: yours" in shown
+
+
+@pytest.mark.parametrize("text, said", [("{broken", "not JSON"),
+                                        ('{"players": {"attacker": "genius", "defender": null}}', "genius")])
+async def test_a_broken_setup_is_ignored_with_one_line_and_the_title_starts_afresh(monkeypatch, text, said):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(text)
+    app = OfficersChessApp(seed=1)
+    told: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **kwargs: told.append(message))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.players == {Side.ATTACKER: None, Side.DEFENDER: None} and not app.own_dice
+    assert len(told) == 1 and said in told[0] and "\n" not in told[0]
+
+
+async def test_back_from_a_campaign_the_title_shows_the_setup_it_began_with():
+    # A chapter hands p1 and p2 to the sides they play there (p1 may defend); the title keeps its own setup.
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.title_players = {Side.ATTACKER: "hard", Side.DEFENDER: None}  # as _start_campaign keeps it
+        app.switch_screen(TitleScreen({Side.DEFENDER: "hard"}))  # the last chapter's sides, p1 defending
+        await pilot.pause()
+        assert app.screen.players == {Side.ATTACKER: "hard", Side.DEFENDER: None}
+        assert "Attacker CPU (hard)" in " ".join(screen_text(app).split())
+
+
+async def test_the_players_line_fits_80_columns_with_the_longest_level_on_both_sides():
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "1", "1", "1", "2", "2", "2", "3")  # "CPU (normal)" on each side, the players' dice
+        assert app.screen.players == {Side.ATTACKER: "normal", Side.DEFENDER: "normal"}
+        dice = app.screen.query_one("#dice")
+        assert dice.region.right <= 80 and "Dice: yours" in " ".join(screen_text(app).split())
