@@ -239,7 +239,7 @@ async def test_a_friend_s_seat_opens_the_battle_when_the_friend_sits_down(no_pau
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "h")  # both sides people: this keyboard plays the attacker, a friend the defender
+        await press(pilot, "down", "enter", "h")  # Training Yard; both sides people: a friend plays the defender
         waiting = await _on(pilot, app, TableWaitScreen)
         assert app.invite is not None and app.invite.endswith(app.hosting.code(D))
         friend = RemoteSeat(app.invite.split()[2], app.invite.split()[3])
