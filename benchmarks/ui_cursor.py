@@ -26,7 +26,7 @@ from benchmarks.ui_frames import Frame, FrameProbe
 from officers_chess.content.loaders import load_scenario
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.session.modes import Mode
-from officers_chess.tui.widgets.map_view import TILE_WIDTH, MapView
+from officers_chess.tui.widgets.map_view import CURSOR_COLOUR, MapView
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "long_march.yaml"
 SIZES = {"80x24": (80, 24), "200x60": (200, 60)}
@@ -102,12 +102,20 @@ async def laps(size: tuple[int, int], side: int = SIDE, baseline: bool = False) 
 
 
 def cursor_drawn(map_view: MapView, pos: tuple[int, int]) -> bool:
-    """Whether the map's painted line shows the cursor's tile in reverse video (Textual's line API, read back)."""
+    """Whether the map's painted line shows the cursor's tile (Textual's line API, read back): in reverse video at
+    one or two cells a tile, in the cursor's white (or a unit's reversed letter) in the overview's half-blocks."""
     scroll_x, scroll_y = map_view.scroll_offset
-    line = map_view.render_line(pos[1] - scroll_y)
-    cell, x = pos[0] * TILE_WIDTH - scroll_x, 0
+    scale = map_view.scale  # the screen fits the map: two cells a tile, one, or two map rows a line
+    line = map_view.render_line(pos[1] // scale.rows_per_line - scroll_y)
+    cell, x = pos[0] * scale.across - scroll_x, 0
     for segment in line:
         if x <= cell < x + segment.cell_length:
-            return bool(segment.style and segment.style.reverse)
+            style = segment.style
+            if style is None:
+                return False
+            if scale.rows_per_line == 1 or style.reverse:
+                return bool(style.reverse)
+            half = style.color if pos[1] % 2 == 0 else style.bgcolor  # upper tile: the glyph's colour; lower: back
+            return half is not None and half.name == CURSOR_COLOUR
         x += segment.cell_length
     return False

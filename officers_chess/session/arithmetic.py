@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.rules.combat.armament import attack_type, usable_weapon
+from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import ExchangePlan, Modifier, Role, SwingProfile
 from officers_chess.rules.pieces.models import DamageKind, Unit
 
@@ -118,7 +119,7 @@ def worked_lines(plan: ExchangePlan, attacker: Unit, defender: Unit, edition: st
     stats and the forecast's modifiers, in the later editions from the figures the forecast notes."""
     lines = []
     for role, me, foe in ((Role.ATTACKER, attacker, defender), (Role.DEFENDER, defender, attacker)):
-        if edition == "v0.6":
+        if not rules_for(edition).letter_stats:  # numeric stats: the sum is built from them
             damage, hit = _damage(plan, role, me, foe), _hit(plan, role, me)
         else:
             damage, hit = _later_lines(plan, role)

@@ -164,7 +164,10 @@ class MapView(ScrollView, can_focus=False):
             lettered = [cell for cell in (top, bottom) if cell is not None and cell.unit]
             if lettered:
                 cell = next((c for c in lettered if c.pos == cursor), lettered[0])
-                segments.append(Segment(cell.text[0], cell.style))
+                style = cell.style
+                if cell.pos != cursor and any(c is not None and c.pos == cursor for c in (top, bottom)):
+                    style += palette().cursor  # the cursor is on the letter's empty half-tile: it shows on the letter
+                segments.append(Segment(cell.text[0], style))
                 continue
             colour = Style(color=top.colour, bgcolor=bottom.colour if bottom is not None else None)
             segments.append(Segment(HALVES, colour))
