@@ -100,7 +100,15 @@ async def first_round(pilot, screen) -> None:
     assert lesson(screen) == "watch" and "Now a thief acts" in await painted(pilot, "Now a thief acts")
     Gated.gate.set()
     await players_turn(pilot, c)
-    assert lesson(screen) == "equip"
+    # The thief's turn is over, but the step stays until Enter, saying what it did (the log's words).
+    await pilot.pause(0.2)
+    assert lesson(screen) == "watch" and "Their turn is over" in await painted(pilot, "Their turn is over")
+    did = " ".join(screen.logs.last.get(Side.ATTACKER) or screen.logs.last.get(None))
+    assert did and did in screen.query_one("#guide").content.plain
+    await pilot.press("down")  # the cursor moves; the step still waits
+    assert lesson(screen) == "watch"
+    await pilot.press("enter")
+    assert lesson(screen) == "equip" and c.mode is Mode.BROWSE and c.selected_unit is None
     # Selecting Hesk is not equipping him.
     await walk_cursor(pilot, screen, hesk.pos)
     await pilot.press("enter")
@@ -189,6 +197,8 @@ async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_rea
         await walk_cursor(pilot, screen, (2, 2))
         await pilot.press("enter", "w")
         await players_turn(pilot, c)
+        assert lesson(screen) == "watch"  # the enemy's turn stays on screen until Enter
+        await pilot.press("enter")
         assert lesson(screen) == "equip"
         at = {u.name: u.pos for u in c.state.units}
         await pilot.press("escape")
