@@ -10,11 +10,14 @@ from pilot_helpers import painted, play_activation, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.normal import NormalPolicy
+from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
+from officers_chess.session.players import default_level
 from officers_chess.session.tutorial import LESSONS
 from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.result import ResultScreen
@@ -186,6 +189,21 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         assert isinstance(app.screen, TutorialBox)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
+        # Play Training Yard: its briefing first, saying who plays what, and only Enter starts the fight.
+        await pilot.press("enter")
+        seats = f"You: attacker · Defender: computer ({default_level()})"
+        shown = await painted(pilot, seats)
+        assert isinstance(app.screen, TutorialBox) and seats in shown
+        trained = load_scenario(find_scenario(NEXT_BATTLE))
+        assert trained.scenario.name in shown and "Start the battle" in shown
+        assert f"{trained.battle_map.name} · {trained.battle_map.width}×{trained.battle_map.height}" in shown
+        await pilot.press("pagedown")  # the story under the title's lines scrolls into view
+        story = " ".join(trained.scenario.briefing.split()[:6])
+        assert story in await painted(pilot, story)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, battle.BattleScreen))
+        assert app.screen.loaded.scenario.name == trained.scenario.name
+        assert app.computer == {Side.DEFENDER: default_level()} and set(app.policies) == {Side.DEFENDER}
 
 
 async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_reached():
