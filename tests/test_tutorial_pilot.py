@@ -22,6 +22,7 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
@@ -189,6 +190,7 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         assert isinstance(app.screen, TutorialBox)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
+        assert tutorial_progress.finished()  # won: the title marks Learn to play done
         # Play Training Yard: its briefing first, saying who plays what, and only Enter starts the fight.
         await pilot.press("enter")
         seats = f"You: attacker · Defender: computer ({default_level()})"
@@ -262,3 +264,14 @@ def test_a_guided_step_at_80_columns(snap_compare):
         await pilot.pause()
 
     assert snap_compare(OfficersChessApp(), terminal_size=SIZE, run_before=to_the_terrain_step)
+
+
+async def test_learn_to_play_on_the_title_is_marked_done_once_the_guided_battle_is_won():
+    app = OfficersChessApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert LEARN_LABEL in await painted(pilot, LEARN_LABEL)
+        assert LEARN_DONE_LABEL not in await painted(pilot, LEARN_LABEL)
+        tutorial_progress.mark_finished()  # as winning it does (checked at the end of the guided battle above)
+        app.show_title()
+        shown = await painted(pilot, LEARN_DONE_LABEL)
+        assert LEARN_DONE_LABEL in shown and LEARN_LABEL not in shown

@@ -116,6 +116,8 @@ class TutorialFlow:
         self.tutorial_on = False
         progress.forget()
         won = final.winner is PLAYER
+        if won:
+            progress.mark_finished()
 
         def answered(choice: str | None) -> None:
             if choice == "next":
