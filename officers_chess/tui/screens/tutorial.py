@@ -100,7 +100,8 @@ class TutorialScreen(BattleScreen):
         if self._enemy_did is None:
             last = self.logs.last
             lines = last.get(PLAYER) or last.get(None) or []
-            self._enemy_did = " ".join(line.strip() for line in lines if line.strip())
+            # (A battle taken up again at this step has no last lines: the log under the map still tells them.)
+            self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
         return WATCH_OVER.format(did=self._enemy_did)
 
     def draw_guide(self, title: str, shown: tuple[str, str]) -> None:
