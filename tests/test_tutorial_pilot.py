@@ -10,15 +10,19 @@ from pilot_helpers import painted, play_activation, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.normal import NormalPolicy
+from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
+from officers_chess.session.players import default_level
 from officers_chess.session.tutorial import LESSONS
 from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
+from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
@@ -100,7 +104,15 @@ async def first_round(pilot, screen) -> None:
     assert lesson(screen) == "watch" and "Now a thief acts" in await painted(pilot, "Now a thief acts")
     Gated.gate.set()
     await players_turn(pilot, c)
-    assert lesson(screen) == "equip"
+    # The thief's turn is over, but the step stays until Enter, saying what it did (the log's words).
+    await pilot.pause(0.2)
+    assert lesson(screen) == "watch" and "Their turn is over" in await painted(pilot, "Their turn is over")
+    did = " ".join(screen.logs.last.get(Side.ATTACKER) or screen.logs.last.get(None))
+    assert did and did in screen.query_one("#guide").content.plain
+    await pilot.press("down")  # the cursor moves; the step still waits
+    assert lesson(screen) == "watch"
+    await pilot.press("enter")
+    assert lesson(screen) == "equip" and c.mode is Mode.BROWSE and c.selected_unit is None
     # Selecting Hesk is not equipping him.
     await walk_cursor(pilot, screen, hesk.pos)
     await pilot.press("enter")
@@ -178,6 +190,22 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         assert isinstance(app.screen, TutorialBox)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
+        assert tutorial_progress.finished()  # won: the title marks Learn to play done
+        # Play Training Yard: its briefing first, saying who plays what, and only Enter starts the fight.
+        await pilot.press("enter")
+        seats = f"You: attacker · Defender: computer ({default_level()})"
+        shown = await painted(pilot, seats)
+        assert isinstance(app.screen, TutorialBox) and seats in shown
+        trained = load_scenario(find_scenario(NEXT_BATTLE))
+        assert trained.scenario.name in shown and "Start the battle" in shown
+        assert f"{trained.battle_map.name} · {trained.battle_map.width}×{trained.battle_map.height}" in shown
+        await pilot.press("pagedown")  # the story under the title's lines scrolls into view
+        story = " ".join(trained.scenario.briefing.split()[:6])
+        assert story in await painted(pilot, story)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, battle.BattleScreen))
+        assert app.screen.loaded.scenario.name == trained.scenario.name
+        assert app.computer == {Side.DEFENDER: default_level()} and set(app.policies) == {Side.DEFENDER}
 
 
 async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_reached():
@@ -189,6 +217,8 @@ async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_rea
         await walk_cursor(pilot, screen, (2, 2))
         await pilot.press("enter", "w")
         await players_turn(pilot, c)
+        assert lesson(screen) == "watch"  # the enemy's turn stays on screen until Enter
+        await pilot.press("enter")
         assert lesson(screen) == "equip"
         at = {u.name: u.pos for u in c.state.units}
         await pilot.press("escape")
@@ -234,3 +264,14 @@ def test_a_guided_step_at_80_columns(snap_compare):
         await pilot.pause()
 
     assert snap_compare(OfficersChessApp(), terminal_size=SIZE, run_before=to_the_terrain_step)
+
+
+async def test_learn_to_play_on_the_title_is_marked_done_once_the_guided_battle_is_won():
+    app = OfficersChessApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert LEARN_LABEL in await painted(pilot, LEARN_LABEL)
+        assert LEARN_DONE_LABEL not in await painted(pilot, LEARN_LABEL)
+        tutorial_progress.mark_finished()  # as winning it does (checked at the end of the guided battle above)
+        app.show_title()
+        shown = await painted(pilot, LEARN_DONE_LABEL)
+        assert LEARN_DONE_LABEL in shown and LEARN_LABEL not in shown

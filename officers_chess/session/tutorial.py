@@ -25,6 +25,7 @@ class Watched:
 
     explained: bool = False  # e opened a rule card (or its chooser) while this lesson was on
     struck: bool = False  # one of the player's units attacked while this lesson was on
+    went_on: bool = False  # Enter pressed once the enemy's turn was over (so it can be read before it goes)
 
 
 @dataclass(frozen=True)
@@ -79,19 +80,35 @@ def _players_turn(c: BattleController) -> bool:
     return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
 
 
+# Every word for a player off the path, by its key: the box shows one in place of the step's text, so each must fit
+# the box alone (tests/test_tutorial_box_fits.py opens each at 80×24). {name}: the unit chosen.
+NUDGES = {
+    "not-lead": "That is {name}; Esc puts him back. Choose " + LEAD + " first.",
+    "open": "{name} stands in the open. Esc takes the move back: try a tree tile.",
+    "open-ended": "That turn ended in the open. Choose a unit still to act (Tab) and try the trees.",
+    "not-second": "That is {name}; Esc puts him back and lets you choose " + SECOND + ".",
+    "moved-first": "He moved before equipping. Esc takes the move back; then i, before moving.",
+    "second-acted": SECOND + " has acted this round: wait for his next turn (w ends the others').",
+    "no-reach": "No thief is in reach from here: Esc takes the move back.",
+}
+
+# What the watch step says once the enemy's turn is over: what it did, from the log, and how to go on.
+WATCH_OVER = "Their turn is over. {did}\nPress Enter to go on."
+
+
 def _select_nudge(c: BattleController) -> str | None:
     name = _selected(c)
     if name is not None and name != LEAD:
-        return f"That is {name}; Esc puts him back. Choose {LEAD} first."
+        return NUDGES["not-lead"].format(name=name)
     return None
 
 
 def _woods_nudge(c: BattleController) -> str | None:
     name = _selected(c)
     if name is not None and _moved(c, name) and not _in_woods(c):
-        return f"{name} stands in the open. Esc takes the move back: try a tree tile."
+        return NUDGES["open"].format(name=name)
     if name is None and _any_acted(c):
-        return "That turn ended in the open. Choose a unit still to act (Tab) and try the trees."
+        return NUDGES["open-ended"]
     return None
 
 
@@ -99,17 +116,17 @@ def _equip_nudge(c: BattleController) -> str | None:
     name = _selected(c)
     hesk = _unit(c.state, SECOND)
     if name is not None and name != SECOND:
-        return f"That is {name}; Esc puts him back and lets you choose {SECOND}."
+        return NUDGES["not-second"].format(name=name)
     if name == SECOND and c.mode is Mode.ACTING:
-        return "He moved before equipping. Esc takes the move back; then i, before moving."
+        return NUDGES["moved-first"]
     if name is None and hesk is not None and hesk.activated:
-        return f"{SECOND} has acted this round: wait for his next turn (w ends the others')."
+        return NUDGES["second-acted"]
     return None
 
 
 def _strike_nudge(c: BattleController) -> str | None:
     if c.mode is Mode.ACTING and not any(i.key.startswith(("attack", "arm:")) for i in c.menu()):
-        return "No thief is in reach from here: Esc takes the move back."
+        return NUDGES["no-reach"]
     return None
 
 
@@ -131,7 +148,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("watch", "The enemy's turn",
            "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
            "say what it does (f: faster). This round they stay put.",
-           lambda c, w, d: _any_acted(c) and _players_turn(c)),
+           lambda c, w, d: _any_acted(c) and _players_turn(c) and w.went_on),
     Lesson("equip", "A free action: equip",
            f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
            "Equip Javelin: a free action, it costs no turn.",
@@ -205,6 +222,14 @@ class Guide:
     def nudge(self) -> str | None:
         lesson = self.lesson
         return lesson.nudge(self.c) if lesson is not None else None
+
+    def waiting_to_go_on(self) -> bool:
+        """The enemy's turn of the watch step is over, and the box waits for Enter so it can be read."""
+        lesson = self.lesson
+        return lesson is not None and lesson.key == "watch" and _any_acted(self.c) and _players_turn(self.c)
+
+    def go_on(self) -> None:
+        self.watched.went_on = True
 
     def saw_explain(self) -> None:
         self.watched.explained = True

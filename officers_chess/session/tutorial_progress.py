@@ -27,6 +27,10 @@ def progress_path() -> Path:
     return tutorial_dir() / "progress.json"
 
 
+def finished_path() -> Path:
+    return tutorial_dir() / "finished.json"
+
+
 def scenario_path() -> Path:
     return bundled_dir("scenarios") / TUTORIAL_SCENARIO
 
@@ -52,6 +56,24 @@ def remember(step: int) -> None:
         progress_path().write_text(json.dumps({"step": step}), encoding="utf-8")
     except OSError:
         pass
+
+
+def mark_finished() -> None:
+    """The guided battle was won: the title marks Learn to play done from now on. A write that fails is let go
+    (only the mark is lost)."""
+    try:
+        tutorial_dir().mkdir(parents=True, exist_ok=True)
+        finished_path().write_text(json.dumps({"finished": True}), encoding="utf-8")
+    except OSError:
+        pass
+
+
+def finished() -> bool:
+    """Whether the guided battle was ever won on this machine (starting it again does not take the mark away)."""
+    try:
+        return finished_path().is_file()
+    except OSError:
+        return False
 
 
 def forget() -> None:

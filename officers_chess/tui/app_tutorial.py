@@ -116,10 +116,12 @@ class TutorialFlow:
         self.tutorial_on = False
         progress.forget()
         won = final.winner is PLAYER
+        if won:
+            progress.mark_finished()
 
         def answered(choice: str | None) -> None:
             if choice == "next":
-                self.begin(load_scenario(find_scenario(NEXT_BATTLE)), computer={PLAYER.other: default_level()})
+                self._next_battle_briefing(load_scenario(find_scenario(NEXT_BATTLE)), default_level())
             elif choice == "again":
                 self._tutorial_fresh()
             else:
@@ -134,3 +136,26 @@ class TutorialFlow:
             body = "The thieves held the meadow this time. Try the guided battle again?"
             choices = [("enter", "Try again", "again"), ("escape", "Title screen", "")]
         self.push_screen(TutorialBox("Learn to play", body, choices), answered)
+
+    def _next_battle_briefing(self, loaded, level: str) -> None:
+        """The battle after the guided one, briefed as the title briefs it, with who plays which side; Enter starts."""
+        from rich.console import Group
+        from rich.text import Text
+
+        from officers_chess.tui.screens.title_briefing import briefing
+        from officers_chess.tui.screens.tutorial_box import TutorialBox
+
+        def answered(choice: str | None) -> None:
+            if choice == "start":
+                self.begin(loaded, computer={PLAYER.other: level})
+            else:
+                self.show_title()
+
+        body = Group(Text(seats_line(level), "bold"), Text(""), briefing(loaded))
+        self.push_screen(TutorialBox(loaded.scenario.name, body, [("enter", "Start the battle", "start"),
+                                                                  ("escape", "Title screen", "")]), answered)
+
+
+def seats_line(level: str) -> str:
+    """Who plays which side of the battle after the guided one: the player keeps the guided battle's side."""
+    return f"You: {PLAYER.value} · {PLAYER.other.title}: computer ({level})"

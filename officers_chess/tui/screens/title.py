@@ -29,8 +29,8 @@ from officers_chess.tui.palette import palette
 from officers_chess.session.players import Player, next_player, player_cycle, player_label
 from officers_chess.tui.screens.title_briefing import briefing, group_briefing, label
 from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
-from officers_chess.tui.screens.title_groups import (BATTLES, CAMPAIGNS, EDITIONS, GROUPS, LEARN, LEARN_LABEL, Row,
-                                                     entry_label, header_label, rows)
+from officers_chess.tui.screens.title_groups import (BATTLES, CAMPAIGNS, EDITIONS, GROUPS, LEARN, LEARN_DONE_LABEL,
+                                                     LEARN_LABEL, Row, entry_label, header_label, rows)
 from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
@@ -169,7 +169,10 @@ class TitleScreen(Screen):
                 options.append(Option(header_label(row.group, sizes[row.group], row.group == self.open_group),
                                       id=row.option_id, disabled=row.group == LEARN))
             elif row.kind == "learn":
-                options.append(Option(entry_label(Text(LEARN_LABEL)), id=row.option_id))
+                from officers_chess.session.tutorial_progress import finished  # (loaded with the title, not the app)
+
+                options.append(Option(entry_label(Text(LEARN_DONE_LABEL if finished() else LEARN_LABEL)),
+                                      id=row.option_id))
             elif row.kind == "campaign":
                 options.append(Option(entry_label(campaign_label(self.campaigns[row.index])), id=row.option_id))
             else:

@@ -14,6 +14,7 @@ GROUPS = (LEARN, BATTLES, CAMPAIGNS, EDITIONS)
 HEADERS = {LEARN: "Learn to play", BATTLES: f"Battles ({DEFAULT_EDITION})", CAMPAIGNS: "Campaigns",
            EDITIONS: "Other editions"}  # (ratings and d100: each entry names its own)
 LEARN_LABEL = "A guided first battle"
+LEARN_DONE_LABEL = "✓ Guided battle · again?"  # once it was won (session/tutorial_progress.py keeps the mark)
 WIDTH = 28  # the list's inner width at 80 columns, less its scroll bar: a longer label is cut with an ellipsis, never wrapped
 
 

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LESSONS, Guide
+from officers_chess.session.tutorial import LESSONS, PLAYER, WATCH_OVER, Guide
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
@@ -41,6 +41,7 @@ class TutorialScreen(BattleScreen):
         self._kept = step  # the step the progress file holds
         self._shown: tuple[str, tuple[str, str]] | None = None  # the box's title and words as last drawn
         self._welcomed = step > 0 or self.resumed
+        self._enemy_did: str | None = None  # the log's lines of the enemy's turn the watch step waits on
 
     def on_mount(self) -> None:
         guide = Static(id="guide")
@@ -88,17 +89,38 @@ class TutorialScreen(BattleScreen):
                      "The thieves held the meadow. Enter on the result, and try again.")
         else:
             title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
-            shown = (self.guide.nudge() or "", lesson.text)
+            shown = (self.guide.nudge() or "", self._watch_over() or lesson.text)
+        self.draw_guide(title, shown)
+
+    def _watch_over(self) -> str | None:
+        """Once the enemy's turn of the watch step is over: what it did (kept from the log as it ended), until Enter."""
+        if not self.guide.waiting_to_go_on():
+            self._enemy_did = None
+            return None
+        if self._enemy_did is None:
+            last = self.logs.last
+            lines = last.get(PLAYER) or last.get(None) or []
+            # (A battle taken up again at this step has no last lines: the log under the map still tells them.)
+            self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
+        return WATCH_OVER.format(did=self._enemy_did)
+
+    def draw_guide(self, title: str, shown: tuple[str, str]) -> None:
+        """The box's title, and its words: the way back while the player is off the path, else the step's text
+        (never both: at 80×24 the box has room for one of them whole)."""
         if (title, shown) == self._shown:
             return  # as on most cursor steps: no new text, no layout pass
         self._shown = (title, shown)
         box = self.query_one("#guide", Static)
         box.border_title = Text(title, "bold")
-        body = Text()
-        if shown[0]:  # first: the box has room for a few lines only, and this is what to do now
-            body.append(f"{shown[0]}\n", palette().hint)
-        body.append(shown[1])
-        box.update(body)
+        box.update(Text(shown[0], palette().hint) if shown[0] else Text(shown[1]))
+
+    def action_select(self) -> None:
+        """Enter after the enemy's turn of the watch step goes on to the next step; elsewhere it selects."""
+        if self.guide.waiting_to_go_on():
+            self.guide.go_on()
+            self._guide_update()
+            return
+        super().action_select()
 
     def _after(self, told: Told) -> None:
         if told.exchange:  # a blow of the player's own (the computer's turn never comes through here)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -23,10 +24,11 @@ class TutorialBox(ModalScreen[str]):
         border: thick $accent; background: $surface;
     }
     TutorialBox #box-body { margin-top: 1; }
+    TutorialBox #box-scroll { height: auto; max-height: 65vh; overflow-x: hidden; }
     TutorialBox #box-keys { margin: 1 0; }
     """
 
-    def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]]) -> None:
+    def __init__(self, title: str, body: str | RenderableType, choices: list[tuple[str, str, str]]) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
@@ -40,7 +42,9 @@ class TutorialBox(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = Text(self.title_text, "bold")
-            yield Static(Text(self.body), id="box-body")
+            body = Text(self.body) if isinstance(self.body, str) else self.body
+            with VerticalScroll(id="box-scroll"):  # a long briefing scrolls (arrows, PgUp/PgDn); the keys stay put
+                yield Static(body, id="box-body")
             keys = Text()
             for key, label, _ in self.choices:
                 if keys:

@@ -1,0 +1,48 @@
+"""At 80×24 the guided battle's box shows every step's text, every word for a player off the path, the enemy's turn
+over and the end, whole: none cut by the box's bottom edge."""
+
+from __future__ import annotations
+
+
+from pilot_helpers import wait_until
+from textual.geometry import Region
+
+from officers_chess.rules.pieces.models import Side
+from officers_chess.session.tutorial import LESSONS, NUDGES, WATCH_OVER
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.tutorial import TutorialScreen
+from officers_chess.tui.screens.tutorial_box import TutorialBox
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def box_shows(screen) -> str:
+    """The words the box paints inside its frame, as a player reads them (lines joined), at its laid-out size."""
+    box = screen.query_one("#guide")
+    strips = box.render_lines(Region(0, 0, box.outer_size.width, box.outer_size.height))
+    inside = [strip.text.strip()[1:-1] for strip in strips[1:-1]]  # the frame's sides off
+    return words(" ".join(inside))
+
+
+async def test_every_guide_text_is_whole_in_the_box_at_80x24():
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_tutorial()
+        await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TutorialScreen))
+        screen = app.screen
+        longest = max((u.name for u in screen.controller.state.units if u.side is Side.ATTACKER), key=len)
+        did = "Dunn holds his ground. Pell holds his ground."  # as long as the log says of two thieves holding
+        texts = [("", lesson.text) for lesson in LESSONS]
+        texts += [(nudge.format(name=longest), "") for nudge in NUDGES.values()]
+        texts += [("", WATCH_OVER.format(did=did)), ("", "The thieves held the meadow. Enter on the result, and "
+                                                          "try again.")]
+        for n, shown in enumerate(texts):
+            screen.draw_guide(f"Step {n % len(LESSONS) + 1}/{len(LESSONS)}: {LESSONS[n % len(LESSONS)].title}", shown)
+            await pilot.pause()
+            held = words(screen.query_one("#guide").content.plain)  # all the box holds, the way back first
+            assert words(shown[0] or shown[1]) in held
+            assert box_shows(screen) == held, f"cut: {held!r} shows as {box_shows(screen)!r}"
