@@ -83,7 +83,9 @@ class _Passive:
 
 
 def test_easy_deals_damage_in_a_whole_training_yard_battle_against_a_passive_opponent():
-    for seed, easy_side in ((5, Side.ATTACKER), (6, Side.DEFENDER)):
+    # Easy holding the yard, as the tester met it (it dealt 0 damage), at four seeds; and as the challenger once.
+    for seed, easy_side in ((0, Side.DEFENDER), (1, Side.DEFENDER), (2, Side.DEFENDER), (3, Side.DEFENDER),
+                            (5, Side.ATTACKER)):
         start = load_scenario(find_scenario("training_yard")).new_battle(seed=seed)
         policies = {easy_side: EasyPolicy(seed), easy_side.other: _Passive()}
         state = start
