@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.normal import NormalPolicy
-from officers_chess.rules.battle.actions import Action, Move
+from officers_chess.rules.battle.actions import Action, Move, Wait
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.pieces.models import Unit
 
@@ -44,5 +44,9 @@ class EasyPolicy(NormalPolicy):
 
         best = total(ranked[0])
         fair = [o for o in ranked if total(o) >= best - MARGIN]
+        if not isinstance(ranked[0].first, Wait):
+            # Something is worth more than ending the turn here (a sound attack, a heal): a beginner takes one of
+            # those, never stands beside an enemy it could strike and waits (rulings L65).
+            fair = [o for o in fair if not isinstance(o.first, Wait)]
         pick = fair[self.rng.randrange(len(fair))]
         return [pick, *(o for o in ranked if o is not pick)]
