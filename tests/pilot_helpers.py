@@ -5,11 +5,16 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from time import monotonic
 
 from textual import events
 
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.session.modes import Mode
+
+# Seconds of the clock a wait below gives up after: a guard against a hang, so far beyond what any load can
+# make the app take that only a broken test reaches it (ruling L60). The caller's own assertion decides.
+HANG = 120.0
 
 
 async def walk_cursor(pilot, screen, target: Pos) -> None:
@@ -102,7 +107,7 @@ async def open_trade(pilot, screen, giver: str, partner: str):
     return me, other
 
 
-async def computer_mustered(pilot, seconds: float = 60.0) -> None:
+async def computer_mustered(pilot, seconds: float = HANG) -> None:
     """Wait while the computer takes its army-building steps (a thread, behind ComputerMusterScreen), then let
     the screen that follows settle."""
     import asyncio
@@ -120,15 +125,16 @@ async def computer_mustered(pilot, seconds: float = 60.0) -> None:
 
 
 async def footer_filled(pilot) -> None:
-    """Wait (two seconds at most) until the footer of the screen on top shows its keys: a footer fills in a
-    frame after its screen, later still on a busy machine, and a test that reads the keys must not come first."""
+    """Wait until the footer of the screen on top shows its keys: a footer fills in a frame after its screen,
+    later still on a busy machine, and a test that reads the keys must not come first."""
     from textual.widgets import Footer
 
-    for _ in range(100):
+    def filled() -> bool:
         footers = pilot.app.screen.query(Footer)
-        if not footers or all(footer.children for footer in footers):
-            break
-        await pilot.pause(0.02)
+        return not footers or all(footer.children for footer in footers)
+
+    if not filled():
+        await wait_until(pilot, filled)
     await pilot.pause()
 
 
@@ -142,21 +148,36 @@ def burst(app, *keys: str) -> None:
         app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
 
 
-async def wait_until(pilot, done: Callable[[], bool], seconds: float = 10.0) -> None:
+async def wait_until(pilot, done: Callable[[], bool], seconds: float = HANG) -> None:
     """Let the app work until `done()` holds or `seconds` pass, however busy the machine is.
 
-    A fixed pause is a guess at the machine's speed; the caller's own assertion still decides the test."""
-    for _ in range(int(seconds / 0.05)):
+    A fixed pause is a guess at the machine's speed; the caller's own assertion still decides the test, and
+    `seconds` is only a hang guard (never pass a short one to wait for something that may not come)."""
+    deadline = monotonic() + seconds
+    while monotonic() < deadline:
         await pilot.pause(0.05)
         if done():
             return
 
 
-async def painted(pilot, words: str, seconds: float = 10.0) -> str:
+async def painted(pilot, words: str, seconds: float = HANG) -> str:
     """The screen's words on one line, once `words` are among them or `seconds` have passed: a footer or a pushed
     screen is painted a frame after the key that changed it, later on a busy machine. The caller asserts."""
     await wait_until(pilot, lambda: words in " ".join(screen_text(pilot.app).split()), seconds)
     return " ".join(screen_text(pilot.app).split())
+
+
+async def past_the_grace(pilot) -> None:
+    """Wait until the result screen is up and its grace for stray Enters has passed by its own clock (counted from
+    when it was mounted, which a busy machine delays): the next Enter is the player's, however loaded the machine."""
+    from officers_chess.tui.screens.result import ResultScreen
+
+    def settled() -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, ResultScreen) and screen.is_mounted and screen._settled()
+
+    await wait_until(pilot, settled)
+    assert settled(), pilot.app.screen
 
 
 def screen_rows(app) -> list[str]:

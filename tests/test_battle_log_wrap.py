@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot_helpers import walk_cursor, widget_rows
+from pilot_helpers import wait_until, walk_cursor, widget_rows
 from textual.widgets import RichLog
 
 from officers_chess.content.loaders import load_scenario
@@ -41,12 +41,16 @@ async def test_the_log_rewraps_when_the_terminal_grows_and_when_it_shrinks():
         long = [line for line in told if len(line) > 50]
         assert long and any(line in row for row in widget_rows(app, log) for line in long)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: " ".join(told[-1].split()) in _flat(widget_rows(app, log)[1:-1]))
         rows = widget_rows(app, log)
         shown = _flat(rows[1:-1])
         assert " ".join(told[-1].split()) in shown, (told[-1], rows)  # the newest line whole, wrapped to 80×24
         width = log.content_region.width
         assert all(strip.cell_length <= width for strip in log.lines)  # nothing runs past the box to be cut
+
+
+def shown_words(app, log) -> str:
+    return " ".join(" ".join(row[1:-3] for row in widget_rows(app, log)[1:-1]).split())
 
 
 async def test_the_whole_log_dialog_rewraps_when_the_terminal_grows_and_shrinks():
@@ -61,9 +65,9 @@ async def test_the_whole_log_dialog_rewraps_when_the_terminal_grows_and_shrinks(
         log = app.screen.query_one(RichLog)
         assert not any(long in row for row in widget_rows(app, log))  # wrapped at 80 columns
         await pilot.resize_terminal(200, 40)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: any(long in row for row in widget_rows(app, log)))
         assert any(long in row for row in widget_rows(app, log))  # one row at 200
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
-        shown = " ".join(" ".join(row[1:-3] for row in widget_rows(app, log)[1:-1]).split())
+        await wait_until(pilot, lambda: long in shown_words(app, log))
+        shown = shown_words(app, log)
         assert long in shown  # whole again, wrapped at 80

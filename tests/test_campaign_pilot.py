@@ -20,7 +20,7 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 
 from muster_keys import deploy_all, press
-from pilot_helpers import screen_text
+from pilot_helpers import past_the_grace, screen_text
 
 CAMPAIGN = """\
 name: Two Yards
@@ -119,7 +119,7 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
         assert "HiringScreen" not in phases and all("Outfit" not in p for p in phases)
         state = finish_battle(app.screen.controller.state)
         app.show_result(state, [])
-        await pilot.pause(ResultScreen.GRACE_SECONDS)
+        await past_the_grace(pilot)
         assert isinstance(app.screen, ResultScreen) and "Go on with the campaign" in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, CampaignHandOver)
@@ -163,7 +163,7 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
                 await press(pilot, "enter")
         assert isinstance(app.screen, BattleScreen)
         app.show_result(finish_battle(app.screen.controller.state), [])
-        await pilot.pause(ResultScreen.GRACE_SECONDS)
+        await past_the_grace(pilot)
         await press(pilot, "enter")
         for player in ("p1", "p2"):  # each reads the last chapter's summary in private
             await press(pilot, "enter")
@@ -206,7 +206,7 @@ async def test_the_campaign_goes_to_its_end_screen_with_the_standings(tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, BattleScreen)
             app.show_result(finish_battle(app.screen.controller.state), [])
-            await pilot.pause(ResultScreen.GRACE_SECONDS)
+            await past_the_grace(pilot)
             await press(pilot, "enter")
         await pilot.pause()
         assert isinstance(app.screen, CampaignEndScreen)

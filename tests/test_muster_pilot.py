@@ -23,7 +23,7 @@ from officers_chess.tui.screens.scouting import ScoutingScreen
 from officers_chess.tui.screens.title import TitleScreen
 
 from muster_keys import confirm_step, deploy_all, give, hand_over, hire, press, select_unit, walk
-from pilot_helpers import play_activation, screen_text
+from pilot_helpers import past_the_grace, play_activation, screen_text
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -110,7 +110,7 @@ async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tm
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         assert app.screen.final.winner is not None
-        await pilot.pause(ResultScreen.GRACE_SECONDS)
+        await past_the_grace(pilot)
         await press(pilot, "enter")
         assert isinstance(app.screen, TitleScreen)
 

@@ -280,7 +280,9 @@ async def test_esc_ctrl_p_and_a_letter_typed_together_leave_no_search_running():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         burst(app, "escape", "ctrl+p", "d")  # Esc closes the search Ctrl+P opened; "d" was on its way to it
-        await pilot.pause(0.3)
+        await pilot.pause()  # the keys handled,
+        await app.workers.wait_for_complete()  # and any search they started run to its end, however long it takes
+        await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.return_code is None
 
 

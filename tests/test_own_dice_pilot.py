@@ -15,6 +15,8 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt, read_roll
 from officers_chess.tui.screens.battle import BattleScreen
 
+from pilot_helpers import wait_until
+
 FIXTURE = Path(__file__).parent / "fixtures" / "own_dice_yard.yaml"
 
 
@@ -73,12 +75,8 @@ async def test_the_computers_attack_asks_the_table_for_its_rolls_too():
         battle = app.screen
         assert isinstance(battle, BattleScreen)
         await pilot.press("s")  # skip the computer's pace: only the rolls are left to wait for
-        prompt = None
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, RollPrompt):
-                prompt = app.screen
-                break
+        await wait_until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        prompt = app.screen if isinstance(app.screen, RollPrompt) else None
         assert prompt is not None and prompt.why.startswith("Hale's swing at Bram")
         typed = []
         for _ in range(8):
@@ -86,10 +84,7 @@ async def test_the_computers_attack_asks_the_table_for_its_rolls_too():
                 break
             await pilot.press("1", "enter")  # a natural 1 hits, every time
             typed.append(1)
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if not isinstance(app.screen, RollPrompt) or app.screen is not prompt:
-                    break
+            await wait_until(pilot, lambda: not isinstance(app.screen, RollPrompt) or app.screen is not prompt)
             prompt = app.screen if isinstance(app.screen, RollPrompt) else None
         attacked = battle.controller.state  # the battle may be over already: two natural 1s rout Bram
         assert attacked.dice.physical and attacked.dice.given == () and len(typed) >= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot_helpers import walk_cursor
+from pilot_helpers import wait_until, walk_cursor
 
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.pieces.models import Side
@@ -49,10 +49,7 @@ async def test_the_browser_opened_from_a_rule_card_shows_the_entry_in_its_first_
 
         app._display = display
         await pilot.press("enter")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if frames:
-                break
+        await wait_until(pilot, lambda: bool(frames))
         await pilot.pause(0.1)
         assert isinstance(app.screen, RulesBrowser)
         assert frames and set(frames) == {("tag", key)}, frames

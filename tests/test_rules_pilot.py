@@ -7,7 +7,7 @@ import textwrap
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Static
-from pilot_helpers import painted, screen_text, walk_cursor
+from pilot_helpers import painted, screen_text, wait_until, walk_cursor
 
 from officers_chess.content.loaders import load_catalogue, load_scenario
 from officers_chess.rules.combat.editions import EDITIONS
@@ -108,10 +108,7 @@ async def test_the_palette_finds_brave_and_shows_its_card_then_the_browser_at_it
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"Brave")
-        for _ in range(40):  # the palette gathers hits in a worker
-            await pilot.pause(0.05)
-            if "Brave(tag)" in _squeezed(app):
-                break
+        await wait_until(pilot, lambda: "Brave(tag)" in _squeezed(app))  # the palette gathers hits in a worker
         assert "Brave(tag)" in _squeezed(app)  # the match is highlighted letter by letter, hence no spaces
         await pilot.press("enter")
         await pilot.pause()
@@ -227,10 +224,7 @@ async def test_the_palette_finds_an_entry_by_words_in_its_text():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"doubles the damage")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if "doubles the damage" in screen_text(app):
-                break
+        await wait_until(pilot, lambda: "doubles the damage" in screen_text(app))
         assert wanted[0].title in screen_text(app) and "doubles the damage" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()

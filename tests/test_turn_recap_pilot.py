@@ -4,7 +4,7 @@ path and the blows the rules' own record gives, stepped through with the arrows;
 from __future__ import annotations
 
 import pytest
-from pilot_helpers import play_activation, screen_text
+from pilot_helpers import HANG, play_activation, screen_text, wait_until
 
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.events import tile_name
@@ -25,11 +25,8 @@ def no_pauses(monkeypatch):
 
 
 async def persons_turn(pilot, screen) -> None:
-    for _ in range(500):
-        await pilot.pause(0.02)
-        if screen.controller.mode is not Mode.COMPUTER:
-            return
-    raise AssertionError("the computer's turn never ended")
+    await wait_until(pilot, lambda: screen.controller.mode is not Mode.COMPUTER)
+    assert screen.controller.mode is not Mode.COMPUTER, "the computer's turn never ended"
 
 
 def cell_marks(screen) -> dict[tuple[int, int], str]:
@@ -92,12 +89,10 @@ async def test_after_a_skipped_turn_the_side_pane_says_what_each_unit_did_and_v_
                            computer={Side.DEFENDER: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if screen.controller.mode is Mode.COMPUTER:
-                break
+        await wait_until(pilot, lambda: screen.controller.mode is Mode.COMPUTER)
+        assert screen.controller.mode is Mode.COMPUTER
         await pilot.press("s")
-        await asyncio.wait_for(app.workers.wait_for_complete(), timeout=5)
+        await asyncio.wait_for(app.workers.wait_for_complete(), timeout=HANG)
         await pilot.pause()
         c = screen.controller
         assert c.mode is Mode.BROWSE and c.recap.steps

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from pilot_helpers import painted, play_activation, wait_until, walk_cursor
+from pilot_helpers import HANG, painted, past_the_grace, play_activation, wait_until, walk_cursor
 
 from officers_chess.ai import play
 from officers_chess.ai.normal import NormalPolicy
@@ -20,7 +20,6 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
-from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
 from officers_chess.tui.screens.tutorial import TutorialScreen
@@ -36,7 +35,7 @@ class Gated(NormalPolicy):
     gate = threading.Event()
 
     def choose(self, state):
-        self.gate.wait(timeout=10)
+        self.gate.wait(timeout=HANG)  # a hang guard: the test opens it
         return super().choose(state)
 
 
@@ -181,12 +180,9 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
             await play_activation(pilot, screen)
             await players_turn(pilot, c)
         assert c.state.is_over and c.state.winner is Side.ATTACKER  # won by the player's own blows
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        for _ in range(5):  # (the result's first Enter may show the rest of its lines at once)
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox), seconds=1)
-            if isinstance(app.screen, TutorialBox):
-                break
+        await past_the_grace(pilot)  # Enters in the result's first second are let go (meant for the battle)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
         assert isinstance(app.screen, TutorialBox)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
