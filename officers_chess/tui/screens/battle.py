@@ -88,6 +88,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
+        # While the inspector is open t still closes it, unnamed: "esc Close" takes its room (80 columns, rulings L69).
+        Binding("t", "inspect(False)", show=False),
         Binding("o", "heat", "Heat", show=False),  # 80 columns: the move step's help names it
         Binding("n", "intent", "Targets", show=False),  # 80 columns: the browse step's help names it
         Binding("escape", "inspect(True)", "Close"),
