@@ -179,17 +179,17 @@ def test_a_scripted_units_move_names_the_order_it_followed():
         oda = unit(id="d1", side=D, pos=(6, 0)).model_copy(update={"name": "Oda", "orders": [Order.model_validate({"do": line})]})
         return game(plains(8), [unit(id="a1").model_copy(update={"name": "Corvin"}), oda], to_act=D)
 
-    for line, told in (("pursue Corvin", "Oda (order: pursue Corvin) moves 7,1 → "), ("hold", "Oda (order: hold) holds position at 7,1.")):
+    for line, told in (("pursue Corvin", "movement; its order: pursue Corvin)."), ("hold", "Oda holds position at 7,1 (its order: hold).")):
         state = scripted(line)
         policy = NormalPolicy(seed=1)
         action = policy.choose(state)
         events = with_orders(apply_action(state, action).events, action, state, policy)
-        assert any(e.text().startswith(told) for e in events if isinstance(e, Moved)), [e.text() for e in events]
+        assert any(e.text().startswith("Oda ") and e.text().endswith(told) for e in events if isinstance(e, Moved)), [e.text() for e in events]
     # The greedy level follows scripts too and says so; the random one plays none and says nothing of orders.
     state = scripted("hold")
     action = GreedyPolicy(seed=1).choose(state)
     events = with_orders(apply_action(state, action).events, action, state, GreedyPolicy(seed=1))
-    assert any(e.text() == "Oda (order: hold) holds position at 7,1." for e in events)
+    assert any(e.text() == "Oda holds position at 7,1 (its order: hold)." for e in events)
     action = RandomPolicy(seed=1).choose(state)
     events = with_orders(apply_action(state, action).events, action, state, RandomPolicy(seed=1))
     assert not any("order" in e.text() for e in events)
@@ -212,4 +212,19 @@ def test_a_scripted_units_move_says_why_each_conditional_line_held():
     action = policy.choose(state)
     events = with_orders(apply_action(state, action).events, action, state, policy)
     assert [e.text() for e in events if isinstance(e, Moved)] == [
-        "Tam (orders: hold; target the nearest enemy [an enemy is within 3 tiles]) holds position at 6,1."]
+        "Tam holds position at 6,1 (its orders: hold, and target the nearest enemy when an enemy is within 3 tiles)."]
+
+
+def test_a_round_window_of_one_round_is_said_as_one_round():
+    """A newcomer cannot read "[in rounds 1 to 1]" (rulings L67): one round is "in round 1", a window "in rounds
+    1 to 3", and the log puts what the unit did before the script line that steered it."""
+    from officers_chess.ai.order_notes import _line_words
+    from officers_chess.rules.battle.events import Moved
+    from officers_chess.rules.pieces.orders import Order
+
+    assert _line_words(Order.model_validate({"when": "round 1-1", "do": "hold"})) == "hold in round 1"
+    assert _line_words(Order.model_validate({"when": "round 1-3", "do": "hold"})) == "hold in rounds 1 to 3"
+    assert _line_words(Order.model_validate({"when": "round >= 3", "do": "hold"})) == "hold from round 3"
+    said = Moved("Dunn", (6, 2), (6, 2), 0, order="hold in round 1; pursue the nearest enemy", held=True).text()
+    assert said == "Dunn holds position at 7,3 (its orders: hold in round 1, and pursue the nearest enemy)."
+    assert "[" not in said and "1 to 1" not in said

@@ -220,7 +220,7 @@ def test_a_unit_standing_in_the_danger_zone_keeps_its_colour_and_shows_the_count
 
     from officers_chess.session.lookout import Marks
     from officers_chess.tui.palette import CLASSIC
-    from officers_chess.tui.widgets.map_view import _marked
+    from officers_chess.tui.widgets.map_view import _checkered, _marked
 
     unit_style = CLASSIC.side[Side.DEFENDER]
     marks = Marks(danger={(3, 4): "2"})
@@ -228,6 +228,9 @@ def test_a_unit_standing_in_the_danger_zone_keeps_its_colour_and_shows_the_count
     assert (style, text) == (unit_style, "s2")
     empty = Style(bgcolor="#000000")
     style, text = _marked((3, 4), False, empty, ". ", marks, CLASSIC)
+    # (3, 4) is a dark square of the zone's chessboard (rulings L72): the danger tint, darker; (4, 4) the tint itself.
+    assert style.bgcolor == _checkered((3, 4), empty + CLASSIC.danger).bgcolor != CLASSIC.danger.bgcolor and text == ".2"
+    style, text = _marked((4, 4), False, empty, ". ", Marks(danger={(4, 4): "2"}), CLASSIC)
     assert style.bgcolor == CLASSIC.danger.bgcolor and text == ".2"
 
 

@@ -779,8 +779,8 @@ def test_the_log_names_every_line_followed_and_holds_position_only_for_a_hold():
     from officers_chess.rules.battle.events import Moved
 
     assert Moved("Tam", (3, 3), (3, 3), 0, order="hold; pursue D2", held=True).text() == (
-        "Tam (orders: hold; pursue D2) holds position at 4,4.")
-    assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam (order: support allies) stays at 4,4."
+        "Tam holds position at 4,4 (its orders: hold, and pursue D2).")
+    assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam stays at 4,4 (its order: support allies)."
 
 
 # --- joined conditions, round ranges, hurt allies (issue 18) -------------------------------------

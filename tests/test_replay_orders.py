@@ -63,7 +63,7 @@ def test_the_replay_names_each_script_line_the_app_named(tmp_path, capsys):
     path, live = played(tmp_path, {Side.ATTACKER: "greedy", Side.DEFENDER: "greedy"})
     assert live, "the garrison's scripts should steer some moves"
     text = told(path, capsys)
-    lines = [line for line in text.splitlines() if "(order: " in line or "(orders: " in line]
+    lines = [line for line in text.splitlines() if "its order: " in line or "its orders: " in line]
     assert [said(line) for line in lines] == live
 
 
@@ -71,8 +71,8 @@ def test_a_side_a_person_played_is_told_without_script_lines(tmp_path, capsys):
     path, live = played(tmp_path, {Side.ATTACKER: "greedy", Side.DEFENDER: "human"})
     assert live
     text = told(path, capsys)
-    name = live[0].split(" (")[0]  # the first scripted unit: its move is told plainly
-    assert "(order" not in text and any(said(line).startswith((f"{name} stays", f"{name} moves")) for line in text.splitlines())
+    name = live[0].split(" ")[0]  # the first scripted unit: its move is told plainly
+    assert "its order" not in text and any(said(line).startswith((f"{name} stays", f"{name} moves")) for line in text.splitlines())
 
 
 def test_simulate_saves_replay_with_their_script_lines(tmp_path, capsys):
@@ -80,10 +80,10 @@ def test_simulate_saves_replay_with_their_script_lines(tmp_path, capsys):
     assert main(["simulate", SCRIPTED, "--games", "1", "--seed", "3", "--levels", "greedy:greedy",
                  "--save-dir", str(folder), "--json"]) == 0
     text = told(folder / "game-0001.json", capsys)
-    assert "(order: hold) holds position at" in text
+    assert "(its order: hold)." in text
 
 
 def test_the_apps_replay_viewer_names_them_too(tmp_path):
     path, live = played(tmp_path, {Side.ATTACKER: "greedy", Side.DEFENDER: "greedy"})
     told = [line for frame in frames(open_save(path)) for line in frame.told.splitlines()]
-    assert [line for line in told if "(order: " in line or "(orders: " in line] == live
+    assert [line for line in told if "its order: " in line or "its orders: " in line] == live

@@ -130,3 +130,24 @@ async def test_the_players_line_fits_80_columns_with_the_longest_level_on_both_s
         assert app.screen.players == {Side.ATTACKER: "normal", Side.DEFENDER: "normal"}
         dice = app.screen.query_one("#dice")
         assert dice.region.right <= 80 and "Dice: yours" in " ".join(screen_text(app).split())
+
+
+async def test_other_editions_show_whole_names_and_up_at_the_top_stays_there():
+    """At 80×24 each entry of Other editions shows its whole name (a long one on two lines, L70), and Up on the
+    first row leaves the highlight there rather than wrapping to the last group (L71)."""
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        first = title.query_one("#scenarios").highlighted
+        await press(pilot, "up", "up")
+        assert title.query_one("#scenarios").highlighted == first and title.rows[first].kind == "learn"
+        await press(pilot, "down", "down", "down", "enter")  # Battles, Campaigns, Other editions: open it
+        listed = " ".join(" ".join(line.split("│")[1].split()) for line in screen_text(app).splitlines()
+                          if line.strip().startswith("│"))
+        names = [title.scenarios[i][1].scenario.name for i in title.editions]
+        assert names and all(name in listed for name in names), (names, listed)
+        assert "…" not in listed
+        await press(pilot, *["down"] * (len(names) + 2))
+        assert title.rows[title.query_one("#scenarios").highlighted].index == title.editions[-1]  # the end stops it

@@ -401,3 +401,44 @@ async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
                 return
             await play_activation(pilot, screen)
         raise AssertionError("the computer never attacked before the battle ended")
+
+
+async def test_the_persons_own_blow_stays_in_the_result_above_the_computers_reply(no_pauses):
+    """After the person's attack and the computer's turn, the side pane's Result still shows the person's own
+    exchange, first, at 80×24 (rulings L68): the reply used to push it out, and only r's log told whether it hit."""
+    from officers_chess.tui.widgets.forecast_pane import ForecastPane
+    from pilot_helpers import screen_text
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=3,
+                           computer={Side.DEFENDER: "normal"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        told: list[list[str]] = []  # each of the person's steps: its exchange's lines, or [] for none
+        after = screen._after
+        screen._after = lambda step: (told.append(list(step.lines) if step.exchange else []), after(step))[1]
+        for _ in range(40):
+            for _ in range(400):  # the computer's turn, played out
+                await pilot.pause(0.02)
+                if screen.controller.mode in (Mode.BROWSE, Mode.OVER):
+                    break
+            if screen.controller.mode is Mode.OVER:
+                break
+            told.clear()
+            await play_activation(pilot, screen)
+            for _ in range(400):
+                await pilot.pause(0.02)
+                if screen.controller.mode in (Mode.BROWSE, Mode.OVER):
+                    break
+            if screen.controller.mode is Mode.OVER:
+                break
+            mine = told[-1] if told else []
+            if not mine or screen.controller.view.to_act is not Side.ATTACKER:
+                continue
+            pane = screen.query_one(ForecastPane)
+            assert pane.border_title == "Result"
+            own = [line for text in mine for line in text.splitlines()]
+            assert screen._result[: len(own)] == own
+            shown = " ".join(screen_text(app).split())
+            assert " ".join(own[0].split()) in shown  # the person's own attack line is on screen
+            return
+        raise AssertionError("the person never attacked before the battle ended")

@@ -17,8 +17,8 @@ from officers_chess.rules.pieces.orders import Order
 
 def with_orders(events: list[Event], action: Action, before: GameState, policy: Policy | None) -> list[Event]:
     """The events of the computer's `action`, its Move naming the script lines the unit followed and why ("Oda
-    (order: pursue Corvin [an enemy is within 3 tiles]) moves …", "Tam (orders: hold; support allies) holds
-    position …"), when the level plays scripts and a line held (judged, as the computer judged it, from its
+    moves … (its order: pursue Corvin when an enemy is within 3 tiles)", "Tam holds position … (its orders: hold,
+    and support allies)"), when the level plays scripts and a line held (judged, as the computer judged it, from its
     side's view of the state `before` the action)."""
     if not isinstance(action, Move) or policy is None or not policy.follows_orders:
         return events
@@ -39,7 +39,11 @@ def recorded_players(players: dict[Side, str], levels: dict[str, Callable[[int],
 
 
 def _line_words(order: Order) -> str:
-    """A line followed, and why when it has a condition: "pursue Corvin [an enemy is within 3 tiles]"."""
+    """A line followed, and why when it has a condition, in plain words: "pursue Corvin when an enemy is within 3
+    tiles", "hold in round 1" (a round's words already say when; no bracketed jargon, rulings L67)."""
     label = order.label()
     words = label[0].lower() + label[1:]
-    return words if order.condition == "always" else f"{words} [{order.condition_text()}]"
+    if order.condition == "always":
+        return words
+    when = order.condition_text()
+    return f"{words} {when}" if when.startswith(("in round", "from round", "from when")) else f"{words} when {when}"

@@ -45,11 +45,14 @@ class Moved:
         return Concern((self.unit_id,), (self.start, self.end))
 
     def text(self) -> str:
+        # What the unit did comes first; the script lines that steered it follow, in plain words (rulings L67).
         word = "orders" if "; " in self.order else "order"
-        who = f"{self.unit} ({word}: {self.order})" if self.order else self.unit
+        why = f"its {word}: {self.order.replace('; ', ', and ')}" if self.order else ""
         if self.start == self.end:  # "holds position" only when an order holds it
-            return f"{who} {'holds position' if self.held else 'stays'} at {tile_name(self.end)}."
-        return f"{who} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement)."
+            told = f" ({why})" if why else ""
+            return f"{self.unit} {'holds position' if self.held else 'stays'} at {tile_name(self.end)}{told}."
+        told = f"; {why}" if why else ""
+        return f"{self.unit} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement{told})."
 
 
 @dataclass(frozen=True)

@@ -209,7 +209,9 @@ def _clause_words(clause: Clause) -> str:
         "enemy_within": f"an enemy is within {clause.number} tiles",
         "threatened": "an enemy could strike it next turn",
         "round_at_least": f"from round {clause.number}",
-        "round_between": f"in rounds {clause.number} to {clause.upto}",
+        # One round is said as one ("in round 1"), never as a range of one ("in rounds 1 to 1").
+        "round_between": (f"in round {clause.number}" if clause.number == clause.upto
+                          else f"in rounds {clause.number} to {clause.upto}"),
         "hp_at_most": f"at {clause.number} HP or less",
         "ally_routed": f"{clause.name or 'an ally'} is routed",
         "ally_hp_at_most": f"{clause.name or 'an ally'} is at {clause.number} HP or less",

@@ -88,6 +88,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("e", "explain", "Explain"),
         Binding("d", "danger", "Danger"),
         Binding("t", "inspect", "Threats"),
+        # While the inspector is open t still closes it, unnamed: "esc Close" takes its room (80 columns, rulings L69).
+        Binding("t", "inspect(False)", show=False),
         Binding("o", "heat", "Heat", show=False),  # 80 columns: the move step's help names it
         Binding("n", "intent", "Targets", show=False),  # 80 columns: the browse step's help names it
         Binding("escape", "inspect(True)", "Close"),
@@ -134,6 +136,9 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self._skip_round: int | None = None  # set by the skip key: the round the computer was asked to hurry through
         self._nudge = asyncio.Event()  # cuts short a pause when the pace changes or a skip is asked
         self._result: list[str] = []  # the lines of the player's last exchange, for the side pane while browsing
+        # The person's own exchange just before the computer's turn: the turn's Result shows it above the reply
+        # (rulings L68), else the reply pushed it out and the player had to read the log to learn their own blow.
+        self._own_exchange: list[str] = []
         self._result_shown = 0  # how many of them are revealed so far
         self._result_timer: Timer | None = None
         self._log_key = False  # whether the footer shows the log's keys (check_action reads it)
@@ -229,6 +234,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         before = self._at_keyboard
         self._sync_log()
         exchange = told.exchange
+        self._own_exchange = list(told.lines) if exchange else []
         if exchange:
             self._reveal_result(told.lines)
         self.refresh_view()

@@ -119,13 +119,16 @@ class ComputerTurn:
                 self._skip_round = None  # the round a demo skipped through is over
         self._skip_round = None
         self._at_keyboard = c.view.to_act
+        # The person's own blow, when they struck last, stays above the reply (rulings L68).
+        mine, self._own_exchange = self._own_exchange, []
+        mine = mine + [""] if mine else []
         recap = getattr(c, "recap", None)
         if skipped and c.humans and recap is not None and recap.steps:
             # A skipped turn was not watched: what each unit did, one line each, and where to see it on the map.
             told = [step.caption() for step in recap.steps] + ["v shows it on the map, a unit at a time."]
-            self._reveal_result(told + last_exchange, at_once=True)
-        elif last_exchange:  # the person's turn opens on the computer's last exchange (already paced out)
-            self._reveal_result(last_exchange, at_once=True)
+            self._reveal_result(mine + told + last_exchange, at_once=True)
+        elif last_exchange or mine:  # the person's turn opens on the computer's last exchange (already paced out)
+            self._reveal_result((mine + last_exchange) if last_exchange else mine[:-1], at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:
             await self._on_top()  # the result replaces the battle, never a dialog open over it

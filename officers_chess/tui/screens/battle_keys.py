@@ -72,8 +72,8 @@ class BattleKeys:
             return mode not in (Mode.OVER, Mode.COMPUTER)
         if action == "log_page":  # the footer's entry only when it fits; the keys themselves always work
             return len(parameters) == 1 or self._log_key
-        if action == "inspect":  # t opens and closes it; Esc only closes it
-            return mode in INSPECTABLE and (self.lookout.inspecting or not parameters)
+        if action == "inspect":  # t opens and closes it (shown only to open); Esc only closes it
+            return mode in INSPECTABLE and (self.lookout.inspecting if parameters else not self.lookout.inspecting)
         if action in ("back", "leave") and self.lookout.inspecting:
             return False
         if action == "back":  # after the action, Esc only goes back to the Canto map

@@ -58,8 +58,18 @@ def header_label(group: str, count: int, open_: bool) -> Text:
 
 
 def entry_label(label: Text) -> Text:
-    """An entry under its header, indented, cut to the list's width."""
+    """An entry under its header, indented; a name too long for one line goes on to a second, further indented, at
+    a space (rulings L70: "d100 Low Water at Millbro…" hid the name), and only a name too long for both is cut."""
+    room = WIDTH - 2
     text = Text("  ", no_wrap=True, overflow="ellipsis")
-    text.append_text(label)
-    text.truncate(WIDTH, overflow="ellipsis")
+    if label.cell_len <= room or " " not in label.plain[1:room + 1]:
+        text.append_text(label)
+        text.truncate(WIDTH, overflow="ellipsis")
+        return text
+    cut = label.plain.rindex(" ", 1, room + 1)
+    rest = label[cut + 1:]
+    rest.truncate(WIDTH - 4, overflow="ellipsis")
+    text.append_text(label[:cut])
+    text.append("\n    ")
+    text.append_text(rest)
     return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -304,7 +305,7 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
         mark = count_mark(heat.threats) if heat.threats else PATH_MARK if pos in marks.path else " "
         if pos in marks.path:
             style += colours.path
-        return style, text[0] + mark
+        return (_checkered(pos, style) if heat.threats else style), text[0] + mark
     if pos in marks.path:
         return style + colours.path, text[0] + PATH_MARK
     intent = marks.intent.get(pos)
@@ -316,8 +317,21 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     if danger == HOLD_MARK:  # only enemies at their posts reach it, if something moves them: dimmer, no tint
         return style + HELD, text[0] + danger
     if danger is not None:
-        return style + (colours.move_danger if movable else colours.danger), text[0] + danger
+        return _checkered(pos, style + (colours.move_danger if movable else colours.danger)), text[0] + danger
     return style, text
+
+
+CHECKER_SHADE = 0.35  # how much darker every other danger tile is
+
+
+def _checkered(pos: Pos, style: Style) -> Style:
+    """A danger tile's tint, darker on every other tile like a chessboard (rulings L72): in a row such as ".1.1M2.2"
+    each tile's two cells share one shade and its neighbours' differ, so a digit is read with its own tile."""
+    if (pos[0] + pos[1]) % 2 == 0 or style.bgcolor is None:
+        return style
+    red, green, blue = style.bgcolor.get_truecolor()
+    dark = 1 - CHECKER_SHADE
+    return style + Style(bgcolor=Color.from_rgb(int(red * dark), int(green * dark), int(blue * dark)))
 
 
 def held_tiles(state: Known) -> set[Pos]:
