@@ -7,13 +7,12 @@ only its title, progress and the names of its chapters' battle saves; public fac
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from officers_chess.content.campaign_saves import SAVE_NAME, is_campaign_file
+from officers_chess.content.campaign_saves import campaign_save_paths
 from officers_chess.content.decoded_text import find_unsafe_text
 from officers_chess.content.errors import ContentError
 from officers_chess.content.safe_read import read_text
@@ -46,16 +45,8 @@ class CampaignFile:
 def campaign_files(folder: Path) -> Iterator[CampaignFile]:
     """The campaign saves in the folders under `folder`, over or not, in no order; one that cannot be read as a
     campaign is left out (loading it by name says why)."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        path = Path(entry.path) / SAVE_NAME
+    for path, mtime in campaign_save_paths(folder):
         try:
-            if not (entry.is_dir(follow_symlinks=False) and path.is_file() and is_campaign_file(path)):
-                continue
-            mtime = path.stat().st_mtime
             data = json.loads(read_text(path, MAX_SAVE_BYTES))
             if find_unsafe_text(data) is not None:
                 continue  # the full load refuses it, saying why

@@ -244,11 +244,9 @@ class UnfinishedCampaign(NamedTuple):
         return f"campaign {self.title}{self.saved}"
 
 
-def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> Iterator[UnfinishedCampaign]:
-    """The campaign saves in the folders under `folder` that are not over, newest first, past those in `skip`
-    (refused already). Lazily, each read once and only as far as its first bytes, title and progress: public
-    facts only, and a full load checks the rest."""
-    found = []
+def campaign_save_paths(folder: Path) -> Iterator[tuple[Path, float]]:
+    """Each campaign save in the folders under `folder` (a folder of its own, its save file there and of the
+    campaign kind) with the time it was written; a folder that cannot be read is passed over."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -256,11 +254,18 @@ def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> I
     for entry in entries:
         path = Path(entry.path) / SAVE_NAME
         try:
-            if entry.is_dir(follow_symlinks=False) and path not in skip and path.is_file() and is_campaign_file(path):
-                found.append((path.stat().st_mtime, path))
+            if entry.is_dir(follow_symlinks=False) and path.is_file() and is_campaign_file(path):
+                yield path, path.stat().st_mtime
         except OSError:
             continue
-    for mtime, path in sorted(found, reverse=True):
+
+
+def unfinished_campaigns(folder: Path, skip: frozenset[Path] = frozenset()) -> Iterator[UnfinishedCampaign]:
+    """The campaign saves in the folders under `folder` that are not over, newest first, past those in `skip`
+    (refused already). Lazily, each read once and only as far as its first bytes, title and progress: public
+    facts only, and a full load checks the rest."""
+    found = sorted(((mtime, path) for path, mtime in campaign_save_paths(folder) if path not in skip), reverse=True)
+    for mtime, path in found:
         try:
             data = json.loads(read_text(path, MAX_SAVE_BYTES))
             if find_unsafe_text(data) is not None:
