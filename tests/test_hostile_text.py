@@ -627,7 +627,7 @@ def test_a_save_naming_such_a_scenario_is_passed_over_by_continue_at_once(tmp_pa
 
 async def test_the_titles_continue_over_such_a_save_says_why_and_starts_nothing(tmp_path, monkeypatch):
     from officers_chess.tui.app import OfficersChessApp
-    from officers_chess.tui.screens import title
+    from officers_chess.tui.screens import title_saves as title  # (Continue lives in the title's saved-games part)
     from officers_chess.tui.screens.title import TitleScreen
 
     scenario = tmp_path / "yard.yaml"

@@ -211,7 +211,7 @@ async def test_army_building_is_saved_after_each_step_and_resumes_there():
 
 async def test_a_long_continue_line_puts_load_on_a_line_of_its_own_at_80_columns(monkeypatch):
     from officers_chess.content.autosave import ContinueHint
-    from officers_chess.tui.screens import title as title_module
+    from officers_chess.tui.screens import title_saves as title_module  # (the Continue line is drawn there)
 
     long_line = "The Long March, in contact, round 1, saved 25 Nov 14:26"
     monkeypatch.setattr(title_module, "continue_hint", lambda: ContinueHint(long_line, None, None))
