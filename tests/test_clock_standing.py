@@ -111,3 +111,17 @@ def test_a_defender_whose_bridges_were_taken_goes_to_take_them_back():
     after = apply_action(state, move).state
     if gap == 1:
         assert isinstance(policy.choose(after), Attack)
+
+
+def test_every_level_losing_on_the_clock_closes_in_on_the_tiles_it_needs():
+    # The attacker must hold both bridges by dusk and is far from them; under fog it sees no enemy at all, so the
+    # bridges are all it knows to walk to. Every level's first move takes its unit nearer (random's included).
+    from officers_chess.ai.play import LEVELS, make_policy
+
+    for level in LEVELS:
+        for seed in range(8 if level == "random" else 1):  # (random's move is a draw: several of them)
+            state = _bridges([unit("a1", A, (0, 1)), unit("d1", D, (11, 1))])
+            state.fog = True
+            move = make_policy(level, seed).choose(state)
+            assert isinstance(move, Move), (level, move)
+            assert min(distance(move.to, b) for b in BRIDGES) < 4, (level, seed, move.to)

@@ -76,21 +76,30 @@ class IdleWatch:
         return self._gap(before, was, goals, now.pos) < self._gap(before, was, goals, was.pos)
 
     def _goals(self, state: GameState, unit: Unit, side: Side) -> frozenset[Pos]:
-        """Where the unit's side's win lies: its own objective tiles (a throne, exits, targets), else the clock's
-        tiles it does not hold yet (tiles to control or hold), else the enemy to rout."""
-        aim = objective_tiles(state, unit, aims_of(state, side))
-        if aim is not None:
-            return aim[0]
-        held = {u.pos for u in state.living(side)}
-        owners = {tuple(c.at): c.side for c in state.claims}
-        wanted: set[Pos] = set()
-        for cond in conditions(state, side):
-            if cond.kind in ("hold", "control"):
-                wanted.update(t for t in map(tuple, cond.tiles) if t not in held and owners.get(t) is not side)
-        if wanted:
-            return frozenset(wanted)  # type: ignore[arg-type]
-        return frozenset(e.pos for e in state.living(side.other))
+        return where_the_win_lies(state, unit, side)
 
     def _gap(self, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos) -> int:
-        gap = self._fields.gap(state, unit, goals, pos)
-        return gap if gap < UNREACHABLE else self._fields.gap(state, unit, goals, pos, through=True)
+        return walking_gap(self._fields, state, unit, goals, pos)
+
+
+def where_the_win_lies(state: GameState, unit: Unit, side: Side) -> frozenset[Pos]:
+    """Where the unit's side's win lies: its own objective tiles (a throne, exits, targets), else the clock's
+    tiles it does not hold yet (tiles to control or hold), else the enemy to rout."""
+    aim = objective_tiles(state, unit, aims_of(state, side))
+    if aim is not None:
+        return aim[0]
+    held = {u.pos for u in state.living(side)}
+    owners = {tuple(c.at): c.side for c in state.claims}
+    wanted: set[Pos] = set()
+    for cond in conditions(state, side):
+        if cond.kind in ("hold", "control"):
+            wanted.update(t for t in map(tuple, cond.tiles) if t not in held and owners.get(t) is not side)
+    if wanted:
+        return frozenset(wanted)  # type: ignore[arg-type]
+    return frozenset(e.pos for e in state.living(side.other))
+
+
+def walking_gap(fields: Fields, state: GameState, unit: Unit, goals: frozenset[Pos], pos: Pos) -> int:
+    """Walking distance from `pos` to the nearest goal, terrain counted; through doors and walls when walled off."""
+    gap = fields.gap(state, unit, goals, pos)
+    return gap if gap < UNREACHABLE else fields.gap(state, unit, goals, pos, through=True)
