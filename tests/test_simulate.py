@@ -55,6 +55,7 @@ def test_readable_summary_without_json(capsys):
     assert main(["simulate", "training_yard", "--games", "2", "--levels", "greedy:random"]) == 0
     out = capsys.readouterr().out
     assert "Training Yard" in out and "attacker win rate" in out and "greedy won" in out
+    assert "rounds idle while losing on the clock: greedy " in out and ", random " in out
 
 
 @pytest.mark.parametrize("args, words", [

@@ -307,5 +307,7 @@ def summary_lines(report: dict, levels: tuple[str, str]) -> list[str]:
         lines.append("  " + ", ".join(f"{level} won {n}" for level, n in report["level_wins"].items()))
     if "fled" in report:
         lines.append("  units fled broken: " + ", ".join(f"{side} {n}" for side, n in report["fled"].items()))
+    idle = report.get("idle_while_losing", {})
+    lines.append("  rounds idle while losing on the clock: " + ", ".join(f"{level} {n}" for level, n in idle.items()))
     lines.append(f"  {report['mean_rounds']} rounds on average, {report['seconds']} s")
     return lines
