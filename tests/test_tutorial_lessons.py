@@ -124,3 +124,85 @@ def test_what_the_lessons_say_of_the_battle_is_what_the_rules_make_of_it():
     spare = next(item for item in second.inventory if item.name == SPARE_WEAPON)
     assert spare.range[1] == 2 and "thrown from 2 tiles" in words["equip"] and "2 tiles off" in words["aim"]
     assert f"Equip {SPARE_WEAPON}" in words["equip"]
+
+
+
+def intended_first_round():
+    """Steps 1 to 6 as the guide asks for them: Corin onto the trees and waiting, Hesk equipping the Javelin and
+    walking towards the thieves; the computer's turns played by the thieves' own level, as the screen plays them.
+    Each thief's activation is noted as it ends: (name, whether it struck, whether one of yours was in its reach
+    where it stood, its log lines)."""
+    from functools import partial
+
+    from officers_chess.rules.battle.events import Attacked
+
+    _, c, _ = fresh_guide()
+    thieves = make_policy(TUTORIAL_LEVEL, TUTORIAL_SEED + 2)
+    turns: list[tuple[str, bool, bool, list[str]]] = []
+    struck, lines = False, []
+
+    def their_turn():
+        nonlocal struck, lines
+        while c.mode is Mode.COMPUTER and not c.state.is_over:
+            action = thieves.choose(c.state.model_copy(deep=True))
+            actor = c.state.active_unit or c.state.unit(action.unit)
+            told = c.take(partial(c.play_computer, action), None, thieves, action)
+            struck = struck or any(isinstance(e, Attacked) for e in c._last_events)
+            lines += told.lines
+            active = c.state.active_unit
+            if active is None or active.id != actor.id:  # its activation is over
+                thief = c.state.unit(actor.id)
+                in_reach = thief.on_field and bool(c.state.targets_from(thief, thief.pos))
+                turns.append((thief.name, struck, in_reach, lines))
+                struck, lines = False, []
+
+    def activate(name, to, equip=False):
+        c.cursor = named(c, name).pos
+        c.take(c.confirm, None)
+        if equip:
+            c.take(c.prepare, None)
+            c.take(partial(c.choose, next(i.key for i in c.menu() if i.label == "Equip Javelin")), None)
+            c.take(c.confirm, None)
+        c.cursor = to
+        c.take(c.confirm, None)
+        c.take(c.wait, None)
+        their_turn()
+
+    activate("Corin", (2, 2))
+    activate("Hesk", (4, 5), equip=True)
+    return c, turns, their_turn
+
+
+def _play_on(c, their_turn, player) -> None:
+    """The rest of the battle: `player` chooses each action of the player's side (None: the unit just waits)."""
+    from functools import partial
+
+    for _ in range(80):
+        if c.state.is_over:
+            return
+        action = player(c) if player is not None else None
+        if action is None:
+            c.cursor = next(u for u in c.state.living(PLAYER) if not u.activated).pos
+            c.take(c.confirm, None)
+            c.take(c.wait, None)
+        else:
+            c.take(partial(c.perform, action), None)
+        their_turn()
+
+
+def test_a_thief_beside_one_of_yours_strikes_and_its_log_line_says_why():
+    """Every thief's activation in the guided battle, on its intended path and on two natural wrong ones (a player
+    who only waits, one who fights on after the lessons): a thief that ends its activation with one of the player's
+    units in reach has struck it (a pursuer standing beside its quarry and waiting read as a bug), and what the log
+    says of it names its orders in plain words (rulings L73)."""
+    greedy = make_policy("greedy", 100)
+    for player in (lambda c: greedy.choose(c.state.model_copy(deep=True)), None):
+        c, turns, their_turn = intended_first_round()
+        assert [(name, hit) for name, hit, _, _ in turns] == [("Dunn", False), ("Pell", False)]  # round 1: they hold
+        assert all("holds position" in " ".join(said) for *_, said in turns)
+        _play_on(c, their_turn, player)
+        assert c.state.is_over and c.state.winner is PLAYER and len(turns) >= 4
+        for name, hit, in_reach, said in turns:
+            assert hit or not in_reach, f"{name} waited with one of yours in reach: {said}"
+        words = " ".join(line for *_, said in turns for line in said)
+        assert "strike at any cost" in words and "reckless" not in words.lower()
