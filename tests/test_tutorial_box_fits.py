@@ -39,6 +39,8 @@ async def test_every_guide_text_is_whole_in_the_box_at_80x24():
         _, turns, _ = intended_first_round()
         did = max((" ".join(said) for *_, said in turns), key=len)  # what the log says of a thief's first turn
         texts = [("", lesson.text) for lesson in LESSONS]
+        texts += [("", lesson.seen) for lesson in LESSONS if lesson.seen]  # a step's words to read, once shown
+        texts += [("", f"{lesson.text} {lesson.marked}") for lesson in LESSONS if lesson.marked]  # danger zone on
         texts += [(nudge.format(name=longest), "") for nudge in NUDGES.values()]
         texts += [("", WATCH_OVER.format(did=did)), ("", "The thieves held the meadow. Enter on the result, and "
                                                           "try again.")]

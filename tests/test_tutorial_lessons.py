@@ -206,3 +206,37 @@ def test_a_thief_beside_one_of_yours_strikes_and_its_log_line_says_why():
             assert hit or not in_reach, f"{name} waited with one of yours in reach: {said}"
         words = " ".join(line for *_, said in turns for line in said)
         assert "strike at any cost" in words and "reckless" not in words.lower()
+
+
+def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
+    """d shows the zone and the step stays, saying what a digit means and how to hide the marks; it goes on with
+    Enter, with the marks hidden, or with a unit chosen; the next step, while the marks are on, says they are
+    only to read (rulings L74)."""
+    from officers_chess.session.lookout import Danger, Lookout, count_mark
+
+    c, _, _ = intended_first_round()
+    danger = next(n for n, lesson in enumerate(LESSONS) if lesson.key == "danger")
+    assert c.state.round == 2 and c.mode is Mode.BROWSE
+    guide = Guide(c, danger)
+    assert not guide.check(False) and "Press d" in guide.text(False) and not guide.waiting_to_go_on()
+    assert not guide.check(True)  # the zone on: the step stays, to be read
+    shown = guide.text(True)
+    assert "how many thieves could strike it" in shown and "third d hides" in shown and guide.waiting_to_go_on()
+    # The digits the step explains are the map's: a tile two thieves reach shows 2 (the rules' own zone).
+    lookout = Lookout(c)
+    lookout.cycle_danger()
+    assert lookout.danger is Danger.ALL
+    assert count_mark(2) in set(lookout.marks().danger.values()) and len(c.state.living(PLAYER.other)) == 2
+    guide.go_on()  # Enter
+    assert guide.check(True) and LESSONS[guide.step].key == "aim"
+    assert "d hides them" in guide.text(True) and "d hides" not in guide.text(False)
+    for hide_or_choose in ("hidden", "chosen"):
+        guide = Guide(c, danger)
+        assert not guide.check(True)
+        if hide_or_choose == "chosen":
+            c.cursor = named(c, "Corin").pos
+            c.confirm()
+            assert guide.check(True) and LESSONS[guide.step].key == "aim"
+            c.cancel()
+        else:
+            assert guide.check(False) and LESSONS[guide.step].key == "aim"

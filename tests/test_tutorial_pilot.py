@@ -140,8 +140,11 @@ async def second_round(pilot, screen) -> None:
     await pilot.press("tab")  # not the danger zone
     assert lesson(screen) == "danger"
     await pilot.press("d")
+    # The zone is on: the step stays, saying what the digits mean and how to hide them (rulings L74).
+    await pilot.pause()
+    assert lesson(screen) == "danger" and "third d hides" in screen.query_one("#guide").content.plain
+    await pilot.press("d", "d")  # off again: read, and the step goes on
     assert lesson(screen) == "aim"
-    await pilot.press("d", "d")  # off again: the marks are not needed to go on
     corin = unit(c, "Corin")
     await walk_cursor(pilot, screen, corin.pos)
     await pilot.press("enter")

@@ -25,7 +25,8 @@ class Watched:
 
     explained: bool = False  # e opened a rule card (or its chooser) while this lesson was on
     struck: bool = False  # one of the player's units attacked while this lesson was on
-    went_on: bool = False  # Enter pressed once the enemy's turn was over (so it can be read before it goes)
+    went_on: bool = False  # Enter pressed once the step's second part was shown (so it can be read before it goes)
+    saw_danger: bool = False  # the danger zone was on the map during the danger step, on the player's turn
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class Lesson:
     nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
     # Whether what made the lesson before this one done was taken back (Esc): the guide then steps back to it.
     undone: Callable[[BattleController], bool] = field(default=lambda c: False)
+    seen: str = ""  # the step's words once its first part is done and it waits to be read (the danger zone shown)
+    marked: str = ""  # added to the step's words while the danger zone is on the map
 
 
 def _unit(state: GameState, name: str) -> Unit | None:
@@ -158,14 +161,17 @@ LESSONS: tuple[Lesson, ...] = (
            "Enter, then w to end his turn.",
            lambda c, w, d: _acted(c, SECOND),
            undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND)),
+    # Read, then gone on from: Enter, the marks hidden again, or a unit chosen (rulings L74).
     Lesson("danger", "The danger zone",
-           "Round 2: the thieves will come. Press d: marked tiles are those an enemy could strike next "
-           "turn (the number: how many). d again: one enemy's, then none.",
-           lambda c, w, d: d and _players_turn(c)),
+           "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
+           lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
+           seen="A digit on a tile: how many thieves could strike it next turn. d again marks only the thief "
+                "nearest the cursor (×); a third d hides the marks.\nPress Enter to go on."),
     Lesson("aim", "Attack",
            f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
            "a to attack.",
-           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge),
+           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge,
+           marked="(The marks are there to read, not to follow: d hides them.)"),
     Lesson("forecast", "Read the forecast",
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
            "rule behind a number; Esc closes it.",
@@ -211,7 +217,11 @@ class Guide:
             self.step -= 1  # Esc took back what the last lesson asked for: ask for it again
         if self.c.state.is_over:  # the battle ended (won or lost) with lessons still to come: nothing left to teach
             self.step = len(LESSONS)
-        while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
+        while (lesson := self.lesson) is not None:
+            if lesson.key == "danger" and danger_on and _players_turn(self.c):
+                self.watched.saw_danger = True  # (on already when the step came: read from here on)
+            if not lesson.done(self.c, self.watched, danger_on):
+                break
             self.step += 1
         if self.step != start:
             # What was seen counts for every lesson the same action finished (a strike with the forecast still on
@@ -223,7 +233,23 @@ class Guide:
         lesson = self.lesson
         return lesson.nudge(self.c) if lesson is not None else None
 
+    def text(self, danger_on: bool) -> str:
+        """The step's words: its second part once its first is done, and a word on the danger marks while on."""
+        lesson = self.lesson
+        if lesson is None:
+            return ""
+        if lesson.seen and self.watched.saw_danger:
+            return lesson.seen
+        return f"{lesson.text} {lesson.marked}" if lesson.marked and danger_on else lesson.text
+
     def waiting_to_go_on(self) -> bool:
+        """The box shows what there is to read (the enemy's turn over, the danger zone on) and Enter goes on."""
+        lesson = self.lesson
+        if lesson is not None and lesson.key == "danger":
+            return self.watched.saw_danger and self.c.mode is Mode.BROWSE and _players_turn(self.c)
+        return self.enemy_turn_over()
+
+    def enemy_turn_over(self) -> bool:
         """The enemy's turn of the watch step is over, and the box waits for Enter so it can be read."""
         lesson = self.lesson
         return lesson is not None and lesson.key == "watch" and _any_acted(self.c) and _players_turn(self.c)

@@ -89,12 +89,13 @@ class TutorialScreen(BattleScreen):
                      "The thieves held the meadow. Enter on the result, and try again.")
         else:
             title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
-            shown = (self.guide.nudge() or "", self._watch_over() or lesson.text)
+            words = self._watch_over() or self.guide.text(self.lookout.danger is not Danger.OFF)
+            shown = (self.guide.nudge() or "", words)
         self.draw_guide(title, shown)
 
     def _watch_over(self) -> str | None:
         """Once the enemy's turn of the watch step is over: what it did (kept from the log as it ended), until Enter."""
-        if not self.guide.waiting_to_go_on():
+        if not self.guide.enemy_turn_over():
             self._enemy_did = None
             return None
         if self._enemy_did is None:
@@ -115,7 +116,7 @@ class TutorialScreen(BattleScreen):
         box.update(Text(shown[0], palette().hint) if shown[0] else Text(shown[1]))
 
     def action_select(self) -> None:
-        """Enter after the enemy's turn of the watch step goes on to the next step; elsewhere it selects."""
+        """Enter goes on from a step's words to read (the enemy's turn over, the danger zone); elsewhere it selects."""
         if self.guide.waiting_to_go_on():
             self.guide.go_on()
             self._guide_update()
