@@ -240,3 +240,20 @@ def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
             c.cancel()
         else:
             assert guide.check(False) and LESSONS[guide.step].key == "aim"
+
+
+def test_the_first_step_says_where_the_cursor_is_and_what_tab_does():
+    """Step 1 names Corin and says the cursor starts on him, as the controller puts it; it says Tab goes from one of
+    the player's units to the other, as Tab does (it used to suggest Tab to reach Corin, and Tab chose Hesk;
+    rulings L75)."""
+    from officers_chess.session.tutorial import LEAD, SECOND
+
+    _, c, guide = fresh_guide()
+    text = guide.text(False)
+    assert f"{LEAD}, a sellsword, and the cursor starts on him" in text and c.hovered_unit.name == LEAD
+    assert "Tab jumps from one of your units to the other" in text
+    assert len(c.state.living(PLAYER)) == 2
+    c.jump_to_next_unit()
+    assert c.hovered_unit.name == SECOND
+    c.jump_to_next_unit()
+    assert c.hovered_unit.name == LEAD

@@ -14,10 +14,11 @@ from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.title_briefing import WHAT_IT_IS
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
 WELCOME = (
-    "A short battle of your own on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
+    f"{WHAT_IT_IS} on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
     "says what to do next and waits until you have done it, one step at a time; about ten minutes in all.\n\n"
     "Leave whenever you like (Esc, or Ctrl+Q): Learn to play goes on from the step you reached. "
     "x skips the rest of the tutorial at any time."
