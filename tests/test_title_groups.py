@@ -151,3 +151,40 @@ async def test_other_editions_show_whole_names_and_up_at_the_top_stays_there():
         assert "…" not in listed
         await press(pilot, *["down"] * (len(names) + 2))
         assert title.rows[title.query_one("#scenarios").highlighted].index == title.editions[-1]  # the end stops it
+
+
+async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it_suggested():
+    """Won, then back to the title straight from the result's box, or from Training Yard's briefing: the highlight
+    sits on Training Yard with its group open, not on Learn to play again; a later visit starts as ever (rulings
+    L77)."""
+    from types import SimpleNamespace
+
+    from pilot_helpers import wait_until
+
+    from officers_chess.tui.app_tutorial import NEXT_BATTLE
+    from officers_chess.tui.screens.title_groups import BATTLES
+    from officers_chess.tui.screens.tutorial_box import TutorialBox
+    from officers_chess.session.tutorial import PLAYER
+
+    def highlighted(app):
+        screen = app.screen
+        row = screen.rows[screen.query_one("#scenarios").highlighted]
+        return row.kind, screen.scenarios[row.index][0].stem if row.kind == "battle" else row.group, screen.open_group
+
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (["escape"], ["enter", "escape"]):  # the result's box; Training Yard's briefing
+            app.tutorial_over(SimpleNamespace(winner=PLAYER))
+            await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
+            for key in keys:
+                shown = app.screen
+                await pilot.press(key)
+                await wait_until(pilot, lambda: app.screen is not shown)
+            await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.rows)
+            await pilot.pause()
+            assert highlighted(app) == ("battle", NEXT_BATTLE, BATTLES), keys
+            assert "Training Yard" in screen_text(app)
+        app.show_title()
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert highlighted(app) == ("learn", "learn", None)  # the wish is read once

@@ -18,6 +18,7 @@ class TutorialFlow:
     """Mixed into the app: `start_tutorial` (the title's Learn to play), and the hooks the tutorial's screens call."""
 
     tutorial_on = False  # the guided battle (or its result) is on screen: leaving the result comes back here
+    title_suggests: str | None = None  # the battle the next title highlights, its group open (read once, there)
 
     def start_tutorial(self) -> None:
         """Learn to play: the guided battle, or, when one was left unfinished, the choice to go on with it."""
@@ -96,7 +97,7 @@ class TutorialFlow:
 
         self.tutorial_on = False
         progress.forget()
-        self.show_title()
+        self._title_on_next_battle()
         self.notify("Tutorial skipped. Training Yard is a small battle to begin with; ? shows the keys anywhere.",
                     timeout=8)
 
@@ -124,6 +125,8 @@ class TutorialFlow:
                 self._next_battle_briefing(load_scenario(find_scenario(NEXT_BATTLE)), default_level())
             elif choice == "again":
                 self._tutorial_fresh()
+            elif won:
+                self._title_on_next_battle()
             else:
                 self.show_title()
 
@@ -137,6 +140,11 @@ class TutorialFlow:
             choices = [("enter", "Try again", "again"), ("escape", "Title screen", "")]
         self.push_screen(TutorialBox("Learn to play", body, choices), answered)
 
+    def _title_on_next_battle(self) -> None:
+        """To the title, its highlight on the battle suggested next (rulings L77), not back on Learn to play."""
+        self.title_suggests = NEXT_BATTLE
+        self.show_title()
+
     def _next_battle_briefing(self, loaded, level: str) -> None:
         """The battle after the guided one, briefed as the title briefs it, with who plays which side; Enter starts."""
         from rich.console import Group
@@ -149,7 +157,7 @@ class TutorialFlow:
             if choice == "start":
                 self.begin(loaded, computer={PLAYER.other: level})
             else:
-                self.show_title()
+                self._title_on_next_battle()
 
         body = Group(Text(seats_line(level), "bold"), Text(""), briefing(loaded))
         self.push_screen(TutorialBox(loaded.scenario.name, body, [("enter", "Start the battle", "start"),

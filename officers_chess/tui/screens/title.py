@@ -170,13 +170,30 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
             self.players, self.app.title_players = dict(kept), None  # type: ignore[attr-defined]
         option_list = self.query_one(OptionList)
         option_list.focus()
-        learn = next((i for i, row in enumerate(self.rows) if row.kind == "learn"), 0)
-        option_list.highlighted = learn  # a newcomer starts on the guided battle
-        self._show(learn)
+        suggested = self._suggested()
+        if suggested is not None:  # after the guided battle: the battle it suggested, its group open
+            self._relist(suggested)
+        else:
+            learn = next((i for i, row in enumerate(self.rows) if row.kind == "learn"), 0)
+            option_list.highlighted = learn  # a newcomer starts on the guided battle
+            self._show(learn)
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
         self.show_continue()
+
+    def _suggested(self) -> str | None:
+        """The row of the battle the app asks the title to highlight (by its file's name), with its group opened;
+        None when none is asked for or it is not on the shelf. The app's wish is read once."""
+        name = getattr(self.app, "title_suggests", None)
+        if name is None:
+            return None
+        self.app.title_suggests = None  # type: ignore[attr-defined]
+        index = next((i for i, (path, _) in enumerate(self.scenarios) if path.stem == name), None)
+        if index is None:
+            return None
+        self.open_group = BATTLES if index in self.battles else EDITIONS
+        return Row("battle", self.open_group, index).option_id
 
     def _remember_setup(self) -> None:
         """At the first title of a launch, the player setup kept from the last launch (unless the command line chose
