@@ -108,6 +108,8 @@ async def first_round(pilot, screen) -> None:
     assert lesson(screen) == "watch" and "Their turn is over" in await painted(pilot, "Their turn is over")
     did = " ".join(screen.logs.last.get(Side.ATTACKER) or screen.logs.last.get(None))
     assert did and did in screen.query_one("#guide").content.plain
+    # The whole of the thief's activation, its move and its orders too, not only its last line (rulings L73).
+    assert "holds position" in screen.query_one("#guide").content.plain
     await pilot.press("down")  # the cursor moves; the step still waits
     assert lesson(screen) == "watch"
     await pilot.press("enter")

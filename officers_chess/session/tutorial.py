@@ -165,8 +165,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("danger", "The danger zone",
            "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
            lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
-           seen="A digit on a tile: how many thieves could strike it next turn. d again marks only the thief "
-                "nearest the cursor (×); a third d hides the marks.\nPress Enter to go on."),
+           seen="A digit on a tile: how many thieves could strike it next turn. d again marks one thief's reach "
+                "only (×); a third d hides the marks.\nPress Enter to go on."),
     Lesson("aim", "Attack",
            f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
            "a to attack.",

@@ -43,6 +43,7 @@ class TutorialScreen(BattleScreen):
         self._shown: tuple[str, tuple[str, str]] | None = None  # the box's title and words as last drawn
         self._welcomed = step > 0 or self.resumed
         self._enemy_did: str | None = None  # the log's lines of the enemy's turn the watch step waits on
+        self._enemy_turn: list[str] = []  # the log's lines of the computer's steps since the player's last one
 
     def on_mount(self) -> None:
         guide = Static(id="guide")
@@ -100,9 +101,9 @@ class TutorialScreen(BattleScreen):
             self._enemy_did = None
             return None
         if self._enemy_did is None:
-            last = self.logs.last
-            lines = last.get(PLAYER) or last.get(None) or []
-            # (A battle taken up again at this step has no last lines: the log under the map still tells them.)
+            # The whole of the thief's activation (its move and what it did there), not only its last step.
+            # (A battle taken up again at this step has no such lines: the log under the map still tells them.)
+            lines = self._enemy_turn
             self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
         return WATCH_OVER.format(did=self._enemy_did)
 
@@ -127,7 +128,13 @@ class TutorialScreen(BattleScreen):
     def _after(self, told: Told) -> None:
         if told.exchange:  # a blow of the player's own (the computer's turn never comes through here)
             self.guide.saw_strike()
+        self._enemy_turn = []
         super()._after(told)
+
+    async def _computer_applies(self, action, policy) -> Told:
+        told = await super()._computer_applies(action, policy)
+        self._enemy_turn += told.lines
+        return told
 
     def action_explain(self) -> None:
         super().action_explain()
