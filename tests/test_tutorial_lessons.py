@@ -100,7 +100,8 @@ def test_where_it_left_off_is_kept_and_forgotten():
 
 def test_a_sensible_player_wins_the_guided_battle():
     """The greedy level stands in for a player who follows the guide; measured over 40 seeds it won all 40 in 3.1
-    rounds on average (at most 6; 3.4 before the thieves struck at any cost, L73) and never lost a unit (rulings L4). Three seeds here keep the test quick."""
+    rounds on average (at most 6; 3.4 before the thieves struck at any cost, L73) and never lost a unit
+    (rulings L4). Three seeds here keep the test quick."""
     loaded = tutorial()
     for seed in range(3):
         state = play_battle(loaded, {Side.ATTACKER: make_policy("greedy", seed + 100),
