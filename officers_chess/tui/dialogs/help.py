@@ -122,6 +122,8 @@ class HelpScreen(ModalScreen[None]):
         width: 90%; max-width: 100; height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
+    /* Two blank columns between the text and the scrollbar: flush against it, the words read as cut (rulings L84). */
+    HelpScreen > VerticalScroll > Static { margin-right: 2; }
     """
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
