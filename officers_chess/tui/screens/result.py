@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.seat_view import Known
+from officers_chess.session.dice_words import replay_line
 from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
 
@@ -59,6 +60,7 @@ def summary(state: Known, last_events: list = ()) -> Group:
         parts.append(Text(fled, "grey70"))
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
+        parts.append(Text(replay_line(state.dice.seed), "grey70"))  # the seed is the way to the same rolls again
     return Group(*parts)
 
 
