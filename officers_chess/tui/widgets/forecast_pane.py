@@ -18,7 +18,7 @@ from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 # What the percentage beside the likeliest HP is of (rulings L78).
-LIKELIEST_NOTE = "HP likeliest %: the chance of exactly that HP (a miss or a crit ends on another)."
+LIKELIEST_NOTE = "The % beside HP likeliest: the chance of exactly that HP (a miss or a crit ends on another)."
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
