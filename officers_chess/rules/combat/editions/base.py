@@ -82,12 +82,14 @@ class Edition:
         cover = f"{tile:+d}" if tile else ""
         guard = f"{unit.stat('defense')}" + (f"+{shield}" if shield else "") + cover
         # One space between the stats, so the line still fits the side pane at 80 columns (38 cells) when every
-        # figure has two digits; with a shield and a tile too, none after the names.
-        line = (f"Str {unit.stat('strength'):>2} Skl {unit.stat('skill'):>2} Spd {unit.stat('speed'):>2}"
-                f" Def {guard} Res {unit.stat('resistance'):>2}{cover}")
-        if len(line) > SHEET_WIDTH:
-            line = (f"Str{unit.stat('strength')} Skl{unit.stat('skill')} Spd{unit.stat('speed')} Def{guard}"
-                    f" Res{unit.stat('resistance')}{cover}")
+        # figure has two digits; with a shield and a tile too, the figures lose their padding, then the names
+        # their space.
+        figures = (("Str", f"{unit.stat('strength'):>2}"), ("Skl", f"{unit.stat('skill'):>2}"),
+                   ("Spd", f"{unit.stat('speed'):>2}"), ("Def", guard), ("Res", f"{unit.stat('resistance'):>2}{cover}"))
+        for gap, pad in ((" ", True), (" ", False), ("", False)):
+            line = " ".join(f"{name}{gap}{figure if pad else figure.strip()}" for name, figure in figures)
+            if len(line) <= SHEET_WIDTH:
+                break
         return line
 
     def tile_cover(self, unit: Unit, terrain: Terrain) -> int:
