@@ -11,6 +11,7 @@ from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.combat.armament import attack_type, usable_weapon
 from officers_chess.rules.combat.exchange import Fighter
 from officers_chess.rules.pieces.models import DamageKind
+from officers_chess.tui.widgets.deploy_sheet import own_sheet
 from officers_chess.tui.widgets.unit_sheet import unit_sheet
 
 
@@ -23,12 +24,13 @@ def _pair(scenario: str):
     return state, attacker, target.model_copy(update={"accessory": None})
 
 
-def _sheet_lines(target, terrain) -> list[str]:
-    return [r.plain for r in unit_sheet(target, terrain).renderables if hasattr(r, "plain")]
+def _sheet_lines(target, terrain, sheet=unit_sheet) -> list[str]:
+    return [r.plain for r in sheet(target, terrain).renderables if hasattr(r, "plain")]
 
 
+@pytest.mark.parametrize("sheet", [unit_sheet, own_sheet], ids=["battle", "deployment"])
 @pytest.mark.parametrize("scenario", ["saltmarsh_keep", "d100_low_water", "ratings_letter_drill"])
-def test_every_tiles_cover_on_the_sheet_is_the_forecasts(scenario):
+def test_every_tiles_cover_on_the_sheet_is_the_forecasts(scenario, sheet):
     state, attacker, target = _pair(scenario)
     rules = state.rules
     flat = next(t for t in rules.terrain.values() if not t.defense and not t.avoid and t.cost is not None)
@@ -36,7 +38,7 @@ def test_every_tiles_cover_on_the_sheet_is_the_forecasts(scenario):
     for terrain in rules.terrain.values():
         plan = rules.plan(Fighter(attacker, flat), Fighter(target, terrain), 1)
         counted = sum(abs(m.value) for m in plan.modifiers if m.rule == "terrain" and "Avoid" not in m.what)
-        lines = _sheet_lines(target, terrain)
+        lines = _sheet_lines(target, terrain, sheet)
         stats = next(line for line in lines if "Def" in line and "Res" in line)
         guard = re.search(r"Def\s*(\S+)", stats).group(1)
         res = re.search(r"Res\s*(\S+)", stats).group(1)
