@@ -8,7 +8,7 @@ FAIR = "fair, and the same for both sides: each roll is the next one drawn from 
 
 def start_line() -> str:
     """The battle log's word on the dice as it starts; the seed itself waits for the end (it would tell the rolls)."""
-    return f"Dice: {FAIR} (shown at the end; ? says more)."
+    return "Dice: fair, one stream for both sides, from the battle's seed (shown at the end; ? says more)."
 
 
 def replay_line(seed: int) -> str:
