@@ -44,7 +44,7 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only(monkeypatch):
         text = screen_text(app)
         flat = " ".join(text.split()).lower()  # the screenshot spaces words unevenly
         assert f"for the {final.winner.value}!" in flat and final.result.reason.lower() in flat
-        assert "Units routed" in text
+        assert "Own units routed" in text  # each column counts that side's own losses (rulings L82)
         clock[0] += ResultScreen.GRACE_SECONDS * 0.99
         await pilot.press("enter")
         assert isinstance(app.screen, ResultScreen)  # still within the grace

@@ -113,6 +113,7 @@ def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
 
 async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_end():
     from officers_chess.rules.basics.dice import seed_fingerprint
+    from officers_chess.session import dice_words
     from officers_chess.tui.screens.result import summary
 
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=77)
@@ -120,6 +121,8 @@ async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_en
         await pilot.pause()
         log = " ".join(str(line.text) for line in app.screen.query_one("RichLog").lines)
         assert f"Dice fingerprint {seed_fingerprint(77)}" in log and "77" not in log.replace(seed_fingerprint(77), "")
+        # Where the dice come from, said as the battle starts, without the seed (rulings L83).
+        assert " ".join(dice_words.start_line().split()) in " ".join(log.split())
     state = load_scenario(find_scenario("training_yard")).new_battle(seed=77)
     from rich.console import Console
 

@@ -23,6 +23,7 @@ from officers_chess.session.controller import BattleController
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
 from officers_chess.session.seat_requests import Told
 from officers_chess.session.lookout import Lookout
+from officers_chess.session import dice_words
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_computer import ComputerTurn
 from officers_chess.tui.screens.battle_keys import BattleKeys
@@ -211,6 +212,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if self.hot_seat and fingerprint is not None:
             # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
             logs.note(f"Dice fingerprint {fingerprint}: note it; the seed is shown when the battle ends.")
+        if not self.resumed and not state.dice.physical:  # a run of 1s felt rigged: say where the rolls come from
+            logs.note(dice_words.start_line())
         self._sync_log()
         self.refresh_view()
         if state.fog and self.hot_seat:

@@ -17,6 +17,10 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
+# What the percentage beside the likeliest HP is of (rulings L78).
+LIKELIEST_NOTE = "The % beside HP likeliest: the chance of exactly that HP (a miss or a crit ends on another)."
+
+
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
     plan = fc.plan
     rules = rules_for(attacker.unit_class.edition)
@@ -66,7 +70,8 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
 
     if any(both(uses)):
         table.add_row("Uses", *both(uses))
-    lines: list[RenderableType] = [table]
+    # "20→11 50%" above "Hit 55%" read as a mismatch: the 50% is of that one HP, and a crit (5%) ends lower.
+    lines: list[RenderableType] = [table, Text(LIKELIEST_NOTE, "grey62")]
     if aimed_at is not None and aimed_at.id != defender.id:
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}

@@ -1,0 +1,37 @@
+"""The forecast's likeliest HP says what its percentage is of, and the numbers add up as the rules core has them (rulings L78)."""
+
+from __future__ import annotations
+
+import io
+
+from factories import D, game, plains, unit, unit_class, weapon
+from rich.console import Console
+
+from officers_chess.forecast_words import most_likely, percent
+from officers_chess.rules.combat.exchange import Role
+from officers_chess.tui.widgets.forecast_pane import LIKELIEST_NOTE, forecast_view
+
+
+def test_the_likeliest_hp_and_hit_chance_are_told_apart_and_add_up():
+    javelin = weapon("lance", range=(1, 2), name="Javelin")
+    tome = weapon("reason", name="Bolt")  # reaches 1 tile: no counter at 2
+    state = game(plains(4), [unit(id="a1", weapon=javelin, cls=unit_class(skl=14)), unit(id="d1", side=D, pos=(2, 0), weapon=tome)])
+    a1, d1 = state.unit("a1"), state.unit("d1")
+    fc = state.forecast(a1, d1)
+    plan = fc.plan
+    assert plan.swings(Role.ATTACKER) == 1 and plan.swings(Role.DEFENDER) == 0
+    dist = fc.hp_after(Role.DEFENDER)
+    likely = most_likely(dist)
+    hit, crit = plan.attacker.hit_chance, plan.attacker.crit_chance
+    # The player's case: the likeliest HP is a plain hit, its chance the hit chance less the crits.
+    assert 0 < crit < hit and likely == d1.hp - plan.attacker.damage
+    assert dist[likely] == hit - crit and dist[d1.hp] == 1 - hit
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(forecast_view(fc, a1, d1))
+    text = console.export_text()
+    row = next(line for line in text.splitlines() if line.strip().startswith("HP likeliest"))
+    assert row.split()[-1] == percent(dist[likely]) and f"{d1.hp}→{likely}" in row
+    hit_row = next(line for line in text.splitlines() if line.strip().startswith("Hit"))
+    assert hit_row.split()[-2] == percent(hit)
+    assert LIKELIEST_NOTE in " ".join(text.split())
+    assert "chance of exactly that HP" in LIKELIEST_NOTE and "crit" in LIKELIEST_NOTE
