@@ -76,7 +76,7 @@ async def test_the_forecast_pane_shows_both_sides_while_targeting():
                 fc = c.forecast()
                 assert fc is not None
                 text = screen_text(app)
-                for label in ("Damage", "Hit", "Crit", "Swings", "Routed"):
+                for label in ("Damage dealt", "Chance to hit", "Chance to crit", "Swings made", "Chance routed"):
                     assert label in text
                 assert c.selected_unit.name in text and c.hovered_unit.name in text
                 hit = f"{float(fc.plan.attacker.hit_chance) * 100:.0f}%"

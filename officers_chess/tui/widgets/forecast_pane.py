@@ -17,8 +17,18 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
+# Each row's label says whose number it is: a unit's own HP after, or what its own swings deal (rulings L92).
+# "Damage 11" under a name read as the damage that unit takes. At most 15 cells, so that the two figures
+# ("20→19 42%") still fit beside it in the narrowest side pane (80×24).
+LABELS = {
+    "likely": "Likely HP after", "worst": "Worst HP after", "damage": "Damage dealt", "crit_damage": "Crit dmg dealt",
+    "hit": "Chance to hit", "crit": "Chance to crit", "swings": "Swings made", "routed": "Chance routed",
+    "uses": "Weapon uses",
+}
+LABEL_MAX = 15
 # What the percentage beside the likeliest HP is of (rulings L78).
-LIKELIEST_NOTE = "The % beside HP likeliest: the chance of exactly that HP (a miss or a crit ends on another)."
+LIKELIEST_NOTE = (f"The % beside {LABELS['likely']}: the chance of exactly that HP (a miss or a crit ends on "
+                  "another).")
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
@@ -50,15 +60,15 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         n = plan.swings(role)
         return "no counter" if n == 0 else f"×{n}"
 
-    table.add_row("HP likeliest", *both(hp))
-    table.add_row("HP (worst)", *both(worst))
-    table.add_row("Damage", *both(profile_value("damage")))
-    table.add_row("Crit damage", *both(profile_value("crit_damage")))
-    table.add_row("Hit", *both(profile_value("hit_chance")))
-    table.add_row("Crit", *both(profile_value("crit_chance")))
-    table.add_row("Swings", *both(swings))
+    table.add_row(LABELS["likely"], *both(hp))
+    table.add_row(LABELS["worst"], *both(worst))
+    table.add_row(LABELS["damage"], *both(profile_value("damage")))
+    table.add_row(LABELS["crit_damage"], *both(profile_value("crit_damage")))
+    table.add_row(LABELS["hit"], *both(profile_value("hit_chance")))
+    table.add_row(LABELS["crit"], *both(profile_value("crit_chance")))
+    table.add_row(LABELS["swings"], *both(swings))
     table.add_row(rules.speed_title, *(rules.speed_text(plan.attack_speed[r]) for r in Role))
-    table.add_row("Routed", percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
+    table.add_row(LABELS["routed"], percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
 
     def uses(role: Role, unit: Unit) -> str:
         # Consumable(X) weapons spend one use in each exchange they swing in (docs/rulings.md C21).
@@ -69,7 +79,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         return f"{left}→{left - 1}" + (" gone" if left == 1 else "") if plan.swings(role) else f"{left} kept"
 
     if any(both(uses)):
-        table.add_row("Uses", *both(uses))
+        table.add_row(LABELS["uses"], *both(uses))
     # "20→11 50%" above "Hit 55%" read as a mismatch: the 50% is of that one HP, and a crit (5%) ends lower.
     lines: list[RenderableType] = [table, Text(LIKELIEST_NOTE, "grey62")]
     if aimed_at is not None and aimed_at.id != defender.id:
