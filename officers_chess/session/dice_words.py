@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
+from officers_chess.content.bundled import bundled_dir
+from officers_chess.rules.pieces.models import Side
+
 # One stream of rolls drawn from the battle's seed, in turn, whoever rolls: no side (nor the computer) gets its own.
 FAIR = "fair, and the same for both sides: each roll is the next one drawn from the battle's seed"
 
@@ -11,10 +17,37 @@ def start_line() -> str:
     return "Dice: fair, one stream for both sides, from the battle's seed (shown at the end; ? says more)."
 
 
-def replay_line(seed: int) -> str:
-    """The result's word on the dice: fair, and how to have the same rolls again."""
-    return (f"The dice were {FAIR}. The same seed rolls the same dice for the same moves: "
-            f"officers-chess play <scenario> --seed {seed}")
+# The guided battle always starts from the same seed: no command is needed to have its dice again.
+GUIDED = ("The guided battle always starts from the same seed: start it again (Learn to play, on the title screen) "
+          "and the same moves roll the same dice.")
+
+
+def replay_command(path: Path, seed: int, computer: dict[Side, str] | None = None) -> str | None:
+    """The command that starts this battle again with the same dice (rulings L94): a bundled scenario by its file
+    name, any other file by its path, with the sides the computer played; None when no one command says that
+    (the computer played both sides at different levels)."""
+    try:
+        bundled = path.resolve().parent == bundled_dir("scenarios").resolve()
+    except FileNotFoundError:  # an installation without its bundled files: the path still names the file
+        bundled = False
+    words = ["officers-chess", "play", path.stem if bundled else shlex.quote(str(path)), "--seed", str(seed)]
+    levels = {side: level for side, level in (computer or {}).items() if level}
+    if levels:
+        if len(set(levels.values())) > 1:
+            return None
+        words += ["--ai", next(iter(levels)).value if len(levels) == 1 else "both", "--level", next(iter(levels.values()))]
+    return " ".join(words)
+
+
+def replay_line(seed: int, command: str | None = None, guided: bool = False) -> str:
+    """The result's word on the dice: fair, and how to have the same rolls again — the command that does it, or for
+    the guided battle how to; without either (a campaign's chapter, a table's seat) only that the seed decides them."""
+    line = f"The dice were {FAIR}."
+    if guided:
+        return f"{line} {GUIDED}"
+    if command is None:
+        return f"{line} The same seed rolls the same dice for the same moves."
+    return f"{line} The same seed rolls the same dice for the same moves: {command}"
 
 
 HELP = (f"{FAIR[0].upper()}{FAIR[1:]}, in the order the rolls are made; no side, nor the computer, has dice of its "

@@ -105,7 +105,7 @@ class TutorialFlow:
         """The guided battle is over: the real result screen, whose Enter goes on to what comes next."""
         from officers_chess.tui.screens.tutorial_box import TutorialResult
 
-        self.switch_screen(TutorialResult(final, last_events))
+        self.switch_screen(TutorialResult(final, last_events, guided=True))
 
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 from rich.text import Text
 from textual import events
@@ -144,6 +145,10 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self._result_timer: Timer | None = None
         self._log_key = False  # whether the footer shows the log's keys (check_action reads it)
 
+    def replay_path(self) -> Path | None:
+        """The scenario file `officers-chess play` starts this battle again from (the result names it)."""
+        return self.loaded.path
+
     @property
     def hot_seat(self) -> bool:
         """Two people share the keyboard, so under fog the keyboard is handed over between activations."""
@@ -252,7 +257,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if self.controller.discard_asked:
             self._ask_discard()
         if self.controller.mode is Mode.OVER:
-            self.app.show_result(*self.controller.final())  # type: ignore[attr-defined]
+            self.app.show_result(*self.controller.final(), scenario=self.replay_path())  # type: ignore[attr-defined]
 
     def _hand_over(self, exchange: bool) -> None:
         """Under fog the map shows only what one side sees: the other player must look away. Everything the

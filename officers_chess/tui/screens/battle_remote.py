@@ -39,6 +39,9 @@ class RemoteBattleScreen(BattleScreen):
     def hot_seat(self) -> bool:
         return False  # one person at this keyboard: the other is at their own machine
 
+    def replay_path(self) -> None:
+        return None  # the host's file: this machine has no command that starts the table's battle again
+
     def _told(self) -> dict:
         c: RemoteController = self.controller  # type: ignore[assignment]
         return {reader: list(c.joined_lines) for reader in self.logs.readers}

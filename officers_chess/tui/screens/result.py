@@ -24,8 +24,9 @@ from officers_chess.rules.pieces.models import Side
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
 
 
-def summary(state: Known, last_events: list = ()) -> Group:
-    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5)."""
+def summary(state: Known, last_events: list = (), command: str | None = None, guided: bool = False) -> Group:
+    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5). `command`
+    starts it again with the same dice; `guided`: it was the guided battle, which a command does not start."""
     result = state.result
     winner = state.winner
     if result is None:
@@ -60,7 +61,7 @@ def summary(state: Known, last_events: list = ()) -> Group:
         parts.append(Text(fled, "grey70"))
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
-        parts.append(Text(replay_line(state.dice.seed), "grey70"))  # the seed is the way to the same rolls again
+        parts.append(Text(replay_line(state.dice.seed, command, guided), "grey70"))  # the seed is the way to the same rolls again
     return Group(*parts)
 
 
@@ -97,8 +98,11 @@ class ResultScreen(Screen):
     # its last turn): they are let go, so the title's next Enter does not start a new battle unasked.
     GRACE_SECONDS = 1.0
 
-    def __init__(self, final: Known, last_events: list = (), campaign: bool = False) -> None:
+    def __init__(self, final: Known, last_events: list = (), campaign: bool = False, command: str | None = None,
+                 guided: bool = False) -> None:
+        """`command` and `guided`: how to have the same dice again (`summary`)."""
         super().__init__()
+        self.command, self.guided = command, guided
         self.final = final  # the battle once over: the fog has lifted (rulings F5)
         self.last_events = list(last_events)
         self.campaign = campaign
@@ -128,7 +132,7 @@ class ResultScreen(Screen):
         # On a short terminal the box keeps within the screen above the footer and scrolls (arrow keys, wheel).
         with VerticalScroll() as box:
             box.border_title = "Battle over"
-            yield Static(summary(self.final, self.last_events), id="summary")
+            yield Static(summary(self.final, self.last_events, self.command, self.guided), id="summary")
         yield Footer()
 
     def repaint_colours(self) -> None:
