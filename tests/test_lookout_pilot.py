@@ -262,3 +262,18 @@ def test_the_inspector_sentence_ends_before_the_keys_line():
     unit = state.living(Side.DEFENDER)[0]
     text = inspector_text(state, unit, unit.pos, []).plain
     assert "No enemy could attack it there next activation.\nArrows: another tile" in text
+
+
+def test_the_path_keeps_a_tiles_danger_count_and_dots_only_the_safe_tiles():
+    # rulings L95: the path's dot hid the count of enemies that could attack a tile on the way.
+    from rich.style import Style
+
+    from officers_chess.session.lookout import Marks
+    from officers_chess.tui.palette import CLASSIC
+    from officers_chess.tui.widgets.map_view import _marked
+
+    empty = Style(bgcolor="#000000")
+    marks = Marks(danger={(3, 4): "2", (4, 4): ONE_MARK}, path=frozenset({(2, 4), (3, 4), (4, 4)}))
+    for pos, mark in (((2, 4), PATH_MARK), ((3, 4), "2"), ((4, 4), ONE_MARK)):
+        style, text = _marked(pos, True, empty, ". ", marks, CLASSIC)
+        assert text == "." + mark and style.bgcolor == CLASSIC.path.bgcolor, pos  # the path's colour runs through
