@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
+from officers_chess.forecast_words import LABELS, modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.combat.exchange import Forecast, Role
@@ -17,15 +17,6 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
-# Each row's label says whose number it is: a unit's own HP after, or what its own swings deal (rulings L92).
-# "Damage 11" under a name read as the damage that unit takes. At most 15 cells, so that the two figures
-# ("20→19 42%") still fit beside it in the narrowest side pane (80×24).
-LABELS = {
-    "likely": "Likely HP after", "worst": "Worst HP after", "damage": "Damage dealt", "crit_damage": "Crit dmg dealt",
-    "hit": "Chance to hit", "crit": "Chance to crit", "swings": "Swings made", "routed": "Chance routed",
-    "uses": "Weapon uses",
-}
-LABEL_MAX = 15
 # What the percentage beside the likeliest HP is of (rulings L78).
 LIKELIEST_NOTE = (f"The % beside {LABELS['likely']}: the chance of exactly that HP (a miss or a crit ends on "
                   "another).")
