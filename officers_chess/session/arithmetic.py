@@ -8,6 +8,7 @@ from officers_chess.rules.combat.armament import attack_type, usable_weapon, wea
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import ExchangePlan, Modifier, Role, SwingProfile
 from officers_chess.rules.pieces.models import DamageKind, Unit
+from officers_chess.rules.reference.rulebook import edition_rules, rule_title
 
 # The short word each rule adds to a sum by; a rule missing here is named by its id.
 TERM_WORDS = {
@@ -181,9 +182,11 @@ def _speed_lines(plan: ExchangePlan, units: dict[Role, Unit], edition: str) -> l
             lines.append(f"{diff}: not enough to attack again.")
         else:
             lines.append(f"{diff}: enough to attack again.")
-    blocked = [m for m in plan.modifiers if m.what == "follow-up" and not m.value]
-    for m in blocked:  # fast enough, but a rule forbids the follow-up (Complex, Heavy, an art)
-        lines.append(f"{units[m.role].name} does not, though: {m.rule}.")
+    book = edition_rules(edition)
+    for m in plan.modifiers:  # fast enough, but a rule forbids the follow-up (Complex, Heavy, an art)
+        if m.what == "follow-up" and not m.value:
+            title = book[m.rule].title if m.rule in book else rule_title(m.rule)
+            lines.append(f"{units[m.role].name} does not, though: {title}.")
     lines.append("Swings: " + ", ".join(
         f"{units[r].name} ×{plan.swings(r)}" if plan.swings(r) else f"{units[r].name} none" for r in Role))
     return lines

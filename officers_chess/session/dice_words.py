@@ -35,7 +35,8 @@ def replay_command(path: Path, seed: int, computer: dict[Side, str] | None = Non
     if levels:
         if len(set(levels.values())) > 1:
             return None
-        words += ["--ai", next(iter(levels)).value if len(levels) == 1 else "both", "--level", next(iter(levels.values()))]
+        sides = next(iter(levels)).value if len(levels) == 1 else "both"
+        words += ["--ai", sides, "--level", next(iter(levels.values()))]
     return " ".join(words)
 
 
