@@ -162,10 +162,15 @@ async def second_round(pilot, screen) -> None:
     assert c.mode is Mode.TARGETING and lesson(screen) == "forecast"
     await pilot.press("e")
     await wait_until(pilot, lambda: pilot.app.screen is not screen)
-    assert lesson(screen) == "strike"
+    # The menu of rules is not yet a rule read: the step waits for a card chosen from it (rulings L85), and its box
+    # is hidden under the menu rather than showing through it in fragments.
+    assert lesson(screen) == "forecast" and not screen.query_one("#guide").display
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: lesson(screen) == "strike")
     while pilot.app.screen is not screen:  # the rule card (and its chooser) closed again
         await pilot.press("escape")
-    assert c.mode is Mode.TARGETING and lesson(screen) == "strike"
+    await pilot.pause()
+    assert c.mode is Mode.TARGETING and lesson(screen) == "strike" and screen.query_one("#guide").display
     await pilot.press("enter")
     assert unit(c, "Corin").activated and lesson(screen) == "finish"
 

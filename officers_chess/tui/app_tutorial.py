@@ -119,6 +119,10 @@ class TutorialFlow:
         won = final.winner is PLAYER
         if won:
             progress.mark_finished()
+            self.title_suggests = NEXT_BATTLE
+        # The result closes first: each box after it opens alone over the title, never stacked on the result's own
+        # (rulings L88).
+        self.show_title()
 
         def answered(choice: str | None) -> None:
             if choice == "next":

@@ -12,6 +12,7 @@ from officers_chess.session.seat_requests import Told
 from officers_chess.session.tutorial import LESSONS, PLAYER, WATCH_OVER, Guide
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.title_briefing import WHAT_IT_IS
@@ -52,6 +53,16 @@ class TutorialScreen(BattleScreen):
         self.query_one("#left").mount(guide, after="#map-row")
         self.call_after_refresh(self._guide_update)
         self.call_after_refresh(self._welcome)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the battle (the welcome, e's menu, a rule card, a question): the step box hides rather than
+        show through the dialog in fragments at 80×24, and comes back whole when it closes (rulings L88)."""
+        for box in self.query("#guide"):
+            box.display = False
+
+    def on_screen_resume(self) -> None:
+        for box in self.query("#guide"):
+            box.display = True
 
     def _welcome(self) -> None:
         if self._welcomed:
@@ -137,7 +148,12 @@ class TutorialScreen(BattleScreen):
         return told
 
     def action_explain(self) -> None:
-        super().action_explain()
+        """e, as in any battle, and the guide told when a rule card is chosen from its menu."""
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
+                                 worked=worked_for(self.controller), then=self.card_opened)
+
+    def card_opened(self, key: str) -> None:
+        """A rule card chosen from e's menu: the forecast step asked for that, not for the menu (rulings L85)."""
         self.guide.saw_explain()
         self._guide_update()
 
