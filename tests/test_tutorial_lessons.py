@@ -306,3 +306,10 @@ def test_each_steps_words_follow_the_controllers_mode():
     assert c.mode is Mode.ACTING and shown("move-on") == NOW["move-moved"]
     c.cancel()  # the move taken back, and the equip with it: the box asks for the equip again, Hesk still chosen
     assert c.mode is Mode.MOVING and shown("equip") == NOW["equip-chosen"]
+
+
+def test_the_guided_battle_is_spelt_as_the_title_spells_it():
+    """The battle's own name (the log's first line, a resumed battle's) is the title's "Learn to play" (rulings L87)."""
+    from officers_chess.tui.screens.title_groups import HEADERS, LEARN
+
+    assert tutorial().scenario.name == HEADERS[LEARN] == "Learn to play"

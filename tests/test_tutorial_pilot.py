@@ -15,14 +15,14 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
 from officers_chess.session.players import default_level
-from officers_chess.session.tutorial import LESSONS
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
-from officers_chess.tui.screens.tutorial import TutorialScreen
+from officers_chess.tui.screens.tutorial import WELCOME, TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
 SIZE = (80, 24)
@@ -229,7 +229,8 @@ async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_rea
         at = {u.name: u.pos for u in c.state.units}
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert "goes on from the last finished turn" in app.screen.question
+        assert LEAVE_PROMISE in app.screen.question and LEAVE_PROMISE in WELCOME  # one promise (rulings L87)
+        assert LEAVE_PROMISE in screen.quit_question()
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         app.start_tutorial()
@@ -249,7 +250,7 @@ async def test_the_tutorial_is_skipped_from_its_first_box_and_by_a_key():
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
         await pilot.press("ctrl+q")  # over the welcome box too, quitting says where the tutorial goes on
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert "Learn to play on the title goes on" in app.screen.question
+        assert LEAVE_PROMISE in app.screen.question  # Ctrl+Q promises what Esc does (rulings L87)
         await pilot.press("n")
         await pilot.press("x")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))

@@ -86,6 +86,10 @@ def _players_turn(c: BattleController) -> bool:
     return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
 
 
+# What leaving promises, said alike by the welcome, Esc's question and Ctrl+Q's (rulings L87). True as written: the
+# step reached and the battle are both kept between turns, so a turn left half done is taken back.
+LEAVE_PROMISE = "Learn to play goes on from the last turn you finished"
+
 # Every word for a player off the path, by its key: the box shows one in place of the step's text, so each must fit
 # the box alone (tests/test_tutorial_box_fits.py opens each at 80×24). {name}: the unit chosen.
 NUDGES = {
