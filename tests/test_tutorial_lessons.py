@@ -313,3 +313,16 @@ def test_the_guided_battle_is_spelt_as_the_title_spells_it():
     from officers_chess.tui.screens.title_groups import HEADERS, LEARN
 
     assert tutorial().scenario.name == HEADERS[LEARN] == "Learn to play"
+
+
+def test_only_the_watch_step_waits_after_the_enemys_turn_as_it_says():
+    """Step 4 says the box waits for Enter after this enemy turn only; later enemy turns play straight on, and the
+    guide indeed waits on no later one (a newcomer expected pauses that never came; rulings L90)."""
+    from officers_chess.session.tutorial import WATCH_ONCE
+
+    watch = next(n for n, lesson in enumerate(LESSONS) if lesson.key == "watch")
+    assert WATCH_ONCE in LESSONS[watch].text and "later turns play straight on" in WATCH_ONCE
+    c, _, _ = intended_first_round()  # the thieves have just played their second activation of the battle
+    assert c.state.round == 2 and c.mode is Mode.BROWSE
+    # Whichever later step the player is on, nothing waits for Enter after their turn; only the watch step would.
+    assert not any(Guide(c, step).waiting_to_go_on() for step in range(watch + 1, len(LESSONS)))

@@ -102,6 +102,9 @@ NUDGES = {
     "no-reach": "No thief is in reach from here: Esc takes the move back.",
 }
 
+# The watch step waits for Enter after the enemy's turn; no later enemy turn does (rulings L90), and the step says so.
+WATCH_ONCE = "This round they stay put, and the box waits for Enter after; later turns play straight on."
+
 # What the watch step says once the enemy's turn is over: what it did, from the log, and how to go on.
 WATCH_OVER = "Their turn is over. {did}\nPress Enter to go on."
 
@@ -203,7 +206,7 @@ LESSONS: tuple[Lesson, ...] = (
            undone=lambda c: not _in_woods(c) and not _any_acted(c)),
     Lesson("watch", "The enemy's turn",
            "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
-           "say what it does (f: faster). This round they stay put.",
+           f"say what it does (f: faster). {WATCH_ONCE}",
            lambda c, w, d: _any_acted(c) and _players_turn(c) and w.went_on),
     Lesson("equip", "A free action: equip",
            f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
