@@ -188,3 +188,41 @@ async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
         assert highlighted(app) == ("learn", "learn", None)  # the wish is read once
+
+
+async def test_the_title_opens_on_the_battle_begun_last_and_learn_to_play_says_where_it_goes_on():
+    """Back from a battle, and at the next launch (settings.json), the highlight is on the battle begun last, its group
+    open, not on Learn to play; a guided battle left part-way is named on its entry: "Go on from step 5 of 11"
+    (rulings L89)."""
+    from officers_chess.session import tutorial_progress as progress
+    from officers_chess.session.tutorial import LESSONS
+    from officers_chess.tui.screens.title_groups import BATTLES, LEARN_ON_LABEL
+    from textual.widgets import OptionList
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"players": {"attacker": None, "defender": "easy"},
+                                           "last_battle": "training_yard"}))
+    progress.remember(4)
+    progress.battle_path().write_text("{}")  # (the label reads only the step; the save is checked when chosen)
+
+    def highlighted(title):
+        row = title.rows[title.query_one(OptionList).highlighted]
+        return title.scenarios[row.index][0].stem if row.kind == "battle" else row.kind
+
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen) and highlighted(title) == "training_yard" and title.open_group == BATTLES
+        learn = next(n for n, row in enumerate(title.rows) if row.kind == "learn")
+        said = LEARN_ON_LABEL.format(step=5, steps=len(LESSONS))
+        assert said == "Go on from step 5 of 11" and said in str(title.query_one(OptionList).get_option_at_index(learn).prompt)
+        await pilot.press("down")
+        other = highlighted(title)
+        await pilot.press("enter")  # the next battle down: begun
+        await pilot.pause()
+        assert app.screen is not title and other != "training_yard"
+        app.show_title()
+        await pilot.pause()
+        assert highlighted(app.screen) == other  # back from it: on it
+        assert json.loads(settings_path().read_text())["last_battle"] == other
