@@ -20,6 +20,7 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
+from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
 from officers_chess.tui.screens.tutorial import WELCOME, TutorialScreen
@@ -194,6 +195,9 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
         assert isinstance(app.screen, TutorialBox)
+        # The result is closed under it: one box at a time, over the title (rulings L88).
+        assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
+        assert isinstance(app.screen_stack[-2], TitleScreen)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
         assert tutorial_progress.finished()  # won: the title marks Learn to play done
@@ -202,6 +206,7 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         seats = f"You: attacker · Defender: computer ({default_level()})"
         shown = await painted(pilot, seats)
         assert isinstance(app.screen, TutorialBox) and seats in shown
+        assert [type(s) for s in app.screen_stack[-2:]] == [TitleScreen, TutorialBox]  # the last box closed first
         trained = load_scenario(find_scenario(NEXT_BATTLE))
         assert trained.scenario.name in shown and "Start the battle" in shown
         assert f"{trained.battle_map.name} · {trained.battle_map.width}×{trained.battle_map.height}" in shown
