@@ -19,22 +19,30 @@ from pilot_helpers import screen_text
 
 
 def test_a_battle_says_the_side_to_learn_on_and_its_minutes_from_its_file_or_worked_out():
+    """The minutes are a person's: their own activations at 20 s and the computer's at 5 s, for the rounds the battle
+    likely lasts (rulings L91; Training Yard said 10 where a newcomer played it in 3)."""
+    from officers_chess.rules.scenario.newcomer import rounds_guess, units
+
     yard = load_scenario(find_scenario("training_yard"))
-    assert (yard.scenario.easier_side, yard.scenario.minutes) == ("either", 10)  # set by its author (L11)
-    assert newcomer_line(yard.scenario, 10, 8) == "Learn on: either side · about 10 min"
+    assert (yard.scenario.easier_side, yard.scenario.minutes) == ("either", None)  # the side set by its author (L11)
+    sides = [len(yard.scenario.armies[side]) for side in Side]
+    assert sides == [2, 2] and rounds_guess(yard.scenario, 10, 8) == yard.scenario.time_limit.rounds == 6
+    assert minutes(yard.scenario, 10, 8) == round(6 * (2 * 20 + 2 * 5) / 60) == 5
+    assert newcomer_line(yard.scenario, 10, 8) == "Learn on: either side · about 5 min"
     levy = load_scenario(find_scenario("harrow_levy")).scenario  # nothing set: 6 v 8 and 3 more, 10 rounds
     assert levy.easier_side is None and levy.minutes is None
     assert easier_side(levy) == "defender"  # the larger army forgives more
-    assert minutes(levy, 20, 14) == 5 * -(-(17 * 10 * 20 // 60) // 5)  # 17 units for 10 rounds, 20 s each
-    unset = yard.scenario.model_copy(update={"easier_side": None, "minutes": None})
-    assert easier_side(unset) == "either" and minutes(unset, 10, 8) == 10  # 4 units, 6 rounds: 8 min, rounded up
+    own, other = units(levy, Side.DEFENDER), units(levy, Side.ATTACKER)
+    assert own > other and minutes(levy, 20, 14) == 5 * round(10 * (own * 20 + other * 5) / 60 / 5)
+    set_ = yard.scenario.model_copy(update={"minutes": 12})
+    assert newcomer_line(set_, 10, 8) == "Learn on: either side · about 12 min"  # an author's measured minutes win
 
 
 @pytest.mark.parametrize("field, value", [("easier_side", "both"), ("minutes", 0), ("minutes", "soon")])
 def test_a_wrong_newcomer_field_is_refused_at_its_line(tmp_path, field, value):
     text = find_scenario("training_yard").read_text()
     path = tmp_path / "yard.yaml"
-    path.write_text(text.replace("easier_side: either\nminutes: 10\n", f"{field}: {value}\n"))
+    path.write_text(text.replace("easier_side: either\n", f"{field}: {value}\n"))
     with pytest.raises(ContentError) as info:
         read_scenario(path)
     assert field in str(info.value)
@@ -59,7 +67,7 @@ async def test_the_groups_fit_80_by_24_and_the_campaigns_are_one_key_away():
         assert "P1" in text  # a campaign highlighted: 1 and 2 choose who leads its companies
         await press(pilot, "left", "up", "right")  # fold, up to Battles, open it
         text = " ".join(screen_text(app).split())
-        assert "▾ Battles" in text and "Training Yard" in text and "Learn on: either side · about 10 min" in text
+        assert "▾ Battles" in text and "Training Yard" in text and "Learn on: either side · about 5 min" in text
         rows = [line.split("│")[1] for line in screen_text(app).splitlines() if line.startswith("│")]
         assert all(len(row.rstrip()) <= WIDTH + 2 for row in rows)  # no label runs into the border
         await press(pilot, "left")  # folded again: every header in sight
