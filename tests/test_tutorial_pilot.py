@@ -15,7 +15,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
 from officers_chess.session.players import default_level
-from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, NOW
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -49,6 +49,10 @@ def no_pauses(monkeypatch):
     Gated.gate.set()
     yield
     Gated.gate.set()
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
 
 
 def lesson(screen) -> str:
@@ -154,9 +158,13 @@ async def second_round(pilot, screen) -> None:
     spots = [(target.hp, pos) for pos in c.state.reach(corin).costs for target in c.state.targets_from(corin, pos)]
     assert spots, "round 2 opens with a thief in Corin's reach"
     spot = min(spots)[1]
+    # The box follows the controller: walking Corin, then having moved him (rulings L86).
+    assert screen.guide.text(False) == NOW["aim-walk"].format(name="Corin")
     await walk_cursor(pilot, screen, spot)
     await pilot.press("enter")
     assert c.mode is Mode.ACTING and lesson(screen) == "aim"
+    await pilot.pause()
+    assert words(NOW["aim-moved"].format(name="Corin")) in words(screen.query_one("#guide").content.plain)
     await pilot.press("a")
     assert c.mode is Mode.TARGETING and c.forecast() is not None and lesson(screen) == "forecast"
     await pilot.press("left")  # another look at the targets is not the rules behind the numbers
