@@ -224,7 +224,8 @@ async def test_the_title_opens_on_the_battle_begun_last_and_learn_to_play_says_w
         assert isinstance(title, TitleScreen) and highlighted(title) == "training_yard" and title.open_group == BATTLES
         learn = next(n for n, row in enumerate(title.rows) if row.kind == "learn")
         said = LEARN_ON_LABEL.format(step=5, steps=len(LESSONS))
-        assert said == "Go on from step 5 of 11" and said in str(title.query_one(OptionList).get_option_at_index(learn).prompt)
+        prompt = str(title.query_one(OptionList).get_option_at_index(learn).prompt)
+        assert said == "Go on from step 5 of 11" and said in prompt
         await pilot.press("down")
         other = highlighted(title)
         await pilot.press("enter")  # the next battle down: begun
