@@ -9,7 +9,7 @@ from test_tutorial_lessons import intended_first_round
 from textual.geometry import Region
 
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.tutorial import LESSONS, NUDGES, WATCH_OVER
+from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
@@ -42,6 +42,9 @@ async def test_every_guide_text_is_whole_in_the_box_at_80x24():
         texts += [("", lesson.seen) for lesson in LESSONS if lesson.seen]  # a step's words to read, once shown
         texts += [("", f"{lesson.text} {lesson.marked}") for lesson in LESSONS if lesson.marked]  # danger zone on
         texts += [(nudge.format(name=longest), "") for nudge in NUDGES.values()]
+        texts += [("", now.format(name=longest)) for now in NOW.values()]  # a step's words as the player goes on
+        texts += [("", f"{now.format(name=longest)} {lesson.marked}") for now in NOW.values()
+                  for lesson in LESSONS if lesson.marked]
         texts += [("", WATCH_OVER.format(did=did)), ("", "The thieves held the meadow. Enter on the result, and "
                                                           "try again.")]
         for n, shown in enumerate(texts):

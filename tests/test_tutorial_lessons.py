@@ -258,3 +258,71 @@ def test_the_first_step_says_where_the_cursor_is_and_what_tab_does():
     assert c.hovered_unit.name == SECOND
     c.jump_to_next_unit()
     assert c.hovered_unit.name == LEAD
+
+
+def test_each_steps_words_follow_the_controllers_mode():
+    """A step's box says what to do now: once the player has gone on within a step (Hesk chosen, his items open,
+    walking, moved), its words say that state's next key, never the state left behind ("The menu now points at
+    'Choose where to move'" while walking; rulings L86)."""
+    from functools import partial
+
+    from officers_chess.session.tutorial import NOW
+
+    _, c, guide = fresh_guide()
+    thieves = make_policy(TUTORIAL_LEVEL, TUTORIAL_SEED + 2)
+
+    def shown(key):
+        guide.check(False)
+        assert LESSONS[guide.step].key == key
+        return guide.text(False)
+
+    def step(do):
+        c.take(do, None)
+
+    c.cursor = named(c, "Corin").pos
+    step(c.confirm)
+    assert shown("terrain") == LESSONS[1].text
+    c.cursor = (2, 2)
+    step(c.confirm)
+    step(c.wait)
+    while c.mode is Mode.COMPUTER:
+        action = thieves.choose(c.state.model_copy(deep=True))
+        c.take(partial(c.play_computer, action), None, thieves, action)
+    guide.check(False)
+    guide.go_on()
+    assert shown("equip") == LESSONS[4].text
+    c.cursor = named(c, "Hesk").pos
+    step(c.confirm)
+    assert c.mode is Mode.MOVING and shown("equip") == NOW["equip-chosen"]
+    step(c.prepare)
+    assert c.mode is Mode.PREPARE and shown("equip") == NOW["equip-menu"]
+    step(partial(c.choose, next(i.key for i in c.menu() if i.label == "Equip Javelin")))
+    assert c.mode is Mode.PREPARE and c.menu()[c.menu_index].key == "move"
+    assert shown("move-on") == NOW["move-chosen"]
+    step(c.confirm)
+    assert c.mode is Mode.MOVING and shown("move-on") == NOW["move-walk"]
+    c.cursor = (4, 5)
+    step(c.confirm)
+    assert c.mode is Mode.ACTING and shown("move-on") == NOW["move-moved"]
+    c.cancel()  # the move taken back, and the equip with it: the box asks for the equip again, Hesk still chosen
+    assert c.mode is Mode.MOVING and shown("equip") == NOW["equip-chosen"]
+
+
+def test_the_guided_battle_is_spelt_as_the_title_spells_it():
+    """The battle's own name (the log's first line, a resumed battle's) is the title's "Learn to play" (rulings L87)."""
+    from officers_chess.tui.screens.title_groups import HEADERS, LEARN
+
+    assert tutorial().scenario.name == HEADERS[LEARN] == "Learn to play"
+
+
+def test_only_the_watch_step_waits_after_the_enemys_turn_as_it_says():
+    """Step 4 says the box waits for Enter after this enemy turn only; later enemy turns play straight on, and the
+    guide indeed waits on no later one (a newcomer expected pauses that never came; rulings L90)."""
+    from officers_chess.session.tutorial import WATCH_ONCE
+
+    watch = next(n for n, lesson in enumerate(LESSONS) if lesson.key == "watch")
+    assert WATCH_ONCE in LESSONS[watch].text and "later turns play straight on" in WATCH_ONCE
+    c, _, _ = intended_first_round()  # the thieves have just played their second activation of the battle
+    assert c.state.round == 2 and c.mode is Mode.BROWSE
+    # Whichever later step the player is on, nothing waits for Enter after their turn; only the watch step would.
+    assert not any(Guide(c, step).waiting_to_go_on() for step in range(watch + 1, len(LESSONS)))

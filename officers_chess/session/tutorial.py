@@ -41,6 +41,9 @@ class Lesson:
     nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
     # Whether what made the lesson before this one done was taken back (Esc): the guide then steps back to it.
     undone: Callable[[BattleController], bool] = field(default=lambda c: False)
+    # The step's words for where the controller is now, when it has moved on from where `text` starts (None: `text`
+    # still holds). A step's words never name a state the player has left (rulings L86).
+    now: Callable[[BattleController], str | None] = field(default=lambda c: None)
     seen: str = ""  # the step's words once its first part is done and it waits to be read (the danger zone shown)
     marked: str = ""  # added to the step's words while the danger zone is on the map
 
@@ -83,6 +86,10 @@ def _players_turn(c: BattleController) -> bool:
     return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
 
 
+# What leaving promises, said alike by the welcome, Esc's question and Ctrl+Q's (rulings L87). True as written: the
+# step reached and the battle are both kept between turns, so a turn left half done is taken back.
+LEAVE_PROMISE = "Learn to play goes on from the last turn you finished"
+
 # Every word for a player off the path, by its key: the box shows one in place of the step's text, so each must fit
 # the box alone (tests/test_tutorial_box_fits.py opens each at 80×24). {name}: the unit chosen.
 NUDGES = {
@@ -95,8 +102,57 @@ NUDGES = {
     "no-reach": "No thief is in reach from here: Esc takes the move back.",
 }
 
+# The watch step waits for Enter after the enemy's turn; no later enemy turn does (rulings L90), and the step says so.
+WATCH_ONCE = "This round they stay put, and the box waits for Enter after; later turns play straight on."
+
 # What the watch step says once the enemy's turn is over: what it did, from the log, and how to go on.
 WATCH_OVER = "Their turn is over. {did}\nPress Enter to go on."
+
+
+# A step's words once the player has gone on within it, by the controller's mode (each fits the box alone at 80×24,
+# tests/test_tutorial_box_fits.py). {name}: the unit chosen.
+NOW = {
+    "equip-chosen": f"{SECOND} is chosen. Press i for his items, then choose Equip Javelin: a free action, it costs "
+                    "no turn.",
+    "equip-menu": "His items are listed on the right: choose Equip Javelin and press Enter.",
+    "move-chosen": f"Press Enter on \"Choose where to move\" in the menu, then walk {SECOND} towards the thieves.",
+    "move-walk": f"Walk {SECOND} towards the thieves with the arrow keys and press Enter on the tile; then w ends his "
+                 "turn.",
+    "move-moved": f"{SECOND} has moved (Esc takes it back). Press w to end his turn there.",
+    "move-select": f"Select {SECOND} again (Tab, then Enter), walk him towards the thieves, Enter, then w.",
+    "aim-walk": f"Walk {{name}} next to a thief and press Enter there ({SECOND} may stand 2 tiles off and throw).",
+    "aim-moved": "{name} has moved: press a to attack a thief in reach.",
+    "items-open": "The menu on the right lists his free actions; \"Choose where to move\" goes on to the map.",
+}
+
+
+def _equip_now(c: BattleController) -> str | None:
+    if _selected(c) != SECOND:
+        return None
+    return NOW["equip-menu"] if c.mode is Mode.PREPARE else NOW["equip-chosen"]
+
+
+def _move_now(c: BattleController) -> str | None:
+    if _selected(c) != SECOND:
+        return NOW["move-select"] if not _acted(c, SECOND) else None
+    if c.mode is Mode.MOVING:
+        return NOW["move-walk"]
+    if _moved(c, SECOND):
+        return NOW["move-moved"]
+    return NOW["move-chosen"]
+
+
+def _aim_now(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is None:
+        return None
+    if c.mode is Mode.MOVING:
+        return NOW["aim-walk"].format(name=name)
+    if c.mode is Mode.ACTING:
+        return NOW["aim-moved"].format(name=name)
+    if c.mode is Mode.PREPARE:
+        return NOW["items-open"]
+    return None
 
 
 def _select_nudge(c: BattleController) -> str | None:
@@ -150,17 +206,17 @@ LESSONS: tuple[Lesson, ...] = (
            undone=lambda c: not _in_woods(c) and not _any_acted(c)),
     Lesson("watch", "The enemy's turn",
            "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
-           "say what it does (f: faster). This round they stay put.",
+           f"say what it does (f: faster). {WATCH_ONCE}",
            lambda c, w, d: _any_acted(c) and _players_turn(c) and w.went_on),
     Lesson("equip", "A free action: equip",
            f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
            "Equip Javelin: a free action, it costs no turn.",
-           lambda c, w, d: _holding_spare(c), _equip_nudge),
+           lambda c, w, d: _holding_spare(c), _equip_nudge, now=_equip_now),
     Lesson("move-on", "Then move",
-           f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
-           "Enter, then w to end his turn.",
+           f"Now walk {SECOND} towards the thieves: \"Choose where to move\" in his menu, a tile, Enter, then w to "
+           "end his turn.",
            lambda c, w, d: _acted(c, SECOND),
-           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND)),
+           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND), now=_move_now),
     # Read, then gone on from: Enter, the marks hidden again, or a unit chosen (rulings L74).
     Lesson("danger", "The danger zone",
            "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
@@ -170,7 +226,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("aim", "Attack",
            f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
            "a to attack.",
-           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge,
+           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge, now=_aim_now,
            marked="(The marks are there to read, not to follow: d hides them.)"),
     Lesson("forecast", "Read the forecast",
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
@@ -240,7 +296,8 @@ class Guide:
             return ""
         if lesson.seen and self.watched.saw_danger:
             return lesson.seen
-        return f"{lesson.text} {lesson.marked}" if lesson.marked and danger_on else lesson.text
+        text = lesson.now(self.c) or lesson.text
+        return f"{text} {lesson.marked}" if lesson.marked and danger_on else text
 
     def waiting_to_go_on(self) -> bool:
         """The box shows what there is to read (the enemy's turn over, the danger zone on) and Enter goes on."""

@@ -119,6 +119,10 @@ class TutorialFlow:
         won = final.winner is PLAYER
         if won:
             progress.mark_finished()
+            self.title_suggests = NEXT_BATTLE
+        # The result closes first: each box after it opens alone over the title, never stacked on the result's own
+        # (rulings L88).
+        self.show_title()
 
         def answered(choice: str | None) -> None:
             if choice == "next":
@@ -155,6 +159,10 @@ class TutorialFlow:
 
         def answered(choice: str | None) -> None:
             if choice == "start":
+                for screen in self.screen_stack:  # the title under the box (rulings L88) keeps the battle begun
+                    remember = getattr(screen, "remember_battle", None)
+                    if remember is not None:
+                        remember(NEXT_BATTLE)
                 self.begin(loaded, computer={PLAYER.other: level})
             else:
                 self._title_on_next_battle()

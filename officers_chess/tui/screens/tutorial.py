@@ -9,9 +9,10 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LESSONS, PLAYER, WATCH_OVER, Guide
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, PLAYER, WATCH_OVER, Guide
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.screens.title_briefing import WHAT_IT_IS
@@ -20,7 +21,7 @@ from officers_chess.tui.screens.tutorial_box import TutorialBox
 WELCOME = (
     f"{WHAT_IT_IS} on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
     "says what to do next and waits until you have done it, one step at a time; about ten minutes in all.\n\n"
-    "Leave whenever you like (Esc, or Ctrl+Q): Learn to play goes on from the step you reached. "
+    f"Leave whenever you like (Esc, or Ctrl+Q): {LEAVE_PROMISE}. "
     "x skips the rest of the tutorial at any time."
 )
 
@@ -52,6 +53,16 @@ class TutorialScreen(BattleScreen):
         self.query_one("#left").mount(guide, after="#map-row")
         self.call_after_refresh(self._guide_update)
         self.call_after_refresh(self._welcome)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the battle (the welcome, e's menu, a rule card, a question): the step box hides rather than
+        show through the dialog in fragments at 80×24, and comes back whole when it closes (rulings L88)."""
+        for box in self.query("#guide"):
+            box.display = False
+
+    def on_screen_resume(self) -> None:
+        for box in self.query("#guide"):
+            box.display = True
 
     def _welcome(self) -> None:
         if self._welcomed:
@@ -137,7 +148,12 @@ class TutorialScreen(BattleScreen):
         return told
 
     def action_explain(self) -> None:
-        super().action_explain()
+        """e, as in any battle, and the guide told when a rule card is chosen from its menu."""
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
+                                 worked=worked_for(self.controller), then=self.card_opened)
+
+    def card_opened(self, key: str) -> None:
+        """A rule card chosen from e's menu: the forecast step asked for that, not for the menu (rulings L85)."""
         self.guide.saw_explain()
         self._guide_update()
 
@@ -157,12 +173,12 @@ class TutorialScreen(BattleScreen):
                 self.app.tutorial_left()  # type: ignore[attr-defined]
 
         kept = self.autosaver is not None
-        question = ("Leave the tutorial for the title screen? Learn to play goes on from the last finished turn." if kept
+        question = (f"Leave the tutorial for the title screen? {LEAVE_PROMISE}." if kept
                     else "Leave the tutorial for the title screen? Autosave is off: it will start again.")
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def quit_question(self) -> str:
         """What Ctrl+Q asks here (the app asks the screen): the tutorial keeps its own place, not Continue's."""
         if self.autosaver is not None:
-            return "Quit Officer's Chess? Learn to play on the title goes on from the last finished turn."
+            return f"Quit Officer's Chess? {LEAVE_PROMISE}."
         return "Quit Officer's Chess? Autosave is off: the tutorial will start again."
