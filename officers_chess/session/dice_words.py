@@ -12,9 +12,19 @@ from officers_chess.rules.pieces.models import Side
 FAIR = "fair, and the same for both sides: each roll is the next one drawn from the battle's seed"
 
 
-def start_line() -> str:
-    """The battle log's word on the dice as it starts; the seed itself waits for the end (it would tell the rolls)."""
-    return "Dice: fair, one stream for both sides, from the battle's seed (shown at the end; ? says more)."
+def start_line(fingerprint: str | None = None, whose: str = "") -> str:
+    """The battle log's word on the dice as it starts, in one line with the seed's fingerprint when the players are
+    shown it (`whose`: "the host's " at another machine's table); the seed itself waits for the end (it would tell
+    the rolls)."""
+    if fingerprint is None:
+        return "Dice: fair, one stream for both sides, from the battle's seed (shown at the end; ? says more)."
+    return (f"Dice: fair, one stream for both sides, from {whose or 'the battle'}'s seed: fingerprint {fingerprint}; "
+            "note it, the seed is shown at the end (? says more).")
+
+
+def fingerprint_line(fingerprint: str, whose: str = "") -> str:
+    """The fingerprint alone, for a battle taken up again (its dice were told of when it began)."""
+    return f"Dice fingerprint {fingerprint}{f' ({whose} dice)' if whose else ''}: the seed is shown when the battle ends."
 
 
 # The guided battle always starts from the same seed: no command is needed to have its dice again.

@@ -213,18 +213,24 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
                       "Press ? for help.")
         else:
             logs.note(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
-        fingerprint = self.controller.fingerprint
-        if self.hot_seat and fingerprint is not None:
-            # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
-            logs.note(f"Dice fingerprint {fingerprint}: note it; the seed is shown when the battle ends.")
-        if not self.resumed and not state.dice.physical:  # a run of 1s felt rigged: say where the rolls come from
-            logs.note(dice_words.start_line())
+        # Both players see the fingerprint now; the result screen shows the seed behind it (replay --verify checks
+        # it). Where the rolls come from is said once, with it: a run of 1s felt rigged (rulings L83).
+        fingerprint, whose = self.shown_fingerprint()
+        if not self.resumed and not state.dice.physical:
+            logs.note(dice_words.start_line(fingerprint, whose))
+        elif fingerprint is not None:
+            logs.note(dice_words.fingerprint_line(fingerprint, whose))
         self._sync_log()
         self.refresh_view()
         if state.fog and self.hot_seat:
             self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))
         if self.controller.mode is Mode.COMPUTER:
             self.computer_plays()
+
+    def shown_fingerprint(self) -> tuple[str | None, str]:
+        """The dice seed's fingerprint the players are shown as the battle starts (two people at one keyboard), and
+        whose dice they are ("" for this table's own)."""
+        return (self.controller.fingerprint if self.hot_seat else None), ""
 
     def _told(self) -> dict[Side | None, list[str]]:
         """Each reader's last lines of what happened before the battle was saved (as many as `told` has). Under
