@@ -21,6 +21,15 @@ def most_likely(dist: dict[int, Fraction]) -> int:
     return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
 
+# Each forecast row's label says whose number it is: a unit's own HP after, or what its own swings deal (rulings
+# L92); "Damage 11" under a name read as the damage that unit takes. At most 15 cells, so that the two figures
+# ("20→19 42%") still fit beside it in the battle screen's narrowest side pane (80×24).
+LABELS = {
+    "likely": "Likely HP after", "worst": "Worst HP after", "damage": "Damage dealt", "crit_damage": "Crit dmg dealt",
+    "hit": "Chance to hit", "crit": "Chance to crit", "swings": "Swings made", "routed": "Chance routed",
+    "uses": "Weapon uses",
+}
+
 FLAG_TEXT = {
     "devil": "rolls of 9-10 turn on it",
     "drain": "heals half the damage it deals",

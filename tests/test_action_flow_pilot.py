@@ -16,7 +16,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_pane import RESULT_BEAT
-from officers_chess.tui.widgets.forecast_pane import ForecastPane
+from officers_chess.tui.widgets.forecast_pane import LABELS, ForecastPane
 
 CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
 BESIDE_NIKO = (14, 10)  # Niko the Brigand waits in the woods at (15, 10)
@@ -27,8 +27,7 @@ def pane_rows(pane: ForecastPane) -> dict[str, list[str]]:
     """The forecast pane's table as label → [attacker's figure, defender's figure]."""
     console = Console(width=pane.content_region.width, record=True, file=io.StringIO())
     console.print(pane.content)
-    labels = sorted(("HP likeliest", "HP (worst)", "Damage", "Crit damage", "Hit", "Crit", "Swings", "Attack speed",
-                     "Routed"), key=len, reverse=True)  # "Crit damage" before "Crit"
+    labels = sorted((*LABELS.values(), "Attack speed"), key=len, reverse=True)
     rows = {}
     for line in console.export_text().splitlines():
         label = next((lb for lb in labels if line.startswith(lb + " ")), None)
@@ -100,16 +99,16 @@ async def test_select_move_cancel_move_attack_shows_the_cores_forecast_and_strik
             dist = fc.hp_after(role)
             return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
-        assert rows["HP likeliest"] == [f"20→{likely(Role.ATTACKER)}", shown_percent(fc.hp_after(Role.ATTACKER)[likely(Role.ATTACKER)]),
+        assert rows[LABELS["likely"]] == [f"20→{likely(Role.ATTACKER)}", shown_percent(fc.hp_after(Role.ATTACKER)[likely(Role.ATTACKER)]),
                                         f"20→{likely(Role.DEFENDER)}", shown_percent(fc.hp_after(Role.DEFENDER)[likely(Role.DEFENDER)])]
-        assert rows["HP (worst)"] == [f"→{min(fc.hp_after(Role.ATTACKER))}", f"→{min(fc.hp_after(Role.DEFENDER))}"]
-        assert rows["Damage"] == [str(plan.attacker.damage), str(plan.defender.damage)]
-        assert rows["Crit damage"] == [str(plan.attacker.crit_damage), str(plan.defender.crit_damage)]
-        assert rows["Hit"] == [shown_percent(plan.attacker.hit_chance), shown_percent(plan.defender.hit_chance)]
-        assert rows["Crit"] == [shown_percent(plan.attacker.crit_chance), shown_percent(plan.defender.crit_chance)]
-        assert rows["Swings"] == [f"×{plan.swings(Role.ATTACKER)}", f"×{plan.swings(Role.DEFENDER)}"]
+        assert rows[LABELS["worst"]] == [f"→{min(fc.hp_after(Role.ATTACKER))}", f"→{min(fc.hp_after(Role.DEFENDER))}"]
+        assert rows[LABELS["damage"]] == [str(plan.attacker.damage), str(plan.defender.damage)]
+        assert rows[LABELS["crit_damage"]] == [str(plan.attacker.crit_damage), str(plan.defender.crit_damage)]
+        assert rows[LABELS["hit"]] == [shown_percent(plan.attacker.hit_chance), shown_percent(plan.defender.hit_chance)]
+        assert rows[LABELS["crit"]] == [shown_percent(plan.attacker.crit_chance), shown_percent(plan.defender.crit_chance)]
+        assert rows[LABELS["swings"]] == [f"×{plan.swings(Role.ATTACKER)}", f"×{plan.swings(Role.DEFENDER)}"]
         assert rows["Attack speed"] == [str(plan.attack_speed[Role.ATTACKER]), str(plan.attack_speed[Role.DEFENDER])]
-        assert rows["Routed"] == [shown_percent(fc.p_routed(Role.ATTACKER)), shown_percent(fc.p_routed(Role.DEFENDER))]
+        assert rows[LABELS["routed"]] == [shown_percent(fc.p_routed(Role.ATTACKER)), shown_percent(fc.p_routed(Role.DEFENDER))]
         assert plan.swings(Role.ATTACKER) == 2  # the Cavalier is fast enough to follow up: the pane says ×2
 
         # Confirm: the exchange happens, the move can no longer be taken back.

@@ -44,7 +44,7 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only(monkeypatch):
         text = screen_text(app)
         flat = " ".join(text.split()).lower()  # the screenshot spaces words unevenly
         assert f"for the {final.winner.value}!" in flat and final.result.reason.lower() in flat
-        assert "Units routed" in text
+        assert "Own units routed" in text  # each column counts that side's own losses (rulings L82)
         clock[0] += ResultScreen.GRACE_SECONDS * 0.99
         await pilot.press("enter")
         assert isinstance(app.screen, ResultScreen)  # still within the grace
@@ -76,7 +76,7 @@ async def test_the_forecast_pane_shows_both_sides_while_targeting():
                 fc = c.forecast()
                 assert fc is not None
                 text = screen_text(app)
-                for label in ("Damage", "Hit", "Crit", "Swings", "Routed"):
+                for label in ("Damage dealt", "Chance to hit", "Chance to crit", "Swings made", "Chance routed"):
                     assert label in text
                 assert c.selected_unit.name in text and c.hovered_unit.name in text
                 hit = f"{float(fc.plan.attacker.hit_chance) * 100:.0f}%"

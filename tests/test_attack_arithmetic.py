@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 
+from factories import D, game, plains, unit, unit_class, weapon
+
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.combat.exchange import Role
-from officers_chess.session.arithmetic import worked_lines
+from officers_chess.forecast_words import percent
+from officers_chess.session.arithmetic import worked_by_rule, worked_lines
+from officers_chess.tui.reference import forecast_choices
 
 # v0.6 battles with the most kinds of modifier between them (terrain, shields, triangle, Effective, magic).
 SCENARIOS = ("training_yard", "saltmarsh_keep", "long_march", "wolves_of_ashby", "ravens_cut")
@@ -81,3 +85,66 @@ def test_the_later_editions_add_up_the_figures_their_forecast_notes():
                     assert sum(terms) == total == profile.skill, hit
                 seen.add(state.edition)
     assert seen == {"d100", "ratings"}
+
+
+def _choices_and_cards(state, attacker, target):
+    plan = state.plan(attacker, target)
+    defender = state.defender_for(attacker, target, attacker.pos)
+    names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}
+    return plan, defender, forecast_choices(plan, names, state.edition), \
+        worked_by_rule(plan, attacker, defender, state.edition)
+
+
+def test_every_card_the_forecast_opens_shows_its_own_rules_numbers():
+    # rulings L93: the Attack Speed card showed the damage and hit sums, never the speeds that gave the double.
+    checked = set()
+    for name in (*SCENARIOS, "d100_low_water", "ratings_letter_drill"):
+        state = load_scenario(find_scenario(name)).new_battle(1)
+        for attacker in state.units:
+            for target in state.units:
+                if attacker.side is target.side or usable_weapon(attacker) is None:
+                    continue
+                plan, defender, choices, cards = _choices_and_cards(state, attacker, target)
+                for _, key in choices:
+                    assert cards.get(key), f"{key} card without this attack's numbers ({attacker.name} on {target.name})"
+                    checked.add(key)
+                for role, me in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)):
+                    profile = plan.attacker if role is Role.ATTACKER else plan.defender
+                    speed = next(line for line in cards["attack-speed"] if line.startswith(f"{me.name}'s "))
+                    if state.edition == "v0.6":  # "6 Spd − 5 weight (Iron Axe) = 1", or "6 Spd (nothing ...)"
+                        body = re.sub(r"\([^)]*\)", "", speed.partition(": ")[2])
+                        left, _, right = body.partition(" = ")
+                        terms = [(-1 if sign == "−" else 1) * int(n) for sign, n in re.findall(r"([+−]?) ?(-?\d+) ", left)]
+                        total = int(right) if right else terms[0]
+                        assert sum(terms) == total == plan.attack_speed[role] == me.attack_speed, speed
+                    if profile is None or profile.always_hits:
+                        continue
+                    crit = next(line for line in cards["crit-range"] if line.startswith(f"{me.name}'s crit"))
+                    assert crit.endswith(f"({percent(profile.crit_chance)})") and f" {profile.crit_top} or less" in crit
+                    double = next(line for line in cards["critical"] if line.startswith(f"{me.name}'s "))
+                    assert re.search(rf"\b{profile.crit_damage}\b", double), double
+                swings = cards["attack-speed"][-1]
+                assert swings == cards["follow-up"][-1] and swings.startswith("Swings: ")
+                for role, me in ((Role.ATTACKER, attacker), (Role.DEFENDER, defender)):
+                    n = plan.swings(role)
+                    assert (f"{me.name} ×{n}" if n else f"{me.name} none") in swings
+                counter = cards["counter"][0]
+                assert counter.endswith("it strikes back.") == (plan.defender is not None), counter
+    assert {"attack-speed", "follow-up", "damage", "hit-roll", "crit-range", "critical", "counter",
+            "weapon-triangle"} <= checked
+
+
+def test_the_attack_speed_card_shows_both_sums_and_the_difference_that_gives_the_double():
+    # The play-tester's case: a slow axe (Attack Speed 1) against a quick foe (11), who strikes twice.
+    axe = weapon("axe", weight=5, name="Iron Axe")
+    state = game(plains(3), [unit(id="a1", weapon=axe, cls=unit_class(spd=6)),
+                             unit(id="d1", side=D, pos=(1, 0), cls=unit_class(spd=11))])
+    attacker, defender = state.unit("a1"), state.unit("d1")
+    plan = state.plan(attacker, defender)
+    assert plan.attack_speed == {Role.ATTACKER: 1, Role.DEFENDER: 11} and plan.swings(Role.DEFENDER) == 2
+    lines = worked_by_rule(plan, attacker, defender, state.edition)["attack-speed"]
+    assert lines[0] == f"{attacker.name}'s Attack speed: 6 Spd − 5 weight (Iron Axe) = 1"
+    assert lines[1] == f"{defender.name}'s Attack speed: 11 Spd (nothing it carries weighs)"
+    assert lines[2] == f"11 − 1 = 10: {defender.name} is 10 faster: enough to attack again."
+    assert lines[-1] == f"Swings: {attacker.name} ×1, {defender.name} ×2"
+    assert not any("damage" in line for line in lines)  # its own rule's numbers, not the damage sums

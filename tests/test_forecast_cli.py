@@ -95,7 +95,8 @@ def test_every_example_duel_prints_a_table(capsys):
     for path in sorted(EXAMPLES.glob("*.yaml")):
         assert main(["forecast", str(path)]) == 0
         out = capsys.readouterr().out
-        for row in ("HP now → most likely", "Damage", "Crit damage", "Hit", "Crit", "Swings", "Attack speed", "Routed"):
+        for row in ("HP now → most likely", "Damage dealt", "Crit dmg dealt", "Chance to hit", "Chance to crit",
+                    "Swings made", "Attack speed", "Chance routed"):
             assert row in out, (path, row)
     assert main(["forecast", str(EXAMPLES / "duel.yaml")]) == 0
     out = capsys.readouterr().out

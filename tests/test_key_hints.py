@@ -108,7 +108,7 @@ async def test_on_the_forecast_a_key_that_does_nothing_says_why_above_the_figure
         await aim_at_niko(pilot)
         await pilot.press("w")
         await pilot.pause()
-        assert "Esc back to the menu first" in pane_text(app) and "HP likeliest" in pane_text(app)
+        assert "Esc back to the menu first" in pane_text(app) and "Likely HP after" in pane_text(app)
         await pilot.press("tab")
         await pilot.pause()
         assert "Esc steps back one step at a time" in pane_text(app)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from pilot_helpers import screen_text, walk_cursor
+from pilot_helpers import screen_text, side_pane_shown, walk_cursor
 
 from officers_chess.ai.danger import threats
 from officers_chess.ai.threat_map import best_kill, threat_forecasts
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.palette import palette
 from officers_chess.session.lookout import ONE_MARK, PATH_MARK, Danger
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle import BattleScreen
@@ -211,8 +212,15 @@ async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
                 assert marks[pos] == (str(tile.threats) if tile.threats else " ")
         await walk_cursor(pilot, screen, max(direct, key=lambda p: (direct[p], p)))
         assert "to rout" in " ".join(screen_text(app).split())
+        # Its legend, in the pane where the player looks, in the palette's own colour words (rulings L80).
+        words = palette().words
+        legend = (f"Heatmap (o): a tile's shade is your best chance to rout an enemy from it ({words['move']}: none, "
+                  f"{words['heat']}); a digit counts the enemies that could attack it after.")
+        assert legend in " ".join(_pane_text(screen).split())
+        assert "Heatmap (o):" in side_pane_shown(app)  # shown at 80×24 without scrolling
         await pilot.press("o")
         assert screen.lookout.heat() == {}
+        assert "Heatmap (o)" not in _pane_text(screen)
 
 
 def test_a_unit_standing_in_the_danger_zone_keeps_its_colour_and_shows_the_count():
@@ -254,3 +262,18 @@ def test_the_inspector_sentence_ends_before_the_keys_line():
     unit = state.living(Side.DEFENDER)[0]
     text = inspector_text(state, unit, unit.pos, []).plain
     assert "No enemy could attack it there next activation.\nArrows: another tile" in text
+
+
+def test_the_path_keeps_a_tiles_danger_count_and_dots_only_the_safe_tiles():
+    # rulings L95: the path's dot hid the count of enemies that could attack a tile on the way.
+    from rich.style import Style
+
+    from officers_chess.session.lookout import Marks
+    from officers_chess.tui.palette import CLASSIC
+    from officers_chess.tui.widgets.map_view import _marked
+
+    empty = Style(bgcolor="#000000")
+    marks = Marks(danger={(3, 4): "2", (4, 4): ONE_MARK}, path=frozenset({(2, 4), (3, 4), (4, 4)}))
+    for pos, mark in (((2, 4), PATH_MARK), ((3, 4), "2"), ((4, 4), ONE_MARK)):
+        style, text = _marked(pos, True, empty, ". ", marks, CLASSIC)
+        assert text == "." + mark and style.bgcolor == CLASSIC.path.bgcolor, pos  # the path's colour runs through

@@ -39,3 +39,23 @@ def test_an_objective_that_names_its_round_says_it_once():
     text = _words("the defender held out to the end of round 8", 8)
     assert "The defender held out to the end of round 8." in text
     assert "(round 8)" not in text
+
+
+def test_each_side_is_told_its_own_losses():
+    # "Units routed 1 | 2" left it open whether a side lost those units or routed them (rulings L82).
+    state = load_scenario(find_scenario("training_yard")).new_battle(seed=1)
+    attackers = [u for u in state.units if u.side is Side.ATTACKER]
+    defenders = [u for u in state.units if u.side is Side.DEFENDER]
+    attackers[0].hp = 0
+    defenders[0].hp = 0
+    if len(defenders) > 1:
+        defenders[1].fled = True
+    state.result = Result(winner=Side.ATTACKER, tier="victory", reason="every defender unit was routed")
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(summary(state))
+    text = " ".join(console.export_text().split())
+    fled = 1 if len(defenders) > 1 else 0
+    assert f"The attacker lost 1 of its {len(attackers)} units (1 routed)." in text
+    assert (f"The defender lost {1 + fled} of its {len(defenders)} units (1 routed"
+            + (", 1 fled the field)." if fled else ").")) in text
+    assert "Own units routed 1 1" in text

@@ -113,13 +113,17 @@ def test_a_battle_resumed_in_the_middle_of_a_turn_goes_on_with_that_unit():
 
 async def test_two_players_see_the_dice_fingerprint_first_and_the_seed_at_the_end():
     from officers_chess.rules.basics.dice import seed_fingerprint
+    from officers_chess.session import dice_words
     from officers_chess.tui.screens.result import summary
 
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=77)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         log = " ".join(str(line.text) for line in app.screen.query_one("RichLog").lines)
-        assert f"Dice fingerprint {seed_fingerprint(77)}" in log and "77" not in log.replace(seed_fingerprint(77), "")
+        assert f"fingerprint {seed_fingerprint(77)}" in log and "77" not in log.replace(seed_fingerprint(77), "")
+        # Where the dice come from, said as the battle starts in one line with the fingerprint, never the seed (L83).
+        assert " ".join(dice_words.start_line(seed_fingerprint(77)).split()) in " ".join(log.split())
+        assert log.count(seed_fingerprint(77)) == 1 and log.count("Dice") == 1
     state = load_scenario(find_scenario("training_yard")).new_battle(seed=77)
     from rich.console import Console
 

@@ -35,7 +35,7 @@ def test_under_fog_the_status_line_counts_only_the_enemies_the_viewer_sees():
     line = status_text(fogged, viewer=A).plain
     assert "still to act: Attacker 1 · Defender 1 in sight" in line
     assert status_text(player_view(fogged, A), viewer=A).plain == line  # the view gives the same line
-    assert "to act: 1 v ≥1" in status_text(fogged, viewer=A, width=40).plain  # the narrowest form says it too
+    assert "to act: A 1 · D ≥1" in status_text(fogged, viewer=A, width=40).plain  # the narrowest form says it too
     assert "Defender 3" in status_text(fogged).plain and "in sight" not in status_text(state, viewer=A).plain
 
 
@@ -57,3 +57,26 @@ def test_the_status_line_keeps_one_format_through_the_battle():
         assert len(forms) == 1, lines
     # Hot seat, nobody's mark to fit: the full words, "Round 1 of 10".
     assert status_text(start, frozenset(), width=80).plain.startswith(" Round 1 of 10 ")
+
+
+def test_every_form_of_the_waiting_count_uses_one_wording():
+    # "still to act: Attacker 2 · Defender 2" at one width read "to act: attacker 2, defender 1" at another: each
+    # narrower form now only drops words, keeping the capitals, order and separators (rulings L81).
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.tui.widgets.status_line import FORMS, status_text
+
+    units = [unit(id="a1", side=A, pos=(0, 0)), unit(id="a2", side=A, pos=(1, 0)), unit(id="d1", side=D, pos=(3, 0))]
+    state = game(plains(12, 1), units)
+    tails = []
+    for width in (200, 64, 40):
+        line = status_text(state, width=width).plain
+        assert len(line) <= width
+        tails.append(line[line.index(" · ", line.index("to act ") if "to act " in line else 0):])
+    assert tails[0].endswith("· still to act: Attacker 2 · Defender 1")
+    assert tails[1].endswith("· to act: Attacker 2 · Defender 1")
+    assert tails[2].endswith("· to act: A 2 · D 1")
+    for form in FORMS:  # one separator between the sides, a capital for each side, in every form
+        waiting = form[3]
+        assert waiting.count(" · ") == 2 and ", " not in waiting and " v " not in waiting
+        assert waiting.index("{a}") < waiting.index("{d}") and "a" not in waiting.split("to act: ")[1][:1]

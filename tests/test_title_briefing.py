@@ -42,3 +42,16 @@ def test_the_briefing_says_who_leads_the_rounds_after_the_first():
     wardens = text_of(briefing(load_scenario(find_scenario("d100_thornmere_wardens"))))
     assert "Every round the attacker opens with one activation; then the defender takes three in a row." in wardens
     assert "From round 2" not in wardens
+
+
+def test_learn_to_play_is_named_in_one_wording_on_the_title_and_in_its_welcome():
+    """The title's Learn to play and the guided battle's first box call it the same thing, in words a newcomer reads
+    one way ("of our own" and "of your own" each read as something else; rulings L76)."""
+    from officers_chess.tui.screens.title_briefing import GROUP_WORDS, WHAT_IT_IS
+    from officers_chess.tui.screens.tutorial import WELCOME
+
+    title = GROUP_WORDS["learn"][1]
+    assert title.startswith(f"{WHAT_IT_IS} that shows") and WELCOME.startswith(f"{WHAT_IT_IS} on Mill Meadow")
+    assert WHAT_IT_IS == "A short practice battle"
+    for words in (title, WELCOME):
+        assert "of our own" not in words and "of your own" not in words

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 
 from pilot_helpers import wait_until
+from test_tutorial_lessons import intended_first_round
 from textual.geometry import Region
 
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.tutorial import LESSONS, NUDGES, WATCH_OVER
+from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
@@ -35,9 +36,15 @@ async def test_every_guide_text_is_whole_in_the_box_at_80x24():
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialScreen))
         screen = app.screen
         longest = max((u.name for u in screen.controller.state.units if u.side is Side.ATTACKER), key=len)
-        did = "Dunn holds his ground. Pell holds his ground."  # as long as the log says of two thieves holding
+        _, turns, _ = intended_first_round()
+        did = max((" ".join(said) for *_, said in turns), key=len)  # what the log says of a thief's first turn
         texts = [("", lesson.text) for lesson in LESSONS]
+        texts += [("", lesson.seen) for lesson in LESSONS if lesson.seen]  # a step's words to read, once shown
+        texts += [("", f"{lesson.text} {lesson.marked}") for lesson in LESSONS if lesson.marked]  # danger zone on
         texts += [(nudge.format(name=longest), "") for nudge in NUDGES.values()]
+        texts += [("", now.format(name=longest)) for now in NOW.values()]  # a step's words as the player goes on
+        texts += [("", f"{now.format(name=longest)} {lesson.marked}") for now in NOW.values()
+                  for lesson in LESSONS if lesson.marked]
         texts += [("", WATCH_OVER.format(did=did)), ("", "The thieves held the meadow. Enter on the result, and "
                                                           "try again.")]
         for n, shown in enumerate(texts):

@@ -15,14 +15,15 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.session import tutorial_progress
 from officers_chess.session.modes import Mode
 from officers_chess.session.players import default_level
-from officers_chess.session.tutorial import LESSONS
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, NOW
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.app_tutorial import NEXT_BATTLE
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens import battle
+from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.title_groups import LEARN_DONE_LABEL, LEARN_LABEL
-from officers_chess.tui.screens.tutorial import TutorialScreen
+from officers_chess.tui.screens.tutorial import WELCOME, TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
 SIZE = (80, 24)
@@ -48,6 +49,10 @@ def no_pauses(monkeypatch):
     Gated.gate.set()
     yield
     Gated.gate.set()
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
 
 
 def lesson(screen) -> str:
@@ -108,6 +113,8 @@ async def first_round(pilot, screen) -> None:
     assert lesson(screen) == "watch" and "Their turn is over" in await painted(pilot, "Their turn is over")
     did = " ".join(screen.logs.last.get(Side.ATTACKER) or screen.logs.last.get(None))
     assert did and did in screen.query_one("#guide").content.plain
+    # The whole of the thief's activation, its move and its orders too, not only its last line (rulings L73).
+    assert "holds position" in screen.query_one("#guide").content.plain
     await pilot.press("down")  # the cursor moves; the step still waits
     assert lesson(screen) == "watch"
     await pilot.press("enter")
@@ -140,27 +147,39 @@ async def second_round(pilot, screen) -> None:
     await pilot.press("tab")  # not the danger zone
     assert lesson(screen) == "danger"
     await pilot.press("d")
+    # The zone is on: the step stays, saying what the digits mean and how to hide them (rulings L74).
+    await pilot.pause()
+    assert lesson(screen) == "danger" and "third d hides" in screen.query_one("#guide").content.plain
+    await pilot.press("d", "d")  # off again: read, and the step goes on
     assert lesson(screen) == "aim"
-    await pilot.press("d", "d")  # off again: the marks are not needed to go on
     corin = unit(c, "Corin")
     await walk_cursor(pilot, screen, corin.pos)
     await pilot.press("enter")
     spots = [(target.hp, pos) for pos in c.state.reach(corin).costs for target in c.state.targets_from(corin, pos)]
     assert spots, "round 2 opens with a thief in Corin's reach"
     spot = min(spots)[1]
+    # The box follows the controller: walking Corin, then having moved him (rulings L86).
+    assert screen.guide.text(False) == NOW["aim-walk"].format(name="Corin")
     await walk_cursor(pilot, screen, spot)
     await pilot.press("enter")
     assert c.mode is Mode.ACTING and lesson(screen) == "aim"
+    await pilot.pause()
+    assert words(NOW["aim-moved"].format(name="Corin")) in words(screen.query_one("#guide").content.plain)
     await pilot.press("a")
     assert c.mode is Mode.TARGETING and c.forecast() is not None and lesson(screen) == "forecast"
     await pilot.press("left")  # another look at the targets is not the rules behind the numbers
     assert c.mode is Mode.TARGETING and lesson(screen) == "forecast"
     await pilot.press("e")
     await wait_until(pilot, lambda: pilot.app.screen is not screen)
-    assert lesson(screen) == "strike"
+    # The menu of rules is not yet a rule read: the step waits for a card chosen from it (rulings L85), and its box
+    # is hidden under the menu rather than showing through it in fragments.
+    assert lesson(screen) == "forecast" and not screen.query_one("#guide").display
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: lesson(screen) == "strike")
     while pilot.app.screen is not screen:  # the rule card (and its chooser) closed again
         await pilot.press("escape")
-    assert c.mode is Mode.TARGETING and lesson(screen) == "strike"
+    await pilot.pause()
+    assert c.mode is Mode.TARGETING and lesson(screen) == "strike" and screen.query_one("#guide").display
     await pilot.press("enter")
     assert unit(c, "Corin").activated and lesson(screen) == "finish"
 
@@ -184,6 +203,9 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
         assert isinstance(app.screen, TutorialBox)
+        # The result is closed under it: one box at a time, over the title (rulings L88).
+        assert not any(isinstance(s, ResultScreen) for s in app.screen_stack)
+        assert isinstance(app.screen_stack[-2], TitleScreen)
         assert "Training Yard" in await painted(pilot, "Training Yard")  # the next battle to play
         assert tutorial_progress.reached() is None  # nothing left to go on with
         assert tutorial_progress.finished()  # won: the title marks Learn to play done
@@ -192,6 +214,7 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         seats = f"You: attacker · Defender: computer ({default_level()})"
         shown = await painted(pilot, seats)
         assert isinstance(app.screen, TutorialBox) and seats in shown
+        assert [type(s) for s in app.screen_stack[-2:]] == [TitleScreen, TutorialBox]  # the last box closed first
         trained = load_scenario(find_scenario(NEXT_BATTLE))
         assert trained.scenario.name in shown and "Start the battle" in shown
         assert f"{trained.battle_map.name} · {trained.battle_map.width}×{trained.battle_map.height}" in shown
@@ -219,7 +242,8 @@ async def test_leaving_mid_way_and_learn_to_play_again_goes_on_from_the_step_rea
         at = {u.name: u.pos for u in c.state.units}
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert "goes on from the last finished turn" in app.screen.question
+        assert LEAVE_PROMISE in app.screen.question and LEAVE_PROMISE in WELCOME  # one promise (rulings L87)
+        assert LEAVE_PROMISE in screen.quit_question()
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         app.start_tutorial()
@@ -239,7 +263,7 @@ async def test_the_tutorial_is_skipped_from_its_first_box_and_by_a_key():
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialBox))
         await pilot.press("ctrl+q")  # over the welcome box too, quitting says where the tutorial goes on
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert "Learn to play on the title goes on" in app.screen.question
+        assert LEAVE_PROMISE in app.screen.question  # Ctrl+Q promises what Esc does (rulings L87)
         await pilot.press("n")
         await pilot.press("x")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))

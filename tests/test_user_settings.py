@@ -15,6 +15,9 @@ def test_a_setup_written_is_read_back_at_the_next_launch():
     assert write_setup(setup) is None
     assert read_setup() == (setup, None)
     assert not settings_path().with_name("settings.json.tmp").exists()
+    # The battle begun last is kept beside the players (rulings L89); a file from before it still reads.
+    kept = PlayerSetup({"attacker": None, "defender": "easy"}, own_dice=True, last_battle="training_yard")
+    assert write_setup(kept) is None and read_setup() == (kept, None)
 
 
 @pytest.mark.parametrize("text, said", [
@@ -24,6 +27,8 @@ def test_a_setup_written_is_read_back_at_the_next_launch():
     (json.dumps({"players": {"attacker": None, "defender": 3}}), "defender must be null"),
     (json.dumps({"players": {"attacker": "[@click=app.quit]", "defender": None}}), "attacker must be null"),
     (json.dumps({"players": {"attacker": None, "defender": None}, "own_dice": "yes"}), "own_dice"),
+    (json.dumps({"players": {"attacker": None, "defender": None}, "last_battle": "../etc/passwd"}), "last_battle"),
+    (json.dumps({"players": {"attacker": None, "defender": None}, "last_battle": 7}), "last_battle"),
     (b"\xff\xfe".decode("latin-1"), "not UTF-8"),
 ])
 def test_a_broken_settings_file_is_ignored_with_a_one_line_notice(text, said):

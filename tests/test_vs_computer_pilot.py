@@ -141,6 +141,8 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
         result = app.screen
         assert isinstance(result, ResultScreen)
         assert result.final.winner is not None and not result.final.living(result.final.winner.other)
+        # The command that plays it again names the scenario and the computer's side (rulings L94).
+        assert result.command == "officers-chess play training_yard --seed 5 --ai defender --level greedy"
         assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
         await past_the_grace(pilot)
         await press(pilot, "enter")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
+from officers_chess.forecast_words import LABELS, modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.exchange import Forecast, Modifier, Role
 from officers_chess.rules.reference.rulebook import RULE_TITLES, edition_rules
@@ -83,14 +83,14 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
 
     row("HP now → most likely", lambda r: f"{hp_now[r]} → {most_likely(fc.hp_after(r))}")
     row("HP at worst", lambda r: str(min(fc.hp_after(r))))
-    row("Damage", profile_value("damage"))
-    row("Crit damage", profile_value("crit_damage"))
-    row("Hit", profile_value("hit_chance"))
-    row("Crit", profile_value("crit_chance"))
-    row("Swings", lambda r: str(plan.swings(r)) if plan.swings(r) or r is Role.ATTACKER else "0 (no counter)")
+    row(LABELS["damage"], profile_value("damage"))  # whose number each row is, as on the battle screen (L92)
+    row(LABELS["crit_damage"], profile_value("crit_damage"))
+    row(LABELS["hit"], profile_value("hit_chance"))
+    row(LABELS["crit"], profile_value("crit_chance"))
+    row(LABELS["swings"], lambda r: str(plan.swings(r)) if plan.swings(r) or r is Role.ATTACKER else "0 (no counter)")
     rules = rules_for(duel.edition)
     row(rules.speed_title, lambda r: rules.speed_text(plan.attack_speed[r]))
-    row("Routed", lambda r: percent(fc.p_routed(r)))
+    row(LABELS["routed"], lambda r: percent(fc.p_routed(r)))
 
     parts: list[RenderableType] = [table]
     if plan.modifiers:

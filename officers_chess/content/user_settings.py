@@ -1,4 +1,5 @@
-"""The player setup the title remembers between launches (who plays each side, whose dice), kept in settings.json."""
+"""The player setup the title remembers between launches (who plays each side, whose dice, the battle last begun),
+kept in settings.json."""
 
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ class PlayerSetup:
 
     players: dict[str, str | None]
     own_dice: bool = False
+    last_battle: str | None = None  # the bundled battle last begun, by its file's name: the title highlights it
+
+
+def battle_name_ok(name: object) -> bool:
+    """A bundled battle's file name as the game writes it (a short word of letters, digits, _ and -)."""
+    return (isinstance(name, str) and 0 < len(name) <= 64 and name.isascii()
+            and all(ch.isalnum() or ch in "_-" for ch in name))
 
 
 def settings_path() -> Path:
@@ -52,7 +60,10 @@ def parse_setup(text: str) -> PlayerSetup:
     own_dice = data.get("own_dice", False)
     if not isinstance(own_dice, bool):
         raise BadSettings('"own_dice" must be true or false')
-    return PlayerSetup({side: players[side] for side in SIDES}, own_dice)
+    last = data.get("last_battle")
+    if last is not None and not battle_name_ok(last):
+        raise BadSettings('"last_battle" must be a battle\'s file name')
+    return PlayerSetup({side: players[side] for side in SIDES}, own_dice, last)
 
 
 def read_setup(path: Path | None = None) -> tuple[PlayerSetup | None, str | None]:
@@ -75,7 +86,10 @@ def write_setup(setup: PlayerSetup, path: Path | None = None) -> str | None:
     """Keep the setup for the next launch; the reason it could not be written (one line), or None. Written whole to
     a temporary file first, so a crash mid-write never leaves half a file."""
     path = settings_path() if path is None else path
-    text = json.dumps({"players": setup.players, "own_dice": setup.own_dice}, indent=1) + "\n"
+    data: dict[str, object] = {"players": setup.players, "own_dice": setup.own_dice}
+    if setup.last_battle is not None:
+        data["last_battle"] = setup.last_battle
+    text = json.dumps(data, indent=1) + "\n"
     temporary = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

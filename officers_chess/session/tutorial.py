@@ -25,7 +25,8 @@ class Watched:
 
     explained: bool = False  # e opened a rule card (or its chooser) while this lesson was on
     struck: bool = False  # one of the player's units attacked while this lesson was on
-    went_on: bool = False  # Enter pressed once the enemy's turn was over (so it can be read before it goes)
+    went_on: bool = False  # Enter pressed once the step's second part was shown (so it can be read before it goes)
+    saw_danger: bool = False  # the danger zone was on the map during the danger step, on the player's turn
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,11 @@ class Lesson:
     nudge: Callable[[BattleController], str | None] = field(default=lambda c: None)
     # Whether what made the lesson before this one done was taken back (Esc): the guide then steps back to it.
     undone: Callable[[BattleController], bool] = field(default=lambda c: False)
+    # The step's words for where the controller is now, when it has moved on from where `text` starts (None: `text`
+    # still holds). A step's words never name a state the player has left (rulings L86).
+    now: Callable[[BattleController], str | None] = field(default=lambda c: None)
+    seen: str = ""  # the step's words once its first part is done and it waits to be read (the danger zone shown)
+    marked: str = ""  # added to the step's words while the danger zone is on the map
 
 
 def _unit(state: GameState, name: str) -> Unit | None:
@@ -80,6 +86,10 @@ def _players_turn(c: BattleController) -> bool:
     return c.mode is not Mode.COMPUTER and c.state.to_act is PLAYER
 
 
+# What leaving promises, said alike by the welcome, Esc's question and Ctrl+Q's (rulings L87). True as written: the
+# step reached and the battle are both kept between turns, so a turn left half done is taken back.
+LEAVE_PROMISE = "Learn to play goes on from the last turn you finished"
+
 # Every word for a player off the path, by its key: the box shows one in place of the step's text, so each must fit
 # the box alone (tests/test_tutorial_box_fits.py opens each at 80×24). {name}: the unit chosen.
 NUDGES = {
@@ -92,8 +102,57 @@ NUDGES = {
     "no-reach": "No thief is in reach from here: Esc takes the move back.",
 }
 
+# The watch step waits for Enter after the enemy's turn; no later enemy turn does (rulings L90), and the step says so.
+WATCH_ONCE = "This round they stay put, and the box waits for Enter after; later turns play straight on."
+
 # What the watch step says once the enemy's turn is over: what it did, from the log, and how to go on.
 WATCH_OVER = "Their turn is over. {did}\nPress Enter to go on."
+
+
+# A step's words once the player has gone on within it, by the controller's mode (each fits the box alone at 80×24,
+# tests/test_tutorial_box_fits.py). {name}: the unit chosen.
+NOW = {
+    "equip-chosen": f"{SECOND} is chosen. Press i for his items, then choose Equip Javelin: a free action, it costs "
+                    "no turn.",
+    "equip-menu": "His items are listed on the right: choose Equip Javelin and press Enter.",
+    "move-chosen": f"Press Enter on \"Choose where to move\" in the menu, then walk {SECOND} towards the thieves.",
+    "move-walk": f"Walk {SECOND} towards the thieves with the arrow keys and press Enter on the tile; then w ends his "
+                 "turn.",
+    "move-moved": f"{SECOND} has moved (Esc takes it back). Press w to end his turn there.",
+    "move-select": f"Select {SECOND} again (Tab, then Enter), walk him towards the thieves, Enter, then w.",
+    "aim-walk": f"Walk {{name}} next to a thief and press Enter there ({SECOND} may stand 2 tiles off and throw).",
+    "aim-moved": "{name} has moved: press a to attack a thief in reach.",
+    "items-open": "The menu on the right lists his free actions; \"Choose where to move\" goes on to the map.",
+}
+
+
+def _equip_now(c: BattleController) -> str | None:
+    if _selected(c) != SECOND:
+        return None
+    return NOW["equip-menu"] if c.mode is Mode.PREPARE else NOW["equip-chosen"]
+
+
+def _move_now(c: BattleController) -> str | None:
+    if _selected(c) != SECOND:
+        return NOW["move-select"] if not _acted(c, SECOND) else None
+    if c.mode is Mode.MOVING:
+        return NOW["move-walk"]
+    if _moved(c, SECOND):
+        return NOW["move-moved"]
+    return NOW["move-chosen"]
+
+
+def _aim_now(c: BattleController) -> str | None:
+    name = _selected(c)
+    if name is None:
+        return None
+    if c.mode is Mode.MOVING:
+        return NOW["aim-walk"].format(name=name)
+    if c.mode is Mode.ACTING:
+        return NOW["aim-moved"].format(name=name)
+    if c.mode is Mode.PREPARE:
+        return NOW["items-open"]
+    return None
 
 
 def _select_nudge(c: BattleController) -> str | None:
@@ -132,8 +191,8 @@ def _strike_nudge(c: BattleController) -> str | None:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("select", "Choose a unit",
-           f"Yours are on the left: M is {LEAD}, a sellsword. Put the cursor on him (arrow keys, or Tab) "
-           "and press Enter to select him.",
+           f"Yours are on the left: M is {LEAD}, a sellsword, and the cursor starts on him. Press Enter to "
+           "select him. (Arrow keys move the cursor; Tab jumps from one of your units to the other.)",
            lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
     Lesson("terrain", "Move onto good ground",
            f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
@@ -147,25 +206,28 @@ LESSONS: tuple[Lesson, ...] = (
            undone=lambda c: not _in_woods(c) and not _any_acted(c)),
     Lesson("watch", "The enemy's turn",
            "Now a thief acts: the computer plays one unit for each of yours. The right pane and the log "
-           "say what it does (f: faster). This round they stay put.",
+           f"say what it does (f: faster). {WATCH_ONCE}",
            lambda c, w, d: _any_acted(c) and _players_turn(c) and w.went_on),
     Lesson("equip", "A free action: equip",
            f"S is {SECOND}. He carries a Javelin, thrown from 2 tiles. Select him, press i and choose "
            "Equip Javelin: a free action, it costs no turn.",
-           lambda c, w, d: _holding_spare(c), _equip_nudge),
+           lambda c, w, d: _holding_spare(c), _equip_nudge, now=_equip_now),
     Lesson("move-on", "Then move",
-           f"The menu now points at \"Choose where to move\": press Enter, walk {SECOND} towards the thieves, "
-           "Enter, then w to end his turn.",
+           f"Now walk {SECOND} towards the thieves: \"Choose where to move\" in his menu, a tile, Enter, then w to "
+           "end his turn.",
            lambda c, w, d: _acted(c, SECOND),
-           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND)),
+           undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND), now=_move_now),
+    # Read, then gone on from: Enter, the marks hidden again, or a unit chosen (rulings L74).
     Lesson("danger", "The danger zone",
-           "Round 2: the thieves will come. Press d: marked tiles are those an enemy could strike next "
-           "turn (the number: how many). d again: one enemy's, then none.",
-           lambda c, w, d: d and _players_turn(c)),
+           "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
+           lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
+           seen="A digit on a tile: how many thieves could strike it next turn. d again marks one thief's reach "
+                "only (×); a third d hides the marks.\nPress Enter to go on."),
     Lesson("aim", "Attack",
            f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
            "a to attack.",
-           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge),
+           lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge, now=_aim_now,
+           marked="(The marks are there to read, not to follow: d hides them.)"),
     Lesson("forecast", "Read the forecast",
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
            "rule behind a number; Esc closes it.",
@@ -211,7 +273,11 @@ class Guide:
             self.step -= 1  # Esc took back what the last lesson asked for: ask for it again
         if self.c.state.is_over:  # the battle ended (won or lost) with lessons still to come: nothing left to teach
             self.step = len(LESSONS)
-        while (lesson := self.lesson) is not None and lesson.done(self.c, self.watched, danger_on):
+        while (lesson := self.lesson) is not None:
+            if lesson.key == "danger" and danger_on and _players_turn(self.c):
+                self.watched.saw_danger = True  # (on already when the step came: read from here on)
+            if not lesson.done(self.c, self.watched, danger_on):
+                break
             self.step += 1
         if self.step != start:
             # What was seen counts for every lesson the same action finished (a strike with the forecast still on
@@ -223,7 +289,24 @@ class Guide:
         lesson = self.lesson
         return lesson.nudge(self.c) if lesson is not None else None
 
+    def text(self, danger_on: bool) -> str:
+        """The step's words: its second part once its first is done, and a word on the danger marks while on."""
+        lesson = self.lesson
+        if lesson is None:
+            return ""
+        if lesson.seen and self.watched.saw_danger:
+            return lesson.seen
+        text = lesson.now(self.c) or lesson.text
+        return f"{text} {lesson.marked}" if lesson.marked and danger_on else text
+
     def waiting_to_go_on(self) -> bool:
+        """The box shows what there is to read (the enemy's turn over, the danger zone on) and Enter goes on."""
+        lesson = self.lesson
+        if lesson is not None and lesson.key == "danger":
+            return self.watched.saw_danger and self.c.mode is Mode.BROWSE and _players_turn(self.c)
+        return self.enemy_turn_over()
+
+    def enemy_turn_over(self) -> bool:
         """The enemy's turn of the watch step is over, and the box waits for Enter so it can be read."""
         lesson = self.lesson
         return lesson is not None and lesson.key == "watch" and _any_acted(self.c) and _players_turn(self.c)

@@ -76,6 +76,21 @@ def finished() -> bool:
         return False
 
 
+def step_kept() -> int | None:
+    """The step a guided battle under way was left at, read cheaply for the title's label (the battle's save is not
+    replayed: Learn to play checks it when chosen); None when none is under way."""
+    try:
+        data = json.loads(progress_path().read_text(encoding="utf-8"))
+        if not battle_path().is_file():
+            return None
+    except (OSError, ValueError):
+        return None
+    step = data.get("step") if isinstance(data, dict) else None
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 < step < len(LESSONS):
+        return None  # (step 0 is a battle barely begun: nothing to go on with)
+    return step
+
+
 def forget() -> None:
     """The guided battle is over or skipped: nothing to go on with."""
     for path in (progress_path(), battle_path()):

@@ -63,13 +63,18 @@ class RulesReference:
 
         self.push_screen(RuleCard(entries[key], entries, worked), answered)
 
-    def explain_choices(self, title: str, choices: list[tuple[str, str]], worked: tuple[str, ...] = ()) -> None:
-        """Let the player pick one of `choices` ((label, key) pairs), then show its rule card."""
+    def explain_choices(self, title: str, choices: list[tuple[str, str]],
+                        worked: dict[str, tuple[str, ...]] | None = None, then=None) -> None:
+        """Let the player pick one of `choices` ((label, key) pairs), then show its rule card (with its own rule's
+        arithmetic in this attack, `worked[key]`, when it came from a forecast); `then(key)` is told of the card
+        chosen (the guided battle's forecast step is done only once a card was opened)."""
         if self._busy() or not choices:
             return
 
         def chosen(key: str | None) -> None:
             if key is not None:
-                self.explain(key, worked)
+                self.explain(key, (worked or {}).get(key, ()))
+                if then is not None:
+                    then(key)
 
         self.push_screen(ExplainChooser(title, choices), chosen)

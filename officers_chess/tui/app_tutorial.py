@@ -18,6 +18,7 @@ class TutorialFlow:
     """Mixed into the app: `start_tutorial` (the title's Learn to play), and the hooks the tutorial's screens call."""
 
     tutorial_on = False  # the guided battle (or its result) is on screen: leaving the result comes back here
+    title_suggests: str | None = None  # the battle the next title highlights, its group open (read once, there)
 
     def start_tutorial(self) -> None:
         """Learn to play: the guided battle, or, when one was left unfinished, the choice to go on with it."""
@@ -96,7 +97,7 @@ class TutorialFlow:
 
         self.tutorial_on = False
         progress.forget()
-        self.show_title()
+        self._title_on_next_battle()
         self.notify("Tutorial skipped. Training Yard is a small battle to begin with; ? shows the keys anywhere.",
                     timeout=8)
 
@@ -104,7 +105,7 @@ class TutorialFlow:
         """The guided battle is over: the real result screen, whose Enter goes on to what comes next."""
         from officers_chess.tui.screens.tutorial_box import TutorialResult
 
-        self.switch_screen(TutorialResult(final, last_events))
+        self.switch_screen(TutorialResult(final, last_events, guided=True))
 
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""
@@ -118,12 +119,18 @@ class TutorialFlow:
         won = final.winner is PLAYER
         if won:
             progress.mark_finished()
+            self.title_suggests = NEXT_BATTLE
+        # The result closes first: each box after it opens alone over the title, never stacked on the result's own
+        # (rulings L88).
+        self.show_title()
 
         def answered(choice: str | None) -> None:
             if choice == "next":
                 self._next_battle_briefing(load_scenario(find_scenario(NEXT_BATTLE)), default_level())
             elif choice == "again":
                 self._tutorial_fresh()
+            elif won:
+                self._title_on_next_battle()
             else:
                 self.show_title()
 
@@ -137,6 +144,11 @@ class TutorialFlow:
             choices = [("enter", "Try again", "again"), ("escape", "Title screen", "")]
         self.push_screen(TutorialBox("Learn to play", body, choices), answered)
 
+    def _title_on_next_battle(self) -> None:
+        """To the title, its highlight on the battle suggested next (rulings L77), not back on Learn to play."""
+        self.title_suggests = NEXT_BATTLE
+        self.show_title()
+
     def _next_battle_briefing(self, loaded, level: str) -> None:
         """The battle after the guided one, briefed as the title briefs it, with who plays which side; Enter starts."""
         from rich.console import Group
@@ -147,9 +159,13 @@ class TutorialFlow:
 
         def answered(choice: str | None) -> None:
             if choice == "start":
+                for screen in self.screen_stack:  # the title under the box (rulings L88) keeps the battle begun
+                    remember = getattr(screen, "remember_battle", None)
+                    if remember is not None:
+                        remember(NEXT_BATTLE)
                 self.begin(loaded, computer={PLAYER.other: level})
             else:
-                self.show_title()
+                self._title_on_next_battle()
 
         body = Group(Text(seats_line(level), "bold"), Text(""), briefing(loaded))
         self.push_screen(TutorialBox(loaded.scenario.name, body, [("enter", "Start the battle", "start"),

@@ -213,7 +213,7 @@ class Order(Sparse):
             "escape": "Escape",
             "pick": "Open chests",
             "patrol": f"Patrol {' → '.join(_tile_text(t) for t in self.route)}",
-            "reckless": "Reckless",
+            "reckless": "Strike at any cost",  # plain words in the log and on the unit sheet (rulings L73)
         }[self.behaviour]
 
     def condition_text(self) -> str:

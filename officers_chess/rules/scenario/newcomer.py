@@ -7,7 +7,11 @@ import math
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Scenario
 
-SECONDS_PER_ACTIVATION = 20  # a person's unit and the computer's answer to it, read and played, on average
+# A person's activation (choose, move, read the forecast, strike) and the computer's (played at its pace, its log line
+# read), on average (rulings L91: Training Yard's 12 own activations and 12 watched come to 5 minutes, where a
+# newcomer reported 3 of play).
+SECONDS_PER_ACTIVATION = 20
+SECONDS_PER_WATCHED = 5
 ROUND_GUESS_FLOOR = 6  # no battle without a time limit is guessed shorter than this many rounds
 
 
@@ -37,12 +41,17 @@ def rounds_guess(scenario: Scenario, width: int, height: int) -> int:
 
 
 def minutes(scenario: Scenario, width: int, height: int) -> int:
-    """About how many minutes the battle takes: the file's `minutes`, else every unit acting once a round for the
-    rounds it is likely to last, at `SECONDS_PER_ACTIVATION` each, rounded up to five minutes."""
+    """About how many minutes the battle takes a person against the computer: the file's `minutes`, else, for the
+    rounds it is likely to last, the person's own activations (the larger side's units, the longer to play) at
+    `SECONDS_PER_ACTIVATION` and the computer's (the other side's) at `SECONDS_PER_WATCHED`; to the nearest minute
+    under ten, else to the nearest five."""
     if scenario.minutes is not None:
         return scenario.minutes
-    activations = sum(units(scenario, side) for side in Side) * rounds_guess(scenario, width, height)
-    return max(5, 5 * math.ceil(activations * SECONDS_PER_ACTIVATION / 60 / 5))
+    rounds = rounds_guess(scenario, width, height)
+    own, other = sorted((units(scenario, side) for side in Side), reverse=True)
+    seconds = rounds * (own * SECONDS_PER_ACTIVATION + other * SECONDS_PER_WATCHED)
+    said = seconds / 60
+    return max(1, round(said)) if said < 9.5 else 5 * round(said / 5)
 
 
 def newcomer_line(scenario: Scenario, width: int, height: int) -> str:

@@ -14,7 +14,7 @@ from officers_chess.session.action_words import tags_of
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.session.controller import BattleController
-from officers_chess.session.arithmetic import worked_lines
+from officers_chess.session.arithmetic import worked_by_rule
 from officers_chess.session.modes import Mode
 from officers_chess.tui.reference import action_choices, forecast_choices, tile_choices, unit_choices
 
@@ -39,16 +39,17 @@ def what_to_explain(c: BattleController, catalogue: Catalogue) -> tuple[str, lis
     return "Explain this tile", tile_choices(c.view.map.terrain_at(c.cursor))
 
 
-def worked_for(c: BattleController) -> tuple[str, ...]:
-    """This attack's arithmetic when what is explained is the forecast on screen (else nothing)."""
+def worked_for(c: BattleController) -> dict[str, tuple[str, ...]]:
+    """This attack's arithmetic, by the rule card it belongs on, when what is explained is the forecast on screen
+    (else nothing)."""
     aimed = c.aimed_actions() if c.mode is Mode.TARGETING else []
     if aimed and isinstance(aimed[0], Special):
-        return ()
+        return {}
     fc = c.forecast()
     if fc is None or c.selected_unit is None or c.hovered_unit is None:
-        return ()
+        return {}
     defender = c.view.defender_for(c.selected_unit, c.hovered_unit)  # a Qi Adept may take the blow
-    return tuple(worked_lines(fc.plan, c.selected_unit, defender, c.view.edition))
+    return worked_by_rule(fc.plan, c.selected_unit, defender, c.view.edition)
 
 
 class ExplainChooser(ModalScreen[str | None]):

@@ -15,6 +15,7 @@ from officers_chess.rules.board.terrain import TERRAIN
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.reference.rulebook import TAG_TEXT, edition_rules, rule_id, terrain_rule_id
+from officers_chess.session import dice_words
 from officers_chess.tui.palette import palette
 
 KEYS = [
@@ -79,6 +80,7 @@ def help_text(catalogue: Catalogue) -> Table:
     _add(keys, "Overlays", f"{words['move']}: where the unit under the cursor (or the selected one) can move · "
                              f"{words['strike']}: what it could strike · {words['target']}: targets in reach now · "
                              "•: the path to the cursor while moving (its cost in the side panel)")
+    _add(keys, "Dice", dice_words.HELP)
     _add(keys, "", "")
     _add(keys, "Classes", "")
     for unit_class in catalogue.classes.values():
@@ -122,6 +124,8 @@ class HelpScreen(ModalScreen[None]):
         width: 90%; max-width: 100; height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
+    /* Two blank columns between the text and the scrollbar: flush against it, the words read as cut (rulings L84). */
+    HelpScreen > VerticalScroll > Static { margin-right: 2; }
     """
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 

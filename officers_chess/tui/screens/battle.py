@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 from rich.text import Text
 from textual import events
@@ -23,6 +24,7 @@ from officers_chess.session.controller import BattleController
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
 from officers_chess.session.seat_requests import Told
 from officers_chess.session.lookout import Lookout
+from officers_chess.session import dice_words
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens.battle_computer import ComputerTurn
 from officers_chess.tui.screens.battle_keys import BattleKeys
@@ -144,6 +146,10 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         self._result_timer: Timer | None = None
         self._log_key = False  # whether the footer shows the log's keys (check_action reads it)
 
+    def replay_path(self) -> Path | None:
+        """The scenario file `officers-chess play` starts this battle again from (the result names it)."""
+        return self.loaded.path
+
     @property
     def hot_seat(self) -> bool:
         """Two people share the keyboard, so under fog the keyboard is handed over between activations."""
@@ -208,16 +214,24 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
                       "Press ? for help.")
         else:
             logs.note(f"{self.loaded.scenario.name}: the {state.to_act.value} acts first. Press ? for help.")
-        fingerprint = self.controller.fingerprint
-        if self.hot_seat and fingerprint is not None:
-            # Both players see it now; the result screen shows the seed behind it (replay --verify checks it).
-            logs.note(f"Dice fingerprint {fingerprint}: note it; the seed is shown when the battle ends.")
+        # Both players see the fingerprint now; the result screen shows the seed behind it (replay --verify checks
+        # it). Where the rolls come from is said once, with it: a run of 1s felt rigged (rulings L83).
+        fingerprint, whose = self.shown_fingerprint()
+        if not self.resumed and not state.dice.physical:
+            logs.note(dice_words.start_line(fingerprint, whose))
+        elif fingerprint is not None:
+            logs.note(dice_words.fingerprint_line(fingerprint, whose))
         self._sync_log()
         self.refresh_view()
         if state.fog and self.hot_seat:
             self.app.push_screen(BattleHandOver(state.to_act, "Fog of war: each side sees only around its own units."))
         if self.controller.mode is Mode.COMPUTER:
             self.computer_plays()
+
+    def shown_fingerprint(self) -> tuple[str | None, str]:
+        """The dice seed's fingerprint the players are shown as the battle starts (two people at one keyboard), and
+        whose dice they are ("" for this table's own)."""
+        return (self.controller.fingerprint if self.hot_seat else None), ""
 
     def _told(self) -> dict[Side | None, list[str]]:
         """Each reader's last lines of what happened before the battle was saved (as many as `told` has). Under
@@ -250,7 +264,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if self.controller.discard_asked:
             self._ask_discard()
         if self.controller.mode is Mode.OVER:
-            self.app.show_result(*self.controller.final())  # type: ignore[attr-defined]
+            self.app.show_result(*self.controller.final(), scenario=self.replay_path())  # type: ignore[attr-defined]
 
     def _hand_over(self, exchange: bool) -> None:
         """Under fog the map shows only what one side sees: the other player must look away. Everything the

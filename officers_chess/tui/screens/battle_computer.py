@@ -132,4 +132,4 @@ class ComputerTurn:
         self.refresh_view()
         if c.mode is Mode.OVER:
             await self._on_top()  # the result replaces the battle, never a dialog open over it
-            self.app.show_result(*c.final())  # type: ignore[attr-defined]
+            self.app.show_result(*c.final(), scenario=self.replay_path())  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.lookout_text import (
-    danger_legend, heat_line, inspector_text, inspector_waiting, intent_text,
+    danger_legend, heat_legend, heat_line, inspector_text, inspector_waiting, intent_text,
 )
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
@@ -208,6 +208,8 @@ class BattlePane:
             body.append_text(self._objectives())
             body.append("\n\n")
         legend = danger_legend(self.lookout)
+        if c.mode is Mode.MOVING and self.lookout.heat_on:  # the heatmap is drawn only while moving
+            legend = Text("\n").join(part for part in (legend, heat_legend(self.lookout)) if part.plain)
         if legend.plain:  # what the marks on the map mean while they are on it: before the help too
             body.append_text(legend)
             body.append("\n\n")

@@ -39,6 +39,9 @@ class RemoteBattleScreen(BattleScreen):
     def hot_seat(self) -> bool:
         return False  # one person at this keyboard: the other is at their own machine
 
+    def replay_path(self) -> None:
+        return None  # the host's file: this machine has no command that starts the table's battle again
+
     def _told(self) -> dict:
         c: RemoteController = self.controller  # type: ignore[assignment]
         return {reader: list(c.joined_lines) for reader in self.logs.readers}
@@ -53,11 +56,11 @@ class RemoteBattleScreen(BattleScreen):
 
     def on_mount(self) -> None:
         # (BattleScreen's own on_mount runs first: Textual calls each class's handler.)
-        fingerprint = self.controller.fingerprint
-        if fingerprint is not None and not self.resumed:  # as at a local table: the result shows the seed behind it
-            self.logs.note(f"Dice fingerprint {fingerprint} (the host's dice): the seed is shown when the battle ends.")
-            self._sync_log()
         self.follow()
+
+    def shown_fingerprint(self) -> tuple[str | None, str]:
+        """As at a local table, the host's dice: the result shows the seed behind the fingerprint."""
+        return self.controller.fingerprint, "the host"
 
     def computer_plays(self) -> None:
         """The other seat's turn is played at its own machine: `follow` shows it as the host tells it."""

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.seat_view import Known
+from officers_chess.session.dice_words import replay_line
 from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
 
@@ -23,8 +24,9 @@ from officers_chess.rules.pieces.models import Side
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
 
 
-def summary(state: Known, last_events: list = ()) -> Group:
-    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5)."""
+def summary(state: Known, last_events: list = (), command: str | None = None, guided: bool = False) -> Group:
+    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5). `command`
+    starts it again with the same dice; `guided`: it was the guided battle, which a command does not start."""
     result = state.result
     winner = state.winner
     if result is None:
@@ -40,7 +42,8 @@ def summary(state: Known, last_events: list = ()) -> Group:
         table.add_column(side.title, justify="right")
     fielded = {side: [u for u in state.units if u.side is side] for side in Side}
     table.add_row("Units fielded", *(str(len(fielded[s])) for s in Side))
-    table.add_row("Units routed", *(str(sum(1 for u in fielded[s] if u.routed)) for s in Side))
+    # Each column is that side's own units: "Units routed" alone read as if it might count the ones it routed.
+    table.add_row("Own units routed", *(str(sum(1 for u in fielded[s] if u.routed)) for s in Side))
     if any(u.escaped and not u.fled for u in state.units):
         table.add_row("Units escaped", *(str(sum(1 for u in fielded[s] if u.escaped and not u.fled)) for s in Side))
     if any(u.fled for u in state.units):  # beaten, though alive (rulings P13)
@@ -53,12 +56,27 @@ def summary(state: Known, last_events: list = ()) -> Group:
     parts = [headline, reason, Text("")]
     if (exchange := last_exchange(list(last_events))) is not None:
         parts += [Text(exchange, "grey85"), Text("")]
-    parts += [table, Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
+    parts += [table, Text(""), *(Text(line) for line in losses_lines(state)), Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     if (fled := fled_line(state)) is not None:  # who, by name: the table only counts them
         parts.append(Text(fled, "grey70"))
     if not state.dice.physical:  # the seed behind the fingerprint shown at the start
         parts.append(Text(f"Dice seed {state.dice.seed} (fingerprint {seed_fingerprint(state.dice.seed)})", "grey70"))
+        parts.append(Text(replay_line(state.dice.seed, command, guided), "grey70"))  # the seed is the way to the same rolls again
     return Group(*parts)
+
+
+def losses_lines(state: Known) -> list[str]:
+    """Each side's own losses in a sentence: how many of its units it lost, routed or fled (rulings L82)."""
+    lines = []
+    for side in Side:
+        own = [u for u in state.units if u.side is side]
+        routed, fled = sum(1 for u in own if u.routed), sum(1 for u in own if u.fled and not u.routed)
+        if routed + fled == 0:
+            lines.append(f"The {side.value} lost none of its {len(own)} units.")
+            continue
+        how = ", ".join(f"{n} {word}" for n, word in ((routed, "routed"), (fled, "fled the field")) if n)
+        lines.append(f"The {side.value} lost {routed + fled} of its {len(own)} units ({how}).")
+    return lines
 
 
 class ResultScreen(Screen):
@@ -80,8 +98,11 @@ class ResultScreen(Screen):
     # its last turn): they are let go, so the title's next Enter does not start a new battle unasked.
     GRACE_SECONDS = 1.0
 
-    def __init__(self, final: Known, last_events: list = (), campaign: bool = False) -> None:
+    def __init__(self, final: Known, last_events: list = (), campaign: bool = False, command: str | None = None,
+                 guided: bool = False) -> None:
+        """`command` and `guided`: how to have the same dice again (`summary`)."""
         super().__init__()
+        self.command, self.guided = command, guided
         self.final = final  # the battle once over: the fog has lifted (rulings F5)
         self.last_events = list(last_events)
         self.campaign = campaign
@@ -111,7 +132,7 @@ class ResultScreen(Screen):
         # On a short terminal the box keeps within the screen above the footer and scrolls (arrow keys, wheel).
         with VerticalScroll() as box:
             box.border_title = "Battle over"
-            yield Static(summary(self.final, self.last_events), id="summary")
+            yield Static(summary(self.final, self.last_events, self.command, self.guided), id="summary")
         yield Footer()
 
     def repaint_colours(self) -> None:

@@ -20,6 +20,7 @@ from officers_chess.session.players import Player, next_player, player_cycle
 from officers_chess.tui.screens.title_briefing import briefing, group_briefing, label
 from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
 from officers_chess.tui.screens.title_groups import (BATTLES, CAMPAIGNS, EDITIONS, LEARN, LEARN_DONE_LABEL, LEARN_LABEL,
+                                                     LEARN_ON_LABEL,
                                                      Row, entry_label, header_label, rows)
 from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
@@ -33,6 +34,17 @@ BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
 ║ ║├┤ ├┤ ││  ├┤ ├┬┘ └─┐  ║  ├─┤├┤ └─┐└─┐
 ╚═╝└  └  ┴└─┘└─┘┴└─ └─┘  ╚═╝┴ ┴└─┘└─┘└─┘"""
+
+
+def learn_label() -> str:
+    """Learn to play's entry: where a guided battle left part-way goes on from, else whether it was ever won."""
+    from officers_chess.session.tutorial import LESSONS  # (loaded with the title, not the app)
+    from officers_chess.session.tutorial_progress import finished, step_kept
+
+    step = step_kept()
+    if step is not None:
+        return LEARN_ON_LABEL.format(step=step + 1, steps=len(LESSONS))
+    return LEARN_DONE_LABEL if finished() else LEARN_LABEL
 
 
 class TitleScreen(TitleSaves, TitleTable, Screen):
@@ -112,10 +124,7 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
                 options.append(Option(header_label(row.group, sizes[row.group], row.group == self.open_group),
                                       id=row.option_id, disabled=row.group == LEARN))
             elif row.kind == "learn":
-                from officers_chess.session.tutorial_progress import finished  # (loaded with the title, not the app)
-
-                options.append(Option(entry_label(Text(LEARN_DONE_LABEL if finished() else LEARN_LABEL)),
-                                      id=row.option_id))
+                options.append(Option(entry_label(Text(learn_label())), id=row.option_id))
             elif row.kind == "campaign":
                 options.append(Option(entry_label(campaign_label(self.campaigns[row.index])), id=row.option_id))
             else:
@@ -170,13 +179,30 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
             self.players, self.app.title_players = dict(kept), None  # type: ignore[attr-defined]
         option_list = self.query_one(OptionList)
         option_list.focus()
-        learn = next((i for i, row in enumerate(self.rows) if row.kind == "learn"), 0)
-        option_list.highlighted = learn  # a newcomer starts on the guided battle
-        self._show(learn)
+        suggested = self._suggested()
+        if suggested is not None:  # back from a battle (or the guided battle's suggestion): that one, its group open
+            self._relist(suggested)
+        else:
+            learn = next((i for i, row in enumerate(self.rows) if row.kind == "learn"), 0)
+            option_list.highlighted = learn  # a newcomer starts on the guided battle
+            self._show(learn)
         for choice in self.query(PlayerChoice):
             choice.show(self.players[choice.side])
         self.query_one(DiceChoice).show(self.app.own_dice)  # type: ignore[attr-defined]
         self.show_continue()
+
+    def _suggested(self) -> str | None:
+        """The row of the battle the app asks the title to highlight (by its file's name), with its group opened;
+        None when none is asked for or it is not on the shelf. The app's wish is read once."""
+        name = getattr(self.app, "title_suggests", None)
+        if name is None:
+            return None
+        self.app.title_suggests = None  # type: ignore[attr-defined]
+        index = next((i for i, (path, _) in enumerate(self.scenarios) if path.stem == name), None)
+        if index is None:
+            return None
+        self.open_group = BATTLES if index in self.battles else EDITIONS
+        return Row("battle", self.open_group, index).option_id
 
     def _remember_setup(self) -> None:
         """At the first title of a launch, the player setup kept from the last launch (unless the command line chose
@@ -188,6 +214,9 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
         if any(self.players.values()) or app.own_dice:  # type: ignore[attr-defined]
             return  # the command line's choice wins
         setup, notice = read_setup()
+        if setup is not None and setup.last_battle is not None and getattr(app, "title_suggests", None) is None:
+            # The battle begun last time: the title opens on it, as it does on coming back from one in a launch.
+            app.title_suggests = app.last_battle = setup.last_battle  # type: ignore[attr-defined]
         if setup is not None:
             known = set(player_cycle())
             unknown = [level for level in setup.players.values() if level not in known]
@@ -203,7 +232,8 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
     def _keep_setup(self) -> None:
         """Write the player setup for the next launch (a write that fails is said once, and play goes on)."""
         problem = write_setup(PlayerSetup({side.value: self.players[side] for side in Side},
-                                          bool(self.app.own_dice)))  # type: ignore[attr-defined]
+                                          bool(self.app.own_dice),  # type: ignore[attr-defined]
+                                          getattr(self.app, "last_battle", None)))
         if problem is not None and not getattr(self.app, "setup_unwritable", False):
             self.app.setup_unwritable = True  # type: ignore[attr-defined]
             self.app.notify(problem, severity="warning", timeout=10)
@@ -310,9 +340,16 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
             return
         loaded = self._load(row.index)
         if isinstance(loaded, LoadedScenario):
+            self.remember_battle(self.scenarios[row.index][0].stem)
             self.app.begin(loaded, computer=self.computer)  # type: ignore[attr-defined]
         else:
             self.app.notify(f"{loaded.path.name} cannot be played: the briefing pane says why.", severity="error")
+
+    def remember_battle(self, name: str) -> None:
+        """The battle begun: the next title (after it, or at the next launch) highlights it, its group open (rulings
+        L89)."""
+        self.app.title_suggests = self.app.last_battle = name  # type: ignore[attr-defined]
+        self._keep_setup()
 
     def start_learning(self) -> None:
         """Learn to play: the guided first battle (the app's `start_tutorial`, from the tutorial's part of the game;

@@ -63,9 +63,12 @@ def label(entry: Shelved) -> Text:
     return Text.assemble((f"{edition} ", "grey62"), entry.scenario.name, no_wrap=True, overflow="ellipsis")
 
 
+# How the title and the guided battle's welcome both name Learn to play, in one wording (rulings L76).
+WHAT_IT_IS = "A short practice battle"
+
 GROUP_WORDS = {
     "learn": ("Learn to play",
-              "A short battle of our own that shows the game one step at a time: selecting a unit, moving, reading the "
+              f"{WHAT_IT_IS} that shows the game one step at a time: selecting a unit, moving, reading the "
               "forecast, attacking, terrain, waiting, and the enemy's turn. Each step waits for you to do it. About "
               "ten minutes; it can be left and taken up again. Press Enter to begin."),
     "battles": ("Battles",

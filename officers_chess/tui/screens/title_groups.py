@@ -15,6 +15,7 @@ HEADERS = {LEARN: "Learn to play", BATTLES: f"Battles ({DEFAULT_EDITION})", CAMP
            EDITIONS: "Other editions"}  # (ratings and d100: each entry names its own)
 LEARN_LABEL = "A guided first battle"
 LEARN_DONE_LABEL = "✓ Guided battle · again?"  # once it was won (session/tutorial_progress.py keeps the mark)
+LEARN_ON_LABEL = "Go on from step {step} of {steps}"  # a guided battle left part-way (rulings L89)
 WIDTH = 28  # the list's inner width at 80 columns, less its scroll bar: a longer label is cut with an ellipsis, never wrapped
 
 

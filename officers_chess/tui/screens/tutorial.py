@@ -9,17 +9,19 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LESSONS, PLAYER, WATCH_OVER, Guide
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, PLAYER, WATCH_OVER, Guide
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.title_briefing import WHAT_IT_IS
 from officers_chess.tui.screens.tutorial_box import TutorialBox
 
 WELCOME = (
-    "A short battle of your own on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
+    f"{WHAT_IT_IS} on Mill Meadow: Corin and Hesk against two thieves. The box under the map "
     "says what to do next and waits until you have done it, one step at a time; about ten minutes in all.\n\n"
-    "Leave whenever you like (Esc, or Ctrl+Q): Learn to play goes on from the step you reached. "
+    f"Leave whenever you like (Esc, or Ctrl+Q): {LEAVE_PROMISE}. "
     "x skips the rest of the tutorial at any time."
 )
 
@@ -42,6 +44,7 @@ class TutorialScreen(BattleScreen):
         self._shown: tuple[str, tuple[str, str]] | None = None  # the box's title and words as last drawn
         self._welcomed = step > 0 or self.resumed
         self._enemy_did: str | None = None  # the log's lines of the enemy's turn the watch step waits on
+        self._enemy_turn: list[str] = []  # the log's lines of the computer's steps since the player's last one
 
     def on_mount(self) -> None:
         guide = Static(id="guide")
@@ -50,6 +53,16 @@ class TutorialScreen(BattleScreen):
         self.query_one("#left").mount(guide, after="#map-row")
         self.call_after_refresh(self._guide_update)
         self.call_after_refresh(self._welcome)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the battle (the welcome, e's menu, a rule card, a question): the step box hides rather than
+        show through the dialog in fragments at 80×24, and comes back whole when it closes (rulings L88)."""
+        for box in self.query("#guide"):
+            box.display = False
+
+    def on_screen_resume(self) -> None:
+        for box in self.query("#guide"):
+            box.display = True
 
     def _welcome(self) -> None:
         if self._welcomed:
@@ -89,18 +102,19 @@ class TutorialScreen(BattleScreen):
                      "The thieves held the meadow. Enter on the result, and try again.")
         else:
             title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
-            shown = (self.guide.nudge() or "", self._watch_over() or lesson.text)
+            words = self._watch_over() or self.guide.text(self.lookout.danger is not Danger.OFF)
+            shown = (self.guide.nudge() or "", words)
         self.draw_guide(title, shown)
 
     def _watch_over(self) -> str | None:
         """Once the enemy's turn of the watch step is over: what it did (kept from the log as it ended), until Enter."""
-        if not self.guide.waiting_to_go_on():
+        if not self.guide.enemy_turn_over():
             self._enemy_did = None
             return None
         if self._enemy_did is None:
-            last = self.logs.last
-            lines = last.get(PLAYER) or last.get(None) or []
-            # (A battle taken up again at this step has no last lines: the log under the map still tells them.)
+            # The whole of the thief's activation (its move and what it did there), not only its last step.
+            # (A battle taken up again at this step has no such lines: the log under the map still tells them.)
+            lines = self._enemy_turn
             self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
         return WATCH_OVER.format(did=self._enemy_did)
 
@@ -115,7 +129,7 @@ class TutorialScreen(BattleScreen):
         box.update(Text(shown[0], palette().hint) if shown[0] else Text(shown[1]))
 
     def action_select(self) -> None:
-        """Enter after the enemy's turn of the watch step goes on to the next step; elsewhere it selects."""
+        """Enter goes on from a step's words to read (the enemy's turn over, the danger zone); elsewhere it selects."""
         if self.guide.waiting_to_go_on():
             self.guide.go_on()
             self._guide_update()
@@ -125,10 +139,21 @@ class TutorialScreen(BattleScreen):
     def _after(self, told: Told) -> None:
         if told.exchange:  # a blow of the player's own (the computer's turn never comes through here)
             self.guide.saw_strike()
+        self._enemy_turn = []
         super()._after(told)
 
+    async def _computer_applies(self, action, policy) -> Told:
+        told = await super()._computer_applies(action, policy)
+        self._enemy_turn += told.lines
+        return told
+
     def action_explain(self) -> None:
-        super().action_explain()
+        """e, as in any battle, and the guide told when a rule card is chosen from its menu."""
+        self.app.explain_choices(*what_to_explain(self.controller, self.loaded.catalogue),  # type: ignore[attr-defined]
+                                 worked=worked_for(self.controller), then=self.card_opened)
+
+    def card_opened(self, key: str) -> None:
+        """A rule card chosen from e's menu: the forecast step asked for that, not for the menu (rulings L85)."""
         self.guide.saw_explain()
         self._guide_update()
 
@@ -148,12 +173,12 @@ class TutorialScreen(BattleScreen):
                 self.app.tutorial_left()  # type: ignore[attr-defined]
 
         kept = self.autosaver is not None
-        question = ("Leave the tutorial for the title screen? Learn to play goes on from the last finished turn." if kept
+        question = (f"Leave the tutorial for the title screen? {LEAVE_PROMISE}." if kept
                     else "Leave the tutorial for the title screen? Autosave is off: it will start again.")
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def quit_question(self) -> str:
         """What Ctrl+Q asks here (the app asks the screen): the tutorial keeps its own place, not Continue's."""
         if self.autosaver is not None:
-            return "Quit Officer's Chess? Learn to play on the title goes on from the last finished turn."
+            return f"Quit Officer's Chess? {LEAVE_PROMISE}."
         return "Quit Officer's Chess? Autosave is off: the tutorial will start again."

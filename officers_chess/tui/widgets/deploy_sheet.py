@@ -23,17 +23,18 @@ def sentence(exc: Exception) -> str:
 def own_sheet(unit: Unit, terrain: Terrain) -> Group:
     """The deploying side's own unit: class, stats, items and tags, and the tile it stands on."""
     side = Text(f" {unit.side.title} ", style=palette().side_banner(unit.side))
+    rules = rules_for(unit.unit_class.edition)
     lines = [
         Text.assemble((unit.name, "bold"), f" · {unit.unit_class.name} ", side),
-        Text(rules_for(unit.unit_class.edition).stat_line(unit)),
-        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  {rules_for(unit.unit_class.edition).fight_line(unit)}"),
+        Text(rules.stat_line(unit, terrain)),  # the tile's cover counted, as in battle (rulings L79)
+        Text(f"Move {unit.movement} ({'/'.join(m.value for m in unit.move_types)})  {rules.fight_line(unit)}"),
     ]
     lines += [describe_item(unit, item, index in (unit.weapon, unit.accessory)) for index, item in enumerate(unit.inventory)]
     tags = list(unit.unit_class.tags) + list(unit.scenario_tags)
     if tags:
         lines.append(Text("Tags: " + " ".join(tags), palette().tag))
-    bonus = unit.terrain_bonus(terrain)
-    lines.append(Text(f"On {terrain.name.lower()}" + (f" (+{bonus} Def/Res)" if bonus else ""), "grey62"))
+    bonus = rules.tile_bonus(unit, terrain)  # in the edition's own terms (a d100 tile's DR and Avo), as in battle
+    lines.append(Text(f"On {terrain.name.lower()}" + (f" ({bonus})" if bonus else ""), "grey62"))
     return Group(*lines)
 
 

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from officers_chess.forecast_words import modifier_text, most_likely, percent, profile_figure
+from officers_chess.forecast_words import LABELS, modifier_text, most_likely, percent, profile_figure
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.armament import usable_weapon
 from officers_chess.rules.combat.exchange import Forecast, Role
@@ -15,6 +15,11 @@ from officers_chess.rules.pieces.models import Unit
 from officers_chess.rules.reference.rulebook import edition_rules, rule_title
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.scroll_box import ScrollBox
+
+
+# What the percentage beside the likeliest HP is of (rulings L78).
+LIKELIEST_NOTE = (f"The % beside {LABELS['likely']}: the chance of exactly that HP (a miss or a crit ends on "
+                  "another).")
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
@@ -46,15 +51,15 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         n = plan.swings(role)
         return "no counter" if n == 0 else f"×{n}"
 
-    table.add_row("HP likeliest", *both(hp))
-    table.add_row("HP (worst)", *both(worst))
-    table.add_row("Damage", *both(profile_value("damage")))
-    table.add_row("Crit damage", *both(profile_value("crit_damage")))
-    table.add_row("Hit", *both(profile_value("hit_chance")))
-    table.add_row("Crit", *both(profile_value("crit_chance")))
-    table.add_row("Swings", *both(swings))
+    table.add_row(LABELS["likely"], *both(hp))
+    table.add_row(LABELS["worst"], *both(worst))
+    table.add_row(LABELS["damage"], *both(profile_value("damage")))
+    table.add_row(LABELS["crit_damage"], *both(profile_value("crit_damage")))
+    table.add_row(LABELS["hit"], *both(profile_value("hit_chance")))
+    table.add_row(LABELS["crit"], *both(profile_value("crit_chance")))
+    table.add_row(LABELS["swings"], *both(swings))
     table.add_row(rules.speed_title, *(rules.speed_text(plan.attack_speed[r]) for r in Role))
-    table.add_row("Routed", percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
+    table.add_row(LABELS["routed"], percent(fc.p_routed(Role.ATTACKER)), percent(fc.p_routed(Role.DEFENDER)))
 
     def uses(role: Role, unit: Unit) -> str:
         # Consumable(X) weapons spend one use in each exchange they swing in (docs/rulings.md C21).
@@ -65,8 +70,9 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         return f"{left}→{left - 1}" + (" gone" if left == 1 else "") if plan.swings(role) else f"{left} kept"
 
     if any(both(uses)):
-        table.add_row("Uses", *both(uses))
-    lines: list[RenderableType] = [table]
+        table.add_row(LABELS["uses"], *both(uses))
+    # "20→11 50%" above "Hit 55%" read as a mismatch: the 50% is of that one HP, and a crit (5%) ends lower.
+    lines: list[RenderableType] = [table, Text(LIKELIEST_NOTE, "grey62")]
     if aimed_at is not None and aimed_at.id != defender.id:
         lines.insert(0, Text(f"{defender.name} steps in for {aimed_at.name} (Qi Adept)", "bold " + palette().warning))
     names = {Role.ATTACKER: attacker.name, Role.DEFENDER: defender.name}

@@ -1,4 +1,4 @@
-"""The side pane's words for the lookout: the threat inspector's list, the heatmap's tile, the danger zone's legend and the likely targets."""
+"""The side pane's words for the lookout: the threat inspector's list, the heatmap's tile and legend, the danger zone's legend and the likely targets."""
 
 from __future__ import annotations
 
@@ -86,6 +86,15 @@ def danger_legend(lookout: Lookout) -> Text:
         who = enemy.name if enemy else "no enemy in sight"
         return Text(f"Danger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
     return Text()
+
+
+def heat_legend(lookout: Lookout) -> Text:
+    """While the heatmap is on: what its shades and digits mean, in the pane where the player looks (rulings L80)."""
+    if not lookout.heat_on:
+        return Text()
+    words = palette().words
+    return Text(f"Heatmap (o): a tile's shade is your best chance to rout an enemy from it ({words['move']}: none, "
+                f"{words['heat']}); a digit counts the enemies that could attack it after. o hides it.", palette().note)
 
 
 def expected_damage(amount: float) -> str:

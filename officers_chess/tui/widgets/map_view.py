@@ -293,7 +293,8 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     likely targets, else the danger zone.
 
     The mark goes in the tile's second cell, so each reads without colour: a digit (how many enemies
-    could attack there), PATH_MARK on the way to the cursor, ONE_MARK in a single enemy's zone,
+    could attack there; on the path too, where the path's colour shows the way), PATH_MARK on the way to the
+    cursor where no enemy reaches, ONE_MARK in a single enemy's zone,
     AIMED_MARK on a unit an enemy is likely to attack and FROM_MARK where it would strike from.
     """
     heat = marks.heat.get(pos) if movable else None
@@ -307,7 +308,10 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
             style += colours.path
         return (_checkered(pos, style) if heat.threats else style), text[0] + mark
     if pos in marks.path:
-        return style + colours.path, text[0] + PATH_MARK
+        # A danger mark wins the cell, as with the heatmap: the count is what says a tile on the way is watched,
+        # and the path's colour still runs through it (rulings L95). The dot marks only the tiles no enemy reaches.
+        mark = danger if danger is not None else PATH_MARK
+        return style + colours.path, text[0] + mark
     intent = marks.intent.get(pos)
     if intent is not None:  # a unit keeps its side's colour (the mark says it); a free strike tile is tinted
         tint = colours.move_danger if movable else colours.danger

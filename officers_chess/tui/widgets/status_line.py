@@ -43,11 +43,12 @@ def status_text(state: Known, computer: frozenset[Side] = frozenset(), width: in
     return _line(state, form, state.to_act, state.to_act in computer, counts, hidden)
 
 
-# The round, whose activation, by whom, and who is still to act: from the longest form to the shortest.
+# The round, whose activation, by whom, and who is still to act: from the longest form to the shortest. Each
+# narrower form drops words from the one before and keeps its order, capitals and separators (rulings L81).
 FORMS = (
     (" Round {round}{of_limit} ", " {side} to act ", " computer", " · still to act: Attacker {a} · Defender {d}"),
-    (" Round {round}{slash_limit} ", " {side} to act ", " computer", " · to act: attacker {a}, defender {d}"),
-    (" R{round}{slash_limit} ", " {side} ", " (cpu)", " · to act: {a} v {d}"),
+    (" Round {round}{slash_limit} ", " {side} to act ", " computer", " · to act: Attacker {a} · Defender {d}"),
+    (" R{round}{slash_limit} ", " {side} ", " (cpu)", " · to act: A {a} · D {d}"),
 )
 # How the enemy's count reads under fog in each form: "1 in sight", "1 seen", "≥1".
 HIDDEN_COUNT = ("{n} in sight", "{n} seen", "≥{n}")

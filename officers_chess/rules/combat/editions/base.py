@@ -71,17 +71,30 @@ class Edition:
         """The number compared for follow-ups as the sheet and forecast show it."""
         return str(value)
 
-    def stat_line(self, unit: Unit) -> str:
+    def stat_line(self, unit: Unit, terrain: Terrain | None = None) -> str:
         """The unit sheet's line of stats, Bonus and Inflict included; an equipped shield's Defense follows Def as
-        "+N", since every exchange against a weapon counts it (rulings L41)."""
-        shield = shield_defense(unit)
-        if not shield:
+        "+N", since every exchange against a weapon counts it (rulings L41), and the tile's cover (`terrain`, the
+        tile it stands on) follows Def and Res as "+N" after that, as the forecast counts it (rulings L79)."""
+        shield, tile = shield_defense(unit), self.tile_cover(unit, terrain) if terrain is not None else 0
+        if not shield and not tile:
             return (f"Str {unit.stat('strength'):>2}  Skl {unit.stat('skill'):>2}  Spd {unit.stat('speed'):>2}"
                     f"  Def {unit.stat('defense'):>2}  Res {unit.stat('resistance'):>2}")
+        cover = f"{tile:+d}" if tile else ""
+        guard = f"{unit.stat('defense')}" + (f"+{shield}" if shield else "") + cover
         # One space between the stats, so the line still fits the side pane at 80 columns (38 cells) when every
-        # figure has two digits.
-        return (f"Str {unit.stat('strength'):>2} Skl {unit.stat('skill'):>2} Spd {unit.stat('speed'):>2}"
-                f" Def {unit.stat('defense')}+{shield} Res {unit.stat('resistance'):>2}")
+        # figure has two digits; with a shield and a tile too, the figures lose their padding, then the names
+        # their space.
+        figures = (("Str", f"{unit.stat('strength'):>2}"), ("Skl", f"{unit.stat('skill'):>2}"),
+                   ("Spd", f"{unit.stat('speed'):>2}"), ("Def", guard), ("Res", f"{unit.stat('resistance'):>2}{cover}"))
+        for gap, pad in ((" ", True), (" ", False), ("", False)):
+            line = " ".join(f"{name}{gap}{figure if pad else figure.strip()}" for name, figure in figures)
+            if len(line) <= SHEET_WIDTH:
+                break
+        return line
+
+    def tile_cover(self, unit: Unit, terrain: Terrain) -> int:
+        """What the tile adds to the unit's Def and Res in a fight, as the exchange counts it (0 for a flyer)."""
+        return unit.terrain_bonus(terrain)
 
     def fight_line(self, unit: Unit) -> str:
         """The unit sheet's numbers for a fight: what a hit deals before reduction, and its speed."""
@@ -203,6 +216,9 @@ class Edition:
         last = heavy[0]
         mods.append(Modifier(last, "swings last", 1, "heavy"))
         return [r for r in order if r is not last] + [r for r in order if r is last]
+
+
+SHEET_WIDTH = 38  # the side pane's room at 80 columns
 
 
 def shield_defense(unit: Unit) -> int:

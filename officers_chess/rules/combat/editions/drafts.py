@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from officers_chess.rules.basics.rating_scale import clamp, letter
 from officers_chess.rules.board.terrain import Terrain
-from officers_chess.rules.combat.editions.base import Edition, shield_defense
+from officers_chess.rules.combat.editions.base import SHEET_WIDTH, Edition, shield_defense
 from officers_chess.rules.combat.armament import attack_type, usable_weapon, weapon_range
 from officers_chess.rules.combat.exchange import Fighter, Modifier, Role, SwingProfile
 from officers_chess.rules.combat.editions.draft_limits import class_limits, item_limits
@@ -104,15 +104,21 @@ class LaterDraft(Edition):
         """The staff's range (Mag staves reach further with Magic); a unit's own Warp reaches 1."""
         return weapon_range(unit, staff)[1] if staff is not None else 1
 
-    def stat_line(self, unit: Unit) -> str:
+    def stat_line(self, unit: Unit, terrain: Terrain | None = None) -> str:
         names = (("Str", "strength"), ("Mag", "magic"), ("Dex", "skill"), ("Spd", "speed"), ("Def", "defense"),
                  ("Res", "resistance"))
         shield = shield_defense(unit)  # beside the rating, as the forecast counts it against weapons (rulings L41)
+        # The tile's cover after it, on Def and Res alike, as the exchange counts it: rating steps in the ratings
+        # draft, points of reduction in the d100 one (rulings L79).
+        tile = self.tile_cover(unit, terrain) if terrain is not None else 0
 
         def figure(stat: str) -> str:
-            return letter(self.rating(unit, stat)) + (f"+{shield}" if stat == "defense" and shield else "")
+            return (letter(self.rating(unit, stat)) + (f"+{shield}" if stat == "defense" and shield else "")
+                    + (f"{tile:+d}" if stat in ("defense", "resistance") and tile else ""))
 
-        return " ".join(f"{short} {figure(stat)}" for short, stat in names)  # fits 80 columns
+        line = " ".join(f"{short} {figure(stat)}" for short, stat in names)
+        # The side pane has 38 cells at 80 columns: with a shield and a tile's cover, no space after the names.
+        return line if len(line) <= SHEET_WIDTH else " ".join(f"{short}{figure(stat)}" for short, stat in names)
 
     def fight_line(self, unit: Unit) -> str:
         weapon = usable_weapon(unit)
@@ -159,6 +165,10 @@ class LaterDraft(Edition):
     def is_magic(self, unit: Unit) -> bool:
         weapon = usable_weapon(unit)
         return weapon is not None and (attack_type(unit)[1] is DamageKind.MAGIC or unit.has("Enchanted"))
+
+    def tile_cover(self, unit: Unit, terrain: Terrain) -> int:
+        """The tile's DR (or Def/Res steps) as it counts for the unit on it: twice for Covert, never for a flyer."""
+        return self.cover(terrain.defense, unit)
 
     def cover_share(self, unit: Unit) -> int:
         """How many times a tile's bonus counts for the unit on it: never for flyers, twice for a Covert unit."""
