@@ -194,12 +194,12 @@ def test_the_forecast_shows_what_the_exchange_leaves_of_a_consumable_weapon():
     a1, d1 = state.unit("a1"), state.unit("d1")
     console = Console(width=60, record=True)
     console.print(forecast_view(state.forecast(a1, d1), a1, d1))
-    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Uses"))
+    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Weapon uses"))
     assert "2→1" in row and "1→0 gone" in row
     far = game(plains(4), [unit(id="a1", weapon=javelin), unit(id="d1", side=D, pos=(2, 0), weapon=tome)])
     console = Console(width=60, record=True)
     console.print(forecast_view(far.forecast(far.unit("a1"), far.unit("d1")), far.unit("a1"), far.unit("d1")))
-    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Uses"))
+    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Weapon uses"))
     assert "2→1" in row and "1 kept" in row  # the tome cannot answer at 2 tiles: its use is kept
 
 
