@@ -172,6 +172,8 @@ async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it
     from officers_chess.tui.app_tutorial import NEXT_BATTLE
     from officers_chess.tui.screens.title_groups import BATTLES
     from officers_chess.tui.screens.tutorial_box import TutorialBox
+    from officers_chess.content.user_settings import read_setup
+    from officers_chess.session.players import default_level
     from officers_chess.session.tutorial import PLAYER
 
     def highlighted(app):
@@ -192,6 +194,12 @@ async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it
             await pilot.pause()
             assert highlighted(app) == ("battle", NEXT_BATTLE, BATTLES), keys
             assert "Training Yard" in screen_text(app)
+            # Enter here plays the computer, never two people at one keyboard, and the next launch remembers it
+            # (rulings L98; the fresh data folder's players line may say anything before).
+            flat = " ".join(screen_text(app).split())
+            assert "Attacker Human" in flat and f"Defender CPU ({default_level()})" in flat, flat
+            assert app.screen.computer == {PLAYER.other: default_level()}
+            assert read_setup()[0].players == {PLAYER.value: None, PLAYER.other.value: default_level()}
         app.show_title()
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
