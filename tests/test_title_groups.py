@@ -104,6 +104,18 @@ async def test_the_player_setup_is_kept_for_the_next_launch():
         assert "CPU (easy)" in shown and "Dice: yours" in shown
 
 
+@pytest.mark.first_launch
+async def test_a_first_launch_sets_a_newcomer_against_the_computer_at_the_default_level():
+    from officers_chess.session.players import default_level
+
+    assert not settings_path().exists()
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.players == {Side.ATTACKER: None, Side.DEFENDER: default_level()}
+        assert f"CPU ({default_level()})" in " ".join(screen_text(app).split())
+
+
 @pytest.mark.parametrize("text, said", [("{broken", "not JSON"),
                                         ('{"players": {"attacker": "genius", "defender": null}}', "genius")])
 async def test_a_broken_setup_is_ignored_with_one_line_and_the_title_starts_afresh(monkeypatch, text, said):
