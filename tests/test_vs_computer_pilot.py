@@ -384,6 +384,7 @@ async def test_under_fog_the_computers_activations_out_of_sight_show_nothing_of_
 
 
 async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
+    from officers_chess.session.result_parts import THEIR_HEADING
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=3,
@@ -396,7 +397,9 @@ async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
             assert screen.controller.mode in (Mode.BROWSE, Mode.OVER)
             if screen.controller.mode is Mode.OVER:
                 break
-            if screen._result and screen._result[0].split(" attacks ")[0] in defenders:
+            # The enemy's part of the Result is headed as theirs (rulings L104).
+            theirs = screen._result[screen._result.index(THEIR_HEADING) + 1:] if THEIR_HEADING in screen._result else []
+            if theirs and theirs[0].split(" attacks ")[0] in defenders:
                 pane = screen.query_one(ForecastPane)
                 assert pane.border_title == "Result"
                 assert all(line in str(pane.content) for line in screen._result)  # all at once: it was paced already
@@ -408,6 +411,7 @@ async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
 async def test_the_persons_own_blow_stays_in_the_result_above_the_computers_reply(no_pauses):
     """After the person's attack and the computer's turn, the side pane's Result still shows the person's own
     exchange, first, at 80×24 (rulings L68): the reply used to push it out, and only r's log told whether it hit."""
+    from officers_chess.session.result_parts import OWN_HEADING
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
     from pilot_helpers import screen_text
 
@@ -439,7 +443,7 @@ async def test_the_persons_own_blow_stays_in_the_result_above_the_computers_repl
             pane = screen.query_one(ForecastPane)
             assert pane.border_title == "Result"
             own = [line for text in mine for line in text.splitlines()]
-            assert screen._result[: len(own)] == own
+            assert screen._result[0] == OWN_HEADING and screen._result[1: len(own) + 1] == own  # headed (L104)
             shown = " ".join(screen_text(app).split())
             assert " ".join(own[0].split()) in shown  # the person's own attack line is on screen
             return
