@@ -18,12 +18,18 @@ from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, HOLD_MARK, ONE
 from officers_chess.tui.palette import palette
 
 
+NEXT_ROUND = "next round"
+NEXT_ROUND_NOTE = f"{NEXT_ROUND}: that enemy has acted this round; it can strike only once the round is over.\n"
+
+
 def attack_line(attack: AttackForecast) -> str:
     """One enemy's attack as the inspector lists it: the same figures as the forecast pane."""
     plan, enemy = attack.forecast.plan, attack.enemy
     weapon = enemy.inventory[enemy.weapon].name if enemy.weapon is not None else "?"
     swings = plan.swings(Role.ATTACKER)
-    return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}: "
+    # One that has acted this round strikes no sooner than the next: said, since the list mixes both (rulings L106).
+    when = f", {NEXT_ROUND}" if enemy.activated else ""
+    return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}{when}: "
             f"{profile_figure(plan, Role.ATTACKER, 'damage')} dmg ×{swings}, "
             f"hit {profile_figure(plan, Role.ATTACKER, 'hit_chance')}, "
             f"crit {profile_figure(plan, Role.ATTACKER, 'crit_chance')}, "
@@ -49,6 +55,8 @@ def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForeca
         body.append("• " + attack_line(attack) + "\n", palette().threat if attack.rout_chance else "")
         if attack.enemy.id in holders:
             body.append(f"  {held_reason(attack)}\n", "grey62")
+    if any(attack.enemy.activated for attack in attacks):
+        body.append(NEXT_ROUND_NOTE, "grey62")
     body.append("Arrows: another tile · Esc closes", "grey62")
     return body
 
