@@ -22,3 +22,23 @@ def test_an_enemy_that_has_acted_is_listed_for_next_round_and_one_still_to_act_i
     # Nobody in the list has acted: no mark and no note.
     fresh = [a for a in attacks if a.enemy.id == "d2"]
     assert NEXT_ROUND not in inspector_text(state, mine, mine.pos, fresh).plain
+
+
+def test_every_legend_of_the_maps_counts_says_each_sits_just_right_of_its_tile():
+    # rulings L101: in plain text each digit sits in the gap between two tiles ("│. .1M1"2.2.2h .2").
+    from officers_chess.session.controller import BattleController
+    from officers_chess.session.lookout import Danger, Lookout
+    from officers_chess.tui.widgets.deploy_lookout_text import deploy_danger_legend
+    from officers_chess.tui.widgets.lookout_text import BESIDE_TILE, danger_legend, heat_legend
+
+    state = game(plains(6), [unit(id="a1"), unit(id="d1", side=D, pos=(3, 0))], to_act=A)
+    lookout = Lookout(BattleController(state, humans=frozenset({A})))
+    shown = []
+    for _ in range(2):
+        lookout.cycle_danger()
+        shown.append((lookout.danger, danger_legend(lookout).plain))
+    assert [d for d, _ in shown] == [Danger.ALL, Danger.ONE]
+    assert BESIDE_TILE in shown[0][1] and "just right of each tile D1 could attack" in shown[1][1]
+    lookout.toggle_heat()
+    assert BESIDE_TILE in heat_legend(lookout).plain
+    assert BESIDE_TILE in deploy_danger_legend(2).plain

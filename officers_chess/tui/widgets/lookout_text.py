@@ -18,6 +18,9 @@ from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, HOLD_MARK, ONE
 from officers_chess.tui.palette import palette
 
 
+# Each mark takes its tile's second cell, so in plain text a digit sits between two tiles: said wherever the marks'
+# legend is shown, since without the colours nothing pairs it with its own tile (rulings L101).
+BESIDE_TILE = "each count sits just right of its tile"
 NEXT_ROUND = "next round"
 NEXT_ROUND_NOTE = f"{NEXT_ROUND}: that enemy has acted this round; it can strike only once the round is over.\n"
 
@@ -88,11 +91,13 @@ def danger_legend(lookout: Lookout) -> Text:
     """A line naming what the danger zone shows, so the marks can be read without colour."""
     if lookout.danger is Danger.ALL:
         held = f" {HOLD_MARK}: only enemies holding their posts, if moved." if lookout.holders() else ""
-        return Text(f"Danger zone (d): digits count the enemies that could attack a tile.{held}", palette().note)
+        return Text(f"Danger zone (d): digits count the enemies that could attack a tile; {BESIDE_TILE}.{held}",
+                    palette().note)
     if lookout.danger is Danger.ONE:
         enemy = lookout.chosen_enemy()
         who = enemy.name if enemy else "no enemy in sight"
-        return Text(f"Danger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
+        return Text(f"Danger zone (d): {ONE_MARK} just right of each tile {who} could attack; hover another enemy to "
+                    "switch.", palette().note)
     return Text()
 
 
@@ -102,7 +107,8 @@ def heat_legend(lookout: Lookout) -> Text:
         return Text()
     words = palette().words
     return Text(f"Heatmap (o): a tile's shade is your best chance to rout an enemy from it ({words['move']}: none, "
-                f"{words['heat']}); a digit counts the enemies that could attack it after. o hides it.", palette().note)
+                f"{words['heat']}); a digit counts the enemies that could attack it after; {BESIDE_TILE}. o hides it.",
+                palette().note)
 
 
 def expected_damage(amount: float) -> str:
