@@ -141,6 +141,10 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
         result = app.screen
         assert isinstance(result, ResultScreen)
         assert result.final.winner is not None and not result.final.living(result.final.winner.other)
+        # The person played the attacker: the result says so, and whether they won (rulings L105).
+        headline = str(result.query_one("#summary").content.renderables[0])
+        assert result.player is A
+        assert headline.startswith("You won!" if result.final.winner is A else "You lost.") and "attacker" in headline
         # The command that plays it again names the scenario and the computer's side (rulings L94).
         assert result.command == "officers-chess play training_yard --seed 5 --ai defender --level greedy"
         assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
