@@ -102,11 +102,11 @@ class TutorialFlow:
         self.notify("Tutorial skipped. Training Yard is a small battle to begin with; ? shows the keys anywhere.",
                     timeout=8)
 
-    def tutorial_result(self, final: Known, last_events: list) -> None:
+    def tutorial_result(self, final: Known, last_events: list, own: list[str] = (), player: Side | None = None) -> None:
         """The guided battle is over: the real result screen, whose Enter goes on to what comes next."""
         from officers_chess.tui.screens.tutorial_box import TutorialResult
 
-        self.switch_screen(TutorialResult(final, last_events, guided=True))
+        self.switch_screen(TutorialResult(final, last_events, guided=True, own=own, player=player))
 
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""
