@@ -23,9 +23,10 @@ def most_likely(dist: dict[int, Fraction]) -> int:
 
 # Each forecast row's label says whose number it is: a unit's own HP after, or what its own swings deal (rulings
 # L92); "Damage 11" under a name read as the damage that unit takes. At most 15 cells, so that the two figures
-# ("20→19 42%") still fit beside it in the battle screen's narrowest side pane (80×24).
+# still fit beside it in the battle screen's narrowest side pane (80×24). The likeliest HP's chance has a row of its
+# own (rulings L100): "20→20 100%" beside "20→11 50%" was wider than that pane and wrapped under the wrong column.
 LABELS = {
-    "likely": "Likely HP after", "worst": "Worst HP after", "damage": "Damage dealt", "crit_damage": "Crit dmg dealt",
+    "likely": "Likely HP after", "likely_odds": "Odds of that HP", "worst": "Worst HP after", "damage": "Damage dealt", "crit_damage": "Crit dmg dealt",
     "hit": "Chance to hit", "crit": "Chance to crit", "swings": "Swings made", "routed": "Chance routed",
     "uses": "Weapon uses",
 }

@@ -99,8 +99,9 @@ async def test_select_move_cancel_move_attack_shows_the_cores_forecast_and_strik
             dist = fc.hp_after(role)
             return max(dist.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
-        assert rows[LABELS["likely"]] == [f"20→{likely(Role.ATTACKER)}", shown_percent(fc.hp_after(Role.ATTACKER)[likely(Role.ATTACKER)]),
-                                        f"20→{likely(Role.DEFENDER)}", shown_percent(fc.hp_after(Role.DEFENDER)[likely(Role.DEFENDER)])]
+        assert rows[LABELS["likely"]] == [f"20→{likely(Role.ATTACKER)}", f"20→{likely(Role.DEFENDER)}"]
+        assert rows[LABELS["likely_odds"]] == [shown_percent(fc.hp_after(Role.ATTACKER)[likely(Role.ATTACKER)]),
+                                             shown_percent(fc.hp_after(Role.DEFENDER)[likely(Role.DEFENDER)])]
         assert rows[LABELS["worst"]] == [f"→{min(fc.hp_after(Role.ATTACKER))}", f"→{min(fc.hp_after(Role.DEFENDER))}"]
         assert rows[LABELS["damage"]] == [str(plan.attacker.damage), str(plan.defender.damage)]
         assert rows[LABELS["crit_damage"]] == [str(plan.attacker.crit_damage), str(plan.defender.crit_damage)]

@@ -212,7 +212,7 @@ def test_a_scripted_units_move_says_why_each_conditional_line_held():
     action = policy.choose(state)
     events = with_orders(apply_action(state, action).events, action, state, policy)
     assert [e.text() for e in events if isinstance(e, Moved)] == [
-        "Tam holds position at 6,1 (its orders: hold, and target the nearest enemy when an enemy is within 3 tiles)."]
+        "Tam holds position at 6,1 (its orders: hold, then target the nearest enemy when an enemy is within 3 tiles)."]
 
 
 def test_a_round_window_of_one_round_is_said_as_one_round():
@@ -226,5 +226,5 @@ def test_a_round_window_of_one_round_is_said_as_one_round():
     assert _line_words(Order.model_validate({"when": "round 1-3", "do": "hold"})) == "hold in rounds 1 to 3"
     assert _line_words(Order.model_validate({"when": "round >= 3", "do": "hold"})) == "hold from round 3"
     said = Moved("Dunn", (6, 2), (6, 2), 0, order="hold in round 1; pursue the nearest enemy", held=True).text()
-    assert said == "Dunn holds position at 7,3 (its orders: hold in round 1, and pursue the nearest enemy)."
+    assert said == "Dunn holds position at 7,3 (its orders: hold in round 1, then pursue the nearest enemy)."
     assert "[" not in said and "1 to 1" not in said

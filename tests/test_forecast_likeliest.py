@@ -30,11 +30,12 @@ def test_the_likeliest_hp_and_hit_chance_are_told_apart_and_add_up():
     console.print(forecast_view(fc, a1, d1))
     text = console.export_text()
     row = next(line for line in text.splitlines() if line.strip().startswith(LABELS["likely"]))
-    assert row.split()[-1] == percent(dist[likely]) and f"{d1.hp}→{likely}" in row
+    odds = next(line for line in text.splitlines() if line.strip().startswith(LABELS["likely_odds"] + " "))
+    assert odds.split()[-1] == percent(dist[likely]) and row.split()[-1] == f"{d1.hp}→{likely}"
     hit_row = next(line for line in text.splitlines() if line.strip().startswith(LABELS["hit"]))
     assert hit_row.split()[-2] == percent(hit)
     assert LIKELIEST_NOTE in " ".join(text.split())
-    assert "chance of exactly that HP" in LIKELIEST_NOTE and "crit" in LIKELIEST_NOTE
+    assert "chance of ending on exactly the likely HP" in LIKELIEST_NOTE and "crit" in LIKELIEST_NOTE
 
 
 def test_every_row_says_whose_number_it_is_and_fits_the_narrowest_pane():

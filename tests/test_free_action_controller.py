@@ -186,7 +186,7 @@ def test_s_on_a_canto_tile_keeps_the_turn_open_after_the_canto_move():
 def test_the_forecast_shows_what_the_exchange_leaves_of_a_consumable_weapon():
     from rich.console import Console
 
-    from officers_chess.tui.widgets.forecast_pane import forecast_view
+    from officers_chess.tui.widgets.forecast_pane import LABELS, forecast_view
 
     javelin = weapon("lance", might=0, range=(1, 2), tags=["Consumable(2)"], name="Javelin")
     tome = weapon("reason", might=0, tags=["Consumable(1)"], name="Bolt")
@@ -194,12 +194,12 @@ def test_the_forecast_shows_what_the_exchange_leaves_of_a_consumable_weapon():
     a1, d1 = state.unit("a1"), state.unit("d1")
     console = Console(width=60, record=True)
     console.print(forecast_view(state.forecast(a1, d1), a1, d1))
-    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Uses"))
+    row = next(line for line in console.export_text().splitlines() if line.strip().startswith(LABELS["uses"]))
     assert "2→1" in row and "1→0 gone" in row
     far = game(plains(4), [unit(id="a1", weapon=javelin), unit(id="d1", side=D, pos=(2, 0), weapon=tome)])
     console = Console(width=60, record=True)
     console.print(forecast_view(far.forecast(far.unit("a1"), far.unit("d1")), far.unit("a1"), far.unit("d1")))
-    row = next(line for line in console.export_text().splitlines() if line.strip().startswith("Uses"))
+    row = next(line for line in console.export_text().splitlines() if line.strip().startswith(LABELS["uses"]))
     assert "2→1" in row and "1 kept" in row  # the tome cannot answer at 2 tiles: its use is kept
 
 

@@ -215,7 +215,8 @@ async def test_the_heatmap_toggles_and_its_best_tile_agrees_with_the_core():
         # Its legend, in the pane where the player looks, in the palette's own colour words (rulings L80).
         words = palette().words
         legend = (f"Heatmap (o): a tile's shade is your best chance to rout an enemy from it ({words['move']}: none, "
-                  f"{words['heat']}); a digit counts the enemies that could attack it after.")
+                  f"{words['heat']}); a digit counts the enemies that could attack it after; each count sits just right of its "
+                  "tile.")  # plain text pairs a digit with no tile (rulings L101)
         assert legend in " ".join(_pane_text(screen).split())
         assert "Heatmap (o):" in side_pane_shown(app)  # shown at 80×24 without scrolling
         await pilot.press("o")

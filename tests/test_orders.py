@@ -779,7 +779,13 @@ def test_the_log_names_every_line_followed_and_holds_position_only_for_a_hold():
     from officers_chess.rules.battle.events import Moved
 
     assert Moved("Tam", (3, 3), (3, 3), 0, order="hold; pursue D2", held=True).text() == (
-        "Tam holds position at 4,4 (its orders: hold, and pursue D2).")
+        "Tam holds position at 4,4 (its orders: hold, then pursue D2).")
+    # Read as one sentence, not a list glued with "and": a way of fighting reads as the manner (rulings L97).
+    assert Moved("Dunn", (6, 2), (6, 2), 0, order="hold in round 1; pursue the nearest enemy; strike at any cost",
+                 held=True).text() == ("Dunn holds position at 7,3 (its orders: hold in round 1, then pursue the "
+                                       "nearest enemy, striking at any cost).")
+    assert Moved("Tam", (3, 3), (3, 4), 1, order="strike at any cost when hp <= 4").text() == (
+        "Tam moves 4,4 → 4,5 (1 movement; its order: strike at any cost when hp <= 4).")
     assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam stays at 4,4 (its order: support allies)."
 
 

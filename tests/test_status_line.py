@@ -55,8 +55,10 @@ def test_the_status_line_keeps_one_format_through_the_battle():
         assert all(len(line) <= 80 for line in lines)
         forms = {next(n for n, form in enumerate(FORMS) if form[3].split("{")[0] in line) for line in lines}
         assert len(forms) == 1, lines
-    # Hot seat, nobody's mark to fit: the full words, "Round 1 of 10".
-    assert status_text(start, frozenset(), width=80).plain.startswith(" Round 1 of 10 ")
+    # Hot seat, nobody's mark to fit, still words as the computer's game at that width (rulings L103); with room for
+    # the mark, the full words, "Round 1 of 10".
+    assert status_text(start, frozenset(), width=80).plain == status_text(start, frozenset({D}), width=80).plain
+    assert status_text(start, frozenset(), width=90).plain.startswith(" Round 1 of 10 ")
 
 
 def test_every_form_of_the_waiting_count_uses_one_wording():
@@ -69,7 +71,7 @@ def test_every_form_of_the_waiting_count_uses_one_wording():
     units = [unit(id="a1", side=A, pos=(0, 0)), unit(id="a2", side=A, pos=(1, 0)), unit(id="d1", side=D, pos=(3, 0))]
     state = game(plains(12, 1), units)
     tails = []
-    for width in (200, 64, 40):
+    for width in (200, 72, 40):  # 72: the middle form with room for the computer's mark (rulings L103)
         line = status_text(state, width=width).plain
         assert len(line) <= width
         tails.append(line[line.index(" · ", line.index("to act ") if "to act " in line else 0):])
@@ -80,3 +82,25 @@ def test_every_form_of_the_waiting_count_uses_one_wording():
         waiting = form[3]
         assert waiting.count(" · ") == 2 and ", " not in waiting and " v " not in waiting
         assert waiting.index("{a}") < waiting.index("{d}") and "a" not in waiting.split("to act: ")[1][:1]
+
+
+def test_one_width_gives_one_wording_against_the_computer_and_between_two_people():
+    # rulings L103: at 80 columns the computer's game read "Round 1/6 · … to act:", two people's "Round 1 of 6 · …
+    # still to act:". The words may shorten only where the line truly does not fit, and then the same way in both.
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.battle.objectives import TimeLimit
+    from officers_chess.tui.widgets.status_line import status_text
+
+    units = [unit(id=f"a{i}", side=A, pos=(i, 0)) for i in range(8)] + [unit(id=f"d{i}", side=D, pos=(i, 2)) for i in range(8)]
+    for to_act in (A, D):
+        state = game(plains(8, 3), units, to_act=to_act).model_copy(update={"time_limit": TimeLimit(rounds=6, reason="dusk")})
+        forms = set()
+        for width in range(30, 100):
+            people = status_text(state, frozenset(), width=width).plain
+            for computer in (frozenset({A}), frozenset({D}), frozenset({A, D})):
+                shown = status_text(state, computer, width=width).plain
+                assert shown.replace(" computer", "").replace(" (cpu)", "") == people, (width, shown, people)
+                assert shown.count("Round") == people.count("Round")
+            forms.add(people.split(" · ")[0])
+        assert {" Round 1 of 6 ", " Round 1/6 ", " R1/6 "} <= forms  # each wording is reached at some width

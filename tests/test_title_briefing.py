@@ -55,3 +55,17 @@ def test_learn_to_play_is_named_in_one_wording_on_the_title_and_in_its_welcome()
     assert WHAT_IT_IS == "A short practice battle"
     for words in (title, WELCOME):
         assert "of our own" not in words and "of your own" not in words
+
+
+def test_training_yards_briefing_says_plainly_what_the_attacker_must_do_in_time():
+    """A newcomer who played the attacker cautiously lost on time without having read that time was against them:
+    the briefing says it in one plain clause, with the rounds and the units the rules hold (rulings L99)."""
+    from officers_chess.rules.pieces.models import Side
+
+    loaded = load_scenario(find_scenario("training_yard"))
+    sc = loaded.scenario
+    text = text_of(briefing(loaded))
+    assert sc.time_limit.winner is Side.DEFENDER and len(sc.armies[Side.DEFENDER]) == 2
+    assert f"The attacker must rout both defenders within {sc.time_limit.rounds} rounds, or the defenders win" in text
+    assert f"Time limit: {sc.time_limit.rounds} rounds (The drill sergeant calls time, and the attacker must have " \
+           "routed both defenders by then); then the defender wins." in text

@@ -104,6 +104,18 @@ async def test_the_player_setup_is_kept_for_the_next_launch():
         assert "CPU (easy)" in shown and "Dice: yours" in shown
 
 
+@pytest.mark.first_launch
+async def test_a_first_launch_sets_a_newcomer_against_the_computer_at_the_default_level():
+    from officers_chess.session.players import default_level
+
+    assert not settings_path().exists()
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.players == {Side.ATTACKER: None, Side.DEFENDER: default_level()}
+        assert f"CPU ({default_level()})" in " ".join(screen_text(app).split())
+
+
 @pytest.mark.parametrize("text, said", [("{broken", "not JSON"),
                                         ('{"players": {"attacker": "genius", "defender": null}}', "genius")])
 async def test_a_broken_setup_is_ignored_with_one_line_and_the_title_starts_afresh(monkeypatch, text, said):
@@ -172,6 +184,8 @@ async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it
     from officers_chess.tui.app_tutorial import NEXT_BATTLE
     from officers_chess.tui.screens.title_groups import BATTLES
     from officers_chess.tui.screens.tutorial_box import TutorialBox
+    from officers_chess.content.user_settings import read_setup
+    from officers_chess.session.players import default_level
     from officers_chess.session.tutorial import PLAYER
 
     def highlighted(app):
@@ -192,6 +206,12 @@ async def test_after_the_guided_battle_is_won_the_title_highlights_the_battle_it
             await pilot.pause()
             assert highlighted(app) == ("battle", NEXT_BATTLE, BATTLES), keys
             assert "Training Yard" in screen_text(app)
+            # Enter here plays the computer, never two people at one keyboard, and the next launch remembers it
+            # (rulings L98; the fresh data folder's players line may say anything before).
+            flat = " ".join(screen_text(app).split())
+            assert "Attacker Human" in flat and f"Defender CPU ({default_level()})" in flat, flat
+            assert app.screen.computer == {PLAYER.other: default_level()}
+            assert read_setup()[0].players == {PLAYER.value: None, PLAYER.other.value: default_level()}
         app.show_title()
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()

@@ -9,7 +9,7 @@ from test_tutorial_lessons import intended_first_round
 from textual.geometry import Region
 
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER
+from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER, WATCH_REST
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
@@ -36,16 +36,18 @@ async def test_every_guide_text_is_whole_in_the_box_at_80x24():
         await wait_until(pilot, lambda: isinstance(app.screen, TutorialScreen))
         screen = app.screen
         longest = max((u.name for u in screen.controller.state.units if u.side is Side.ATTACKER), key=len)
+        thief = max((u.name for u in screen.controller.state.units if u.side is Side.DEFENDER), key=len)
         _, turns, _ = intended_first_round()
         did = max((" ".join(said) for *_, said in turns), key=len)  # what the log says of a thief's first turn
         texts = [("", lesson.text) for lesson in LESSONS]
-        texts += [("", lesson.seen) for lesson in LESSONS if lesson.seen]  # a step's words to read, once shown
-        texts += [("", f"{lesson.text} {lesson.marked}") for lesson in LESSONS if lesson.marked]  # danger zone on
+        texts += [("", seen) for lesson in LESSONS for seen in lesson.seen.values()]  # words to read, once shown
+        texts += [("", f"{lesson.text} {marked}") for lesson in LESSONS for marked in lesson.marked.values()]  # zone on
         texts += [(nudge.format(name=longest), "") for nudge in NUDGES.values()]
         texts += [("", now.format(name=longest)) for now in NOW.values()]  # a step's words as the player goes on
-        texts += [("", f"{now.format(name=longest)} {lesson.marked}") for now in NOW.values()
-                  for lesson in LESSONS if lesson.marked]
-        texts += [("", WATCH_OVER.format(did=did)), ("", "The thieves held the meadow. Enter on the result, and "
+        texts += [("", f"{now.format(name=longest)} {marked}") for now in NOW.values()
+                  for lesson in LESSONS for marked in lesson.marked.values()]
+        texts += [("", WATCH_OVER.format(did=did, rest=rest.format(name=thief))) for rest in WATCH_REST.values()]
+        texts += [("", "The thieves held the meadow. Enter on the result, and "
                                                           "try again.")]
         for n, shown in enumerate(texts):
             screen.draw_guide(f"Step {n % len(LESSONS) + 1}/{len(LESSONS)}: {LESSONS[n % len(LESSONS)].title}", shown)

@@ -206,7 +206,8 @@ def test_a_thief_beside_one_of_yours_strikes_and_its_log_line_says_why():
         for name, hit, in_reach, said in turns:
             assert hit or not in_reach, f"{name} waited with one of yours in reach: {said}"
         words = " ".join(line for *_, said in turns for line in said)
-        assert "strike at any cost" in words and "reckless" not in words.lower()
+        assert "hold in round 1, then pursue the nearest enemy, striking at any cost" in words, words
+        assert "reckless" not in words.lower() and ", and " not in words  # one plain sentence (rulings L97)
 
 
 def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
@@ -219,10 +220,10 @@ def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
     danger = next(n for n, lesson in enumerate(LESSONS) if lesson.key == "danger")
     assert c.state.round == 2 and c.mode is Mode.BROWSE
     guide = Guide(c, danger)
-    assert not guide.check(False) and "Press d" in guide.text(False) and not guide.waiting_to_go_on()
+    assert not guide.check(False) and "Press d" in guide.text("off") and not guide.waiting_to_go_on()
     assert not guide.check(True)  # the zone on: the step stays, to be read
-    shown = guide.text(True)
-    assert "how many thieves could strike it" in shown and "third d hides" in shown and guide.waiting_to_go_on()
+    shown = guide.text("all")
+    assert "how many thieves could strike it" in shown and "d twice more hides" in shown and guide.waiting_to_go_on()
     # The digits the step explains are the map's: a tile two thieves reach shows 2 (the rules' own zone).
     lookout = Lookout(c)
     lookout.cycle_danger()
@@ -230,7 +231,7 @@ def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
     assert count_mark(2) in set(lookout.marks().danger.values()) and len(c.state.living(PLAYER.other)) == 2
     guide.go_on()  # Enter
     assert guide.check(True) and LESSONS[guide.step].key == "aim"
-    assert "d hides them" in guide.text(True) and "d hides" not in guide.text(False)
+    assert "d twice hides them" in guide.text("all") and "hides" not in guide.text("off")
     for hide_or_choose in ("hidden", "chosen"):
         guide = Guide(c, danger)
         assert not guide.check(True)
@@ -250,7 +251,7 @@ def test_the_first_step_says_where_the_cursor_is_and_what_tab_does():
     from officers_chess.session.tutorial import LEAD, SECOND
 
     _, c, guide = fresh_guide()
-    text = guide.text(False)
+    text = guide.text("off")
     assert f"{LEAD}, a sellsword, and the cursor starts on him" in text and c.hovered_unit.name == LEAD
     assert "Tab jumps from one of your units to the other" in text
     assert len(c.state.living(PLAYER)) == 2
@@ -274,7 +275,7 @@ def test_each_steps_words_follow_the_controllers_mode():
     def shown(key):
         guide.check(False)
         assert LESSONS[guide.step].key == key
-        return guide.text(False)
+        return guide.text("off")
 
     def step(do):
         c.take(do, None)
@@ -326,3 +327,59 @@ def test_only_the_watch_step_waits_after_the_enemys_turn_as_it_says():
     assert c.state.round == 2 and c.mode is Mode.BROWSE
     # Whichever later step the player is on, nothing waits for Enter after their turn; only the watch step would.
     assert not any(Guide(c, step).waiting_to_go_on() for step in range(watch + 1, len(LESSONS)))
+
+
+def test_the_watch_step_says_which_thief_has_still_to_act_this_round():
+    """After Corin's turn one thief acts, not both: the box names the thief still to act this round, as the battle
+    has it, and says both have acted only once they have ("Their turn is over" was untrue; rulings L97)."""
+    from functools import partial
+
+    from officers_chess.session.tutorial import watch_over
+
+    _, c, guide = fresh_guide()
+    thieves = make_policy(TUTORIAL_LEVEL, TUTORIAL_SEED + 2)
+    c.cursor = named(c, "Corin").pos
+    c.confirm()
+    c.cursor = (2, 2)
+    c.take(c.confirm, None)
+    c.take(c.wait, None)
+    while c.mode is Mode.COMPUTER:
+        action = thieves.choose(c.state.model_copy(deep=True))
+        c.take(partial(c.play_computer, action), None, thieves, action)
+    guide.check(False)
+    assert guide.enemy_turn_over()
+    waiting = [u.name for u in c.state.living(PLAYER.other) if not u.activated]
+    assert len(waiting) == 1 and c.state.round == 1
+    shown = watch_over(c, "Dunn holds position.")
+    assert f"{waiting[0]} acts after your next unit." in shown and "Their turn" not in shown
+    for thief in c.state.living(PLAYER.other):
+        thief.activated = True  # (as the round's last activation leaves them)
+    assert "Both thieves have acted." in watch_over(c, "")
+
+
+def test_every_word_on_d_counts_the_presses_the_lookout_needs_from_its_mode():
+    """From each mode the danger zone can be in, the guide's words on d say what the lookout's d does from there: the
+    presses to hide the marks, and the mark the next press shows ("d hides them" while a second d was needed;
+    rulings L96)."""
+    from officers_chess.session.lookout import Danger, Lookout, ONE_MARK
+
+    c, _, _ = intended_first_round()
+    presses_words = {1: ("d once more hides",), 2: ("d twice",)}
+    for key in ("danger", "aim"):
+        for mode in (Danger.ALL, Danger.ONE):
+            guide = Guide(c, next(n for n, lesson in enumerate(LESSONS) if lesson.key == key))
+            lookout = Lookout(c)
+            while lookout.danger is not mode:
+                lookout.cycle_danger()
+            guide.check(True)
+            assert LESSONS[guide.step].key == key
+            shown = guide.text(lookout.danger)
+            presses = 0
+            while lookout.danger is not Danger.OFF:
+                lookout.cycle_danger()
+                presses += 1
+                if key == "danger" and presses == 1 and lookout.danger is Danger.ONE:  # the next press's marks are the ones it names
+                    assert "d once more marks one thief's reach only (×)" in shown
+                    assert set(lookout.marks().danger.values()) == {ONE_MARK}
+            assert any(words in shown for words in presses_words[presses]), (key, mode, shown)
+            assert "third d" not in shown and not ("d hides" in shown and presses > 1)

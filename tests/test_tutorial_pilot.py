@@ -110,7 +110,7 @@ async def first_round(pilot, screen) -> None:
     await players_turn(pilot, c)
     # The thief's turn is over, but the step stays until Enter, saying what it did (the log's words).
     await pilot.pause(0.2)
-    assert lesson(screen) == "watch" and "Their turn is over" in await painted(pilot, "Their turn is over")
+    assert lesson(screen) == "watch" and "acts after your next unit" in await painted(pilot, "acts after your next unit")
     did = " ".join(screen.logs.last.get(Side.ATTACKER) or screen.logs.last.get(None))
     assert did and did in screen.query_one("#guide").content.plain
     # The whole of the thief's activation, its move and its orders too, not only its last line (rulings L73).
@@ -149,7 +149,7 @@ async def second_round(pilot, screen) -> None:
     await pilot.press("d")
     # The zone is on: the step stays, saying what the digits mean and how to hide them (rulings L74).
     await pilot.pause()
-    assert lesson(screen) == "danger" and "third d hides" in screen.query_one("#guide").content.plain
+    assert lesson(screen) == "danger" and "d twice more hides" in screen.query_one("#guide").content.plain
     await pilot.press("d", "d")  # off again: read, and the step goes on
     assert lesson(screen) == "aim"
     corin = unit(c, "Corin")
@@ -159,7 +159,7 @@ async def second_round(pilot, screen) -> None:
     assert spots, "round 2 opens with a thief in Corin's reach"
     spot = min(spots)[1]
     # The box follows the controller: walking Corin, then having moved him (rulings L86).
-    assert screen.guide.text(False) == NOW["aim-walk"].format(name="Corin")
+    assert screen.guide.text("off") == NOW["aim-walk"].format(name="Corin")
     await walk_cursor(pilot, screen, spot)
     await pilot.press("enter")
     assert c.mode is Mode.ACTING and lesson(screen) == "aim"

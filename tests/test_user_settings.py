@@ -9,6 +9,7 @@ import pytest
 from officers_chess.content.user_settings import PlayerSetup, read_setup, settings_path, write_setup
 
 
+@pytest.mark.first_launch
 def test_a_setup_written_is_read_back_at_the_next_launch():
     assert read_setup() == (None, None)  # nothing remembered yet: no notice either
     setup = PlayerSetup({"attacker": None, "defender": "easy"}, own_dice=True)
@@ -40,6 +41,7 @@ def test_a_broken_settings_file_is_ignored_with_a_one_line_notice(text, said):
     assert said in notice and notice.startswith("Your player setup was not read")
 
 
+@pytest.mark.first_launch
 def test_a_folder_in_the_settings_place_is_ignored_and_a_setup_that_cannot_be_written_says_why():
     settings_path().mkdir(parents=True)
     setup, notice = read_setup()

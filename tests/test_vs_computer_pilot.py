@@ -141,6 +141,10 @@ async def test_a_whole_battle_against_the_computer_from_the_title_to_the_result(
         result = app.screen
         assert isinstance(result, ResultScreen)
         assert result.final.winner is not None and not result.final.living(result.final.winner.other)
+        # The person played the attacker: the result says so, and whether they won (rulings L105).
+        headline = str(result.query_one("#summary").content.renderables[0])
+        assert result.player is A
+        assert headline.startswith("You won!" if result.final.winner is A else "You lost.") and "attacker" in headline
         # The command that plays it again names the scenario and the computer's side (rulings L94).
         assert result.command == "officers-chess play training_yard --seed 5 --ai defender --level greedy"
         assert "Tilda" in told and "Bram" in told  # the computer's units acted and the log told it
@@ -384,6 +388,7 @@ async def test_under_fog_the_computers_activations_out_of_sight_show_nothing_of_
 
 
 async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
+    from officers_chess.session.result_parts import THEIR_HEADING
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=3,
@@ -396,7 +401,9 @@ async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
             assert screen.controller.mode in (Mode.BROWSE, Mode.OVER)
             if screen.controller.mode is Mode.OVER:
                 break
-            if screen._result and screen._result[0].split(" attacks ")[0] in defenders:
+            # The enemy's part of the Result is headed as theirs (rulings L104).
+            theirs = screen._result[screen._result.index(THEIR_HEADING) + 1:] if THEIR_HEADING in screen._result else []
+            if theirs and theirs[0].split(" attacks ")[0] in defenders:
                 pane = screen.query_one(ForecastPane)
                 assert pane.border_title == "Result"
                 assert all(line in str(pane.content) for line in screen._result)  # all at once: it was paced already
@@ -408,6 +415,7 @@ async def test_the_persons_turn_opens_on_the_computers_last_exchange(no_pauses):
 async def test_the_persons_own_blow_stays_in_the_result_above_the_computers_reply(no_pauses):
     """After the person's attack and the computer's turn, the side pane's Result still shows the person's own
     exchange, first, at 80×24 (rulings L68): the reply used to push it out, and only r's log told whether it hit."""
+    from officers_chess.session.result_parts import OWN_HEADING
     from officers_chess.tui.widgets.forecast_pane import ForecastPane
     from pilot_helpers import screen_text
 
@@ -439,7 +447,7 @@ async def test_the_persons_own_blow_stays_in_the_result_above_the_computers_repl
             pane = screen.query_one(ForecastPane)
             assert pane.border_title == "Result"
             own = [line for text in mine for line in text.splitlines()]
-            assert screen._result[: len(own)] == own
+            assert screen._result[0] == OWN_HEADING and screen._result[1: len(own) + 1] == own  # headed (L104)
             shown = " ".join(screen_text(app).split())
             assert " ".join(own[0].split()) in shown  # the person's own attack line is on screen
             return

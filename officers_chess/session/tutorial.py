@@ -15,6 +15,8 @@ TUTORIAL_SCENARIO = "tutorial/learn_to_play.yaml"
 TUTORIAL_SEED = 37  # one battle for everyone: the same thieves, the same dice for the same choices (rulings L3)
 TUTORIAL_LEVEL = "normal"  # the thieves' level: they follow the scenario's orders, and play sensibly after
 PLAYER = Side.ATTACKER
+# The danger zone's modes with marks on the map, as session/lookout.py's `Danger` names them (off → all → one → off).
+ALL, ONE = "all", "one"
 LEAD, SECOND = "Corin", "Hesk"
 SPARE_WEAPON = "Javelin"
 
@@ -44,8 +46,10 @@ class Lesson:
     # The step's words for where the controller is now, when it has moved on from where `text` starts (None: `text`
     # still holds). A step's words never name a state the player has left (rulings L86).
     now: Callable[[BattleController], str | None] = field(default=lambda c: None)
-    seen: str = ""  # the step's words once its first part is done and it waits to be read (the danger zone shown)
-    marked: str = ""  # added to the step's words while the danger zone is on the map
+    # The step's words once its first part is done and it waits to be read (the danger zone shown), by the danger
+    # zone's mode: what d does next depends on where in its cycle the player is (rulings L96).
+    seen: dict[str, str] = field(default_factory=dict)
+    marked: dict[str, str] = field(default_factory=dict)  # added to the step's words while the zone is on, by mode
 
 
 def _unit(state: GameState, name: str) -> Unit | None:
@@ -105,8 +109,20 @@ NUDGES = {
 # The watch step waits for Enter after the enemy's turn; no later enemy turn does (rulings L90), and the step says so.
 WATCH_ONCE = "This round they stay put, and the box waits for Enter after; later turns play straight on."
 
-# What the watch step says once the enemy's turn is over: what it did, from the log, and how to go on.
-WATCH_OVER = "Their turn is over. {did}\nPress Enter to go on."
+# What the watch step says once the enemy's turn is over: what it did, from the log, who acts next, and how to go on.
+# One thief acts per unit of the player's, so "their turn" would be untrue while the other still waits (rulings L97).
+WATCH_OVER = "{did} {rest}\nPress Enter to go on."
+WATCH_REST = {
+    "waiting": "{name} acts after your next unit.",
+    "all": "Both thieves have acted.",
+}
+
+
+def watch_over(c: BattleController, did: str) -> str:
+    """The watch step's words once a thief's turn is over, saying truly which thief has still to act this round."""
+    waiting = [u for u in c.state.living(PLAYER.other) if u.on_field and not u.activated]
+    rest = WATCH_REST["waiting"].format(name=waiting[0].name) if waiting else WATCH_REST["all"]
+    return WATCH_OVER.format(did=did, rest=rest)
 
 
 # A step's words once the player has gone on within it, by the controller's mode (each fits the box alone at 80×24,
@@ -221,13 +237,16 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("danger", "The danger zone",
            "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
            lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
-           seen="A digit on a tile: how many thieves could strike it next turn. d again marks one thief's reach "
-                "only (×); a third d hides the marks.\nPress Enter to go on."),
+           seen={ALL: "A digit on a tile: how many thieves could strike it next turn. d once more marks one thief's "
+                      "reach only (×); d twice more hides the marks.\nPress Enter to go on.",
+                 ONE: "A × on a tile: the thief under the cursor (or the nearest) could strike it next turn. d once "
+                      "more hides the marks.\nPress Enter to go on."}),
     Lesson("aim", "Attack",
            f"Select a unit, move it next to a thief ({SECOND} may stand 2 tiles off and throw), then press "
            "a to attack.",
            lambda c, w, d: c.mode is Mode.TARGETING or w.struck, _strike_nudge, now=_aim_now,
-           marked="(The marks are there to read, not to follow: d hides them.)"),
+           marked={ALL: "(The marks are there to read, not to follow: d twice hides them.)",
+                   ONE: "(The marks are there to read, not to follow: d once more hides them.)"}),
     Lesson("forecast", "Read the forecast",
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
            "rule behind a number; Esc closes it.",
@@ -289,15 +308,17 @@ class Guide:
         lesson = self.lesson
         return lesson.nudge(self.c) if lesson is not None else None
 
-    def text(self, danger_on: bool) -> str:
-        """The step's words: its second part once its first is done, and a word on the danger marks while on."""
+    def text(self, danger: str) -> str:
+        """The step's words: its second part once its first is done, and a word on the danger marks while on.
+        `danger`: the danger zone's mode, OFF, ALL or ONE (session/lookout.py's `Danger`, d steps through them)."""
         lesson = self.lesson
         if lesson is None:
             return ""
         if lesson.seen and self.watched.saw_danger:
-            return lesson.seen
+            return lesson.seen.get(danger) or lesson.seen[ALL]
         text = lesson.now(self.c) or lesson.text
-        return f"{text} {lesson.marked}" if lesson.marked and danger_on else text
+        marked = lesson.marked.get(danger)
+        return f"{text} {marked}" if marked else text
 
     def waiting_to_go_on(self) -> bool:
         """The box shows what there is to read (the enemy's turn over, the danger zone on) and Enter goes on."""

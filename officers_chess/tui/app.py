@@ -295,19 +295,22 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         }
         self._show(screens[phase]())
 
-    def show_result(self, final: Known, last_events: list, scenario: Path | None = None) -> None:
+    def show_result(self, final: Known, last_events: list, scenario: Path | None = None, own: list[str] = (),
+                    player: Side | None = None) -> None:
         """The battle is over: its result, for everyone to read (the fog lifts: rulings F5). `scenario`: the file
-        a command can start this battle again from (None at a table's seat)."""
+        a command can start this battle again from (None at a table's seat); `own`, `player`: the person's last
+        exchange and side against the computer (`ResultScreen`)."""
         from officers_chess.session.dice_words import replay_command
         from officers_chess.tui.screens.result import ResultScreen
 
         if self.tutorial_on:  # the guided battle's result leads on to what to play next (app_tutorial.py)
-            self.tutorial_result(final, last_events)
+            self.tutorial_result(final, last_events, own, player)
             return
         # A campaign's chapter (its veterans, its terms) is no one command (rulings L94).
         command = None if scenario is None or self.campaign is not None else \
             replay_command(scenario, final.dice.seed, self.computer)
-        self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None, command=command))
+        self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None, command=command,
+                                        own=own, player=player))
 
     def leave_result(self, final: Known) -> None:
         """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""

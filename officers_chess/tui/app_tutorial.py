@@ -97,36 +97,38 @@ class TutorialFlow:
 
         self.tutorial_on = False
         progress.forget()
+        self._set_up_next_battle()
         self._title_on_next_battle()
         self.notify("Tutorial skipped. Training Yard is a small battle to begin with; ? shows the keys anywhere.",
                     timeout=8)
 
-    def tutorial_result(self, final: Known, last_events: list) -> None:
+    def tutorial_result(self, final: Known, last_events: list, own: list[str] = (), player: Side | None = None) -> None:
         """The guided battle is over: the real result screen, whose Enter goes on to what comes next."""
         from officers_chess.tui.screens.tutorial_box import TutorialResult
 
-        self.switch_screen(TutorialResult(final, last_events, guided=True))
+        self.switch_screen(TutorialResult(final, last_events, guided=True, own=own, player=player))
 
     def tutorial_over(self, final: Known) -> None:
         """Enter on the guided battle's result: the next battle to play, or another try."""
         from officers_chess.content.loaders import find_scenario, load_scenario
         from officers_chess.session import tutorial_progress as progress
-        from officers_chess.session.players import default_level
         from officers_chess.tui.screens.tutorial_box import TutorialBox
 
         self.tutorial_on = False
         progress.forget()
         won = final.winner is PLAYER
+        level = ""
         if won:
             progress.mark_finished()
             self.title_suggests = NEXT_BATTLE
+            level = self._set_up_next_battle()
         # The result closes first: each box after it opens alone over the title, never stacked on the result's own
         # (rulings L88).
         self.show_title()
 
         def answered(choice: str | None) -> None:
             if choice == "next":
-                self._next_battle_briefing(load_scenario(find_scenario(NEXT_BATTLE)), default_level())
+                self._next_battle_briefing(load_scenario(find_scenario(NEXT_BATTLE)), level)
             elif choice == "again":
                 self._tutorial_fresh()
             elif won:
@@ -143,6 +145,29 @@ class TutorialFlow:
             body = "The thieves held the meadow this time. Try the guided battle again?"
             choices = [("enter", "Try again", "again"), ("escape", "Title screen", "")]
         self.push_screen(TutorialBox("Learn to play", body, choices), answered)
+
+    def _set_up_next_battle(self) -> str:
+        """The battle suggested after the guided one is played against the computer, whatever the players line said
+        (two people at one keyboard was a trap for a newcomer alone, rulings L98): the player keeps the guided
+        battle's side, the computer the other at the level last set for a computer side, else the default. The
+        title shows that setup from now on, and the next launch's title too. Returns the computer's level."""
+        from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
+        from officers_chess.session.players import default_level, player_cycle
+
+        setup, _ = read_setup()
+        kept = setup.players if setup is not None else {}
+        levels = player_cycle()[1:]
+        chosen = (self.computer.get(PLAYER.other), self.computer.get(PLAYER), kept.get(PLAYER.other.value),
+                  kept.get(PLAYER.value))
+        level = next((each for each in chosen if each in levels), None) or default_level()
+        self.computer = {PLAYER.other: level}
+        self.title_players = {PLAYER: None, PLAYER.other: level}  # (read by the next title, over its own setup)
+        own_dice = bool(getattr(self, "own_dice", False))
+        problem = write_setup(PlayerSetup({side.value: self.computer.get(side) for side in Side}, own_dice,
+                                          getattr(self, "last_battle", None)))
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=10)
+        return level
 
     def _title_on_next_battle(self) -> None:
         """To the title, its highlight on the battle suggested next (rulings L77), not back on Learn to play."""

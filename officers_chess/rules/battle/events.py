@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role, Swing
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.orders import lines_text
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Moved:
     def text(self) -> str:
         # What the unit did comes first; the script lines that steered it follow, in plain words (rulings L67).
         word = "orders" if "; " in self.order else "order"
-        why = f"its {word}: {self.order.replace('; ', ', and ')}" if self.order else ""
+        why = f"its {word}: {lines_text(self.order.split('; '))}" if self.order else ""
         if self.start == self.end:  # "holds position" only when an order holds it
             told = f" ({why})" if why else ""
             return f"{self.unit} {'holds position' if self.held else 'stays'} at {tile_name(self.end)}{told}."

@@ -220,6 +220,25 @@ class Order(Sparse):
         return words(read_when(self.when))
 
 
+# A line that says how the unit fights rather than where it goes: after another line it reads as the manner of it.
+MANNER = {"strike at any cost": "striking at any cost"}
+
+
+def lines_text(lines: list[str]) -> str:
+    """The script lines a unit followed, in order, as one plain sentence: "hold in round 1, then pursue the nearest
+    enemy, striking at any cost" (not a list glued with "and", rulings L97)."""
+    text = ""
+    for line in lines:
+        manner = next((f"{said}{line[len(plain):]}" for plain, said in MANNER.items() if line.startswith(plain)), None)
+        if not text:
+            text = line
+        elif manner is not None:
+            text += f", {manner}"
+        else:
+            text += f", then {line}"
+    return text
+
+
 def _target_text(target: str | None) -> str:
     if target and target.startswith("tag "):
         return f"enemies tagged {target[4:]} first"
@@ -257,5 +276,5 @@ class OrderGroup(BaseModel):
 
 __all__ = [
     "ACTION", "BEHAVIOUR_FORMS", "CONDITION_FORMS", "FREE", "GUARD_RADIUS", "MOVE", "TAKES", "TARGET_WORDS", "Order",
-    "OrderGroup", "tile",
+    "OrderGroup", "lines_text", "tile",
 ]

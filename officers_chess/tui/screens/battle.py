@@ -264,7 +264,14 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         if self.controller.discard_asked:
             self._ask_discard()
         if self.controller.mode is Mode.OVER:
-            self.app.show_result(*self.controller.final(), scenario=self.replay_path())  # type: ignore[attr-defined]
+            self.show_result()
+
+    def show_result(self, own: list[str] = ()) -> None:
+        """The result screen; `own`: the person's own last exchange, when someone else's action ended the battle."""
+        humans = [side for side in Side if side not in self.computer]
+        player = humans[0] if len(humans) == 1 else None  # against the computer, the result says who "you" are
+        self.app.show_result(*self.controller.final(), scenario=self.replay_path(),  # type: ignore[attr-defined]
+                             own=list(own) if player is not None else [], player=player)
 
     def _hand_over(self, exchange: bool) -> None:
         """Under fog the map shows only what one side sees: the other player must look away. Everything the

@@ -15,6 +15,7 @@ from officers_chess.ai.player import Policy
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.turn_recap import TurnRecapScreen
 from officers_chess.session.modes import Mode
+from officers_chess.session.result_parts import result_lines
 from officers_chess.session.seat_requests import Told
 
 
@@ -120,16 +121,15 @@ class ComputerTurn:
         self._skip_round = None
         self._at_keyboard = c.view.to_act
         # The person's own blow, when they struck last, stays above the reply (rulings L68).
-        mine, self._own_exchange = self._own_exchange, []
-        mine = mine + [""] if mine else []
+        own, self._own_exchange = self._own_exchange, []
         recap = getattr(c, "recap", None)
         if skipped and c.humans and recap is not None and recap.steps:
             # A skipped turn was not watched: what each unit did, one line each, and where to see it on the map.
             told = [step.caption() for step in recap.steps] + ["v shows it on the map, a unit at a time."]
-            self._reveal_result(mine + told + last_exchange, at_once=True)
-        elif last_exchange or mine:  # the person's turn opens on the computer's last exchange (already paced out)
-            self._reveal_result((mine + last_exchange) if last_exchange else mine[:-1], at_once=True)
+            self._reveal_result(result_lines(own, told + last_exchange), at_once=True)
+        elif last_exchange or own:  # the person's turn opens on the computer's last exchange (already paced out)
+            self._reveal_result(result_lines(own, last_exchange), at_once=True)
         self.refresh_view()
         if c.mode is Mode.OVER:
             await self._on_top()  # the result replaces the battle, never a dialog open over it
-            self.app.show_result(*c.final(), scenario=self.replay_path())  # type: ignore[attr-defined]
+            self.show_result(own=own)  # the person's own swing, if the computer's reply ended it (rulings L102)

@@ -24,18 +24,44 @@ from officers_chess.rules.pieces.models import Side
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
 
 
-def summary(state: Known, last_events: list = (), command: str | None = None, guided: bool = False) -> Group:
-    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5). `command`
-    starts it again with the same dice; `guided`: it was the guided battle, which a command does not start."""
-    result = state.result
-    winner = state.winner
+def headline_words(state: Known, player: Side | None = None) -> str:
+    """Who won, in one line; against the computer (`player`: the person's side) whether the person won or lost,
+    and which side was theirs (rulings L105). Two people at one screen read which side won."""
+    result, winner = state.result, state.winner
     if result is None:
-        headline, reason = Text("The battle is undecided.", style="bold"), Text("")
-    elif winner is None:
-        headline, reason = Text("A draw.", style="bold"), Text(ending_words(state) or "")
-    else:
-        headline = Text(f"{TIER_WORDS[result.tier]} for the {winner.value}!", style="bold")
-        reason = Text(ending_words(state) or "")
+        return "The battle is undecided."
+    if winner is None:
+        return "A draw." if player is None else f"A draw. You played the {player.value}."
+    won = f"{TIER_WORDS[result.tier]} for the {winner.value}"
+    if player is None:
+        return f"{won}!"
+    if winner is player:
+        return f"You won! {won}, your side."
+    return f"You lost. {won}; you played the {player.value}."
+
+
+def exchange_parts(last_events: list, own: list[str] = ()) -> list[Text]:
+    """The battle's last exchange in full and, above it when the battle ended on someone else's action, the
+    person's own last exchange, each under its heading (rulings L102): their own swing was never shown."""
+    exchange = last_exchange(list(last_events))
+    own_text = "\n".join(line for line in own if line)
+    parts: list[Text] = []
+    if own_text and own_text != exchange:
+        parts += [Text("Your last attack:", "bold"), Text(own_text, "grey85"), Text("")]
+        if exchange is not None:
+            parts.append(Text("Then the exchange that ended it:", "bold"))
+    if exchange is not None:
+        parts += [Text(exchange, "grey85"), Text("")]
+    return parts
+
+
+def summary(state: Known, last_events: list = (), command: str | None = None, guided: bool = False,
+            own: list[str] = (), player: Side | None = None) -> Group:
+    """The battle's ending and numbers; `state` is the battle once over (the fog lifts: rulings F5). `command`
+    starts it again with the same dice; `guided`: it was the guided battle, which a command does not start.
+    `own`: the log lines of the person's own last exchange; `player`: the person's side against the computer."""
+    headline = Text(headline_words(state, player), style="bold")
+    reason = Text(ending_words(state) or "")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("")
     for side in Side:
@@ -53,9 +79,7 @@ def summary(state: Known, last_events: list = (), command: str | None = None, gu
     # a 0 beside them read as if they had died.
     table.add_row("HP left", *(str(sum(u.hp for u in fielded[s] if not u.routed)) for s in Side))
     survivors = [f"{u.name} ({u.unit_class.name}, {u.hp} HP)" for u in state.units if u.on_field]
-    parts = [headline, reason, Text("")]
-    if (exchange := last_exchange(list(last_events))) is not None:
-        parts += [Text(exchange, "grey85"), Text("")]
+    parts = [headline, reason, Text(""), *exchange_parts(last_events, own)]
     parts += [table, Text(""), *(Text(line) for line in losses_lines(state)), Text(""), Text(f"Rounds played: {state.round}. Still standing: " + (", ".join(survivors) or "nobody"), "grey70")]
     if (fled := fled_line(state)) is not None:  # who, by name: the table only counts them
         parts.append(Text(fled, "grey70"))
@@ -99,9 +123,11 @@ class ResultScreen(Screen):
     GRACE_SECONDS = 1.0
 
     def __init__(self, final: Known, last_events: list = (), campaign: bool = False, command: str | None = None,
-                 guided: bool = False) -> None:
-        """`command` and `guided`: how to have the same dice again (`summary`)."""
+                 guided: bool = False, own: list[str] = (), player: Side | None = None) -> None:
+        """`command` and `guided`: how to have the same dice again; `own`, `player`: the person's own last
+        exchange and side (`summary`)."""
         super().__init__()
+        self.own, self.player = list(own), player
         self.command, self.guided = command, guided
         self.final = final  # the battle once over: the fog has lifted (rulings F5)
         self.last_events = list(last_events)
@@ -132,7 +158,7 @@ class ResultScreen(Screen):
         # On a short terminal the box keeps within the screen above the footer and scrolls (arrow keys, wheel).
         with VerticalScroll() as box:
             box.border_title = "Battle over"
-            yield Static(summary(self.final, self.last_events, self.command, self.guided), id="summary")
+            yield Static(summary(self.final, self.last_events, self.command, self.guided, self.own, self.player), id="summary")
         yield Footer()
 
     def repaint_colours(self) -> None:

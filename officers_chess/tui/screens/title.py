@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from officers_chess.ai.levels import DEFAULT_LEVEL
 from officers_chess.content.bundled import bundled_scenarios
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
@@ -226,6 +227,11 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
             else:
                 self.players = {side: setup.players[side.value] for side in Side}
                 app.own_dice = setup.own_dice  # type: ignore[attr-defined]
+        elif notice is None:
+            # No setup kept yet: a first launch. Someone new is most likely alone at the keyboard, so the title
+            # starts them against the computer at the level made for them; two people set the defender to a person
+            # with one key (rulings L107).
+            self.players = {Side.ATTACKER: None, Side.DEFENDER: DEFAULT_LEVEL}
         if notice is not None:
             self.app.notify(notice, severity="warning", timeout=10)
 

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, PLAYER, WATCH_OVER, Guide
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, PLAYER, Guide, watch_over
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
@@ -102,7 +102,7 @@ class TutorialScreen(BattleScreen):
                      "The thieves held the meadow. Enter on the result, and try again.")
         else:
             title = f"Step {self.guide.step + 1}/{len(LESSONS)}: {lesson.title}"
-            words = self._watch_over() or self.guide.text(self.lookout.danger is not Danger.OFF)
+            words = self._watch_over() or self.guide.text(self.lookout.danger)
             shown = (self.guide.nudge() or "", words)
         self.draw_guide(title, shown)
 
@@ -116,7 +116,7 @@ class TutorialScreen(BattleScreen):
             # (A battle taken up again at this step has no such lines: the log under the map still tells them.)
             lines = self._enemy_turn
             self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
-        return WATCH_OVER.format(did=self._enemy_did)
+        return watch_over(self.controller, self._enemy_did)
 
     def draw_guide(self, title: str, shown: tuple[str, str]) -> None:
         """The box's title, and its words: the way back while the player is off the path, else the step's text

@@ -10,6 +10,7 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.combat.exchange import Role
 from officers_chess.session.deploy_lookout import DeployThreat
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.lookout_text import BESIDE_TILE
 
 
 def deploy_danger_legend(enemies: int) -> Text:
@@ -17,7 +18,8 @@ def deploy_danger_legend(enemies: int) -> Text:
     if not enemies:
         return Text("Danger zone (z): no enemy on the field that you can see yet.", palette().note)
     return Text("Danger zone (z): digits count the enemies in sight that could attack a tile next activation, "
-                "with any weapon they may carry here (their items are hidden until the battle).", palette().note)
+                f"with any weapon they may carry here (their items are hidden until the battle); {BESIDE_TILE}.",
+                palette().note)
 
 
 def deploy_threat_line(threat: DeployThreat) -> str:

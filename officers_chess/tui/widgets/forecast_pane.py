@@ -18,8 +18,8 @@ from officers_chess.tui.widgets.scroll_box import ScrollBox
 
 
 # What the percentage beside the likeliest HP is of (rulings L78).
-LIKELIEST_NOTE = (f"The % beside {LABELS['likely']}: the chance of exactly that HP (a miss or a crit ends on "
-                  "another).")
+LIKELIEST_NOTE = (f"{LABELS['likely_odds']}: the chance of ending on exactly the likely HP (a miss or a crit ends "
+                  "on another).")
 
 
 def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit | None = None) -> RenderableType:
@@ -36,10 +36,12 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         return fn(Role.ATTACKER, attacker), fn(Role.DEFENDER, defender)
 
     def hp(role: Role, unit: Unit) -> str:
-        # With its chance: a likeliest "→0" beside "Routed 44%" reads as a contradiction without it.
+        return f"{unit.hp}→{most_likely(fc.hp_after(role))}"
+
+    def hp_odds(role: Role, unit: Unit) -> str:
+        # Its chance, on the next row: a likeliest "→0" beside "Routed 44%" reads as a contradiction without it.
         dist = fc.hp_after(role)
-        after = most_likely(dist)
-        return f"{unit.hp}→{after} {percent(dist[after])}"
+        return percent(dist[most_likely(dist)])
 
     def worst(role: Role, unit: Unit) -> str:
         return f"→{min(fc.hp_after(role))}"
@@ -52,6 +54,7 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         return "no counter" if n == 0 else f"×{n}"
 
     table.add_row(LABELS["likely"], *both(hp))
+    table.add_row(LABELS["likely_odds"], *both(hp_odds))
     table.add_row(LABELS["worst"], *both(worst))
     table.add_row(LABELS["damage"], *both(profile_value("damage")))
     table.add_row(LABELS["crit_damage"], *both(profile_value("crit_damage")))

@@ -18,12 +18,21 @@ from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, HOLD_MARK, ONE
 from officers_chess.tui.palette import palette
 
 
+# Each mark takes its tile's second cell, so in plain text a digit sits between two tiles: said wherever the marks'
+# legend is shown, since without the colours nothing pairs it with its own tile (rulings L101).
+BESIDE_TILE = "each count sits just right of its tile"
+NEXT_ROUND = "next round"
+NEXT_ROUND_NOTE = f"{NEXT_ROUND}: that enemy has acted this round; it can strike only once the round is over.\n"
+
+
 def attack_line(attack: AttackForecast) -> str:
     """One enemy's attack as the inspector lists it: the same figures as the forecast pane."""
     plan, enemy = attack.forecast.plan, attack.enemy
     weapon = enemy.inventory[enemy.weapon].name if enemy.weapon is not None else "?"
     swings = plan.swings(Role.ATTACKER)
-    return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}: "
+    # One that has acted this round strikes no sooner than the next: said, since the list mixes both (rulings L106).
+    when = f", {NEXT_ROUND}" if enemy.activated else ""
+    return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}{when}: "
             f"{profile_figure(plan, Role.ATTACKER, 'damage')} dmg ×{swings}, "
             f"hit {profile_figure(plan, Role.ATTACKER, 'hit_chance')}, "
             f"crit {profile_figure(plan, Role.ATTACKER, 'crit_chance')}, "
@@ -49,6 +58,8 @@ def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForeca
         body.append("• " + attack_line(attack) + "\n", palette().threat if attack.rout_chance else "")
         if attack.enemy.id in holders:
             body.append(f"  {held_reason(attack)}\n", "grey62")
+    if any(attack.enemy.activated for attack in attacks):
+        body.append(NEXT_ROUND_NOTE, "grey62")
     body.append("Arrows: another tile · Esc closes", "grey62")
     return body
 
@@ -80,11 +91,13 @@ def danger_legend(lookout: Lookout) -> Text:
     """A line naming what the danger zone shows, so the marks can be read without colour."""
     if lookout.danger is Danger.ALL:
         held = f" {HOLD_MARK}: only enemies holding their posts, if moved." if lookout.holders() else ""
-        return Text(f"Danger zone (d): digits count the enemies that could attack a tile.{held}", palette().note)
+        return Text(f"Danger zone (d): digits count the enemies that could attack a tile; {BESIDE_TILE}.{held}",
+                    palette().note)
     if lookout.danger is Danger.ONE:
         enemy = lookout.chosen_enemy()
         who = enemy.name if enemy else "no enemy in sight"
-        return Text(f"Danger zone (d): {ONE_MARK} where {who} could attack; hover another enemy to switch.", palette().note)
+        return Text(f"Danger zone (d): {ONE_MARK} just right of each tile {who} could attack; hover another enemy to "
+                    "switch.", palette().note)
     return Text()
 
 
@@ -94,7 +107,8 @@ def heat_legend(lookout: Lookout) -> Text:
         return Text()
     words = palette().words
     return Text(f"Heatmap (o): a tile's shade is your best chance to rout an enemy from it ({words['move']}: none, "
-                f"{words['heat']}); a digit counts the enemies that could attack it after. o hides it.", palette().note)
+                f"{words['heat']}); a digit counts the enemies that could attack it after; {BESIDE_TILE}. o hides it.",
+                palette().note)
 
 
 def expected_damage(amount: float) -> str:

@@ -29,16 +29,18 @@ def status_text(state: Known, computer: frozenset[Side] = frozenset(), width: in
 
     The form is chosen for the battle, not for this moment: the one that fits whichever side is to act, the
     computer's mark and the most units each side could count, so the line keeps one format from the first round
-    to the last instead of switching when the computer's turn or a two-digit count comes (rulings L47)."""
+    to the last instead of switching when the computer's turn or a two-digit count comes (rulings L47), and the
+    same at a given width whether the computer plays or not (L103)."""
     counts = still_to_act(state, viewer)
     hidden = viewer.other if viewer is not None and state.fog else None
     widest = {side: max(counts[side], sum(1 for u in state.units if u.side is side)) for side in Side}
     last = max(state.round, state.time_limit.rounds if state.time_limit else 0)  # "Round 10 of 10" is the longest
     form = 0
     if width is not None:
+        # Measured with the computer's mark on whichever side acts, whoever plays: the same width gets the same
+        # words against the computer and between two people (rulings L103).
         form = next((f for f in range(len(FORMS) - 1)
-                     if all(_line(state, f, side, side in computer, widest, hidden, last).cell_len <= width
-                            for side in Side)),
+                     if all(_line(state, f, side, True, widest, hidden, last).cell_len <= width for side in Side)),
                     len(FORMS) - 1)
     return _line(state, form, state.to_act, state.to_act in computer, counts, hidden)
 
