@@ -9,6 +9,7 @@ from officers_chess.ai.assess import ExchangeBook, armed_forms
 from officers_chess.ai.easy import MARGIN
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.judge import Judge, Option
+from officers_chess.ai.play import make_policy
 from officers_chess.rules.battle.actions import Action, Attack, Discard, Equip, Move, Trade
 from officers_chess.rules.battle.game import apply_action, destinations, legal_actions
 from officers_chess.rules.battle.seat_view import SeatView
@@ -74,8 +75,6 @@ def _first_choice(view: GameState, side: Side, level: str, judge: Judge) -> Inte
         return None
     if level not in PLAYED_OUT:
         return _easy_first(view, side, judge)
-    from officers_chess.ai.play import make_policy  # (the levels are built there; play imports this module's peers)
-
     policy = make_policy(level, 0)
     turn = view.model_copy(update={"to_act": side, "active": None, "reactivate": None}, deep=True)
     if not legal_actions(turn):
