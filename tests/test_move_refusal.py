@@ -48,3 +48,24 @@ def test_a_tile_another_unit_holds_names_who_holds_it():
     c, _ = _moving()
     assert _refused(c, (1, 0)).startswith("Dunn holds 2,1; Hesk cannot stop there (it may pass through an ally")
     assert _refused(c, (0, 2)) == "Tilda holds 1,3; Hesk cannot stop there."
+
+
+def test_a_canto_move_out_of_reach_counts_against_the_movement_left():
+    from factories import plains, staff
+
+    rider = unit(id="a1", side=A, pos=(0, 0), weapon=staff(tags=["Heal(5)"]), tags=["Canto"])
+    c = BattleController(game(plains(8, 3), [rider, unit(id="a2", side=A, pos=(1, 0), hp=10),
+                                             unit(id="d1", side=D, pos=(7, 2))]))
+    c.point_at((0, 0))
+    c.confirm()
+    c.point_at((1, 1))  # two of its five spent
+    c.confirm()
+    c.choose(next(i.key for i in c.menu() if i.key.startswith("special:heal")))
+    c.confirm()
+    assert c.mode is Mode.CANTO
+    left = c.state.unit("a1").movement - c.state.active.spent
+    cost = reachable(c.state.unit("a1"), c.state.map, c.state.units, budget=99).costs[(6, 1)]
+    assert (left, cost) == (3, 5)
+    c.point_at((6, 1))
+    assert c.confirm() == [] and c.mode is Mode.CANTO
+    assert c.hint == f"Out of reach: 7,2 costs {cost} movement and A1 has {left}. Or w ends the turn here."
