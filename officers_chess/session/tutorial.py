@@ -226,7 +226,8 @@ def _strike_nudge(c: BattleController) -> str | None:
 LESSONS: tuple[Lesson, ...] = (
     Lesson("select", "Choose a unit",
            f"Yours are on the left: M is {LEAD}, a sellsword, and the cursor starts on him. Press Enter to "
-           "select him. (Arrow keys move the cursor; Tab jumps from one of your units to the other.)",
+           f"select him. (Arrow keys move the cursor; Tab jumps to your next unit, which may be {SECOND}: Tab "
+           f"again reaches {LEAD}.)",
            lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
     Lesson("terrain", "Move onto good ground",
            f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
