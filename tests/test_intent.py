@@ -120,7 +120,8 @@ async def test_n_marks_each_likely_target_and_strike_tile_lists_them_and_hides_t
         assert isinstance(screen, BattleScreen)
         c = screen.controller
         _place(screen, "Hale", (5, 4))  # the attacker's Hale, a move from the defenders (who act first)
-        intents = likely_targets(c.state, c.viewer)
+        # Hot-seat: a person plays the enemy, so each is weighed as the normal level would (none as a first choice).
+        intents = likely_targets(c.state, c.viewer, None)
         assert intents, "Hale should have someone to attack"
         assert not {AIMED_MARK, FROM_MARK} & set(_marks(screen).values())  # off by default
         await pilot.press("n")
@@ -156,7 +157,7 @@ async def test_under_fog_in_hot_seat_n_judges_from_the_side_to_act_and_never_sho
         hale = next(u for u in c.state.units if u.name == "Hale")
         assert hale.id in {i.enemy for i in likely_targets(c.state.model_copy(update={"fog": False}), Side.DEFENDER)}
         await pilot.press("n")
-        assert screen.lookout.intents() == likely_targets(c.state, Side.DEFENDER)
+        assert screen.lookout.intents() == likely_targets(c.state, Side.DEFENDER, None)
         assert hale.id not in {i.enemy for i in screen.lookout.intents()}
         assert "Hale" not in _pane_text(screen)
         assert not {AIMED_MARK, FROM_MARK} & set(_marks(screen).values())

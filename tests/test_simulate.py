@@ -10,7 +10,7 @@ from officers_chess.ai.play import LEVELS
 from officers_chess.commands.console import main
 from officers_chess.commands.simulate_report import game_seed, parse_levels, wilson
 
-KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds"}
+KEYS = {"scenario", "games", "seed", "wins", "attacker_win_rate", "ci95", "mean_rounds", "seconds", "idle_while_losing"}
 
 
 def simulate_json(capsys, *args: str) -> dict:
@@ -27,12 +27,15 @@ def test_simulate_json_has_the_product_shape(capsys):
     low, high = report["ci95"]
     assert 0 <= low <= report["attacker_win_rate"] <= high <= 1
     assert report["mean_rounds"] >= 1 and report["seconds"] >= 0
+    idle = report["idle_while_losing"]  # PRODUCT.md: per level, the rounds idle while losing on the clock
+    assert set(idle) == {"greedy"} and isinstance(idle["greedy"], int) and idle["greedy"] >= 0
 
 
 def test_different_levels_add_per_level_wins(capsys):
     report = simulate_json(capsys, "--games", "4", "--levels", "greedy:random")
     assert set(report) == KEYS | {"level_wins", "by_level", "by_level_side"}  # by_level: PRODUCT.md's name
     assert set(report["level_wins"]) == {"greedy", "random"}
+    assert set(report["idle_while_losing"]) == {"greedy", "random"}
     assert sum(report["level_wins"].values()) == 4 - report["wins"]["draw"]
 
 
@@ -52,6 +55,7 @@ def test_readable_summary_without_json(capsys):
     assert main(["simulate", "training_yard", "--games", "2", "--levels", "greedy:random"]) == 0
     out = capsys.readouterr().out
     assert "Training Yard" in out and "attacker win rate" in out and "greedy won" in out
+    assert "rounds idle while losing on the clock: greedy " in out and ", random " in out
 
 
 @pytest.mark.parametrize("args, words", [

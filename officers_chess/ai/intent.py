@@ -1,48 +1,125 @@
-"""Each enemy's likely target: whom the `normal` level would attack now, and from where, judged from one player's view."""
+"""Each enemy's likely target, judged from one player's view: the level that plays the enemy, its first choice played
+out as that level makes it, and the rest of its units as the `normal` judgement weighs them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import ExchangeBook, armed_forms
+from officers_chess.ai.easy import MARGIN
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.judge import Judge, Option
-from officers_chess.rules.battle.game import destinations
+from officers_chess.ai.play import make_policy
+from officers_chess.rules.battle.actions import Action, Attack, Discard, Equip, Move, Trade
+from officers_chess.rules.battle.game import apply_action, destinations, legal_actions
+from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 
+# The levels whose next activation can be played out from a view and come out as they will make it: they choose
+# by their judgement alone, never by chance. `easy` picks at random among sound moves (its share is told instead);
+# `random` has no plan to read.
+PLAYED_OUT = ("greedy", "normal", "hard")
+FREE_ACTIONS = 4  # free actions (equip, trade) a first choice may take before the attack it is played out to
+
 
 @dataclass(frozen=True)
 class Intent:
     """One enemy's likely attack: the unit it aims at, the tile it strikes from, and the expected damage and
-    rout chance of whoever fights it (the target, or a Qi Adept that steps in)."""
+    rout chance of whoever fights it (the target, or a Qi Adept that steps in). `first`: the activation the
+    playing level chooses next, played out as it makes it; `chance`: how likely that level is to make it (1
+    for the levels that choose by judgement alone; None for the others, weighed as `normal` would)."""
 
     enemy: str
     target: str
     origin: Pos
     damage: float
     rout: float
+    first: bool = False
+    chance: float | None = None
 
 
-def likely_targets(state: GameState, viewer: Side) -> list[Intent]:
-    """For every enemy of `viewer` in its sight that is still to activate this round, the attack the `normal`
-    level would choose for it now; an enemy whose best option is not an attack has none. Most dangerous first.
+def likely_targets(state: GameState, viewer: Side, level: str | None = "normal") -> list[Intent]:
+    """For every enemy of `viewer` in its sight that is still to activate this round, the attack it is likely to
+    make; an enemy whose best option is not an attack has none. The level playing the enemy (`level`) chooses
+    the first (`Intent.first`): played out by that level itself for `greedy`, `normal` and `hard`, and for
+    `easy` normal's best with the share of easy's sound choices that make it. The others are weighed as
+    `normal` would. `random` has none. `level` None: a person plays the enemy, and every unit is weighed as
+    `normal` would, none as a first choice. The first choice leads, then the most dangerous.
 
     Everything is read from `player_view(state, viewer)`: an enemy out of sight is not judged, and the enemy
     side is judged on what it sees of that view, so nothing hidden from the viewer can show through.
     """
     view = player_view(state, viewer)
-    if view.is_over:
+    if view.is_over or level == "random":
         return []
     side = viewer.other
     # The same judge the normal level builds for its side's decision (its own view of our view, its danger
     # zones and objectives), so the intent is that level's choice, not an imitation of it.
     judge = Judge(view, side, ExchangeBook(), Fields())
-    found = [intent for enemy in view.waiting(side) if (intent := _intent(judge, enemy.id)) is not None]
-    return sorted(found, key=lambda i: (-i.rout, -i.damage, i.enemy))
+    first = _first_choice(view, side, level, judge) if level is not None else None
+    found = [intent for enemy in view.waiting(side)
+             if (first is None or enemy.id != first.enemy) and (intent := _intent(judge, enemy.id)) is not None]
+    ranked = sorted(found, key=lambda i: (-i.rout, -i.damage, i.enemy))
+    return ([first] if first is not None else []) + ranked
+
+
+def _first_choice(view: GameState, side: Side, level: str, judge: Judge) -> Intent | None:
+    """The activation the playing level makes next, as things stand: for the levels that choose by judgement
+    alone, its own choice played out to its attack; for `easy`, normal's best with the share of easy's sound
+    choices that make the same attack. None when that activation is no attack."""
+    if not view.waiting(side):
+        return None
+    if level not in PLAYED_OUT:
+        return _easy_first(view, side, judge)
+    policy = make_policy(level, 0)
+    turn = view.model_copy(update={"to_act": side, "active": None, "reactivate": None}, deep=True)
+    if not legal_actions(turn):
+        return None
+    move = policy.decide(SeatView(side, turn, None))
+    if not isinstance(move, Move):
+        return None
+    after = apply_action(turn, move).state
+    action: Action = policy.decide(SeatView(side, after, None))
+    for _ in range(FREE_ACTIONS):
+        if not isinstance(action, (Equip, Trade, Discard)):
+            break  # (a free action before the attack: the attack is what follows it)
+        after = apply_action(after, action).state
+        action = policy.decide(SeatView(side, after, None))
+    if not isinstance(action, Attack):
+        return None
+    unit = as_activated(judge.view.unit(move.unit))
+    option = next((o for o in judge.options(unit, move.to) if o.foe == action.target and o.exchange is not None), None)
+    dealt = option.exchange.dealt if option is not None and option.exchange is not None else 0.0
+    rout = 1 - option.foe_left if option is not None else 0.0
+    return Intent(move.unit, action.target, move.to, dealt, rout, first=True, chance=1.0)
+
+
+def _easy_first(view: GameState, side: Side, judge: Judge) -> Intent | None:
+    """Easy takes one of the activations within its margin of the best at random: the likeliest attack among
+    them (normal's best, when it is one), with the share of those activations that make it."""
+    fair: list[tuple[float, str, Pos, Option]] = []
+    for enemy in view.waiting(side):
+        start = judge.view.unit(enemy.id)
+        unit = as_activated(start)
+        stay = judge.place_value(unit, unit.pos, unit.hp)
+        for pos in judge.spots(unit, list(destinations(judge.view, start))):
+            total, option = judge.best(unit, pos)
+            fair.append((total - stay, unit.id, pos, option))
+    if not fair:
+        return None
+    top = max(f[0] for f in fair)
+    fair = [f for f in fair if f[0] >= top - MARGIN]
+    best = max(fair, key=lambda f: f[0])
+    if best[3].foe is None:
+        return None
+    same = sum(1 for f in fair if f[1] == best[1] and f[3].foe == best[3].foe)
+    option = best[3]
+    dealt = option.exchange.dealt if option.exchange is not None else 0.0
+    return Intent(best[1], option.foe, best[2], dealt, 1 - option.foe_left, first=True, chance=same / len(fair))
 
 
 def _intent(judge: Judge, enemy_id: str) -> Intent | None:

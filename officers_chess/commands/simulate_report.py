@@ -15,11 +15,13 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
 
+from officers_chess.ai.idle_rounds import IdleWatch
 from officers_chess.ai.play import LEVELS, make_policy, play_battle
 from officers_chess.ai.player import Policy
 from officers_chess.commands.output import below
 from officers_chess.content.loaders import LoadedScenario, load_scenario
 from officers_chess.content.saves import TooLongToSave, write_save
+from officers_chess.rules.battle.actions import Action
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.history.record import BattleRecord, Recorder, ScenarioRef
 from officers_chess.rules.muster.army import Army
@@ -40,6 +42,7 @@ class GameResult:
     rounds: int
     unsaved: str = ""  # why its save was not written (a battle longer than a save holds); "" when it was
     fled: dict[str, int] | None = None  # each side's units that fled broken (rulings P13); None: no morale in play
+    idle: dict[str, int] | None = None  # rounds each side spent idle while the clock was against it (rulings P18)
 
 
 def parse_levels(text: str) -> tuple[str, str]:
@@ -68,19 +71,27 @@ def record_battle(
     loaded: LoadedScenario, policies: dict[Side, Policy], seed: int, max_rounds: int = MAX_ROUNDS,
     ref: ScenarioRef | None = None, players: dict[Side, str] | None = None,
     hired: dict[Side, Army] | None = None, chapter: ChapterTerms | None = None,
+    watches: list[IdleWatch] | None = None,
 ) -> tuple[GameState, BattleRecord | None]:
     """`play_battle`, keeping the record a save needs when `ref` names the scenario; returns the last
-    state and the record (None without `ref`). A campaign chapter brings its `hired` armies and its terms."""
-    if ref is None:
-        return play_battle(loaded, policies, seed, max_rounds, hired=hired), None
+    state and the record (None without `ref`). A campaign chapter brings its `hired` armies and its terms.
+    `watches`, when given, receives the battle's `IdleWatch` (the rounds each side spent idle while losing)."""
     recorders: list[Recorder] = []
 
     def start(armies: dict[Side, list[UnitSetup]], state: GameState) -> None:
-        recorders.append(Recorder(loaded.scenario.edition, ref, seed, armies, state, players, chapter))
+        if ref is not None:
+            recorders.append(Recorder(loaded.scenario.edition, ref, seed, armies, state, players, chapter))
+        if watches is not None:
+            watches.append(IdleWatch(state))
 
-    state = play_battle(loaded, policies, seed, max_rounds, on_start=start,
-                        on_action=lambda action, after: recorders[0].add(action, after), hired=hired)
-    return state, recorders[0].record()
+    def seen(action: Action, after: GameState) -> None:
+        for recorder in recorders:
+            recorder.add(action, after)
+        for watch in watches or ():
+            watch.see(action, after)
+
+    state = play_battle(loaded, policies, seed, max_rounds, on_start=start, on_action=seen, hired=hired)
+    return state, recorders[0].record() if recorders else None
 
 
 def save_name(index: int) -> str:
@@ -98,7 +109,9 @@ def play_one(
     chosen = {Side.ATTACKER: first, Side.DEFENDER: second}
     own = game_seed(seed, index)
     policies = {side: make_policy(level, own * 2 + i) for i, (side, level) in enumerate(chosen.items())}
-    state, record = record_battle(_loaded(path), policies, own, max_rounds, ref if save_dir else None, chosen)
+    watches: list[IdleWatch] = []
+    state, record = record_battle(_loaded(path), policies, own, max_rounds, ref if save_dir else None, chosen,
+                                  watches=watches)
     unsaved = ""
     if save_dir is not None and record is not None:
         target = Path(save_dir) / save_name(index)
@@ -112,8 +125,9 @@ def play_one(
                 pass
     fled = None if state.morale_rules is None else {
         side.value: sum(1 for u in state.units if u.side is side and u.fled) for side in Side}
+    idle = {side.value: n for side, n in watches[0].idle.items()} if watches else None
     return GameResult(index, chosen, state.winner if state.is_over else None, min(state.round, max_rounds), unsaved,
-                      fled)
+                      fled, idle)
 
 
 def _play_args(args: tuple) -> GameResult:
@@ -213,7 +227,8 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[str, str], seconds: float) -> dict:
     """The PRODUCT.md simulate JSON; with two different levels, also `by_level` (each level's wins, and the draws)
     and `by_level_side` (each level's games and wins as the attacker and as the defender); with morale in play,
-    `fled` (each side's units that fled the field broken, over every game)."""
+    `fled` (each side's units that fled the field broken, over every game). `idle_while_losing`: per level, over
+    every game, the rounds a side it played was losing as things stood and did nothing toward winning (P18)."""
     games = len(results)
     wins = {"attacker": 0, "defender": 0, "draw": 0}
     for r in results:
@@ -231,6 +246,12 @@ def summary(scenario: str, results: list[GameResult], seed: int, levels: tuple[s
     }
     if any(r.fled is not None for r in results):  # a battle with morale: how many ran off each side, over all games
         report["fled"] = {side.value: sum((r.fled or {}).get(side.value, 0) for r in results) for side in Side}
+    # Per level, over all games: the rounds a side it played was losing on the clock and did nothing about it.
+    idle = {level: 0 for level in dict.fromkeys(levels)}
+    for r in results:
+        for side in Side:
+            idle[r.levels[side]] += (r.idle or {}).get(side.value, 0)
+    report["idle_while_losing"] = idle
     if levels[0] != levels[1]:
         won = {level: sum(1 for r in results if r.winner is not None and r.levels[r.winner] == level) for level in levels}
         report["level_wins"] = won  # (kept for tools written before by_level)
@@ -286,5 +307,7 @@ def summary_lines(report: dict, levels: tuple[str, str]) -> list[str]:
         lines.append("  " + ", ".join(f"{level} won {n}" for level, n in report["level_wins"].items()))
     if "fled" in report:
         lines.append("  units fled broken: " + ", ".join(f"{side} {n}" for side, n in report["fled"].items()))
+    idle = report.get("idle_while_losing", {})
+    lines.append("  rounds idle while losing on the clock: " + ", ".join(f"{level} {n}" for level, n in idle.items()))
     lines.append(f"  {report['mean_rounds']} rounds on average, {report['seconds']} s")
     return lines

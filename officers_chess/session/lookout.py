@@ -63,6 +63,8 @@ class Lookout:
         # The sides the computer plays by their scripts: only their units hold posts (a person, or the random
         # level, follows no script). The battle screen sets it.
         self.scripted: frozenset[Side] = frozenset()
+        # The level the computer plays each of its sides at: the likely targets are that level's (rulings P19).
+        self.levels: dict[Side, str] = {}
         self.subject: str | None = None  # the own unit the inspector places while browsing
         self._danger_cache: tuple[tuple, dict[Pos, str]] | None = None
         self._heat_cache: tuple[tuple, dict[Pos, TileHeat]] | None = None
@@ -187,17 +189,25 @@ class Lookout:
         return self._heat_cache[1]
 
     def intents(self) -> list[Intent]:
-        """With the likely targets on: each enemy's attack as the `normal` level would choose it now, judged
-        from the viewer's view only (none while the computer plays: its real moves are on screen then)."""
+        """With the likely targets on: each enemy's likely attack, the first as the level playing the enemy
+        chooses it (`intent_level`), judged from the viewer's view only (none while the computer plays: its real
+        moves are on screen then)."""
         return self._intents()[0]
+
+    @property
+    def intent_level(self) -> str | None:
+        """The level playing the viewer's enemy, whose choices the likely targets are; None when a person plays
+        it (or a seat at another machine's table, which is not told): then they are the `normal` level's."""
+        return self.levels.get(self.side.other)
 
     def _intents(self) -> tuple[list[Intent], dict[Pos, str]]:
         if not self.intent_on or self.c.mode in (Mode.COMPUTER, Mode.OVER):
             return [], {}
         view = self.c.view
-        key = (id(view), self.side)
+        key = (id(view), self.side, self.intent_level)
         if self._intent_cache is None or self._intent_cache[0] != key:
-            found = likely_targets(view, self.side)  # the view of a view is itself: nothing unseen gets in
+            # The view of a view is itself: nothing unseen gets in.
+            found = likely_targets(view, self.side, self.intent_level)
             tiles = {i.origin: FROM_MARK for i in found}
             tiles.update({view.unit(i.target).pos: AIMED_MARK for i in found})
             self._intent_cache = (key, found, tiles)

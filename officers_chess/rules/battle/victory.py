@@ -153,3 +153,26 @@ def check_round_end(state: GameState, events: list[Event], round_ended: int) -> 
     if limit.winner == "draw":
         return _end(state, events, None, "draw", ran_out(limit))
     return _end(state, events, Side(limit.winner), limit.tier, ran_out(limit))
+
+
+def standing(state: GameState) -> Side | None:
+    """The side the clock would hand the battle to as things stand: the first round-end condition (survive, hold)
+    met now, judged at the round it names, else at the time limit the tiles each side controls now, else the
+    limit's own winner. None when nothing on a clock would decide it (no time limit and no round-end condition, or
+    a limit that ends in a draw): then standing still wins nobody anything (rulings P17)."""
+    limit = state.time_limit
+    due: list[tuple[int, int, Side]] = []
+    for order, side in enumerate(Side):
+        for cond in conditions(state, side):
+            if cond.kind in AT_ROUND_END and cond.rounds is not None and cond.rounds >= state.round:
+                if _met_at_round_end(state, side, cond, cond.rounds):
+                    due.append((cond.rounds, order, side))
+    if due and (limit is None or min(due)[0] <= limit.rounds):
+        return min(due)[2]
+    if limit is None:
+        return None
+    for side in Side:
+        for cond in conditions(state, side):
+            if cond.kind == "control" and controlled(state, cond.tiles)[side] >= (cond.count or 0):
+                return side
+    return None if limit.winner == "draw" else Side(limit.winner)

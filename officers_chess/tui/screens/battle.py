@@ -130,6 +130,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             self.controller.record_with(autosaver, self._save_notice)
         self.lookout = Lookout(self.controller)  # danger zone, path, heatmap and threat inspector
         self.lookout.scripted = frozenset(side for side, policy in self.computer.items() if policy.follows_orders)
+        self.lookout.levels = {side: policy.name for side, policy in self.computer.items()}
         self.areas = marked_areas(loaded.scenario)  # drawn on the map, named in the tile panel
         self._at_keyboard = self.controller.view.to_act
         self.logs = self.controller.logs  # one per person under fog (the controller keeps them)

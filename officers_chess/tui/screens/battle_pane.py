@@ -197,7 +197,7 @@ class BattlePane:
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
         if self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
-            body.append_text(intent_text(c.view, self.lookout.intents()))
+            body.append_text(intent_text(c.view, self.lookout.intents(), self.lookout.intent_level))
             body.append("\n")
         words = step_help(c.mode)
         if c.mode is Mode.MOVING and c.view.active is not None:  # it took free actions before moving

@@ -116,15 +116,26 @@ def expected_damage(amount: float) -> str:
     return f"avg {amount:.1f} dmg"
 
 
-def intent_text(view: Known, intents: list[Intent]) -> Text:
-    """The likely targets, most dangerous first, with the legend of their marks; put first in the pane so that
-    at 80×24 the list shows whatever follows it."""
+def intent_text(view: Known, intents: list[Intent], level: str | None = "normal") -> Text:
+    """The likely targets, the playing level's next choice first and then the rest, most dangerous first, with
+    the legend of their marks and how sure each is (rulings P19); put first in the pane so that at 80×24 the list
+    shows whatever follows it. `level`: the level playing the enemy, None when a person does."""
     body = Text()
     body.append(f"Likely targets (n): {AIMED_MARK} aimed at, {FROM_MARK} from\n", palette().note)
+    if level == "random":
+        body.append("The random level has no plan to read: any of its moves is as likely.\n")
+        return body
+    body.append(intent_source(level) + ("; from what you see" if view.fog else "") + ".\n", palette().note)
     if not intents:
         who = "No enemy in sight" if view.fog else "No enemy"
         body.append(f"{who} still to act would attack now.\n")
+    shown_rest = False
     for intent in intents:
+        if intent.first:
+            body.append(f"Next, {sureness(intent)}:\n", "bold")
+        elif not shown_rest:
+            body.append("Then, likely:\n" if intents[0].first else "Likely:\n", "bold")
+            shown_rest = True
         enemy, target = view.unit(intent.enemy), view.unit(intent.target)
         # An expectation, misses and crits weighed in: "avg" and a decimal keep it from reading as a hit's damage
         # (rulings L43).
@@ -132,3 +143,17 @@ def intent_text(view: Known, intents: list[Intent]) -> Text:
                 f"({expected_damage(intent.damage)}, {percent(Fraction(intent.rout))} rout)\n")
         body.append(line, palette().threat if intent.rout else "")
     return body
+
+
+def intent_source(level: str | None) -> str:
+    """Whose choices the likely targets are."""
+    if level is None:
+        return "A person plays them: weighed as the normal level would"
+    return f"As the {level} level plays"
+
+
+def sureness(intent: Intent) -> str:
+    """How sure the first choice is: the level's own choice as things stand, or easy's share among its picks."""
+    if intent.chance is None or intent.chance >= 1:
+        return "its own choice now (your move may change it)"
+    return f"about {percent(Fraction(intent.chance).limit_denominator(100))} of its sound picks"
