@@ -46,7 +46,7 @@ def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
     # a1 walks into d2's sight (d2 sees 4..10); the defender reads only that part, once it can no longer be taken back.
     moved = apply_action(state, Move(unit="a1", to=(4, 0))).state
     told = logs.add(state, moved, apply_action(state, Move(unit="a1", to=(4, 0))).events, keyboard=A)
-    assert told[A] == ["A1 moves 1,1 → 5,1 (4 movement)."] and told[D] == ["A1 comes into sight at 5,1."]
+    assert told[A] == ["A1 moves 1,1 → 5,1 (cost 4)."] and told[D] == ["A1 comes into sight at 5,1."]
     assert logs.lines(D) == ["The battle begins."]  # held until the move is committed
     waited = apply_action(moved, Wait())
     logs.add(moved, waited.state, waited.events, keyboard=A)
@@ -60,7 +60,7 @@ def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
     logs.commit()
     assert logs.lines(A)[-1] == "The defender activates a unit out of sight."
     assert not any("D1" in line for line in logs.lines(A))
-    assert logs.lines(D)[-1] == "D1 moves 12,1 → 11,1 (1 movement)."
+    assert logs.lines(D)[-1] == "D1 moves 12,1 → 11,1 (cost 1)."
 
 
 def test_a_move_taken_back_never_reaches_the_other_sides_log():
@@ -77,7 +77,7 @@ def test_a_move_taken_back_never_reaches_the_other_sides_log():
     again = apply_action(state, Move(unit="a1", to=(1, 0)))  # out of d1's sight this time
     logs.add(state, again.state, again.events, keyboard=A)
     logs.commit()
-    assert logs.lines(A) == ["A1 moves 1,1 → 5,1 (4 movement).", "A1's move is taken back.", "A1 moves 1,1 → 2,1 (1 movement)."]
+    assert logs.lines(A) == ["A1 moves 1,1 → 5,1 (cost 4).", "A1's move is taken back.", "A1 moves 1,1 → 2,1 (cost 1)."]
     assert logs.lines(D) == ["The attacker activates a unit out of sight."]  # not where it went first, nor twice
 
 
@@ -90,9 +90,9 @@ def test_without_fog_there_is_one_log_and_it_tells_everything():
     logs = SideLogs((None,))
     step = apply_action(state, Move(unit="a1", to=(4, 0)))
     logs.add(state, step.state, step.events, keyboard=None)
-    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (4 movement)."]
+    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (cost 4)."]
     assert logs.add(step.state, step.state, [], keyboard=None) == {None: []}  # a step that did nothing tells nothing
-    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (4 movement)."]
+    assert logs.lines(None) == ["A1 moves 1,1 → 5,1 (cost 4)."]
 
 
 def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
@@ -110,11 +110,11 @@ def test_a_resumed_fogged_battle_tells_each_side_its_own_last_lines(tmp_path):
             state = apply_action(state, action).state
             saver.add(action, state)
     told = resumed_lines(saver.recorder.record(), (Side.ATTACKER, Side.DEFENDER), 12)
-    assert told[Side.ATTACKER] == ["Ansgar moves 1,2 → 4,1 (4 movement).", "Ansgar waits.",
+    assert told[Side.ATTACKER] == ["Ansgar moves 1,2 → 4,1 (cost 4).", "Ansgar waits.",
                                    "The defender activates a unit out of sight."]
     assert told[Side.DEFENDER] == ["The attacker activates a unit out of sight.",
-                                   "Brannoc moves 10,1 → 9,1 (1 movement).", "Brannoc waits."]
-    assert resumed_lines(saver.recorder.record(), (None,), 2)[None] == ["Brannoc moves 10,1 → 9,1 (1 movement).", "Brannoc waits."]
+                                   "Brannoc moves 10,1 → 9,1 (cost 1).", "Brannoc waits."]
+    assert resumed_lines(saver.recorder.record(), (None,), 2)[None] == ["Brannoc moves 10,1 → 9,1 (cost 1).", "Brannoc waits."]
 
 
 def test_a_roll_prompt_never_names_an_enemy_out_of_the_readers_sight():
@@ -179,7 +179,7 @@ def test_a_scripted_units_move_names_the_order_it_followed():
         oda = unit(id="d1", side=D, pos=(6, 0)).model_copy(update={"name": "Oda", "orders": [Order.model_validate({"do": line})]})
         return game(plains(8), [unit(id="a1").model_copy(update={"name": "Corvin"}), oda], to_act=D)
 
-    for line, told in (("pursue Corvin", "movement; its order: pursue Corvin)."), ("hold", "Oda holds position at 7,1 (its order: hold).")):
+    for line, told in (("pursue Corvin", "; its order: pursue Corvin)."), ("hold", "Oda holds position at 7,1 (its order: hold).")):
         state = scripted(line)
         policy = NormalPolicy(seed=1)
         action = policy.choose(state)

@@ -1,5 +1,5 @@
 """Who the clock favours as things stand (`standing`), the rounds a side losing on it spent idle (`IdleWatch`), and
-a side whose clock was taken from it going to take it back (rulings P17-P19)."""
+a side whose clock was taken from it going to take it back (rulings P17, P18, P20)."""
 
 from __future__ import annotations
 

@@ -340,5 +340,5 @@ async def test_a_resumed_fogged_battle_opens_each_players_log_on_what_their_side
         assert "Ansgar moves 1,2 → 4,1" in log and "The defender activates a unit out of sight." in log
         assert "Brannoc" not in log and "Foggy Yard goes on: round 1" in log
         assert screen.logs.lines(D)[:3] == ["The attacker activates a unit out of sight.",
-                                            "Brannoc moves 10,1 → 9,1 (1 movement).", "Brannoc waits."]
+                                            "Brannoc moves 10,1 → 9,1 (cost 1).", "Brannoc waits."]
     assert watch.checked[A] >= 1

@@ -1,5 +1,5 @@
 """The likely targets (n) name the level that plays the enemy: its first choice is the one that level then makes,
-`easy`'s says how likely it is, and under fog nothing the viewer cannot see changes them (rulings P20)."""
+`easy`'s says how likely it is, and under fog nothing the viewer cannot see changes them (rulings P19)."""
 
 from __future__ import annotations
 

@@ -33,7 +33,10 @@ def practice() -> OfficersChessApp:
 
 
 async def test_a_complete_game_by_keyboard_from_scenario_choice_to_the_result(tmp_path, monkeypatch):
+    from officers_chess.content.user_settings import PlayerSetup, write_setup
+
     monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path))
+    write_setup(PlayerSetup({side.value: None for side in Side}))  # two people at the keyboard (a first launch: L107)
     app = OfficersChessApp(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -785,7 +785,7 @@ def test_the_log_names_every_line_followed_and_holds_position_only_for_a_hold():
                  held=True).text() == ("Dunn holds position at 7,3 (its orders: hold in round 1, then pursue the "
                                        "nearest enemy, striking at any cost).")
     assert Moved("Tam", (3, 3), (3, 4), 1, order="strike at any cost when hp <= 4").text() == (
-        "Tam moves 4,4 → 4,5 (1 movement; its order: strike at any cost when hp <= 4).")
+        "Tam moves 4,4 → 4,5 (cost 1; its order: strike at any cost when hp <= 4).")
     assert Moved("Tam", (3, 3), (3, 3), 0, order="support allies").text() == "Tam stays at 4,4 (its order: support allies)."
 
 

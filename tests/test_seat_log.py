@@ -335,8 +335,8 @@ def test_a_move_by_an_enemy_in_sight_drops_the_script_it_followed_under_fog():
     state = game(plains(8), units, to_act=D).model_copy(update={"fog": True})
     out = apply_action(state, Move(unit="d1", to=(2, 0)))
     scripted = [dataclasses.replace(e, order="pursue A1", held=False) if isinstance(e, Moved) else e for e in out.events]
-    assert log_lines(state, out.state, scripted, A) == ["D1 moves 4,1 → 3,1 (1 movement)."]
-    assert log_lines(state, out.state, scripted, D)[0] == "D1 moves 4,1 → 3,1 (1 movement; its order: pursue A1)."
+    assert log_lines(state, out.state, scripted, A) == ["D1 moves 4,1 → 3,1 (cost 1)."]
+    assert log_lines(state, out.state, scripted, D)[0] == "D1 moves 4,1 → 3,1 (cost 1; its order: pursue A1)."
     assert log_lines(state, out.state.model_copy(update={"fog": False}), scripted, A)[0].endswith("its order: pursue A1).")
 
 

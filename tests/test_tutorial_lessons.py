@@ -247,18 +247,25 @@ def test_the_danger_step_waits_to_be_read_and_says_how_to_hide_the_marks():
 def test_the_first_step_says_where_the_cursor_is_and_what_tab_does():
     """Step 1 names Corin and says the cursor starts on him, as the controller puts it; it says Tab goes from one of
     the player's units to the other, as Tab does (it used to suggest Tab to reach Corin, and Tab chose Hesk;
-    rulings L75)."""
+    rulings L75), and that Tab may land on Hesk before Corin (rulings L114)."""
     from officers_chess.session.tutorial import LEAD, SECOND
 
     _, c, guide = fresh_guide()
     text = guide.text("off")
     assert f"{LEAD}, a sellsword, and the cursor starts on him" in text and c.hovered_unit.name == LEAD
-    assert "Tab jumps from one of your units to the other" in text
+    assert f"Tab jumps to your next unit, which may be {SECOND}: Tab again reaches {LEAD}" in text
     assert len(c.state.living(PLAYER)) == 2
     c.jump_to_next_unit()
     assert c.hovered_unit.name == SECOND
     c.jump_to_next_unit()
     assert c.hovered_unit.name == LEAD
+    # The tester's case: the cursor moved off Corin, Tab lands on Hesk first and again on Corin, as the words say.
+    for off in ((1, 3), (3, 0), (5, 6)):
+        c.cursor = off
+        c.jump_to_next_unit()
+        first = c.hovered_unit.name
+        c.jump_to_next_unit()
+        assert LEAD in (first, c.hovered_unit.name) and first in (LEAD, SECOND), off
 
 
 def test_each_steps_words_follow_the_controllers_mode():

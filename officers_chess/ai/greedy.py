@@ -200,7 +200,7 @@ class GreedyPolicy(BasePolicy):
             if state.escape_tiles and (unit.has("Escape") or unit.has("Fleeing")):
                 return list(state.escape_tiles)
             # The tiles its side's clock counts and it does not have (to control, to hold, to take back), beside
-            # the enemy: under fog they are what it knows to walk to (rulings P19).
+            # the enemy: under fog they are what it knows to walk to (rulings P20).
             return enemies + wanted or [unit.pos]
 
         wanted = clock_tiles(state, movers[0].side)

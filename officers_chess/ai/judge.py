@@ -73,7 +73,7 @@ def hurry(view: GameState, side: Side, winning: Side | None = None) -> float:
     """How much `side` hurries: 1 while the clock gives it the win as things stand (`winning`, from `standing`);
     otherwise from 1 at the start up to 3 at the deadline (the time limit, else the enemy's round-end condition),
     and at least 2 once the enemy has taken what the clock counts (tiles to control, a post to hold) where the
-    limit alone would have favoured us (rulings P19). With no clock at all, from 1 at round 10 up to 3 at round
+    limit alone would have favoured us (rulings P20). With no clock at all, from 1 at round 10 up to 3 at round
     30: two careful armies with all the time in the world would otherwise watch each other for ever."""
     if winning is side:
         return 1.0
@@ -131,7 +131,7 @@ class Judge:
         self.allies = self.view.living(side)
         self.danger = DangerMap(self.view, self.enemies, book, self.values, self.allies)
         # Who the clock favours is who wins as things stand (tiles controlled, posts held), not the limit's
-        # default winner: a side whose bridge was taken must retake it, however the limit reads (rulings P19).
+        # default winner: a side whose bridge was taken must retake it, however the limit reads (rulings P20).
         self.winning = standing(self.view)
         self.weight = danger_weight(self.view.round, self.aims.survive, self.winning is side)
         self.hurry = hurry(self.view, side, self.winning)

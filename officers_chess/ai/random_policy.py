@@ -48,7 +48,7 @@ class RandomPolicy(BasePolicy):
     def _toward_winning(self, state: GameState, moves: list[Action]) -> list[Action]:
         """While the clock is against its side (`standing`), only the moves that end no farther from where the
         side's win lies (`where_the_win_lies`), when there are any: still random, never idle while losing
-        (rulings P18, P19)."""
+        (rulings P18, P20)."""
         side = state.to_act
         if standing(state) is not side.other:
             return moves

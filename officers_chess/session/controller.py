@@ -21,6 +21,7 @@ from officers_chess.rules.pieces.movement import Reach
 from officers_chess.session.action_menu import MenuItem, first_choice
 from officers_chess.session.board_view import BoardView, Overlays
 from officers_chess.session.computer_moves import ComputerMoves, Glimpse
+from officers_chess.session.controller_refusal import move_budget, move_refusal
 from officers_chess.session.modes import MENU_MODES, Mode
 from officers_chess.session.seat_requests import SeatRequests
 from officers_chess.session.sight import saw_more
@@ -147,13 +148,19 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         elif self.mode is Mode.PLACING:
             action = next((a for a in self.aimed if isinstance(a, Special) and a.at == self.cursor), None)
             if action is None:
-                self.hint = "Pick one of the blue tiles."
+                self.hint = "No one can be set down on that tile; pick one of the tiles offered for it."
                 return []
             return self.perform(action)
         elif self.mode is Mode.CANTO:
             move = next((a for a in self.legal() if isinstance(a, CantoMove) and a.to == self.cursor), None)
+            unit, turn = self.selected_unit, self.view.active
+            if move is None and unit is not None and turn is not None and self.cursor != unit.pos:
+                offered = {a.to for a in self.legal() if isinstance(a, CantoMove)}
+                budget = move_budget(unit, turn.spent, self.view.rules.canto_tiles)
+                self.hint = f"{move_refusal(self.view, unit, self.cursor, budget, offered)} Or w ends the turn here."
+                return []
             if move is None:
-                self.hint = "Pick one of the blue tiles, or press w to end the turn here."
+                self.hint = "Move the cursor to a tile the unit can still reach, or w ends the turn here."
                 return []
             return self.perform(move)
         return []
@@ -350,7 +357,8 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
         assert unit is not None
         reach = self.reach
         if reach is None or self.cursor not in reach:
-            self.hint = f"{unit.name} cannot stop there; pick a blue tile."
+            offered = set(reach.costs) if reach is not None else set()
+            self.hint = move_refusal(self.view, unit, self.cursor, move_budget(unit), offered)
             return []
         earlier = self._before_move  # set when free actions came before the move (taken back with it)
         before = self.state

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.events import (Acted, Attacked, Concern, Event, MoraleChanged, Moved, TerrainChanged,
-                                               hp_lost, merged, tile_name)
+                                               loss_words, merged, tile_name)
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.vision import visible_tiles
 from officers_chess.rules.board.battle_map import Pos
@@ -127,9 +127,9 @@ def _fight_lines(event: Attacked, sight: Sight) -> list[str]:
     for swing in event.swings:
         if swing.role is not seen and swing.result in ("hit", "crit"):
             verdict = "CRITICAL" if swing.result == "crit" else "hit"
-            lines.append(f"  from out of sight: {verdict}, {hp_lost(swing.damage)} → {name} {swing.target_hp} HP")
+            lines.append(f"  from out of sight: {verdict}{loss_words(swing)} → {name} {swing.target_hp} HP")
         elif swing.role is seen and swing.result == "backfire":
-            lines.append(f"  {name}: the weapon turns on its wielder, {hp_lost(swing.damage)} → {name} "
+            lines.append(f"  {name}: the weapon turns on its wielder{loss_words(swing)} → {name} "
                          f"{swing.target_hp} HP")
     return ["\n".join(lines)]
 

@@ -15,7 +15,7 @@ KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
     "t": ("inspect", ()),
 }
 
-_MOVE_FIRST = "Choose where {unit} moves first (Enter on a blue tile, or on {unit} to stay put)"
+_MOVE_FIRST = "Choose where {unit} moves first (Enter on a tile it can reach, or on {unit} to stay put)"
 _SELECT_FIRST = "Select a unit first: Enter on it (Tab jumps to one that has not acted)"
 
 
@@ -29,7 +29,7 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
             Mode.MOVING: f"{_MOVE_FIRST.format(unit=name)}; then a attacks from there.",
             Mode.ACTING: f"{name} has no attack from here: choose another action, or Esc to move again.",
             Mode.AFTER: f"{name} has acted this turn: w ends it.",
-            Mode.CANTO: f"{name} has acted this turn: it may still move (blue tiles), or w ends the turn.",
+            Mode.CANTO: f"{name} has acted this turn: it may still move (to a tile it can still reach), or w ends the turn.",
         }.get(mode)
     if key == "w":
         return {

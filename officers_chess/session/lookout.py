@@ -63,7 +63,7 @@ class Lookout:
         # The sides the computer plays by their scripts: only their units hold posts (a person, or the random
         # level, follows no script). The battle screen sets it.
         self.scripted: frozenset[Side] = frozenset()
-        # The level the computer plays each of its sides at: the likely targets are that level's (rulings P20).
+        # The level the computer plays each of its sides at: the likely targets are that level's (rulings P19).
         self.levels: dict[Side, str] = {}
         self.subject: str | None = None  # the own unit the inspector places while browsing
         self._danger_cache: tuple[tuple, dict[Pos, str]] | None = None

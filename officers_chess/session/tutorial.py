@@ -139,7 +139,25 @@ NOW = {
     "aim-walk": f"Walk {{name}} next to a thief and press Enter there ({SECOND} may stand 2 tiles off and throw).",
     "aim-moved": "{name} has moved: press a to attack a thief in reach.",
     "items-open": "The menu on the right lists his free actions; \"Choose where to move\" goes on to the map.",
+    # Both thieves in reach: the forecast opens on one of them, and nothing else would say the other can be chosen.
+    "forecast-both": "Both thieves are in reach: the arrow keys switch the target. The pane forecasts the blows "
+                     "both ways (damage, to hit, HP left); e explains a number.",
+    "strike-both": "Enter strikes the thief under the cursor (arrow keys: the other). One beside you strikes back "
+                   "if it still stands; from 2 tiles off, a blade cannot answer.",
 }
+
+
+def _both_in_reach(c: BattleController) -> bool:
+    """Aiming with more than one target to choose from (the arrow keys switch between them)."""
+    return c.mode is Mode.TARGETING and len(c.overlays().targets) > 1
+
+
+def _forecast_now(c: BattleController) -> str | None:
+    return NOW["forecast-both"] if _both_in_reach(c) else None
+
+
+def _strike_now(c: BattleController) -> str | None:
+    return NOW["strike-both"] if _both_in_reach(c) else None
 
 
 def _equip_now(c: BattleController) -> str | None:
@@ -208,7 +226,8 @@ def _strike_nudge(c: BattleController) -> str | None:
 LESSONS: tuple[Lesson, ...] = (
     Lesson("select", "Choose a unit",
            f"Yours are on the left: M is {LEAD}, a sellsword, and the cursor starts on him. Press Enter to "
-           "select him. (Arrow keys move the cursor; Tab jumps from one of your units to the other.)",
+           f"select him. (Arrow keys move the cursor; Tab jumps to your next unit, which may be {SECOND}: Tab "
+           f"again reaches {LEAD}.)",
            lambda c, w, d: _selected(c) == LEAD or _moved(c, LEAD), _select_nudge),
     Lesson("terrain", "Move onto good ground",
            f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
@@ -251,12 +270,12 @@ LESSONS: tuple[Lesson, ...] = (
            "The right pane forecasts the blows both ways: damage, chance to hit, HP left. Press e for the "
            "rule behind a number; Esc closes it.",
            lambda c, w, d: w.explained or w.struck,
-           undone=lambda c: c.mode is not Mode.TARGETING),
+           undone=lambda c: c.mode is not Mode.TARGETING, now=_forecast_now),
     Lesson("strike", "Strike",
            "Press Enter to strike. A thief beside you strikes back if it still stands; from 2 tiles off, "
            "a blade cannot answer.",
            lambda c, w, d: w.struck,
-           undone=lambda c: c.mode is not Mode.TARGETING),
+           undone=lambda c: c.mode is not Mode.TARGETING, now=_strike_now),
     Lesson("finish", "Win the battle",
            "Now rout both thieves. Tab finds a unit still to act; d, e and the forecast are yours to use; "
            "Esc steps back from a choice.",

@@ -22,9 +22,18 @@ class Concern:
     side: Side | None = None
 
 
-def hp_lost(amount: int) -> str:
-    """The HP a blow took, in the log's words ("4 HP lost", "no HP lost")."""
+def hp_lost(amount: int, blow: int | None = None) -> str:
+    """The HP a blow took, in the log's words ("4 HP lost", "no HP lost"); with `blow`, the damage it would have
+    dealt when the HP left capped it ("hit for 7, 6 HP lost (all it had)"), so the numbers add up (rulings L109)."""
+    if blow is not None and blow > amount:
+        return f"for {blow}, {amount} HP lost (all it had)"
     return f"{amount} HP lost" if amount else "no HP lost"
+
+
+def loss_words(swing: Swing) -> str:
+    """The HP words after a swing's verdict: ", 6 HP lost", or " for 7, 6 HP lost (all it had)" when capped."""
+    words = hp_lost(swing.damage, swing.blow)
+    return f" {words}" if words.startswith("for ") else f", {words}"
 
 
 def tile_name(pos: Pos) -> str:
@@ -53,7 +62,8 @@ class Moved:
             told = f" ({why})" if why else ""
             return f"{self.unit} {'holds position' if self.held else 'stays'} at {tile_name(self.end)}{told}."
         told = f"; {why}" if why else ""
-        return f"{self.unit} moves {tile_name(self.start)} → {tile_name(self.end)} ({self.cost} movement{told})."
+        # "cost 4": the movement points the move spent; a bare "4 movement" read as a distance or a stat (rulings L110).
+        return f"{self.unit} moves {tile_name(self.start)} → {tile_name(self.end)} (cost {self.cost}{told})."
 
 
 @dataclass(frozen=True)
@@ -79,9 +89,9 @@ class Attacked:
             # The HP the blow took, said as lost HP: a bare "hit 4" read as the hit's damage (rulings L42).
             verdict = {
                 "miss": "miss",
-                "hit": f"hit, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
-                "crit": f"CRITICAL, {hp_lost(s.damage)} → {target} {s.target_hp} HP",
-                "backfire": (f"the weapon turns on its wielder, {hp_lost(s.damage)} → {self.names[s.role]} "
+                "hit": f"hit{loss_words(s)} → {target} {s.target_hp} HP",
+                "crit": f"CRITICAL{loss_words(s)} → {target} {s.target_hp} HP",
+                "backfire": (f"the weapon turns on its wielder{loss_words(s)} → {self.names[s.role]} "
                              f"{s.target_hp} HP"),
             }[s.result]
             needed = max(1, s.needed) if s.faces == 20 else max(0, s.needed)

@@ -90,6 +90,10 @@ class SwingProfile:
     def dealt(self, result: SwingResult, target_hp: int, landed: bool = False) -> int:
         """Damage the target actually takes from this result at its current HP (`landed`: this role has
         already hit in this exchange)."""
+        return min(target_hp, self.blow(result, target_hp, landed))
+
+    def blow(self, result: SwingResult, target_hp: int, landed: bool = False) -> int:
+        """The damage this result deals before the target's remaining HP caps it (`dealt` takes the cap)."""
         if result in ("miss", "backfire") or self.ineffective:
             return 0
         if result == "crit" and self.assassinate:
@@ -101,7 +105,7 @@ class SwingProfile:
         else:
             hit, crit = self.later if landed and self.later is not None else (self.damage, self.crit_damage)
             amount = crit if result == "crit" else hit
-        return min(target_hp, amount)
+        return amount
 
     def apply(self, result: SwingResult, my_hp: int, my_max: int, target_hp: int,
               landed: bool = False) -> tuple[int, int]:
@@ -275,6 +279,7 @@ class Swing:
     target_hp: int  # the HP of whoever took the damage, after it
     faces: int = 20  # the die rolled
     broke: bool = False  # it left the defender Broken
+    blow: int | None = None  # the damage before the HP left capped it, when it was more than `damage` (rulings L109)
 
     @property
     def landed(self) -> bool:
@@ -309,14 +314,17 @@ def resolve(plan: ExchangePlan, attacker_hp: int, defender_hp: int, dice: Dice,
         me, foe = names if role is Role.ATTACKER else names[::-1]
         roll, dice = dice.die(profile.faces, _swing_words(me, foe, profile), ids)
         result = profile.result(roll)
-        before = hps
-        hps = _swing(plan, role, result, hps, role in landed)
+        before, had_landed = hps, role in landed
+        hps = _swing(plan, role, result, hps, had_landed)
         if result in ("hit", "crit"):
             landed.add(role)
         mine, theirs = (0, 1) if role is Role.ATTACKER else (1, 0)
         hurt = mine if result == "backfire" else theirs
         broke = not broken and breaks_now(plan, role, result, before[1], hps[1])
         broken = broken or broke
-        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, before[hurt] - hps[hurt], hps[hurt],
-                            profile.faces, broke))
+        taken = before[hurt] - hps[hurt]
+        # What the blow would have dealt, kept only when the HP left capped it, so the log can say so.
+        blow = profile.damage if result == "backfire" else profile.blow(result, before[hurt], had_landed)
+        swings.append(Swing(role, roll, profile.skill, profile.crit_top, result, taken, hps[hurt],
+                            profile.faces, broke, blow if blow > taken else None))
     return swings, hps[0], hps[1], dice

@@ -118,7 +118,7 @@ def expected_damage(amount: float) -> str:
 
 def intent_text(view: Known, intents: list[Intent], level: str | None = "normal") -> Text:
     """The likely targets, the playing level's next choice first and then the rest, most dangerous first, with
-    the legend of their marks and how sure each is (rulings P20); put first in the pane so that at 80×24 the list
+    the legend of their marks and how sure each is (rulings P19); put first in the pane so that at 80×24 the list
     shows whatever follows it. `level`: the level playing the enemy, None when a person does."""
     body = Text()
     body.append(f"Likely targets (n): {AIMED_MARK} aimed at, {FROM_MARK} from\n", palette().note)

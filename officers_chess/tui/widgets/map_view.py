@@ -297,8 +297,11 @@ def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colo
     cursor where no enemy reaches, ONE_MARK in a single enemy's zone,
     AIMED_MARK on a unit an enemy is likely to attack and FROM_MARK where it would strike from.
     """
-    heat = marks.heat.get(pos) if movable else None
+    # The heatmap covers every tile the unit may end on: free ones, and its own (the pane counts there too).
+    heat = marks.heat.get(pos) if movable or occupied else None
     danger = marks.danger.get(pos)
+    if heat is not None and occupied:  # the moving unit's own tile: its side's colour kept, the count beside it
+        return style, text[0] + (count_mark(heat.threats) if heat.threats else " ")
     if heat is not None:
         level = 0 if heat.kill == 0 else 2 if heat.kill >= 0.5 else 1
         style += colours.heat[level]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from officers_chess.ai.directives import directive
@@ -24,7 +25,37 @@ def hp_bar(hp: int, max_hp: int, width: int = 20) -> Text:
     return Text.assemble(("█" * filled, colour), ("░" * (width - filled), "grey35"), f" {hp:>2}/{max_hp}")
 
 
-def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: bool) -> Text:
+ITEM_INDENT = 4  # a wrapped item line goes on two cells right of the item names, so it never reads as an item
+
+
+class Hanging:
+    """A line that wraps with its later lines indented (a hanging indent): in a narrow pane an item's tags go on
+    under the item, never at the names' column where they would read as one more item (rulings L112)."""
+
+    def __init__(self, text: Text, indent: int = ITEM_INDENT) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if self.text.cell_len <= width or width <= self.indent + 1:
+            yield self.text
+            return
+        lines = self.text.wrap(console, width - self.indent)
+        yield lines[0]
+        for line in lines[1:]:
+            yield Text(" " * self.indent) + line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
+
+
+def describe_item(unit: Unit, item: Weapon | Accessory | Consumable, equipped: bool) -> Hanging:
+    return Hanging(item_text(unit, item, equipped))
+
+
+def item_text(unit: Unit, item: Weapon | Accessory | Consumable, equipped: bool) -> Text:
+    """An item's one line: the equipped mark, its name, its figures, uses left and tags."""
     mark = "▸ " if equipped else "  "
     if isinstance(item, Weapon):
         low, high = weapon_range(unit, item)
@@ -69,7 +100,7 @@ def unit_sheet(unit: Unit, terrain: Terrain, orders: str | None = None) -> Rende
         lines.append(describe_item(unit, item, index in (unit.weapon, unit.accessory)))
     own = list(unit.unit_class.tags) + list(unit.scenario_tags)
     if own:
-        lines.append(Text("Tags: " + " ".join(own), palette().tag))
+        lines.append(Hanging(Text("Tags: " + " ".join(own), palette().tag), len("Tags: ")))
     conditions = [s.name.value for s in unit.statuses]
     if unit.transformed:
         conditions.insert(0, "beast form")
