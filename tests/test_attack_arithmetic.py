@@ -145,6 +145,7 @@ def test_the_attack_speed_card_shows_both_sums_and_the_difference_that_gives_the
     lines = worked_by_rule(plan, attacker, defender, state.edition)["attack-speed"]
     assert lines[0] == f"{attacker.name}'s Attack speed: 6 Spd − 5 weight (Iron Axe) = 1"
     assert lines[1] == f"{defender.name}'s Attack speed: 11 Spd (nothing it carries weighs)"
-    assert lines[2] == f"11 − 1 = 10: {defender.name} is 10 faster: enough to attack again."
+    # The least lead that doubles is said with it (rulings L115): a player read "10 faster" as the rule.
+    assert lines[2] == f"11 − 1 = 10: {defender.name} is 10 faster: enough to attack again (a lead of 1 or more is)."
     assert lines[-1] == f"Swings: {attacker.name} ×1, {defender.name} ×2"
     assert not any("damage" in line for line in lines)  # its own rule's numbers, not the damage sums

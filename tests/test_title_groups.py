@@ -13,7 +13,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.newcomer import easier_side, minutes, newcomer_line
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.title import TitleScreen
-from officers_chess.tui.screens.title_groups import WIDTH
+from officers_chess.tui.screens.title_groups import LEARN, WIDTH
 from muster_keys import press
 from pilot_helpers import screen_text
 
@@ -255,3 +255,22 @@ async def test_the_title_opens_on_the_battle_begun_last_and_learn_to_play_says_w
         await pilot.pause()
         assert highlighted(app.screen) == other  # back from it: on it
         assert json.loads(settings_path().read_text())["last_battle"] == other
+
+
+def test_learn_to_plays_briefing_and_entry_agree_with_where_it_stands():
+    """The list says "Go on from step N" and the briefing beside it says the same, not "Press Enter to begin"; a
+    guided battle won once keeps its tick when begun again (rulings L116)."""
+    from officers_chess.session import tutorial_progress as progress
+    from officers_chess.tui.screens.title import learn_ending, learn_label
+    from officers_chess.tui.screens.title_briefing import group_briefing
+
+    def briefing_text() -> str:
+        return " ".join(str(part) for part in group_briefing(LEARN, learn_ending()).renderables)
+
+    assert learn_ending() == "Press Enter to begin." and "Press Enter to begin." in briefing_text()
+    progress.mark_finished()
+    assert "play it again" in briefing_text() and learn_label().startswith("✓")
+    progress.remember(3)
+    progress.battle_path().write_text("{}")
+    assert learn_label() == "✓ Go on from step 4 of 11"
+    assert "go on from step 4 of 11" in briefing_text() and "Press Enter to begin" not in briefing_text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.ai.judge import Judge, Option
+from officers_chess.ai.judge import Candidate, Judge, Option
 from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.battle.actions import Action, Move, Wait
 from officers_chess.rules.battle.state import GameState
@@ -25,12 +25,17 @@ class EasyPolicy(NormalPolicy):
     measures_hires = False
 
     def _activation(self, judge: Judge, state: GameState, actions: list[Action]) -> Action:
-        ranked = self._candidates(judge, actions)
-        if not ranked:
+        fair = self.sound_picks(judge, actions)
+        if not fair:
             return actions[0]
-        fair = [c for c in ranked if c.gain >= ranked[0].gain - MARGIN]
         pick = fair[self.rng.randrange(len(fair))]
         return Move(unit=pick.unit.id, to=pick.pos)
+
+    def sound_picks(self, judge: Judge, actions: list[Action]) -> list[Candidate]:
+        """The activations it picks among (a unit and its tile within `MARGIN` of the best), best first; the
+        likely targets (`n`) tell how often it makes each attack from the same list."""
+        ranked = self._candidates(judge, actions)
+        return [c for c in ranked if c.gain >= ranked[0].gain - MARGIN] if ranked else []
 
     def _ranked(self, judge: Judge, unit: Unit) -> list[Option]:
         """Normal's ranking with one option within `MARGIN` of the best moved to the front, at random."""

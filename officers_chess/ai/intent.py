@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.ai.assess import ExchangeBook, armed_forms
-from officers_chess.ai.easy import MARGIN
+from officers_chess.ai.easy import EasyPolicy
 from officers_chess.ai.goals import Fields
 from officers_chess.ai.judge import Judge, Option
 from officers_chess.ai.play import make_policy
@@ -99,27 +99,19 @@ def _first_choice(view: GameState, side: Side, level: str, judge: Judge) -> Inte
 
 
 def _easy_first(view: GameState, side: Side, judge: Judge) -> Intent | None:
-    """Easy takes one of the activations within its margin of the best at random: the likeliest attack among
-    them (normal's best, when it is one), with the share of those activations that make it."""
-    fair: list[tuple[float, str, Pos, Option]] = []
-    for enemy in view.waiting(side):
-        start = judge.view.unit(enemy.id)
-        unit = as_activated(start)
-        stay = judge.place_value(unit, unit.pos, unit.hp)
-        for pos in judge.spots(unit, list(destinations(judge.view, start))):
-            total, option = judge.best(unit, pos)
-            fair.append((total - stay, unit.id, pos, option))
+    """Easy takes one of its sound picks at random (`EasyPolicy.sound_picks`): the best of them, when it is an
+    attack, with the share of the picks that make that same attack."""
+    turn = view.model_copy(update={"to_act": side, "active": None, "reactivate": None}, deep=True)
+    fair = EasyPolicy(0).sound_picks(judge, legal_actions(turn))
     if not fair:
         return None
-    top = max(f[0] for f in fair)
-    fair = [f for f in fair if f[0] >= top - MARGIN]
-    best = max(fair, key=lambda f: f[0])
-    if best[3].foe is None:
+    aims = [(c, judge.best(c.unit, c.pos)[1]) for c in fair]
+    best, option = aims[0]
+    if option.foe is None:
         return None
-    same = sum(1 for f in fair if f[1] == best[1] and f[3].foe == best[3].foe)
-    option = best[3]
+    same = sum(1 for c, o in aims if c.unit.id == best.unit.id and o.foe == option.foe)
     dealt = option.exchange.dealt if option.exchange is not None else 0.0
-    return Intent(best[1], option.foe, best[2], dealt, 1 - option.foe_left, first=True, chance=same / len(fair))
+    return Intent(best.unit.id, option.foe, best.pos, dealt, 1 - option.foe_left, first=True, chance=same / len(fair))
 
 
 def _intent(judge: Judge, enemy_id: str) -> Intent | None:

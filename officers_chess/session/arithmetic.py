@@ -161,6 +161,11 @@ def _speed_sum(rules, unit: Unit, value: int) -> str:
     return f"{_sum(terms)} = {value}" if len(terms) > 1 else f"{value} Spd (nothing it carries weighs)"
 
 
+def _least_lead(rules) -> int:
+    """The smallest lead in the compared number that gives the faster side a second swing, in this edition."""
+    return next(lead for lead in range(1, 1000) if rules.follower({Role.ATTACKER: lead, Role.DEFENDER: 0}) is Role.ATTACKER)
+
+
 def _speed_lines(plan: ExchangePlan, units: dict[Role, Unit], edition: str) -> list[str]:
     """Each side's number compared for follow-ups, the difference, and who strikes again because of it."""
     rules = rules_for(edition)
@@ -178,10 +183,11 @@ def _speed_lines(plan: ExchangePlan, units: dict[Role, Unit], edition: str) -> l
                     f"over {rules.speed_text(speeds[slow])}")
         else:
             diff = f"{speeds[fast]} − {speeds[slow]} = {lead}: {units[fast].name} is {lead} faster"
+        need = _least_lead(rules)  # said with it: a lead of 1 doubles in v0.6, and a player took 10 for the rule
         if faster is None:
-            lines.append(f"{diff}: not enough to attack again.")
+            lines.append(f"{diff}: not enough to attack again (a lead of {need} or more is).")
         else:
-            lines.append(f"{diff}: enough to attack again.")
+            lines.append(f"{diff}: enough to attack again (a lead of {need} or more is).")
     book = edition_rules(edition)
     for m in plan.modifiers:  # fast enough, but a rule forbids the follow-up (Complex, Heavy, an art)
         if m.what == "follow-up" and not m.value:

@@ -24,6 +24,11 @@ def victory_line(scenario: Scenario, side: Side) -> str:
     return (wins + "." if wins else "only by the time limit.") + losses
 
 
+# Words that start a scenario's reason as ordinary words, not names: lower-cased inside the time limit's brackets.
+CLAUSE_STARTS = frozenset({"The", "At", "A", "An", "When", "By", "If", "Night", "Nightfall", "Dusk", "Dawn", "Then", "Once",
+                           "Sunset", "Sunrise", "First", "Both", "Each", "Whoever", "Before", "After"})
+
+
 def time_limit_line(scenario: Scenario, with_reason: bool = True) -> str | None:
     """The time limit and what it brings, or None when the battle has none."""
     limit = scenario.time_limit
@@ -36,5 +41,9 @@ def time_limit_line(scenario: Scenario, with_reason: bool = True) -> str | None:
         for c in scenario.rules(side).victory)]
     unless = (f", unless the {first[0].value} has met its objective" if len(first) == 1
               else ", unless a side has met its objective" if first else "")
-    reason = f" ({reflow(limit.reason).rstrip('.')})" if with_reason and limit.reason else ""
+    # In brackets the scenario's sentence is a clause: its first letter lower-cased, unless a name starts it (L115).
+    said = reflow(limit.reason).rstrip('.') if with_reason and limit.reason else ""
+    if said[:1].isupper() and said.split(" ", 1)[0] in CLAUSE_STARTS:
+        said = said[0].lower() + said[1:]
+    reason = f" ({said})" if said else ""
     return f"Time limit: {limit.rounds} rounds{reason}; then {outcome}{unless}."

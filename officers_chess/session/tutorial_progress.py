@@ -48,24 +48,25 @@ class Reached:
         return LESSONS[self.step].title if self.step < len(LESSONS) else LESSONS[-1].title
 
 
+def _note(path: Path, data: dict) -> None:
+    """Write one of the guide's small notes; a write that fails is let go (the guide goes on without it)."""
+    try:
+        tutorial_dir().mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data), encoding="utf-8")
+    except OSError:
+        pass
+
+
 def remember(step: int) -> None:
     """Note the lesson reached (the battle saves itself beside it). A write that fails is let go: the guide
     goes on, and only a later resume would start from the beginning."""
-    try:
-        tutorial_dir().mkdir(parents=True, exist_ok=True)
-        progress_path().write_text(json.dumps({"step": step}), encoding="utf-8")
-    except OSError:
-        pass
+    _note(progress_path(), {"step": step})
 
 
 def mark_finished() -> None:
     """The guided battle was won: the title marks Learn to play done from now on. A write that fails is let go
     (only the mark is lost)."""
-    try:
-        tutorial_dir().mkdir(parents=True, exist_ok=True)
-        finished_path().write_text(json.dumps({"finished": True}), encoding="utf-8")
-    except OSError:
-        pass
+    _note(finished_path(), {"finished": True})
 
 
 def finished() -> bool:

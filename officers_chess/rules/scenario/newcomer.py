@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Scenario
 

@@ -37,6 +37,17 @@ BANNER = """\
 ╚═╝└  └  ┴└─┘└─┘┴└─ └─┘  ╚═╝┴ ┴└─┘└─┘└─┘"""
 
 
+def learn_ending() -> str:
+    """The guided battle's briefing's last sentence, saying what Enter does now (rulings L116)."""
+    from officers_chess.session.tutorial import LESSONS
+    from officers_chess.session.tutorial_progress import finished, step_kept
+
+    step = step_kept()
+    if step is not None:
+        return f"Press Enter to go on from step {step + 1} of {len(LESSONS)}, or to start again."
+    return "You have won it once: press Enter to play it again." if finished() else "Press Enter to begin."
+
+
 def learn_label() -> str:
     """Learn to play's entry: where a guided battle left part-way goes on from, else whether it was ever won."""
     from officers_chess.session.tutorial import LESSONS  # (loaded with the title, not the app)
@@ -44,7 +55,8 @@ def learn_label() -> str:
 
     step = step_kept()
     if step is not None:
-        return LEARN_ON_LABEL.format(step=step + 1, steps=len(LESSONS))
+        # Won once before and begun again: the tick stays beside where it goes on.
+        return ("✓ " if finished() else "") + LEARN_ON_LABEL.format(step=step + 1, steps=len(LESSONS))
     return LEARN_DONE_LABEL if finished() else LEARN_LABEL
 
 
@@ -320,7 +332,8 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
             choice.show(self.players[choice.side])
         box = self.query_one("#brief-box", VerticalScroll)
         if row is None or row.kind in ("header", "learn"):
-            self.query_one("#briefing", Static).update(group_briefing(row.group if row is not None else LEARN))
+            group = row.group if row is not None else LEARN
+            self.query_one("#briefing", Static).update(group_briefing(group, learn_ending() if group == LEARN else None))
         elif campaign is not None:
             self.query_one("#briefing", Static).update(campaign_briefing(campaign))
         else:

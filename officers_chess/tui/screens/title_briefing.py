@@ -84,7 +84,10 @@ GROUP_WORDS = {
 }
 
 
-def group_briefing(group: str) -> Group:
-    """What the briefing pane says of a group's header (and of the guided battle)."""
+def group_briefing(group: str, ending: str | None = None) -> Group:
+    """What the briefing pane says of a group's header (and of the guided battle); `ending` replaces the last
+    sentence (the guided battle's, when one is under way: the list's "Go on from step N" and this agree)."""
     title, words = GROUP_WORDS[group]
+    if ending is not None:
+        words = words.rsplit(". ", 1)[0] + ". " + ending
     return Group(Text(title, style="bold"), Text(""), Text(words))

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, PLAYER, Guide, watch_over
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, Guide, watch_over
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain, worked_for

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from rich.color import Color
@@ -336,7 +337,13 @@ def _checkered(pos: Pos, style: Style) -> Style:
     each tile's two cells share one shade and its neighbours' differ, so a digit is read with its own tile."""
     if (pos[0] + pos[1]) % 2 == 0 or style.bgcolor is None:
         return style
-    red, green, blue = style.bgcolor.get_truecolor()
+    return _darker(style)
+
+
+@lru_cache(maxsize=64)
+def _darker(style: Style) -> Style:
+    """The style with its background `CHECKER_SHADE` darker, worked out once per style: it is on the repaint path."""
+    red, green, blue = style.bgcolor.get_truecolor()  # type: ignore[union-attr]
     dark = 1 - CHECKER_SHADE
     return style + Style(bgcolor=Color.from_rgb(int(red * dark), int(green * dark), int(blue * dark)))
 
