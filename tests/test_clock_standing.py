@@ -1,15 +1,17 @@
-"""Who the clock favours as things stand (`standing`) and the rounds a side losing on it spent idle (`IdleWatch`)
-(rulings P17, P18)."""
+"""Who the clock favours as things stand (`standing`), the rounds a side losing on it spent idle (`IdleWatch`), and
+a side whose clock was taken from it going to take it back (rulings P17, P18, P20)."""
 
 from __future__ import annotations
 
-from factories import A, D, game, plains, unit
+from factories import A, D, game, plains, unit, weapon
 from officers_chess.ai.idle_rounds import IdleWatch
+from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.battle.actions import Attack, Move, Wait
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.battle.objectives import Condition, TimeLimit
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.victory import standing
+from officers_chess.rules.board.battle_map import distance
 
 BRIDGES = [(4, 1), (6, 1)]
 
@@ -90,3 +92,36 @@ def test_closing_on_the_tiles_or_striking_is_no_idle_round():
     near = _bridges([unit("a1", A, (9, 1)), unit("d1", D, (11, 1))])
     _, struck = _round(near, {"a1": ((10, 1), Attack(target="d1"))})
     assert struck.idle[A] == 0
+
+
+def test_a_defender_whose_bridges_were_taken_goes_to_take_them_back():
+    # Round 6 of 10: the attacker's knights hold both bridges, so dusk would hand the attacker the battle. The
+    # defender's fighter is no match for a knight in a trade, and when the clock still read as its own it kept
+    # its distance; now it must close in on the bridges and strike.
+    knights = [unit("a1", A, (4, 1), def_=9, hp=24), unit("a2", A, (6, 1), def_=9, hp=24)]
+    fighter = unit("d1", D, (11, 1), weapon=weapon(might=8), hp=20)
+    state = _bridges([*knights, fighter])
+    state.round, state.to_act = 6, D
+    assert standing(state) is A
+    policy = NormalPolicy(0)
+    move = policy.choose(state)
+    assert isinstance(move, Move) and move.unit == "d1"
+    gap = min(distance(move.to, b) for b in BRIDGES)
+    assert gap < min(distance((11, 1), b) for b in BRIDGES), move.to
+    after = apply_action(state, move).state
+    if gap == 1:
+        assert isinstance(policy.choose(after), Attack)
+
+
+def test_every_level_losing_on_the_clock_closes_in_on_the_tiles_it_needs():
+    # The attacker must hold both bridges by dusk and is far from them; under fog it sees no enemy at all, so the
+    # bridges are all it knows to walk to. Every level's first move takes its unit nearer (random's included).
+    from officers_chess.ai.play import LEVELS, make_policy
+
+    for level in LEVELS:
+        for seed in range(8 if level == "random" else 1):  # (random's move is a draw: several of them)
+            state = _bridges([unit("a1", A, (0, 1)), unit("d1", D, (11, 1))])
+            state.fog = True
+            move = make_policy(level, seed).choose(state)
+            assert isinstance(move, Move), (level, move)
+            assert min(distance(move.to, b) for b in BRIDGES) < 4, (level, seed, move.to)

@@ -33,6 +33,7 @@ class Aims:
     guard_tiles: frozenset[Pos] = frozenset()  # tiles the enemy wants: seize, escape, raze, hold, control
     block_tiles: frozenset[Pos] = frozenset()  # of those, the ones a unit standing on denies: seize and raze
     shelter: frozenset[str] = field(default_factory=frozenset)  # units whose fall loses the battle (protect, defeat)
+    retake_tiles: frozenset[Pos] = frozenset()  # tiles the enemy's clock counts that it has now: control, hold
 
 
 def aims_of(state: GameState, side: Side) -> Aims:
@@ -47,9 +48,13 @@ def aims_of(state: GameState, side: Side) -> Aims:
     claim = frozenset(t for t in control if owners.get(t) is not side)
     guard: set[Pos] = set()
     block: set[Pos] = set()
+    retake: set[Pos] = set()
     for cond in theirs:
         if cond.kind in ("hold", "control"):
             guard.update(tuple(t) for t in cond.tiles)
+            # What the enemy has of them now: a control tile it owns (a unit on it, else its last claim), a post
+            # one of its units stands on. Ours to take back when the clock is against us (Judge.pressed).
+            retake.update(t for t in map(tuple, cond.tiles) if owners.get(t) is side.other)
         elif cond.kind == "seize":
             guard.update(state.seize_tiles)
             block.update(state.seize_tiles)
@@ -73,6 +78,7 @@ def aims_of(state: GameState, side: Side) -> Aims:
         # Ours to protect, and ours the enemy wins by defeating: either way the battle falls with the unit.
         shelter=frozenset(c.unit for c in mine if c.kind == "protect" and c.unit)
         | frozenset(c.unit for c in theirs if c.kind == "defeat" and c.unit),
+        retake_tiles=frozenset(retake),  # type: ignore[arg-type]
     )
 
 

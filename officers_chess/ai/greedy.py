@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
+from officers_chess.ai.goals import aims_of
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Wait
 from officers_chess.rules.battle.flight import flees
@@ -10,11 +11,12 @@ from officers_chess.rules.battle.game import legal_actions
 from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
+from officers_chess.rules.battle.victory import standing
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.armament import usable_weapon, weapon_range
 from officers_chess.rules.combat.exchange import Forecast, Role
-from officers_chess.rules.pieces.models import Unit, Weapon, WeaponType
+from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.tags import tag_args
 
 PREY_POINTS = 100.0  # a pursue order's prey outranks any other attack this level scores
@@ -35,6 +37,16 @@ def allowed_tiles(unit: Unit, tiles: list[Pos], order: Directive | None) -> list
 
 KILL_WEIGHT = 20.0  # a rout is worth this many points of expected damage (a unit out of the fight for good)
 OBJECTIVE_SPECIALS = ("seize", "escape", "raze")
+
+
+def clock_tiles(state: GameState, side: Side) -> list[Pos]:
+    """The tiles `side` wants for the clock, unless the clock already favours it: those to hold or control it does
+    not have yet, and those the enemy's clock counts that the enemy has now (`Aims.retake_tiles`)."""
+    if standing(state) is side:
+        return []
+    aims = aims_of(state, side)
+    return sorted(set(aims.claim_tiles) | (set(aims.hold_tiles) - {u.pos for u in state.living(side)})
+                  | set(aims.retake_tiles))
 
 
 def attack_score(fc: Forecast, attacker_hp: int, defender_hp: int) -> float:
@@ -187,7 +199,11 @@ class GreedyPolicy(BasePolicy):
                 return list(state.seize_tiles)
             if state.escape_tiles and (unit.has("Escape") or unit.has("Fleeing")):
                 return list(state.escape_tiles)
-            return enemies or [unit.pos]
+            # The tiles its side's clock counts and it does not have (to control, to hold, to take back), beside
+            # the enemy: under fog they are what it knows to walk to (rulings P20).
+            return enemies + wanted or [unit.pos]
+
+        wanted = clock_tiles(state, movers[0].side)
 
         def gap(unit: Unit, pos: Pos) -> int:
             return min(distance(pos, g) for g in goals(unit))

@@ -27,6 +27,7 @@ from officers_chess.rules.battle.flight import side_broken
 from officers_chess.rules.battle.game import arts_of
 from officers_chess.rules.battle.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.battle.state import GameState
+from officers_chess.rules.battle.victory import AT_ROUND_END, conditions, standing
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.armament import usable_weapon, weapon_range
@@ -50,6 +51,8 @@ PATIENT_ROUNDS = 10  # with no time limit, the rounds an army may spend waiting 
 ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care in normal.py)
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
 FALL_POINTS = 150.0  # and the chance it is routed costs this much more: the battle is lost with it
+RETAKE_STEP = 1.0  # points per movement point closer to what the enemy's clock counts, per unit of hurry, when pressed
+CONTEST_POINTS = 20.0  # routing an enemy off a tile its clock counts, when pressed: the clock turns with it
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
 
@@ -66,16 +69,26 @@ def danger_weight(round_number: int, survive: bool, clock: bool = False) -> floa
     return max(0.2, 0.6 - 0.04 * (round_number - 1))
 
 
-def hurry(view: GameState, side: Side) -> float:
-    """How much `side` hurries: from 1 at the start up to 3 in the last round, when the time limit would not give
-    it the win (1 throughout when it would). With no time limit, from 1 at round 10 up to 3 at round 30: two
-    careful armies with all the time in the world would otherwise watch each other for ever."""
-    limit = view.time_limit
-    if limit is None:
-        return 1.0 + 2.0 * min(1.0, max(0, view.round - PATIENT_ROUNDS) / 20)
-    if limit.winner == side:
+def hurry(view: GameState, side: Side, winning: Side | None = None) -> float:
+    """How much `side` hurries: 1 while the clock gives it the win as things stand (`winning`, from `standing`);
+    otherwise from 1 at the start up to 3 at the deadline (the time limit, else the enemy's round-end condition),
+    and at least 2 once the enemy has taken what the clock counts (tiles to control, a post to hold) where the
+    limit alone would have favoured us (rulings P20). With no clock at all, from 1 at round 10 up to 3 at round
+    30: two careful armies with all the time in the world would otherwise watch each other for ever."""
+    if winning is side:
         return 1.0
-    return 1.0 + 2.0 * min(1.0, view.round / limit.rounds)
+    limit = view.time_limit
+    if limit is None and winning is None:
+        return 1.0 + 2.0 * min(1.0, max(0, view.round - PATIENT_ROUNDS) / 20)
+    if limit is not None:
+        deadline = limit.rounds
+    else:
+        deadline = min((c.rounds for c in conditions(view, side.other) if c.kind in AT_ROUND_END and c.rounds),
+                       default=PATIENT_ROUNDS)
+    pressed = 1.0 + 2.0 * min(1.0, view.round / deadline)
+    if winning is side.other and (limit is None or limit.winner != side.other):
+        pressed = max(pressed, 2.0)  # what the clock was to give us was taken: retaking it cannot wait
+    return pressed
 
 
 @dataclass(frozen=True)
@@ -117,9 +130,13 @@ class Judge:
         self.enemies = self.view.living(side.other)
         self.allies = self.view.living(side)
         self.danger = DangerMap(self.view, self.enemies, book, self.values, self.allies)
-        limit = self.view.time_limit
-        self.weight = danger_weight(self.view.round, self.aims.survive, limit is not None and limit.winner == side)
-        self.hurry = hurry(self.view, side)
+        # Who the clock favours is who wins as things stand (tiles controlled, posts held), not the limit's
+        # default winner: a side whose bridge was taken must retake it, however the limit reads (rulings P20).
+        self.winning = standing(self.view)
+        self.weight = danger_weight(self.view.round, self.aims.survive, self.winning is side)
+        self.hurry = hurry(self.view, side, self.winning)
+        # Losing on the clock to tiles the enemy has (a bridge it controls, a post it holds): those are to retake.
+        self.retake = self.aims.retake_tiles if self.winning is side.other else frozenset()
         self.foes = frozenset(e.pos for e in self.enemies)
         self.contested = self._contested()
         # A side with a unit that has somewhere to get to (a Leader and a throne, a saboteur and targets, exits)
@@ -190,9 +207,13 @@ class Judge:
             goals = self._goals(unit)
             if goals:
                 value -= ADVANCE_STEP * self._gap(unit, goals, pos)
-        if self.aims.guard_tiles:
+        if self.retake and aim is None and order is None:
+            value -= RETAKE_STEP * self.hurry * self._gap(unit, self.retake, pos)
+        elif self.aims.guard_tiles:
             value -= GUARD_STEP * self._gap(unit, self.aims.guard_tiles, pos)
-        if pos in self.aims.claim_tiles:
+        if pos in self.retake:
+            value += CLAIM_POINTS * self.hurry  # standing there turns the tile back to us
+        elif pos in self.aims.claim_tiles:
             value += CLAIM_POINTS
         elif pos in self.aims.hold_tiles:
             value += HOLD_POINTS
@@ -298,6 +319,10 @@ class Judge:
                     score = exchange_score(ex, own, self.values.get(fighter.id, 1.0))
                     if falls:
                         score -= FALL_POINTS * ex.death  # a counter that routs it loses the battle
+                    if fighter.pos in self.retake:
+                        # Off the tile the enemy's clock counts, the tile is free to take back: a rout now, or the
+                        # blows that bring one nearer (trading is the way to win when the clock is lost).
+                        score += CONTEST_POINTS * (ex.kill + ex.dealt / max(1, fighter.hp))
                     if order is not None and order.prey == enemy.id and (reckless or not throws_itself_away(ex.kill, ex.death)):
                         score = max(score, 0.0) + PREY_POINTS  # the order says strike it, short of dying for it
                     first = first_of or Attack(target=enemy.id, art=art)
