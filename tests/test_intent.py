@@ -21,7 +21,7 @@ from officers_chess.tui.screens.battle import BattleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.map_view import MapView
 
-from pilot_helpers import screen_text
+from pilot_helpers import screen_text, wait_until
 
 # --- the rules side ------------------------------------------------------------------------------------
 
@@ -103,6 +103,11 @@ def _pane_text(screen) -> str:
     return content.plain if hasattr(content, "plain") else str(content)
 
 
+async def _worked_out(pilot, screen) -> None:
+    """The likely targets are worked out in a thread (rulings P21): wait until they are (the caller asserts them)."""
+    await wait_until(pilot, lambda: not screen.lookout.intent_waiting)
+
+
 def _place(screen, name: str, pos: tuple[int, int]) -> None:
     """Stand one of the units elsewhere (a position the scenario does not start in)."""
     c = screen.controller
@@ -125,6 +130,7 @@ async def test_n_marks_each_likely_target_and_strike_tile_lists_them_and_hides_t
         assert intents, "Hale should have someone to attack"
         assert not {AIMED_MARK, FROM_MARK} & set(_marks(screen).values())  # off by default
         await pilot.press("n")
+        await _worked_out(pilot, screen)
         assert screen.lookout.intents() == intents
         marks = _marks(screen)
         for intent in intents:
@@ -134,6 +140,7 @@ async def test_n_marks_each_likely_target_and_strike_tile_lists_them_and_hides_t
         assert "Likely targets (n)" in screen_text(app)  # on the 80×24 screen, not cut off below
         # It follows the battle: moved out of reach, Hale has no intent any more.
         _place(screen, "Hale", (0, 7))
+        await _worked_out(pilot, screen)
         assert screen.lookout.intents() == [] and "No enemy still to act would attack now" in _pane_text(screen)
         assert not {AIMED_MARK, FROM_MARK} & set(_marks(screen).values())
         _place(screen, "Hale", (5, 4))
@@ -157,6 +164,7 @@ async def test_under_fog_in_hot_seat_n_judges_from_the_side_to_act_and_never_sho
         hale = next(u for u in c.state.units if u.name == "Hale")
         assert hale.id in {i.enemy for i in likely_targets(c.state.model_copy(update={"fog": False}), Side.DEFENDER)}
         await pilot.press("n")
+        await _worked_out(pilot, screen)
         assert screen.lookout.intents() == likely_targets(c.state, Side.DEFENDER, None)
         assert hale.id not in {i.enemy for i in screen.lookout.intents()}
         assert "Hale" not in _pane_text(screen)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from muster_helpers import start
-from pilot_helpers import walk_cursor
+from pilot_helpers import wait_until, walk_cursor
 from test_fog_hotseat_pilot import screen_rows
 
 from officers_chess.ai.play import make_policy
@@ -147,6 +147,8 @@ async def look(pilot, app, loaded: LoadedScenario, state: GameState, hidden_tile
             for key in ("d", "t", "n") if FULL_WALK or number == 0 else ():
                 await pilot.press(key)
                 await pilot.pause()
+                if key == "n":  # its targets are worked out in a thread (rulings P21)
+                    await wait_until(pilot, lambda: not screen.lookout.intent_waiting)
                 shot(f"{unit.id} key {key}")
                 await pilot.press(key if key != "t" else "escape")
                 await pilot.pause()

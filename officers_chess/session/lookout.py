@@ -2,7 +2,8 @@
 
 No Textual here: the map draws the `Marks` it reports and the side pane its words, so the
 toggles can be tested without a terminal. Everything is computed from the controller's `view`,
-so under fog an enemy the viewer does not see adds nothing.
+so under fog an enemy the viewer does not see adds nothing. The likely targets are long work: the screen has
+them worked out off its own thread (`IntentJob`) and hands them back (`Lookout.store_intents`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,25 @@ class Marks:
 
 def count_mark(count: int) -> str:
     return str(count) if count < 10 else "+"
+
+
+@dataclass(frozen=True)
+class IntentJob:
+    """The likely targets to work out for one view, viewer and level: long work (the `hard` level's own first choice
+    takes up to a second on a big map), so the screen runs it off its own thread and hands the answer back."""
+
+    view: Known  # the viewer's view, as the screen drew it: the likely targets see nothing else
+    side: Side
+    level: str | None
+
+    @property
+    def key(self) -> tuple:
+        """What the answer is for; the job holds its view, so the view's id is not reused while it runs."""
+        return (id(self.view), self.side, self.level)
+
+    def __call__(self) -> list[Intent]:
+        # The view of a view is itself: nothing unseen gets in.
+        return likely_targets(self.view, self.side, self.level)
 
 
 class Lookout:
@@ -191,7 +211,8 @@ class Lookout:
     def intents(self) -> list[Intent]:
         """With the likely targets on: each enemy's likely attack, the first as the level playing the enemy
         chooses it (`intent_level`), judged from the viewer's view only (none while the computer plays: its real
-        moves are on screen then)."""
+        moves are on screen then). Empty while they are being worked out (`intent_waiting`): the screen has them
+        worked out off its own thread (`intent_job`) and hands them back (`store_intents`)."""
         return self._intents()[0]
 
     @property
@@ -200,18 +221,46 @@ class Lookout:
         it (or a seat at another machine's table, which is not told): then they are the `normal` level's."""
         return self.levels.get(self.side.other)
 
+    @property
+    def intents_shown(self) -> bool:
+        """The likely targets are asked for and have a place on screen now."""
+        return self.intent_on and self.c.mode not in (Mode.COMPUTER, Mode.OVER)
+
+    @property
+    def intent_waiting(self) -> bool:
+        """Asked for, and not yet worked out for the battle as it stands: the pane says so, the map marks nothing."""
+        return self.intents_shown and not self._intent_ready(self._intent_key())
+
+    def intent_job(self) -> IntentJob | None:
+        """The likely targets still to work out for the battle as it stands, if they are shown and not ready."""
+        if not self.intent_waiting:
+            return None
+        return IntentJob(self.c.view, self.side, self.intent_level)
+
+    def store_intents(self, job: IntentJob, found: list[Intent]) -> bool:
+        """Keep what `job` found, if it still answers the battle as it stands (the same view, viewer and level);
+        a stale answer (someone acted, or the keyboard changed hands, while it was worked out) is dropped."""
+        if job.key != self._intent_key():
+            return False
+        view = job.view
+        tiles = {i.origin: FROM_MARK for i in found}
+        tiles.update({view.unit(i.target).pos: AIMED_MARK for i in found})
+        self._intent_cache = (job.key, found, tiles)
+        self._intent_view = view  # keeps the view alive, so its id is never reused for another
+        return True
+
+    def _intent_key(self) -> tuple:
+        return (id(self.c.view), self.side, self.intent_level)
+
+    def _intent_ready(self, key: tuple) -> bool:
+        return self._intent_cache is not None and self._intent_cache[0] == key
+
     def _intents(self) -> tuple[list[Intent], dict[Pos, str]]:
-        if not self.intent_on or self.c.mode in (Mode.COMPUTER, Mode.OVER):
+        if not self.intents_shown:
             return [], {}
-        view = self.c.view
-        key = (id(view), self.side, self.intent_level)
+        key = self._intent_key()
         if self._intent_cache is None or self._intent_cache[0] != key:
-            # The view of a view is itself: nothing unseen gets in.
-            found = likely_targets(view, self.side, self.intent_level)
-            tiles = {i.origin: FROM_MARK for i in found}
-            tiles.update({view.unit(i.target).pos: AIMED_MARK for i in found})
-            self._intent_cache = (key, found, tiles)
-            self._intent_view = view  # keeps the view alive, so its id is never reused for another
+            return [], {}  # still being worked out: nothing of an older battle's shown meanwhile
         return self._intent_cache[1], self._intent_cache[2]
 
     def marks(self) -> Marks:

@@ -4,8 +4,9 @@ the log (mixed into BattleScreen)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.widgets import RichLog, Static
+from textual.worker import WorkerCancelled
 
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.morale import standing
@@ -21,7 +22,7 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.action_preview import preview
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.tui.widgets.lookout_text import (
-    danger_legend, heat_legend, heat_line, inspector_text, inspector_waiting, intent_text,
+    danger_legend, heat_legend, heat_line, inspector_text, inspector_waiting, intent_text, intent_waiting_text,
 )
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
@@ -59,6 +60,7 @@ class BattlePane:
     note), the footer's keys, and the log for the reader at the keyboard."""
 
     _idle_hint = ""  # the word last said for a key that did nothing (the next key takes it away)
+    _intent_busy = False  # the likely targets are being worked out in a thread (one view at a time)
 
     def repaint_colours(self) -> None:
         self.refresh_view(full=True)
@@ -76,6 +78,30 @@ class BattlePane:
         self._refresh_side()
         self._show_take_back(c.take_back_line())
         self._refresh_keys()
+        self._ask_intents()
+
+    def _ask_intents(self) -> None:
+        """Start working out the likely targets when they are shown and not ready for the battle as it stands."""
+        if not self._intent_busy and self.lookout.intent_job() is not None:
+            self._intent_busy = True
+            self._work_out_intents()
+
+    @work(group="intent")
+    async def _work_out_intents(self) -> None:
+        """The likely targets worked out in a thread (against `hard` they take up to a second on a big map), so the
+        keys stay live meanwhile; an answer for a battle that moved on while it was worked out is dropped, and the
+        battle as it now stands asked instead. One thread at a time: a burst of moves never piles them up."""
+        try:
+            while (job := self.lookout.intent_job()) is not None:
+                thinker = self.run_worker(job, thread=True, group="intent-thinks", description="likely targets")
+                try:
+                    found = await thinker.wait()
+                except WorkerCancelled:  # the screen is going: nobody to show them to
+                    return
+                if self.lookout.store_intents(job, found):
+                    self.refresh_view()
+        finally:
+            self._intent_busy = False
 
     def _refresh_keys(self) -> None:
         # The footer is rebuilt only when the keys that work change (check_action reads just these):
@@ -196,7 +222,10 @@ class BattlePane:
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
-        if self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
+        if self.lookout.intent_waiting:  # worked out in a thread (_work_out_intents): said in one line meanwhile
+            body.append_text(intent_waiting_text())
+            body.append("\n")
+        elif self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
             body.append_text(intent_text(c.view, self.lookout.intents(), self.lookout.intent_level))
             body.append("\n")
         words = step_help(c.mode)

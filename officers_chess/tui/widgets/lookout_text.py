@@ -145,6 +145,12 @@ def intent_text(view: Known, intents: list[Intent], level: str | None = "normal"
     return body
 
 
+def intent_waiting_text() -> Text:
+    """The likely targets while they are being worked out (the `hard` level's own choice takes a moment on a big
+    map): one line, so the pane keeps its room, and no marks on the map meanwhile."""
+    return Text("Likely targets (n): working them out…\n", palette().note)
+
+
 def intent_source(level: str | None) -> str:
     """Whose choices the likely targets are."""
     if level is None:
