@@ -29,6 +29,8 @@ from officers_chess.rules.battle.state import GameState  # noqa: E402
 from officers_chess.rules.pieces.models import Side  # noqa: E402
 from officers_chess.commands.simulate_report import GameResult  # noqa: E402
 
+QUICK_ACTIVATIONS = 6  # --quick: the activation rows time this many activations of one battle
+QUICK_ROUNDS = 2  # --quick: the whole-battle row fights this many rounds after building the armies
 NO_NETWORKX = "networkx is not installed (pip install -e '.[bench]'), so there is no baseline"
 
 
@@ -94,7 +96,7 @@ def networkx_available() -> bool:
 
 
 def bench_forecast_pair(plan: Plan) -> Result:
-    pairs = forecast_pair.pairs(count=plan.reps(forecast_pair.RANDOM_PAIRS, 4))
+    pairs = forecast_pair.pairs(count=plan.reps(forecast_pair.RANDOM_PAIRS, 2))
     calls = [lambda pair=pair: forecast_pair.exact(pair) for pair in pairs]
     ours = measure(calls, repeats=plan.reps(40, 3), warmup=plan.reps(3, 1))
     result = Result(ours, target_ms=1.0)
@@ -164,11 +166,12 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
     for name in (level, baseline):
         ai_activation.warm_up(loaded, name)
     seeds = ai_activation.SEEDS[: plan.reps(len(ai_activation.SEEDS), 1)]
-    max_rounds = plan.reps(60, 2)
+    max_rounds = 60
+    cap = QUICK_ACTIVATIONS if plan.quick else None  # --quick: the opening activations of one battle
     activations: list[ai_activation.Activation] = []
     ends: list[GameState] = []
     for seed in seeds:
-        played, end = ai_activation.timed_battle(loaded, level, seed, max_rounds)
+        played, end = ai_activation.timed_battle(loaded, level, seed, max_rounds, max_activations=cap)
         activations += played
         ends.append(end)
     ours = Timing(tuple(a.total_ns for a in activations))
@@ -188,7 +191,7 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
     rest = Timing(tuple(d for a in activations for d in a.decisions_ns[1:]))
     result.notes.append(f"the first decision alone: {_spread(first)}")
     result.notes.append(f"each later decision of the turn ({len(rest.samples_ns)} of them): {_spread(rest)}")
-    cut = f", cut at round {max_rounds}" if plan.quick else ""
+    cut = f", cut after {cap} activations" if cap else ""
     result.notes.append(
         f"{len(activations)} activations of {len(seeds)} {level}-vs-{level} battle(s){cut} (seeds "
         f"{', '.join(map(str, seeds))}) on {loaded.scenario.name}, {loaded.battle_map.width}×"
@@ -209,11 +212,12 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
 def bench_ai_battle(plan: Plan) -> Result:
     loaded = ai_battle.load()
     seeds = ai_battle.SEEDS[: plan.reps(len(ai_battle.SEEDS), 1)]
+    rounds = plan.reps(ai_battle.MAX_ROUNDS, QUICK_ROUNDS)  # --quick: the armies built, the battle cut short
     # Untimed, first: a warm-up, and the premise of the check (each seed gives one battle, always the same).
-    first = {level: ai_battle.battle(loaded, level, seeds[0]) for level in ("normal", "greedy")}
+    first = {level: ai_battle.battle(loaded, level, seeds[0], rounds) for level in ("normal", "greedy")}
     ends: dict[str, dict[int, GameState]] = {"normal": {}, "greedy": {}}
     timings = {
-        level: measure(ai_battle.calls(loaded, level, seeds, ends[level]), repeats=1, warmup=0, pause_gc=False)
+        level: measure(ai_battle.calls(loaded, level, seeds, ends[level], rounds), repeats=1, warmup=0, pause_gc=False)
         for level in ("normal", "greedy")
     }
     result = Result(timings["normal"], target_ms=5000.0)
@@ -227,7 +231,8 @@ def bench_ai_battle(plan: Plan) -> Result:
     result.notes.append(
         f"{len(seeds)} battle(s) per level on {loaded.scenario.name}, seeds {seeds[0]}–{seeds[-1]}: each side hires "
         f"{rules.army.min}–{rules.army.max} units with {rules.war_chest} gold, scouts, outfits and deploys, then the "
-        f"battle is fought to its end; the whole of play_battle is timed"
+        f"battle is fought to its end{f' (--quick: cut after round {rounds})' if plan.quick else ''}; the whole of "
+        f"play_battle is timed"
     )
     for level in ("normal", "greedy"):
         result.notes.append(f"{level}: {ai_battle.outcomes(list(ends[level].values()))}")
@@ -290,7 +295,7 @@ def _load_note() -> str | None:
 
 
 def bench_ui_cursor(plan: Plan) -> Result:
-    side = plan.reps(ui_cursor.SIDE, 2)
+    side = plan.reps(ui_cursor.SIDE, 1)
     load = _load_note()
     ours = asyncio.run(ui_cursor.laps((80, 24), side))
     base = asyncio.run(ui_cursor.laps((80, 24), side, baseline=True))
@@ -327,8 +332,8 @@ def bench_ui_cursor(plan: Plan) -> Result:
 
 def bench_ui_forecast(plan: Plan) -> Result:
     load = _load_note()
-    ours = asyncio.run(ui_forecast.openings((80, 24), plan.reps(60, 3)))
-    large = asyncio.run(ui_forecast.openings((200, 60), plan.reps(20, 2)))
+    ours = asyncio.run(ui_forecast.openings((80, 24), plan.reps(60, 2)))
+    large = asyncio.run(ui_forecast.openings((200, 60), plan.reps(20, 1)))
     result = Result(ours.timing, target_ms=15.0, target_p99_ms=50.0)
     result.problems += ours.problems + [f"200×60: {p}" for p in large.problems]
     within = "within" if ours.timing.p99_ms <= 50.0 else "OVER"
@@ -349,7 +354,7 @@ def bench_ui_forecast(plan: Plan) -> Result:
 
 def bench_startup_title(plan: Plan) -> Result:
     load = _load_note()
-    runs = startup_title.measure(repeats=plan.reps(9, 2), floors=plan.reps(3, 1))
+    runs = startup_title.measure(repeats=plan.reps(9, 1), floors=plan.reps(3, 1))
     result = Result(runs.timing("ours"), target_ratio=startup_title.MIN_RATIO)
     result.baseline = "a bare Textual App (one line of text) started, painted and exited by the same probe"
     result.baseline_timing = runs.timing("bare")
