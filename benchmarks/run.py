@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing anything
 
 from benchmarks import ai_activation, ai_battle, forecast_pair, net_round_trip, reach, simulate_jobs  # noqa: E402
-from benchmarks import startup_title, ui_cursor, ui_forecast  # noqa: E402
+from benchmarks import startup_title, ui_cursor, ui_forecast, ui_turn  # noqa: E402
 from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.battle.state import GameState  # noqa: E402
@@ -410,6 +410,66 @@ def bench_net_round_trip(plan: Plan) -> Result:
     return result
 
 
+def _passes(durations: list[float]) -> str:
+    """The garbage collector's full passes that fell on the keys, and the longest."""
+    if not durations:
+        return "no full pass of the garbage collector"
+    return f"{len(durations)} full pass(es) of the garbage collector, the longest {_ms(max(durations))}"
+
+
+def bench_ui_computer_turn(plan: Plan) -> Result:
+    load = _load_note()
+    keys = plan.reps(40, 2)
+    target, target_p99 = ui_turn.TARGET_MS, ui_turn.TARGET_P99_MS
+    levels = ui_turn.LEVELS[: plan.reps(len(ui_turn.LEVELS), 1)]  # --quick: normal's keys only
+    runs = {level: asyncio.run(ui_turn.turns(level, keys)) for level in levels}
+    for level, run in runs.items():
+        if not run.ours_ns or not run.base_ns:  # nothing to time: say why, rather than print empty figures
+            raise RuntimeError(f"ui_computer_turn: the keys at {level} could not be timed: {'; '.join(run.problems) or 'no samples'}")
+    normal = runs["normal"]
+    result = Result(normal.ours, target_ms=target, target_p99_ms=target_p99)
+    result.baseline = "the same key on the person's own turn (nobody thinking), each started on a quiet app"
+    result.baseline_timing = normal.baseline
+    for level, run in runs.items():
+        result.problems += [f"{level}: {p}" for p in run.problems]
+        if not run.problems and (len(run.ours_ns), len(run.base_ns)) != (keys, keys):
+            result.problems.append(f"{level}: {len(run.ours_ns)} keys while it thought and {len(run.base_ns)} on the "
+                                   f"person's turn, not {keys} each")
+    if "hard" in runs and not runs["hard"].still_thinking:
+        # hard thinks for hundreds of ms: a screen that answers keys meanwhile paints some frames before it is done
+        result.problems.append("hard: no key's frame was painted while the decision it fell in was still being thought")
+    result.check = (f"every key got its frame within {ui_turn.TIMEOUT_S:g} s (none froze), went in while the computer's "
+                    f"worker was thinking and was answered in its turn (Mode.COMPUTER), and changed the danger zone as "
+                    f"the key does; at hard, some frames came while the decision was still being thought")
+    within = "within" if normal.ours.p99_ms <= target_p99 else "OVER"
+    result.notes.append(f"p99 {_ms(normal.ours.p99_ms)} ({within} the {target_p99:g} ms target)")
+    result.notes.append(
+        f"the danger-zone key ({ui_turn.KEY}: the map's one key live in the computer's turn; the arrows do nothing "
+        f"until the person's) sent as a terminal sends it while the computer thinks the first decision of its activation (which unit, "
+        f"where it moves), to the first frame repainting the map with the new zone; headless at 80×24 on {ui_turn.FIXTURE.stem} (24×16, 12 against 12), "
+        f"the computer playing the {ui_turn.COMPUTER.value} at the {ui_turn.PACE} pace"
+    )
+    for level, run in runs.items():
+        ours, base = run.ours, run.baseline
+        result.notes.append(
+            f"{level}: {_spread(ours)} ({_verdict(ours, target)} the {target:g} ms target, p99 "
+            f"{'within' if ours.p99_ms <= target_p99 else 'OVER'} {target_p99:g} ms), baseline {_spread(base)}; "
+            f"{len(run.ours_ns)} keys in {run.decisions} decisions of {run.computer_turns} computer turns, "
+            f"{run.still_thinking} of their frames painted before that decision's thinking ended; "
+            f"{_passes(run.full_passes['ours'])} while they waited ({_passes(run.full_passes['baseline'])} in the baseline)"
+        )
+    if plan.quick:
+        result.notes.append("hard: not run under --quick")
+    result.notes.append(
+        f"the computer thinks in a thread of the same interpreter: while it thinks, the screen's thread has the "
+        f"interpreter in turns (switching every {sys.getswitchinterval() * 1000:g} ms), so a key's work is slowed, not "
+        f"held up until the thinking ends; a full pass of the garbage collector, in either thread, holds both"
+    )
+    if load:
+        result.notes.append(load)
+    return result
+
+
 BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "forecast_pair": bench_forecast_pair,
     "reach_32x24": bench_reach_32x24,
@@ -422,6 +482,7 @@ BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "ui_forecast_open": bench_ui_forecast,
     "startup_title": bench_startup_title,
     "net_round_trip": bench_net_round_trip,
+    "ui_computer_turn": bench_ui_computer_turn,
 }
 
 
