@@ -49,13 +49,15 @@ def _ended(state: GameState) -> bool:
     return state.is_over or state.active is None
 
 
-def timed_battle(loaded: LoadedScenario, level: str, seed: int, max_rounds: int = 60) -> tuple[list[Activation], GameState]:
+def timed_battle(
+    loaded: LoadedScenario, level: str, seed: int, max_rounds: int = 60, max_activations: int | None = None
+) -> tuple[list[Activation], GameState]:
     """Play `level` against `level` with dice seeded by `seed`, timing every decision, grouped by
-    activation; returns the activations and the battle's last state."""
+    activation; returns the activations and the battle's last state (cut after `max_activations`, if given)."""
     policies: dict[Side, Policy] = {Side.ATTACKER: make_policy(level, seed * 2), Side.DEFENDER: make_policy(level, seed * 2 + 1)}
     state = loaded.new_battle(seed)
     activations: list[Activation] = []
-    while not state.is_over and state.round <= max_rounds:
+    while not state.is_over and state.round <= max_rounds and (max_activations is None or len(activations) < max_activations):
         start, policy, decisions = state, policies[state.to_act], []
         while True:
             action, elapsed = time_call(partial(policy.choose, state))

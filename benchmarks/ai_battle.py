@@ -19,25 +19,27 @@ from officers_chess.rules.pieces.models import Side
 
 SCENARIO = "millbrook_crossing"
 SEEDS = tuple(range(1, 11))  # fixed, so every run plays the same battles
+MAX_ROUNDS = 60  # play_battle's own limit: a full run fights every battle to its end
 
 
 def load() -> LoadedScenario:
     return load_scenario(bundled_dir("scenarios") / f"{SCENARIO}.yaml")
 
 
-def battle(loaded: LoadedScenario, level: str, seed: int) -> GameState:
-    """`level` against `level`: dice seeded by `seed`, each side's policy by its own seed derived from it."""
+def battle(loaded: LoadedScenario, level: str, seed: int, max_rounds: int = MAX_ROUNDS) -> GameState:
+    """`level` against `level`: dice seeded by `seed`, each side's policy by its own seed derived from it; a battle
+    still running after `max_rounds` rounds is returned unfinished."""
     policies = {Side.ATTACKER: make_policy(level, seed * 2), Side.DEFENDER: make_policy(level, seed * 2 + 1)}
-    return play_battle(loaded, policies, seed)
+    return play_battle(loaded, policies, seed, max_rounds=max_rounds)
 
 
 def calls(
-    loaded: LoadedScenario, level: str, seeds: tuple[int, ...], ends: dict[int, GameState]
+    loaded: LoadedScenario, level: str, seeds: tuple[int, ...], ends: dict[int, GameState], max_rounds: int = MAX_ROUNDS
 ) -> list[Callable[[], GameState]]:
     """One timed call per seed; each keeps the battle's last state in `ends` (by seed) for the notes."""
 
     def one(seed: int) -> GameState:
-        ends[seed] = battle(loaded, level, seed)
+        ends[seed] = battle(loaded, level, seed, max_rounds)
         return ends[seed]
 
     return [lambda seed=seed: one(seed) for seed in seeds]

@@ -22,13 +22,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing anything
 
 from benchmarks import ai_activation, ai_battle, forecast_pair, net_round_trip, reach, simulate_jobs  # noqa: E402
-from benchmarks import startup_title, ui_cursor, ui_forecast  # noqa: E402
+from benchmarks import startup_title, ui_cursor, ui_forecast, ui_turn  # noqa: E402
 from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.battle.state import GameState  # noqa: E402
 from officers_chess.rules.pieces.models import Side  # noqa: E402
 from officers_chess.commands.simulate_report import GameResult  # noqa: E402
 
+QUICK_ACTIVATIONS = 6  # --quick: the activation rows time this many activations of one battle
+QUICK_ROUNDS = 2  # --quick: the whole-battle row fights this many rounds after building the armies
 NO_NETWORKX = "networkx is not installed (pip install -e '.[bench]'), so there is no baseline"
 
 
@@ -94,7 +96,7 @@ def networkx_available() -> bool:
 
 
 def bench_forecast_pair(plan: Plan) -> Result:
-    pairs = forecast_pair.pairs(count=plan.reps(forecast_pair.RANDOM_PAIRS, 4))
+    pairs = forecast_pair.pairs(count=plan.reps(forecast_pair.RANDOM_PAIRS, 2))
     calls = [lambda pair=pair: forecast_pair.exact(pair) for pair in pairs]
     ours = measure(calls, repeats=plan.reps(40, 3), warmup=plan.reps(3, 1))
     result = Result(ours, target_ms=1.0)
@@ -164,11 +166,12 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
     for name in (level, baseline):
         ai_activation.warm_up(loaded, name)
     seeds = ai_activation.SEEDS[: plan.reps(len(ai_activation.SEEDS), 1)]
-    max_rounds = plan.reps(60, 2)
+    max_rounds = 60
+    cap = QUICK_ACTIVATIONS if plan.quick else None  # --quick: the opening activations of one battle
     activations: list[ai_activation.Activation] = []
     ends: list[GameState] = []
     for seed in seeds:
-        played, end = ai_activation.timed_battle(loaded, level, seed, max_rounds)
+        played, end = ai_activation.timed_battle(loaded, level, seed, max_rounds, max_activations=cap)
         activations += played
         ends.append(end)
     ours = Timing(tuple(a.total_ns for a in activations))
@@ -188,7 +191,7 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
     rest = Timing(tuple(d for a in activations for d in a.decisions_ns[1:]))
     result.notes.append(f"the first decision alone: {_spread(first)}")
     result.notes.append(f"each later decision of the turn ({len(rest.samples_ns)} of them): {_spread(rest)}")
-    cut = f", cut at round {max_rounds}" if plan.quick else ""
+    cut = f", cut after {cap} activations" if cap else ""
     result.notes.append(
         f"{len(activations)} activations of {len(seeds)} {level}-vs-{level} battle(s){cut} (seeds "
         f"{', '.join(map(str, seeds))}) on {loaded.scenario.name}, {loaded.battle_map.width}×"
@@ -209,11 +212,12 @@ def _bench_activation(plan: Plan, level: str, target_ms: float, target_p99_ms: f
 def bench_ai_battle(plan: Plan) -> Result:
     loaded = ai_battle.load()
     seeds = ai_battle.SEEDS[: plan.reps(len(ai_battle.SEEDS), 1)]
+    rounds = plan.reps(ai_battle.MAX_ROUNDS, QUICK_ROUNDS)  # --quick: the armies built, the battle cut short
     # Untimed, first: a warm-up, and the premise of the check (each seed gives one battle, always the same).
-    first = {level: ai_battle.battle(loaded, level, seeds[0]) for level in ("normal", "greedy")}
+    first = {level: ai_battle.battle(loaded, level, seeds[0], rounds) for level in ("normal", "greedy")}
     ends: dict[str, dict[int, GameState]] = {"normal": {}, "greedy": {}}
     timings = {
-        level: measure(ai_battle.calls(loaded, level, seeds, ends[level]), repeats=1, warmup=0, pause_gc=False)
+        level: measure(ai_battle.calls(loaded, level, seeds, ends[level], rounds), repeats=1, warmup=0, pause_gc=False)
         for level in ("normal", "greedy")
     }
     result = Result(timings["normal"], target_ms=5000.0)
@@ -227,7 +231,8 @@ def bench_ai_battle(plan: Plan) -> Result:
     result.notes.append(
         f"{len(seeds)} battle(s) per level on {loaded.scenario.name}, seeds {seeds[0]}–{seeds[-1]}: each side hires "
         f"{rules.army.min}–{rules.army.max} units with {rules.war_chest} gold, scouts, outfits and deploys, then the "
-        f"battle is fought to its end; the whole of play_battle is timed"
+        f"battle is fought to its end{f' (--quick: cut after round {rounds})' if plan.quick else ''}; the whole of "
+        f"play_battle is timed"
     )
     for level in ("normal", "greedy"):
         result.notes.append(f"{level}: {ai_battle.outcomes(list(ends[level].values()))}")
@@ -290,7 +295,7 @@ def _load_note() -> str | None:
 
 
 def bench_ui_cursor(plan: Plan) -> Result:
-    side = plan.reps(ui_cursor.SIDE, 2)
+    side = plan.reps(ui_cursor.SIDE, 1)
     load = _load_note()
     ours = asyncio.run(ui_cursor.laps((80, 24), side))
     base = asyncio.run(ui_cursor.laps((80, 24), side, baseline=True))
@@ -327,8 +332,8 @@ def bench_ui_cursor(plan: Plan) -> Result:
 
 def bench_ui_forecast(plan: Plan) -> Result:
     load = _load_note()
-    ours = asyncio.run(ui_forecast.openings((80, 24), plan.reps(60, 3)))
-    large = asyncio.run(ui_forecast.openings((200, 60), plan.reps(20, 2)))
+    ours = asyncio.run(ui_forecast.openings((80, 24), plan.reps(60, 2)))
+    large = asyncio.run(ui_forecast.openings((200, 60), plan.reps(20, 1)))
     result = Result(ours.timing, target_ms=15.0, target_p99_ms=50.0)
     result.problems += ours.problems + [f"200×60: {p}" for p in large.problems]
     within = "within" if ours.timing.p99_ms <= 50.0 else "OVER"
@@ -349,7 +354,7 @@ def bench_ui_forecast(plan: Plan) -> Result:
 
 def bench_startup_title(plan: Plan) -> Result:
     load = _load_note()
-    runs = startup_title.measure(repeats=plan.reps(9, 2), floors=plan.reps(3, 1))
+    runs = startup_title.measure(repeats=plan.reps(9, 1), floors=plan.reps(3, 1))
     result = Result(runs.timing("ours"), target_ratio=startup_title.MIN_RATIO)
     result.baseline = "a bare Textual App (one line of text) started, painted and exited by the same probe"
     result.baseline_timing = runs.timing("bare")
@@ -405,6 +410,66 @@ def bench_net_round_trip(plan: Plan) -> Result:
     return result
 
 
+def _passes(durations: list[float]) -> str:
+    """The garbage collector's full passes that fell on the keys, and the longest."""
+    if not durations:
+        return "no full pass of the garbage collector"
+    return f"{len(durations)} full pass(es) of the garbage collector, the longest {_ms(max(durations))}"
+
+
+def bench_ui_computer_turn(plan: Plan) -> Result:
+    load = _load_note()
+    keys = plan.reps(40, 2)
+    target, target_p99 = ui_turn.TARGET_MS, ui_turn.TARGET_P99_MS
+    levels = ui_turn.LEVELS[: plan.reps(len(ui_turn.LEVELS), 1)]  # --quick: normal's keys only
+    runs = {level: asyncio.run(ui_turn.turns(level, keys)) for level in levels}
+    for level, run in runs.items():
+        if not run.ours_ns or not run.base_ns:  # nothing to time: say why, rather than print empty figures
+            raise RuntimeError(f"ui_computer_turn: the keys at {level} could not be timed: {'; '.join(run.problems) or 'no samples'}")
+    normal = runs["normal"]
+    result = Result(normal.ours, target_ms=target, target_p99_ms=target_p99)
+    result.baseline = "the same key on the person's own turn (nobody thinking), each started on a quiet app"
+    result.baseline_timing = normal.baseline
+    for level, run in runs.items():
+        result.problems += [f"{level}: {p}" for p in run.problems]
+        if not run.problems and (len(run.ours_ns), len(run.base_ns)) != (keys, keys):
+            result.problems.append(f"{level}: {len(run.ours_ns)} keys while it thought and {len(run.base_ns)} on the "
+                                   f"person's turn, not {keys} each")
+    if "hard" in runs and not runs["hard"].still_thinking:
+        # hard thinks for hundreds of ms: a screen that answers keys meanwhile paints some frames before it is done
+        result.problems.append("hard: no key's frame was painted while the decision it fell in was still being thought")
+    result.check = (f"every key got its frame within {ui_turn.TIMEOUT_S:g} s (none froze), went in while the computer's "
+                    f"worker was thinking and was answered in its turn (Mode.COMPUTER), and changed the danger zone as "
+                    f"the key does; at hard, some frames came while the decision was still being thought")
+    within = "within" if normal.ours.p99_ms <= target_p99 else "OVER"
+    result.notes.append(f"p99 {_ms(normal.ours.p99_ms)} ({within} the {target_p99:g} ms target)")
+    result.notes.append(
+        f"the danger-zone key ({ui_turn.KEY}: the map's one key live in the computer's turn; the arrows do nothing "
+        f"until the person's) sent as a terminal sends it while the computer thinks the first decision of its activation (which unit, "
+        f"where it moves), to the first frame repainting the map with the new zone; headless at 80×24 on {ui_turn.FIXTURE.stem} (24×16, 12 against 12), "
+        f"the computer playing the {ui_turn.COMPUTER.value} at the {ui_turn.PACE} pace"
+    )
+    for level, run in runs.items():
+        ours, base = run.ours, run.baseline
+        result.notes.append(
+            f"{level}: {_spread(ours)} ({_verdict(ours, target)} the {target:g} ms target, p99 "
+            f"{'within' if ours.p99_ms <= target_p99 else 'OVER'} {target_p99:g} ms), baseline {_spread(base)}; "
+            f"{len(run.ours_ns)} keys in {run.decisions} decisions of {run.computer_turns} computer turns, "
+            f"{run.still_thinking} of their frames painted before that decision's thinking ended; "
+            f"{_passes(run.full_passes['ours'])} while they waited ({_passes(run.full_passes['baseline'])} in the baseline)"
+        )
+    if plan.quick:
+        result.notes.append("hard: not run under --quick")
+    result.notes.append(
+        f"the computer thinks in a thread of the same interpreter: while it thinks, the screen's thread has the "
+        f"interpreter in turns (switching every {sys.getswitchinterval() * 1000:g} ms), so a key's work is slowed, not "
+        f"held up until the thinking ends; a full pass of the garbage collector, in either thread, holds both"
+    )
+    if load:
+        result.notes.append(load)
+    return result
+
+
 BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "forecast_pair": bench_forecast_pair,
     "reach_32x24": bench_reach_32x24,
@@ -417,6 +482,7 @@ BENCHMARKS: dict[str, Callable[[Plan], Result]] = {
     "ui_forecast_open": bench_ui_forecast,
     "startup_title": bench_startup_title,
     "net_round_trip": bench_net_round_trip,
+    "ui_computer_turn": bench_ui_computer_turn,
 }
 
 

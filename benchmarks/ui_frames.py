@@ -82,9 +82,17 @@ class FrameProbe:
         """Send `key` to a quiet app; return the nanoseconds to the first frame `wanted` accepts, and to
         the last frame before the app was quiet again (the footer and scrollbars catching up)."""
         await self.quiet()
+        first = len(self.frames)
+        start, frame = await self.key_now(key, wanted)
+        await self.quiet()
+        last = self.frames[-1] if len(self.frames) > first else frame
+        return frame.at_ns - start, last.at_ns - start
+
+    async def key_now(self, key: str, wanted: Callable[[Frame], bool]) -> tuple[int, Frame]:
+        """Send `key` at once, quiet app or not; return when it was sent (perf_counter_ns) and the first frame
+        `wanted` accepts. TimeoutError if none comes within TIMEOUT_S."""
         loop = asyncio.get_running_loop()
         self._wanted, self._found = wanted, loop.create_future()
-        first = len(self.frames)
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(self.app)
         start = time.perf_counter_ns()
@@ -95,9 +103,7 @@ class FrameProbe:
             raise TimeoutError(f"no awaited frame after the key {key!r}") from None
         finally:
             self._wanted = None
-        await self.quiet()
-        last = self.frames[-1] if len(self.frames) > first else frame
-        return frame.at_ns - start, last.at_ns - start
+        return start, frame
 
     async def press(self, *keys: str) -> None:
         """Untimed: send keys (as the pilot does) and wait until the app is quiet."""
