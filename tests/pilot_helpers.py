@@ -108,15 +108,16 @@ async def open_trade(pilot, screen, giver: str, partner: str):
 
 
 async def computer_mustered(pilot, seconds: float = HANG) -> None:
-    """Wait while the computer takes its army-building steps (a thread, behind ComputerMusterScreen), then let
-    the screen that follows settle."""
+    """Wait while the computer takes its army-building steps (a thread, behind ComputerMusterScreen), or musters
+    its campaign companies for a chapter (behind CampaignOpeningScreen), then let the screen that follows settle."""
     import asyncio
 
+    from officers_chess.tui.screens.campaign_opening import CampaignOpeningScreen
     from officers_chess.tui.screens.computer_muster import ComputerMusterScreen
 
     for _ in range(int(seconds / 0.02)):
         await pilot.pause()
-        if not isinstance(pilot.app.screen, ComputerMusterScreen):
+        if not isinstance(pilot.app.screen, (ComputerMusterScreen, CampaignOpeningScreen)):
             break
         await asyncio.sleep(0.02)
     else:

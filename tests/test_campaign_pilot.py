@@ -20,7 +20,7 @@ from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 
 from muster_keys import deploy_all, press
-from pilot_helpers import past_the_grace, screen_text
+from pilot_helpers import computer_mustered, past_the_grace, screen_text
 
 CAMPAIGN = """\
 name: Two Yards
@@ -180,7 +180,7 @@ async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-        await pilot.pause()
+        await computer_mustered(pilot)
         screen = await to_muster(pilot)  # one person: no hand-over
         await muster_two(pilot, screen)
         await press(pilot, "d")
@@ -203,7 +203,7 @@ async def test_the_campaign_goes_to_its_end_screen_with_the_standings(tmp_path):
         await pilot.pause()
         app.begin_campaign(loaded, {"p1": "normal", "p2": "normal"})
         for _ in range(2):
-            await pilot.pause()
+            await computer_mustered(pilot)
             assert isinstance(app.screen, BattleScreen)
             app.show_result(finish_battle(app.screen.controller.state), [])
             await past_the_grace(pilot)
@@ -220,7 +220,7 @@ async def test_a_campaign_killed_in_its_chapters_battle_resumes_that_battle(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-        await pilot.pause()
+        await computer_mustered(pilot)
         await muster_two(pilot, app.screen)
         await press(pilot, "d")
         await press(pilot, "enter")  # Scouting
@@ -255,7 +255,7 @@ async def test_l_on_the_title_lists_every_unfinished_campaign_and_goes_on_with_a
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-            await pilot.pause()
+            await computer_mustered(pilot)
             await muster_two(pilot, app.screen)
             await press(pilot, "d")
             assert isinstance(app.screen, ScoutingScreen)

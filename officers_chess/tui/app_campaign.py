@@ -72,7 +72,20 @@ class CampaignFlow:
             self._show(CampaignEndScreen(run))  # type: ignore[attr-defined]
             return
         played = len(run.data.progress.records)
+        if run.data.pending is None and any(level != "human" for level in run.data.players.values()):
+            from officers_chess.tui.screens.campaign_opening import CampaignOpeningScreen
+
+            # The computer's companies muster in a thread (hard's practice fights take seconds): the screen stays live.
+            self._show(CampaignOpeningScreen(run, lambda: self._chapter_opened(played)))  # type: ignore[attr-defined]
+            return
         run.open_chapter()
+        self._chapter_opened(played)
+
+    def _chapter_opened(self, played: int) -> None:
+        """The chapter's musters are open (the computer's done): a forfeit is read, else the people muster, else
+        the battle begins."""
+        run = self.campaign
+        assert run is not None
         self._told_failure()
         if len(run.data.progress.records) > played:  # a computer's company could not take the field: forfeited
             self._to_read = run.humans()
