@@ -13,6 +13,7 @@ from officers_chess.ai.assess import (
     unit_values,
 )
 from officers_chess.ai.breach import breaches
+from officers_chess.ai.clock_pressure import danger_weight, hurry
 from officers_chess.ai.danger import DangerMap
 from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
 from officers_chess.ai.goals import (
@@ -27,7 +28,7 @@ from officers_chess.rules.battle.flight import side_broken
 from officers_chess.rules.battle.game import arts_of
 from officers_chess.rules.battle.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.battle.victory import AT_ROUND_END, conditions, standing
+from officers_chess.rules.battle.victory import standing
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.armament import usable_weapon, weapon_range
@@ -47,7 +48,6 @@ STATUS_POINTS = 6.0  # a status staff that lands on an enemy
 ORDER_STEP = 3.0  # points per movement point closer to where a scripted order sends the unit
 PREY_POINTS = 12.0  # attacking the enemy a pursue order names
 SUPPORT_TIMES = 3.0  # a support order values heals and dances this many times over
-PATIENT_ROUNDS = 10  # with no time limit, the rounds an army may spend waiting for the enemy to come (`hurry`)
 ROUT_CARE = 0.8  # the least weight of the danger of a rout, however late in the battle (NormalPolicy.rout_care in normal.py)
 SHELTER_DANGER = 2.0  # a unit the side must protect weighs its danger this many times over
 FALL_POINTS = 150.0  # and the chance it is routed costs this much more: the battle is lost with it
@@ -55,40 +55,6 @@ RETAKE_STEP = 1.0  # points per movement point closer to what the enemy's clock 
 CONTEST_POINTS = 20.0  # routing an enemy off a tile its clock counts, when pressed: the clock turns with it
 SPECIAL_TAGS = ("Dance", "Escape", "Fleeing", "Raze", "Saboteur", "Seize", "Leader", "Pick", "Heal", "Restore",
                 "Status", "Rescue", "Warp", "Torch")
-
-
-def danger_weight(round_number: int, survive: bool, clock: bool = False) -> float:
-    """Early on, units keep out of reach and let the enemy come; as rounds pass they take more risks,
-    so two careful armies do not stare at each other until the time runs out. A side that wins by
-    lasting weighs danger in full; one the time limit favours (`clock`) stays as careful as in round 1,
-    since a stare that runs the time out is its win."""
-    if survive:
-        return 1.0
-    if clock:
-        round_number = 1
-    return max(0.2, 0.6 - 0.04 * (round_number - 1))
-
-
-def hurry(view: GameState, side: Side, winning: Side | None = None) -> float:
-    """How much `side` hurries: 1 while the clock gives it the win as things stand (`winning`, from `standing`);
-    otherwise from 1 at the start up to 3 at the deadline (the time limit, else the enemy's round-end condition),
-    and at least 2 once the enemy has taken what the clock counts (tiles to control, a post to hold) where the
-    limit alone would have favoured us (rulings P20). With no clock at all, from 1 at round 10 up to 3 at round
-    30: two careful armies with all the time in the world would otherwise watch each other for ever."""
-    if winning is side:
-        return 1.0
-    limit = view.time_limit
-    if limit is None and winning is None:
-        return 1.0 + 2.0 * min(1.0, max(0, view.round - PATIENT_ROUNDS) / 20)
-    if limit is not None:
-        deadline = limit.rounds
-    else:
-        deadline = min((c.rounds for c in conditions(view, side.other) if c.kind in AT_ROUND_END and c.rounds),
-                       default=PATIENT_ROUNDS)
-    pressed = 1.0 + 2.0 * min(1.0, view.round / deadline)
-    if winning is side.other and (limit is None or limit.winner != side.other):
-        pressed = max(pressed, 2.0)  # what the clock was to give us was taken: retaking it cannot wait
-    return pressed
 
 
 @dataclass(frozen=True)
