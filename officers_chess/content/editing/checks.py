@@ -42,10 +42,18 @@ def check(draft: MapDraft) -> list[Problem]:
     regions = _foot_regions(draft)
     if not regions:
         problems.append(Problem("no tile a unit on foot can stand on", True, field="tiles"))
-    for region in sorted(regions, key=len, reverse=True)[1:]:
-        problems.append(Problem(f"{len(region)} tile{'s' if len(region) > 1 else ''} cut off from the rest: units on foot "
-                                f"there can never reach the others (fliers can)", False, tile=min(region, key=lambda p: (p[1], p[0]))))
+    # The largest piece is the battlefield (the top-left one of equals); each other piece is said once, at its
+    # top-left tile.
+    pieces = sorted(((min(r, key=_reading), r) for r in regions), key=lambda f: (-len(f[1]), _reading(f[0])))
+    for first, region in pieces[1:]:
+        problems.append(Problem(f"{len(region)} tile{'s' if len(region) > 1 else ''} cut off from the rest: units on "
+                                f"foot there can never reach the others (fliers can)", False, tile=first))
     return problems
+
+
+def _reading(pos: Pos) -> tuple[int, int]:
+    """Reading order: row, then column."""
+    return pos[1], pos[0]
 
 
 def _foot_regions(draft: MapDraft) -> list[set[Pos]]:
