@@ -112,7 +112,7 @@ def test_live_checks_point_at_the_tile_or_the_field() -> None:
     island = MapDraft.blank("", 5, 3, ".").painted([(2, 0), (2, 1), (2, 2)], "}")
     problems = check(island)
     assert [p.line() for p in problems] == [
-        "error: name: the map has no name (it is shown on the title and in the briefing)",
+        "warning: name: the map has no name: battles on it will show the file's name",
         "warning: tile 4,1: 6 tiles cut off from the rest: units on foot there can never reach the others (fliers can)",
     ]
     # A wall breaks and a door opens: what they shut in is not cut off.

@@ -29,7 +29,8 @@ def check(draft: MapDraft) -> list[Problem]:
     """Everything the game would refuse (errors) and what would load but likely not play as meant (warnings)."""
     problems: list[Problem] = []
     if not draft.name.strip():
-        problems.append(Problem("the map has no name (it is shown on the title and in the briefing)", True, field="name"))
+        # The game names a nameless map after its file, so this only warns.
+        problems.append(Problem("the map has no name: battles on it will show the file's name", False, field="name"))
     table = terrain_table(draft.edition)
     unknown = [(x, y) for y, row in enumerate(draft.rows) for x, glyph in enumerate(row) if glyph not in table]
     for pos in unknown[:5]:
