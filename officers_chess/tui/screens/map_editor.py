@@ -29,6 +29,8 @@ from officers_chess.tui.screens.title_editor import own_maps_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
+MOVERS = {MoveType.FOOT: "units on foot", MoveType.ARMORED: "armored units", MoveType.CAVALRY: "cavalry",
+          MoveType.FLYING: "fliers"}
 TOOLS = {"brush": "brush", "rectangle": "rectangle", "flood": "flood fill"}
 
 # The keys the footer has no room for at 80 columns are listed here, in the side pane.
@@ -327,8 +329,8 @@ class MapEditorScreen(Screen):
         self._overlays()
         self.canvas.refresh()
         self._side()
-        self.say(f"Costs for units {move.value if move is not MoveType.FLYING else 'that fly'}: each tile's digit, "
-                 "x where they cannot go." if move else "Costs off.")
+        self.say(f"Costs for {MOVERS[move]}: each tile's digit, x where they cannot go (m for the next)."
+                 if move else "Costs off.")
 
     def action_sight(self) -> None:
         canvas = self.canvas
