@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from officers_chess.content.editing.draft import MAX_SIDE, MIN_SIDE
+from officers_chess.content.user_data import data_dir
 from officers_chess.rules.board.terrain import terrain_table
 
 DEFAULT_SIZE = (16, 12)
@@ -43,3 +44,8 @@ def map_name(path: Path | None) -> str:
     if path is None:
         return "New map"
     return path.stem.replace("_", " ").replace("-", " ").strip().title() or "New map"
+
+
+def own_maps_folder() -> Path:
+    """Where the player's own maps are offered to be saved (a new map has no file until it is first saved)."""
+    return data_dir() / "maps"

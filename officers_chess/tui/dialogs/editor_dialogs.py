@@ -11,17 +11,27 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+class Answered:
+    """A dialog answers once: a second key typed before it closes would answer it again (Textual refuses that)."""
+
+    is_answered = False
+
+    def answer(self, value) -> None:
+        if not self.is_answered:
+            self.is_answered = True
+            self.dismiss(value)  # type: ignore[attr-defined]
+
+
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{ width: 64; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
                     border: thick $accent; background: $surface; }}
-{name} Input {{ height: 1; border: none; padding: 0 1; background: $boost; margin-bottom: 1; }}
 {name} .keys {{ color: $text-muted; margin-top: 1; }}
 {name} .error {{ color: $error; height: auto; }}
 """
 
 
-class FieldsDialog(ModalScreen[list[str] | None]):
+class FieldsDialog(Answered, ModalScreen[list[str] | None]):
     """A few labelled fields; Enter answers them (when `check` finds nothing wrong: else its words stay on the
     dialog), Esc answers None."""
 
@@ -50,13 +60,13 @@ class FieldsDialog(ModalScreen[list[str] | None]):
         if problem:
             self.query_one(".error", Static).update(Text(problem))
             return
-        self.dismiss(values)
+        self.answer(values)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(Answered, ModalScreen[str | None]):
     """A question answered by one of a few keys (each with its words); Esc answers `escape` (None: Esc is no answer,
     the question must be answered)."""
 
@@ -74,11 +84,14 @@ class ChoiceDialog(ModalScreen[str | None]):
             yield Static("    ".join(f"[b]{key}[/b]: {words}" for key, words, _ in self.choices) + back, classes="keys")
 
     def on_key(self, event) -> None:
+        if self.is_answered:  # keys typed before it closes answer nothing more
+            event.stop()
+            return
         answer = next((value for key, _, value in self.choices if key == event.character), None)
         if answer is not None:
             event.stop()
-            self.dismiss(answer)
+            self.answer(answer)
         elif event.key == "escape":
             event.stop()
             if self.escape is not None:
-                self.dismiss(self.escape)
+                self.answer(self.escape)

@@ -22,10 +22,9 @@ from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.board.terrain import MoveType, Terrain, terrain_table
-from officers_chess.session.map_start import parse_size
+from officers_chess.session.map_start import own_maps_folder, parse_size
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.palette import palette
-from officers_chess.tui.screens.title_editor import own_maps_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
@@ -81,11 +80,16 @@ class MapEditorScreen(Screen):
         Binding("escape,q", "leave", "Leave", key_display="q"),
     ]
 
-    def __init__(self, file: MapFile, draft: MapDraft) -> None:
+    def __init__(self, file: MapFile, draft: MapDraft, as_copy: bool = False) -> None:
+        """`as_copy`: the file is one of the game's own maps, opened from the title: it is saved under a new name,
+        so playing the bundled battles never meets a map changed by accident."""
         super().__init__()
         self.file = file
         self.history = History(draft, saved=draft if file.path is not None and file.path.exists() else None)
         self.autosave = EditorAutosave(editor_folder(), file.path)
+        self.copy_of = file.path if as_copy else None
+        if as_copy:
+            file.path = None  # the first save asks for a name
         self.terrains: list[Terrain] = list(terrain_table(draft.edition).values())
         self.brush = 0
         self.tool = "brush"
@@ -394,7 +398,9 @@ class MapEditorScreen(Screen):
         except OSError:
             folder = Path.cwd()
         stem = "_".join(self.draft.name.lower().split()) or "new_map"
-        suggestion = self.file.path or folder / f"{stem}.yaml"
+        suggestion = self.file.path or folder / (self.copy_of.name if self.copy_of is not None else f"{stem}.yaml")
+        if self.copy_of is not None and not why:
+            why = "The game's own map stays as it is: your version is saved as a new file."
 
         def done(values: list[str] | None) -> None:
             if values is not None:
@@ -416,6 +422,7 @@ class MapEditorScreen(Screen):
             return
         self.autosave.clear()
         self.autosave = EditorAutosave(editor_folder(), written)
+        self.copy_of = None  # the author's own file from now on
         self.history.saved = self.draft
         self._side()
         errors = sum(p.error for p in self.problems)

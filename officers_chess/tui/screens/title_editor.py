@@ -14,17 +14,12 @@ from textual.widgets.option_list import Option
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
-from officers_chess.content.user_data import data_dir
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
-from officers_chess.session.map_start import DEFAULT_SIZE, DEFAULT_TERRAIN, map_name, parse_size, terrain_glyph
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, FieldsDialog
+from officers_chess.session.map_start import (DEFAULT_SIZE, DEFAULT_TERRAIN, map_name, own_maps_folder, parse_size,
+                                              terrain_glyph)
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, FieldsDialog
 
 NEW = "new"
-
-
-def own_maps_folder() -> Path:
-    """Where the player's own maps are offered to be saved (a new map has no file until it is first saved)."""
-    return data_dir() / "maps"
 
 
 def map_files() -> list[Path]:
@@ -41,7 +36,7 @@ def map_files() -> list[Path]:
     return mine + bundled
 
 
-class MapChooser(ModalScreen[str | None]):
+class MapChooser(Answered, ModalScreen[str | None]):
     """A new map first, then the maps there are; Enter answers NEW or the chosen file's path."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="MapChooser") + "MapChooser OptionList { height: auto; max-height: 16; }"
@@ -63,10 +58,10 @@ class MapChooser(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = event.option.id or NEW
-        self.dismiss(NEW if chosen == NEW else str(self.files[int(chosen)]))
+        self.answer(NEW if chosen == NEW else str(self.files[int(chosen)]))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
 class TitleEditor:
@@ -89,7 +84,7 @@ class TitleEditor:
             except ContentError as exc:
                 self.app.notify(str(exc), severity="error", timeout=10)
                 return
-            self.app.push_screen(MapEditorScreen(file, draft))
+            self.app.push_screen(MapEditorScreen(file, draft, as_copy=Path(chosen).parent != own_maps_folder()))
             return
 
         def check(values: list[str]) -> str | None:
