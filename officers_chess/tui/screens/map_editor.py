@@ -37,7 +37,7 @@ KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Space/Enter", "use the tool"), ("b r f", "brush, rectangle, flood"),
     ("[ ] 1-9", "brush terrain"), ("u ^z", "undo"), ("U ^y", "redo"), ("m", "costs: foot → off"),
     ("v", "sight from the cursor"), ("e", "next problem"), ("z", "resize"), ("n", "name"),
-    ("w ^s", "save"), ("q Esc", "leave"), ("mouse", "click: tool, drag: brush"),
+    ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"), ("mouse", "click: tool, drag: brush"),
 )
 
 
@@ -77,6 +77,8 @@ class MapEditorScreen(Screen):
         Binding("z", "resize", "Resize", show=False),
         Binding("n", "rename", "Name", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
+        Binding("pageup", "side_page(-1)", show=False),
+        Binding("pagedown", "side_page(1)", show=False),
         Binding("escape,q", "leave", "Leave", key_display="q"),
     ]
 
@@ -105,8 +107,8 @@ class MapEditorScreen(Screen):
             yield EditorCanvas(self.draft, id="canvas")
             with VerticalScroll(id="side", can_focus=False):  # the arrows are the cursor's
                 yield Static(id="brush-line")
+                yield Static(id="checks")  # above the terrain, so its count shows at 80×24 without scrolling
                 yield Static(id="terrains")
-                yield Static(id="checks")
                 yield Static(self._keys_text(), id="keys")
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)
@@ -120,7 +122,7 @@ class MapEditorScreen(Screen):
         return self.query_one(EditorCanvas)
 
     def on_mount(self) -> None:
-        self.query_one("#side").border_title = "Terrain · checks · keys"
+        self.query_one("#side").border_title = "Checks · terrain · keys"
         self._changed()
         self.say("Paint with Space or the mouse; the side pane lists every key.")
         recovered = self.autosave.recover()
@@ -311,6 +313,10 @@ class MapEditorScreen(Screen):
             f"painted {len(set(tiles))} tiles {name} along the drag"
         self.stroke(before.painted(tiles, self.glyph), words)
 
+    def action_side_page(self, direction: int) -> None:
+        side = self.query_one("#side", VerticalScroll)
+        side.scroll_page_down(animate=False) if direction > 0 else side.scroll_page_up(animate=False)
+
     # --- undo, overlays, problems ---------------------------------------------------------------------------------
 
     def action_undo(self) -> None:
@@ -333,7 +339,7 @@ class MapEditorScreen(Screen):
         self._overlays()
         self.canvas.refresh()
         self._side()
-        self.say(f"Costs for {MOVERS[move]}: each tile's digit, x where they cannot go (m for the next)."
+        self.say(f"Each tile's cost for {MOVERS[move]} (x: they cannot go there); m for the next."
                  if move else "Costs off.")
 
     def action_sight(self) -> None:
