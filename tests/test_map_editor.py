@@ -14,8 +14,9 @@ from officers_chess.content.loaders import load_map
 from officers_chess.session.map_start import map_name, parse_size, terrain_glyph
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.footer_room import footer_width
-from officers_chess.tui.screens import map_editor
-from officers_chess.tui.screens.map_editor import MapEditorScreen, editor_folder, refusal, target_path
+from officers_chess.tui.screens import map_editor_file
+from officers_chess.tui.screens.map_editor import MapEditorScreen
+from officers_chess.tui.screens.map_editor_file import editor_folder, refusal, target_path
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +57,7 @@ def test_the_save_dialog_refuses_a_folder_not_there_or_not_writable_and_another_
     locked.mkdir()
     # (as the permission check itself says: root may write anywhere, so the folder's answer is set here)
     with monkeypatch.context() as patch:
-        patch.setattr(map_editor.os, "access", lambda path, mode: Path(path) != locked)
+        patch.setattr(map_editor_file.os, "access", lambda path, mode: Path(path) != locked)
         assert "not a folder you can write to" in refusal(str(locked / "moor.yaml"), None)
     taken = tmp_path / "taken.yaml"
     taken.write_text("x")
