@@ -104,6 +104,13 @@ async def test_keys_paint_fill_and_undo_with_their_words_at_80_by_24(tmp_path):
         canvas = screen.query_one(EditorCanvas)
         assert canvas.costs[(0, 3)] is None and canvas.costs[(0, 0)] == 1
         assert canvas.render_line(3).text.startswith("}x}x")
+        await pilot.resize_terminal(140, 30)  # room for every key in the footer
+        await pilot.pause()
+        shown = {b.description for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
+        assert {"Brush", "Redo", "Costs", "Sight", "Problem", "Resize", "Name", "Save", "Leave"} <= shown
+        assert footer_width(screen) <= 140
+        await pilot.press("m")  # the footer's twin of the key does the same
+        assert canvas.costs[(0, 3)] is None and canvas.costs[(0, 0)] == 1 and screen.overlay == 1
 
 
 async def test_a_click_paints_and_a_drag_is_one_stroke(tmp_path):

@@ -26,6 +26,7 @@ from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
 MOVERS = {MoveType.FOOT: "units on foot", MoveType.ARMORED: "armored units", MoveType.CAVALRY: "cavalry",
           MoveType.FLYING: "fliers"}
+WIDE_FOOTER = 140  # the columns from which the footer shows every key
 TOOLS = {"brush": "brush", "rectangle": "rectangle", "flood": "flood fill"}
 
 # The keys the footer has no room for at 80 columns are listed here, in the side pane.
@@ -54,6 +55,15 @@ class MapEditorScreen(MapEditorFile, Screen):
         Binding("up,k", "cursor(0, -1)", show=False),
         Binding("down,j", "cursor(0, 1)", show=False),
         Binding("space,enter", "use", "Paint", key_display="␣"),
+        # A wide terminal's footer has room for every key: these twins show there (check_action), and the keys
+        # below them, hidden, do the same at 80 columns, where the side pane lists them.
+        Binding("b", "wide('tool', 'brush')", "Brush"),
+        Binding("U", "wide('redo')", "Redo"),
+        Binding("m", "wide('overlay')", "Costs"),
+        Binding("v", "wide('sight')", "Sight"),
+        Binding("e", "wide('next_problem')", "Problem"),
+        Binding("z", "wide('resize')", "Resize"),
+        Binding("n", "wide('rename')", "Name"),
         Binding("b", "tool('brush')", "Brush", show=False),
         Binding("r", "tool('rectangle')", "Rect"),
         Binding("f", "tool('flood')", "Flood"),
@@ -72,6 +82,17 @@ class MapEditorScreen(MapEditorFile, Screen):
         Binding("pagedown", "side_page(1)", show=False),
         Binding("escape,q", "leave", "Leave", key_display="q"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wide":
+            return self.app.size.width >= WIDE_FOOTER
+        return True
+
+    def action_wide(self, action: str, *parameters: object) -> None:
+        getattr(self, f"action_{action}")(*parameters)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
 
     def __init__(self, file: MapFile, draft: MapDraft, as_copy: bool = False) -> None:
         """`as_copy`: the file is one of the game's own maps, opened from the title: it is saved under a new name,
