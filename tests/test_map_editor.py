@@ -176,6 +176,11 @@ async def test_save_writes_what_the_game_reads_and_clears_the_autosave_offered_b
         again = load_map(path)
         assert again.rows == ["^,...", ".....", "....."] and again.name == before.name
         assert MapFile.open(path)[1] == screen.draft  # loaded again: identical
+        autosave = EditorAutosave(editor_folder(), path).path
+        await pilot.press("down", "space")
+        assert autosave.exists()  # every stroke kept
+        await pilot.press("u")
+        assert not autosave.exists()  # undone back to the file: nothing to offer after a crash
         await pilot.press("q")  # nothing unsaved: out at once (from the command line, out of the program)
         await pilot.pause()
     assert app.return_code in (0, None)

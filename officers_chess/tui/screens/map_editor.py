@@ -170,7 +170,11 @@ class MapEditorScreen(MapEditorFile, Screen):
         canvas.show(draft)
         self._side()
         if words is not None:
-            trouble = self.autosave.write(draft) if self.history.unsaved else None
+            trouble = None
+            if self.history.unsaved:
+                trouble = self.autosave.write(draft)
+            else:  # undone back to the file as it is: nothing to offer back after a crash
+                self.autosave.clear()
             self.say(trouble or words, palette().warning if trouble else "")
 
     def _overlays(self) -> None:
@@ -242,7 +246,7 @@ class MapEditorScreen(MapEditorFile, Screen):
         canvas = self.canvas
         name = self.terrains[self.brush].name
         if self.tool == "brush":
-            self.stroke(self.draft.painted([pos], self.glyph), f"painted {self._where(pos)} {name}")
+            self.stroke(self.draft.painted([pos], self.glyph), f"painted {name} at {self._where(pos)}")
         elif self.tool == "flood":
             tiles = self.draft.flood(pos)
             self.stroke(self.draft.painted(tiles, self.glyph), f"flood-filled {len(tiles)} tiles with {name}")
@@ -321,8 +325,8 @@ class MapEditorScreen(MapEditorFile, Screen):
         before, tiles = self._drag
         self._drag = None
         name = self.terrains[self.brush].name
-        words = f"painted {self._where(tiles[0])} {name}" if len(tiles) == 1 else \
-            f"painted {len(set(tiles))} tiles {name} along the drag"
+        words = f"painted {name} at {self._where(tiles[0])}" if len(tiles) == 1 else \
+            f"painted {len(set(tiles))} tiles with {name} along the drag"
         self.stroke(before.painted(tiles, self.glyph), words)
 
     def action_side_page(self, direction: int) -> None:
