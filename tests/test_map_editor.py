@@ -146,9 +146,11 @@ async def test_live_checks_list_each_problem_and_e_goes_to_its_tile(tmp_path):
         assert screen.query_one(EditorCanvas).cursor == (0, 0)
         assert status(app).startswith("warning: tile 1,1")
         await pilot.press("n")
-        await pilot.press(*["backspace"] * 6, "enter")  # no name: an error
-        assert "1 error, 1 warning" in str(checks.render())
-        assert "error: name: the map has no name" in str(checks.render())
+        await pilot.press(*["backspace"] * 6, "enter")  # no name: the checks say so
+        assert "name: the map has no name" in str(checks.render())
+        await pilot.press("r", *["right"] * 6, "down", "down", "r")  # all water: nowhere to stand, an error
+        assert screen.draft.rows == ("}}}}}}}",) * 3
+        assert "error: tiles: no tile a unit on foot can stand on" in str(checks.render())
         await pilot.press("w")
         await pilot.pause()
         assert "will not load in a battle until they are fixed" in status(app)
