@@ -9,7 +9,7 @@ from officers_chess.rules.battle.victory import conditions
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.board.terrain import Terrain
 from officers_chess.rules.combat.armament import usable_weapon, weapon_range
-from officers_chess.rules.combat.exchange import Fighter, Forecast, Role, SwingProfile, forecast
+from officers_chess.rules.combat.exchange import ExchangePlan, Fighter, Forecast, Role, SwingProfile, forecast
 from officers_chess.rules.pieces.inventory import can_equip
 from officers_chess.rules.pieces.models import Side, Unit, Weapon, WeaponType
 from officers_chess.rules.pieces.tags import tag_args
@@ -122,6 +122,7 @@ class ExchangeBook:
 
     def __init__(self) -> None:
         self._memo: dict[tuple, Exchange] = {}
+        self._plans: dict[tuple, ExchangePlan] = {}
         self._blows: dict[tuple, float] = {}
 
     @staticmethod
@@ -149,9 +150,15 @@ class ExchangeBook:
                guarding)
         found = self._memo.get(key)
         if found is None:
-            plan = state.rules.plan(Fighter(attacker, a_terrain, backed=backed[0]),
-                                    Fighter(defender, d_terrain, backed=backed[1], guarding=guarding),
-                                    gap, state.arts[art] if art else None)
+            # The plan (chances, damage, order of swings) reads no HP, so the look-ahead's hypothetical HP share one.
+            plan_key = (key[0][:1] + key[0][2:], key[1][:1] + key[1][2:]) + key[2:]
+            plan = self._plans.get(plan_key)
+            if plan is None:
+                if len(self._plans) > 50_000:
+                    self._plans.clear()
+                plan = self._plans[plan_key] = state.rules.plan(
+                    Fighter(attacker, a_terrain, backed=backed[0]),
+                    Fighter(defender, d_terrain, backed=backed[1], guarding=guarding), gap, state.arts[art] if art else None)
             found = boil(forecast(plan, attacker.hp, defender.hp), attacker.hp, defender.hp)
             if len(self._memo) > 50_000:  # a long battle: forget the old positions rather than grow for ever
                 self._memo.clear()
@@ -168,19 +175,13 @@ class ExchangeBook:
         found: dict[str, float] = {}
         for side in {u.side for u in units}:
             enemies = [u for u in units if u.side is not side]
-            foes = tuple(marks[e.id] for e in enemies)
             for unit in units:
                 if unit.side is side:
-                    key = (marks[unit.id], foes, open_ground.id)
-                    if key not in self._blows:
-                        if len(self._blows) > 5_000:  # as with the forecasts: forget old armies, never grow for ever
-                            self._blows.clear()
-                        self._blows[key] = self._punch(state, unit, enemies, open_ground)
-                    found[unit.id] = self._blows[key]
+                    found[unit.id] = self._punch(state, unit, marks[unit.id], enemies, marks, open_ground)
         return found
 
-    @staticmethod
-    def _punch(state: GameState, unit: Unit, enemies: list[Unit], open_ground: Terrain) -> float:
+    def _punch(self, state: GameState, unit: Unit, mark: tuple, enemies: list[Unit], marks: dict[str, tuple],
+               open_ground: Terrain) -> float:
         best = 0.0
         for form in armed_forms(unit):
             weapon = usable_weapon(form)
@@ -188,8 +189,16 @@ class ExchangeBook:
             gap = weapon_range(form, weapon)[0]
             total = 0.0
             for enemy in enemies:
-                plan = state.rules.plan(Fighter(form, open_ground), Fighter(enemy, open_ground), gap)
-                total += plan.swings(Role.ATTACKER) * _expected_blow(plan.attacker)
+                # Remembered blow by blow, not army by army: a look-ahead that routs one enemy changes the army,
+                # not the blows on the rest.
+                key = (mark, form.weapon, marks[enemy.id], open_ground.id)
+                blow = self._blows.get(key)
+                if blow is None:
+                    if len(self._blows) > 50_000:  # as with the forecasts: forget old armies, never grow for ever
+                        self._blows.clear()
+                    plan = state.rules.plan(Fighter(form, open_ground), Fighter(enemy, open_ground), gap)
+                    blow = self._blows[key] = plan.swings(Role.ATTACKER) * _expected_blow(plan.attacker)
+                total += blow
             best = max(best, total / max(1, len(enemies)))
         return best
 

@@ -114,14 +114,15 @@ class DangerMap:
 
     def attack_on(self, threat: Threat, unit: Unit, pos: Pos) -> tuple[float, float, float, float] | None:
         """The enemy's best attack on `unit` standing on `pos`: (its score, damage, rout chance, its own loss)."""
+        gaps = [gap for gap, tiles in threat.by_gap.items() if pos in tiles]
+        if not gaps:  # most tiles asked about are out of this enemy's reach
+            return None
         best: tuple[float, float, float, float] | None = None
         enemy_terrain = self.state.map.terrain_at(threat.enemy.pos)
         terrain = self.state.map.terrain_at(pos)
         value = self.values.get(unit.id, 1.0)
         enemy_value = self.values.get(threat.enemy.id, 1.0)
-        for gap, tiles in threat.by_gap.items():
-            if pos not in tiles:
-                continue
+        for gap in gaps:
             for armed in threat.arms:
                 low, high = weapon_range(armed, armed.inventory[armed.weapon])  # type: ignore[index]
                 if not low <= gap <= high:

@@ -119,11 +119,15 @@ class SwingProfile:
 
     def outcomes(self) -> list[tuple[Fraction, SwingResult]]:
         """The chance of each result, counted face by face with `result` (so never out of step)."""
+        return [(Fraction(n, self.faces), result) for n, result in self.face_counts()]
+
+    def face_counts(self) -> list[tuple[int, SwingResult]]:
+        """How many of the die's faces give each result."""
         counts: dict[SwingResult, int] = {}
         for roll in range(1, self.faces + 1):
             result = self.result(roll)
             counts[result] = counts.get(result, 0) + 1
-        return [(Fraction(n, self.faces), result) for result, n in counts.items()]
+        return [(n, result) for result, n in counts.items()]
 
     @property
     def hit_chance(self) -> Fraction:
@@ -240,30 +244,37 @@ def breaks_now(plan: ExchangePlan, role: Role, result: SwingResult, target_befor
 
 def forecast(plan: ExchangePlan, attacker_hp: int, defender_hp: int) -> Forecast:
     """Enumerate every roll of every swing; no sampling, so the numbers are exact."""
-    dist: dict[_State, Fraction] = {(attacker_hp, defender_hp, False, False, False): Fraction(1)}
+    # Counted in whole numbers of equally likely rolls (each swing multiplies the count of paths by its die's
+    # faces), and only made fractions at the end: the same exact chances, without a fraction reduced at every step.
+    dist: dict[_State, int] = {(attacker_hp, defender_hp, False, False, False): 1}
+    paths = 1
     for role in plan.order:
-        outcomes = plan.profile(role).outcomes()
-        nxt: dict[_State, Fraction] = {}
-        for state, p in dist.items():
+        profile = plan.profile(role)
+        faces = profile.faces
+        counts = profile.face_counts()
+        paths *= faces
+        nxt: dict[_State, int] = {}
+        for state, n in dist.items():
             a, d, a_landed, d_landed, broken = state
             # A routed unit swings no more and is swung at no more; a Broken defender counters no more.
             if a == 0 or d == 0 or (broken and role is Role.DEFENDER):
-                nxt[state] = nxt.get(state, Fraction(0)) + p
+                nxt[state] = nxt.get(state, 0) + n * faces
                 continue
-            for q, result in outcomes:
+            for k, result in counts:
                 a2, d2 = _swing(plan, role, result, (a, d), a_landed if role is Role.ATTACKER else d_landed)
                 hit = result in ("hit", "crit")
                 key = (a2, d2, a_landed or (hit and role is Role.ATTACKER), d_landed or (hit and role is Role.DEFENDER),
                        broken or breaks_now(plan, role, result, d, d2))
-                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+                nxt[key] = nxt.get(key, 0) + n * k
         dist = nxt
-    outcomes: dict[tuple[int, int], Fraction] = {}
-    landed = {Role.ATTACKER: Fraction(0), Role.DEFENDER: Fraction(0)}
-    for (a, d, a_landed, d_landed, _broken), p in dist.items():
-        outcomes[(a, d)] = outcomes.get((a, d), Fraction(0)) + p
-        landed[Role.ATTACKER] += p if a_landed else 0
-        landed[Role.DEFENDER] += p if d_landed else 0
-    return Forecast(plan, outcomes, landed)
+    totals: dict[tuple[int, int], int] = {}
+    landed = {Role.ATTACKER: 0, Role.DEFENDER: 0}
+    for (a, d, a_landed, d_landed, _broken), n in dist.items():
+        totals[(a, d)] = totals.get((a, d), 0) + n
+        landed[Role.ATTACKER] += n if a_landed else 0
+        landed[Role.DEFENDER] += n if d_landed else 0
+    return Forecast(plan, {hps: Fraction(n, paths) for hps, n in totals.items()},
+                    {role: Fraction(n, paths) for role, n in landed.items()})
 
 
 @dataclass(frozen=True)

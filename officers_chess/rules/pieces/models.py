@@ -259,6 +259,8 @@ class Unit(Sparse):
 
     def item_tags(self, item: Weapon | Accessory | Consumable) -> list[str]:
         """An item's tags as they work for this unit: a Relic without its crest keeps only the Relic tag."""
+        if not any(t.startswith("Relic(") for t in item.tags):  # the common case, asked for on every tag lookup
+            return list(item.tags)
         for crest in tag_args(item.tags, "Relic"):
             if crest not in self.crests:
                 return [t for t in item.tags if t.startswith("Relic(")]
@@ -271,11 +273,12 @@ class Unit(Sparse):
         for item in (self.equipped_weapon, self.equipped_accessory):
             if item is not None:
                 tags.extend(self.item_tags(item))
-        if self.has_status(StatusName.SLOWED):
-            tags.append("Slow(1)")
-        for status in self.statuses:
-            if status.name is StatusName.BARRIER:
-                tags.append(f"Bonus(Res+{status.amount or 2})")
+        if self.statuses:
+            if self.has_status(StatusName.SLOWED):
+                tags.append("Slow(1)")
+            for status in self.statuses:
+                if status.name is StatusName.BARRIER:
+                    tags.append(f"Bonus(Res+{status.amount or 2})")
         return tags
 
     def has(self, tag_name: str) -> bool:
@@ -332,9 +335,10 @@ class Unit(Sparse):
     @property
     def move_types(self) -> list[MoveType]:
         """The terrain-table columns this unit uses (Foot when it has no movement tag)."""
-        if self.has("Flying"):
+        tags = self.tags
+        if has_tag(tags, "Flying"):
             return [MoveType.FLYING]
-        columns = [m for m, tag in ((MoveType.ARMORED, "Armored"), (MoveType.CAVALRY, "Cavalry")) if self.has(tag)]
+        columns = [m for m, tag in ((MoveType.ARMORED, "Armored"), (MoveType.CAVALRY, "Cavalry")) if has_tag(tags, tag)]
         return columns or [MoveType.FOOT]
 
     @property
