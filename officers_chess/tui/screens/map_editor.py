@@ -26,6 +26,7 @@ from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
 MOVERS = {MoveType.FOOT: "units on foot", MoveType.ARMORED: "armored units", MoveType.CAVALRY: "cavalry",
           MoveType.FLYING: "fliers"}
+NAME_ROOM = 12  # letters of a terrain's name shown in the side pane's table
 WIDE_FOOTER = 140  # the columns from which the footer shows every key
 TOOLS = {"brush": "brush", "rectangle": "rectangle", "flood": "flood fill"}
 
@@ -45,7 +46,7 @@ class MapEditorScreen(MapEditorFile, Screen):
     MapEditorScreen { layout: vertical; }
     #work { height: 1fr; }
     #canvas { width: 1fr; height: 100%; border: round $primary; }
-    #side { width: 33; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #side { width: 36; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     #side Static { margin-bottom: 1; }
     #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     """
@@ -198,13 +199,13 @@ class MapEditorScreen(MapEditorFile, Screen):
                              f" {brush.name}\nCosts (m): {move.value if move else 'off'}"
                              f"{' · sight (v)' if self.canvas.seen is not None else ''}")
         self.query_one("#brush-line", Static).update(line)
-        # 24 columns: the side pane's room at 80 columns
-        table = Text("  g " + f"{'name':<9}" + "".join(f"{m:>3}" for m in ("ft", "ar", "cv", "fl", "df")), "bold")
+        # The longest terrain name is 12 letters ("Village gate"): the side pane is wide enough for it whole.
+        table = Text("  g " + f"{'name':<{NAME_ROOM}}" + "".join(f"{m:>3}" for m in ("ft", "ar", "cv", "fl", "df")), "bold")
         for i, terrain in enumerate(self.terrains):
             chosen = i == self.brush
             table.append("\n" + ("▶" if chosen else f"{i + 1}" if i < 9 else " "), "bold" if chosen else "dim")
             table.append(f" {terrain.glyph}", colours.tile(terrain.id))
-            table.append(f" {terrain.name[:9]:<9}" + "".join(f"{cost_mark(terrain.cost(m)):>3}" for m in MoveType)
+            table.append(f" {terrain.name[:NAME_ROOM]:<{NAME_ROOM}}" + "".join(f"{cost_mark(terrain.cost(m)):>3}" for m in MoveType)
                          + f"{terrain.defense:>+3}", "bold" if chosen else "")
         self.query_one("#terrains", Static).update(table)
         errors = sum(p.error for p in self.problems)

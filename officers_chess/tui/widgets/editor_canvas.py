@@ -100,8 +100,8 @@ class EditorCanvas(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
-        if row >= self.draft.height:
-            return Strip.blank(self.size.width)
+        if row >= self.draft.height:  # below the map: the canvas's own background, as beside a short row
+            return Strip.blank(self.size.width, self.rich_style)
         return self._row(row).crop(scroll_x, scroll_x + self.size.width)
 
     def _row(self, row: int) -> Strip:
