@@ -153,7 +153,7 @@ async def test_live_checks_list_each_problem_and_e_goes_to_its_tile(tmp_path):
         assert "error: tiles: no tile a unit on foot can stand on" in str(checks.render())
         await pilot.press("w")
         await pilot.pause()
-        assert "will not load in a battle until they are fixed" in status(app)
+        assert "Saved as a draft" in status(app) and "fix it before a battle is fought on it" in status(app)
         assert (tmp_path / "c.yaml").exists()
 
 

@@ -64,8 +64,8 @@ class MapEditorFile:
         self._side()
         errors = sum(p.error for p in self.problems)
         if errors:
-            self.say(f"Saved to {written}, with {errors} error{'s' * (errors != 1)}: it will not load in a battle "
-                     "until they are fixed.", palette().warning)
+            self.say(f"Saved as a draft to {written}, with {errors} error{'s' * (errors != 1)}: fix "
+                     f"{'it' if errors == 1 else 'them'} before a battle is fought on it.", palette().warning)
         else:
             self.say(f"Saved to {written}.", palette().good)
         if then is not None:
