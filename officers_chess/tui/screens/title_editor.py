@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.errors import ContentError
+from officers_chess.content.yaml_source import read_yaml
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.session.map_start import (DEFAULT_SIZE, DEFAULT_TERRAIN, map_name, own_maps_folder, parse_size,
                                               terrain_glyph)
@@ -36,6 +37,18 @@ def map_files() -> list[Path]:
     return mine + bundled
 
 
+def _entry(path: Path, yours: bool) -> Text:
+    """A map's own name, then its file's (dim), and whether it is the player's own."""
+    try:
+        data = read_yaml(path).data
+        name = str(data.get("name") or path.stem) if isinstance(data, dict) else path.stem
+    except ContentError:
+        name = f"{path.stem} (the game cannot read it: open it to see why)"
+    entry = Text(name)
+    entry.append(f"  {path.name}{'  (yours)' if yours else ''}", "dim")
+    return entry
+
+
 class MapChooser(Answered, ModalScreen[str | None]):
     """A new map first, then the maps there are; Enter answers NEW or the chosen file's path."""
 
@@ -51,8 +64,7 @@ class MapChooser(Answered, ModalScreen[str | None]):
         with Vertical() as box:
             box.border_title = "Edit a map"
             options = [Option(Text("A new map…", "bold"), id=NEW)]
-            options += [Option(Text(f"{path.stem}{'  (yours)' if path.parent == mine else ''}"), id=str(i))
-                        for i, path in enumerate(self.files)]
+            options += [Option(_entry(path, path.parent == mine), id=str(i)) for i, path in enumerate(self.files)]
             yield OptionList(*options)
             yield Static("↑↓ Enter edit · Esc cancel", classes="keys")
 
