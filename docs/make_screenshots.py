@@ -13,6 +13,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from pilot_helpers import play_activation, walk_cursor  # noqa: E402
 
+from officers_chess.content.editing.roundtrip import MapFile  # noqa: E402
 from officers_chess.content.loaders import find_scenario, load_scenario  # noqa: E402
 from officers_chess.tui.app import OfficersChessApp  # noqa: E402
 
@@ -61,6 +62,21 @@ async def main() -> None:
         await pilot.press("enter", "a")
         await pilot.pause()
         app.save_screenshot("battle-forecast.svg", path=str(HERE))
+    await editor_shot()
+
+
+async def editor_shot() -> None:
+    """The map editor on a copy of Ashby: one tile of the palisade painted as bridge, the foot costs shown."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "ashby.yaml"
+        copy.write_text((HERE.parent / "maps" / "ashby.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+        app = OfficersChessApp(editor=MapFile.open(copy), autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("7", *["right"] * 9, "down", "down", "space")  # a stretch of palisade made a walkway
+            await pilot.press("m", "3")  # the foot costs, and Building in the brush
+            await pilot.pause()
+            app.save_screenshot("map-editor.svg", path=str(HERE))
 
 
 if __name__ == "__main__":

@@ -194,3 +194,10 @@ def test_campaign_chapter_briefing_before_the_muster(snap_compare):
         await pilot.pause()
 
     assert snap_compare(OfficersChessApp(seed=1), run_before=briefing, terminal_size=SMALL)
+
+
+def test_map_editor_at_80_columns_with_the_foot_costs(snap_compare):
+    from officers_chess.content.editing.roundtrip import MapFile
+
+    editor = MapFile.open(Path(__file__).resolve().parents[1] / "maps" / "ashby.yaml")
+    assert snap_compare(OfficersChessApp(editor=editor), press=["down", "right", "m"], terminal_size=SMALL)

@@ -9,14 +9,14 @@ import sys
 from typing import NoReturn, Sequence
 
 from officers_chess import __version__
-from officers_chess.commands import batch, campaign, forecast, play, price, replay, resume, table, validate
+from officers_chess.commands import batch, campaign, edit, forecast, play, price, replay, resume, table, validate
 from officers_chess.commands.common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CRASH, Refused, fail
 from officers_chess.commands.output import visible_output
 
 # Every command's module (or family's), in the order `--help` lists them. Each has `add(commands)`, which adds
 # its parser to the console script's commands with `set_defaults(func=...)`: the function that runs it and
 # returns the exit status. A new command is a new module with its `add`, named here (docs/architecture.md).
-COMMANDS = (play, validate, forecast, price, batch, campaign, replay, resume, table)
+COMMANDS = (play, validate, forecast, price, batch, campaign, replay, resume, table, edit)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -41,6 +41,8 @@ from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
+    from officers_chess.content.editing.draft import MapDraft
+    from officers_chess.content.editing.roundtrip import MapFile
     from officers_chess.session.muster_session import MusterSession
     from officers_chess.net.remote import RemoteSeat
 
@@ -67,6 +69,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
         autosave: bool = True, replay: SavedBattle | None = None, resumed: Resumed | None = None,
         campaign: SavedCampaign | None = None, seat: RemoteSeat | None = None, invite: str | None = None,
+        editor: tuple[MapFile, MapDraft] | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
@@ -87,6 +90,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         self.muster_path: Path | None = None  # army building's autosave, while armies are being built
         self._muster_save_failing = False  # its last write failed (the player was told; the next step retries)
         self.replay = replay  # a saved battle to step through, and nothing else
+        self.editor = editor  # a map file (or a new one) and its draft to edit, and nothing else
         self.autosave = autosave
         self.seed = seed
         self.own_dice = own_dice
@@ -107,6 +111,10 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
             from officers_chess.tui.screens.replay_viewer import ReplayViewer  # (loaded only when it is needed)
 
             self.push_screen(ReplayViewer(self.replay))
+        elif self.editor is not None:
+            from officers_chess.tui.screens.map_editor import MapEditorScreen  # (loaded only when it is needed)
+
+            self.push_screen(MapEditorScreen(*self.editor))
         elif self.first_campaign is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the campaign leads somewhere
             self.resume_campaign(self.first_campaign)

@@ -27,6 +27,7 @@ from officers_chess.tui.screens.title_shelf import Shelved, shelve
 from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
 from officers_chess.tui.screens.title_players import DiceChoice, PlayerChoice
+from officers_chess.tui.screens.title_editor import TitleEditor
 from officers_chess.tui.screens.title_saves import TitleSaves
 from officers_chess.tui.screens.title_table import TitleTable
 from officers_chess.tui.widgets.enter_list import ScenarioList
@@ -60,7 +61,7 @@ def learn_label() -> str:
     return LEARN_DONE_LABEL if finished() else LEARN_LABEL
 
 
-class TitleScreen(TitleSaves, TitleTable, Screen):
+class TitleScreen(TitleSaves, TitleTable, TitleEditor, Screen):
     """Lists the bundled scenarios; Enter starts the highlighted one; 1 and 2 choose who plays each side."""
 
     DEFAULT_CSS = """
@@ -84,6 +85,7 @@ class TitleScreen(TitleSaves, TitleTable, Screen):
         Binding("2", "lead('defender')", "P2"),
         Binding("3", "change_dice", "Dice"),
         Binding("c", "continue_battle", "Continue"),
+        Binding("e", "edit_map", "Edit map"),
         # Across two machines (80 columns: the tagline names the keys).
         Binding("h", "host", "Host", show=False),
         Binding("j", "join", "Join", show=False),

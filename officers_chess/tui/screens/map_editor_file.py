@@ -1,0 +1,138 @@
+"""The map editor's file: saving it (a name asked for when it has none), and leaving (mixed into MapEditorScreen)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from officers_chess.content.editing.autosave import EditorAutosave
+from officers_chess.content.errors import os_reason
+from officers_chess.content.user_data import data_dir
+from officers_chess.session.map_start import own_maps_folder
+from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
+from officers_chess.tui.palette import palette
+
+
+def editor_folder() -> Path:
+    """Where the editor keeps its autosaves."""
+    return data_dir() / "editor"
+
+
+class MapEditorFile:
+    """w / Ctrl+S and q / Esc of the map editor; Ctrl+Q's question while it is open."""
+
+    def action_save(self, then=None) -> None:
+        """Write the map to its file (asking for a name when it has none, or when its folder refuses)."""
+        if self.file.path is None:
+            self._ask_name(then)
+        else:
+            self._write(self.file.path, then)
+
+    def _ask_name(self, then, why: str = "") -> None:
+        folder = own_maps_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.cwd()
+        stem = "_".join(self.draft.name.lower().split()) or "new_map"
+        suggestion = self.file.path or folder / (self.copy_of.name if self.copy_of is not None else f"{stem}.yaml")
+        if self.copy_of is not None and not why:
+            why = "The game's own map stays as it is: your version is saved as a new file."
+
+        def done(values: list[str] | None) -> None:
+            if values is not None:
+                self._write(target_path(values[0]), then)
+
+        note = (why + " " if why else "") + "A .yaml file in a folder you can write to."
+        self.app.push_screen(FieldsDialog("Save the map as", [("File", str(suggestion))],
+                                          lambda values: refusal(values[0], self.file.path), note), done)
+
+    def _write(self, target: Path, then) -> None:
+        problem = refusal(str(target), target)
+        if problem is not None:
+            self._ask_name(then, problem)
+            return
+        try:
+            written = self.file.save(self.draft, target)
+        except OSError as exc:
+            self._ask_name(then, f"{target} could not be written ({os_reason(exc)}).")
+            return
+        self.autosave.clear()
+        self.autosave = EditorAutosave(editor_folder(), written)
+        self.copy_of = None  # the author's own file from now on
+        self.history.saved = self.draft
+        self._side()
+        errors = sum(p.error for p in self.problems)
+        if errors:
+            self.say(f"Saved as a draft to {written}, with {errors} error{'s' * (errors != 1)}: fix "
+                     f"{'it' if errors == 1 else 'them'} before a battle is fought on it.", palette().warning)
+        else:
+            self.say(f"Saved to {written}.", palette().good)
+        if then is not None:
+            then()
+
+    def action_leave(self) -> None:
+        canvas = self.canvas
+        if canvas.anchor is not None:  # Esc first forgets a rectangle's corner
+            canvas.anchor = None
+            canvas.refresh()
+            self.say("Corner forgotten.")
+            return
+        if not self.unsaved:
+            self._leave()
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer == "save":
+                self.action_save(then=self._leave)
+            elif answer == "leave":
+                self._leave()
+
+        self.app.push_screen(ChoiceDialog(
+            "The map has changes not saved to its file.",
+            [("s", "save, then leave", "save"), ("l", "leave without saving", "leave")], escape="stay"), answered)
+
+    @property
+    def unsaved(self) -> bool:
+        """Changes a file does not have: for a new map, any stroke not undone."""
+        return self.history.unsaved and (self.history.saved is not None or self.history.can_undo)
+
+    def _leave(self) -> None:
+        self.autosave.clear()  # saved, or the author chose to leave the changes
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def quit_question(self) -> str:
+        """Ctrl+Q's question: the autosave keeps what is not saved."""
+        if self.unsaved:
+            return ("Quit? The map's changes are not saved to its file; the editor's autosave keeps them, and opening "
+                    "the map again offers them back.")
+        return "Quit the game?"
+
+
+def target_path(text: str) -> Path:
+    """The file a name typed in the save dialog means: relative to the working folder, .yaml added when missing."""
+    path = Path(text.strip()).expanduser()
+    if not path.is_absolute():
+        path = Path.cwd() / path
+    return path if path.suffix in (".yaml", ".yml") else path.with_name(path.name + ".yaml")
+
+
+def refusal(text: str, current: Path | None) -> str | None:
+    """Why the map cannot be saved as `text` (None when it can): no name, no such folder, a folder not the author's
+    to write, or another file already there."""
+    if not text.strip():
+        return "Give the file a name."
+    path = target_path(text)
+    folder = path.parent
+    if not folder.is_dir():
+        return f"There is no folder {folder}."
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{folder} is not a folder you can write to: choose another."
+    if path.is_dir():
+        return f"{path} is a folder: give a file name."
+    if path.exists() and (current is None or path.resolve() != current.resolve()):
+        return f"{path.name} is there already: give another name (the editor never writes over another file)."
+    return None
