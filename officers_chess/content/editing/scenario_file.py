@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from ruamel.yaml.error import YAMLError
 
 from officers_chess.content.editing.checks import Problem
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import load_scenario, validate_file
+from officers_chess.content.loaders import MapRefused, _map_path, load_scenario, validate_file
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 
 SIDES = ("attacker", "defender")
@@ -190,12 +191,15 @@ class ScenarioDraft:
 
 @dataclass
 class ScenarioFile:
-    """A scenario file open in the editor: where it lives and its map (terrain is edited in the map's own file)."""
+    """A scenario file open in the editor: where it is saved (None until a copy of a bundled one is named), where it
+    was read (its `map:` is found from there) and its map (terrain is edited in the map's own file)."""
 
-    path: Path
+    path: Path | None
     battle_map: BattleMap
     map_path: Path | None
     edition: str
+    source: Path
+    map_name: str
 
     @classmethod
     def open(cls, path: Path | str) -> tuple[ScenarioFile, ScenarioDraft]:
@@ -204,26 +208,45 @@ class ScenarioFile:
         loaded = load_scenario(path)  # the game's own checks and messages first
         text = path.read_text(encoding="utf-8")
         draft = ScenarioDraft.read(text, path)
-        return cls(path, loaded.battle_map, loaded.map_path, loaded.scenario.edition), draft
+        return cls(path, loaded.battle_map, loaded.map_path, loaded.scenario.edition, path,
+                   loaded.scenario.map), draft
 
     def save(self, draft: ScenarioDraft, path: Path | str | None = None) -> Path:
         """Write the draft's text, whole or not at all (a temporary file renamed over the old one)."""
         target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("this scenario needs a file name to be saved")
         temporary = target.with_name(f".{target.name}.saving")
         temporary.write_text(draft.text, encoding="utf-8")
         os.replace(temporary, target)
-        self.path = target
+        self._bring_map(target)
+        self.path = self.source = target
         return target
+
+    def _bring_map(self, target: Path) -> None:
+        """A scenario saved in another folder still finds its map (ruling K3): a bare name is looked for among the
+        bundled maps and the `maps/` beside it; a file name only beside it, so the map file is copied there."""
+        if self.map_path is None or target.parent.resolve() == self.source.parent.resolve():
+            return
+        try:
+            found = _map_path(target, self.map_name)
+        except MapRefused:
+            found = None
+        if found is None and self.map_name.endswith((".yaml", ".yml")):
+            beside = target.parent / self.map_name
+            if not beside.exists():
+                beside.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(self.map_path, beside)
 
     def check(self, draft: ScenarioDraft) -> list[Problem]:
         """The game's validator on the draft, written beside the file so its `map:` is found as the game finds it.
         Its error (it stops at the first) and its warnings, each at the unit's or zone's tile where it names one's
         line."""
-        temporary = self.path.with_name(f".{self.path.stem}.editor-check.yaml")
+        temporary = self.source.with_name(f".{self.source.stem}.editor-check.yaml")
         try:
             temporary.write_text(draft.text, encoding="utf-8")
         except OSError as exc:
-            return [Problem(f"the checks could not run: {self.path.parent} refused a file ({exc.strerror or exc})",
+            return [Problem(f"the checks could not run: {self.source.parent} refused a file ({exc.strerror or exc})",
                             False)]
         try:
             warnings = validate_file(temporary)
