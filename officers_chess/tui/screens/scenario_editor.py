@@ -50,11 +50,11 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         Binding("right,l", "cursor(1, 0)", show=False),
         Binding("up,k", "cursor(0, -1)", show=False),
         Binding("down,j", "cursor(0, 1)", show=False),
-        Binding("tab", "switch_side", "Side", priority=True),
+        Binding("tab", "switch_side", "Side", key_display="Tab", priority=True),
         Binding("enter,space", "carry", "Move", key_display="⏎"),
         Binding("a", "add", "Add"),
         Binding("c", "change", "Change", show=False),
-        Binding("x", "remove", "Remove"),
+        Binding("x", "remove", "Remove", show=False),
         Binding("d", "zone", "Zone"),
         Binding("D", "remove_zone", "Unzone", show=False),
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -263,10 +263,13 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
                 self.say("No unit here to pick up (a adds one).")
                 return
             self.carried = unit
+            self.canvas.anchor = pos  # marked, as a rectangle's corner is, until it is put down
+            self.canvas.refresh()
             self._side()
             self.say(f"{unit.name} picked up: move to a tile and press Enter to put it down (Esc drops it back).")
             return
-        unit, self.carried = self.carried, None
+        unit, self.carried, self.canvas.anchor = self.carried, None, None
+        self.canvas.refresh()
         self.stroke(lambda: self.draft.moved(unit, pos), f"moved {unit.name} to {self._where(pos)}")
 
     def action_add(self) -> None:
@@ -324,6 +327,9 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
 
     def action_zone(self) -> None:
         canvas, pos = self.canvas, self.canvas.cursor
+        if self.carried is not None:
+            self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
+            return
         if canvas.anchor is None:
             canvas.anchor = pos
             canvas.refresh()
@@ -344,7 +350,8 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
 
     def action_leave(self) -> None:
         if self.carried is not None:  # Esc first puts a carried unit back where it was
-            self.carried = None
+            self.carried, self.canvas.anchor = None, None
+            self.canvas.refresh()
             self._side()
             self.say("Put back where it was.")
             return
@@ -354,12 +361,12 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
 
     def action_undo(self) -> None:
         words = self.history.undo()
-        self.carried = None
+        self.carried = self.canvas.anchor = None
         self._changed(f"Undone: {words} (U or Ctrl+Y redoes it).") if words else self.say("Nothing to undo.")
 
     def action_redo(self) -> None:
         words = self.history.redo()
-        self.carried = None
+        self.carried = self.canvas.anchor = None
         self._changed(f"Redone: {words}.") if words else self.say("Nothing to redo.")
 
     def action_next_problem(self) -> None:
