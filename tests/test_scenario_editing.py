@@ -120,3 +120,47 @@ def test_a_side_with_no_army_yet_gets_one(tmp_path: Path) -> None:
     added = draft.added("defender", "Newt", "Fighter", ["Iron Axe"], (8, 2))
     assert added.text.startswith(draft.text) and added.units[0].name == "Newt"
     assert ScenarioDraft.read(added.text).units == added.units
+
+
+def test_a_copy_saved_in_another_folder_still_finds_its_map(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    shutil.copy(ROOT / "maps" / "training_yard.yaml", home / "yard_map.yaml")
+    source = home / "yard.yaml"
+    source.write_text((ROOT / "scenarios" / "training_yard.yaml").read_text().replace(
+        "map: training_yard", "map: yard_map.yaml"))
+    file, draft = ScenarioFile.open(source)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    file.save(draft.moved(draft.units[0], (0, 1)), elsewhere / "yard.yaml")
+    assert (elsewhere / "yard_map.yaml").read_bytes() == (home / "yard_map.yaml").read_bytes()
+    assert load_scenario(elsewhere / "yard.yaml").scenario.armies["attacker"][0].at == (1, 2)
+    assert file.source == elsewhere / "yard.yaml"  # the checks now run where the game will read it
+
+
+def test_the_checks_run_in_the_data_folder_when_the_scenarios_own_refuses(tmp_path: Path, monkeypatch) -> None:
+    file, draft = ScenarioFile.open(_copy(tmp_path))
+    real_write = Path.write_text
+
+    def refuse_beside(self, *args, **kwargs):
+        if self.parent == tmp_path:
+            raise PermissionError(13, "Permission denied")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", refuse_beside)
+    problems = file.check(draft.moved(draft.units[1], draft.units[0].at))
+    assert len(problems) == 1 and "same tile" in problems[0].message
+
+
+def test_the_autosave_keeps_the_text_and_gives_it_back(tmp_path: Path) -> None:
+    from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
+
+    path = _copy(tmp_path)
+    file, draft = ScenarioFile.open(path)
+    autosave = ScenarioAutosave(tmp_path / "editor", path)
+    assert autosave.path.name.startswith("scenario-") and autosave.recover() is None
+    moved = draft.moved(draft.units[0], (0, 1))
+    assert autosave.write(moved) is None
+    assert autosave.recover() == moved and autosave.recover().units[0].at == (0, 1)
+    autosave.clear()
+    assert autosave.recover() is None

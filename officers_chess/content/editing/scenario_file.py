@@ -20,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from officers_chess.content.editing.checks import Problem
+from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import MapRefused, _map_path, load_scenario, validate_file
 from officers_chess.rules.board.battle_map import BattleMap, Pos
@@ -242,12 +243,20 @@ class ScenarioFile:
         """The game's validator on the draft, written beside the file so its `map:` is found as the game finds it.
         Its error (it stops at the first) and its warnings, each at the unit's or zone's tile where it names one's
         line."""
-        temporary = self.source.with_name(f".{self.source.stem}.editor-check.yaml")
+        # Not named *.yaml, so nothing listing the folder's scenarios meanwhile (the title, another test) sees it.
+        temporary = self.source.with_name(f".{self.source.name}.editor-check")
         try:
             temporary.write_text(draft.text, encoding="utf-8")
         except OSError as exc:
-            return [Problem(f"the checks could not run: {self.source.parent} refused a file ({exc.strerror or exc})",
-                            False)]
+            # A folder the player cannot write (an installed game's own): the data folder's scenarios/ finds a map
+            # named bare as well (among the bundled ones), which is how every bundled scenario names its map.
+            temporary = own_scenarios_folder() / temporary.name
+            try:
+                temporary.parent.mkdir(parents=True, exist_ok=True)
+                temporary.write_text(draft.text, encoding="utf-8")
+            except OSError:
+                return [Problem(f"the checks could not run: {self.source.parent} refused a file "
+                                f"({exc.strerror or exc})", False)]
         try:
             warnings = validate_file(temporary)
             problems = [self._problem(_warning_line(w), w.split(": warning: ", 1)[-1], False, draft)
