@@ -164,3 +164,11 @@ def test_the_autosave_keeps_the_text_and_gives_it_back(tmp_path: Path) -> None:
     assert autosave.recover() == moved and autosave.recover().units[0].at == (0, 1)
     autosave.clear()
     assert autosave.recover() is None
+
+
+def test_the_validators_warning_is_a_warning_at_the_units_tile(tmp_path: Path) -> None:
+    file, draft = ScenarioFile.open(_copy(tmp_path, "training_yard"))
+    text = draft.text.replace("at: [1, 4]}", "at: [1, 4], orders: [{when: round >= 99, do: pursue nearest}]}")
+    problems = file.check(ScenarioDraft.read(text))
+    assert len(problems) == 1 and not problems[0].error and problems[0].tile == (0, 3)
+    assert problems[0].message.startswith("line 20: line 1 (`round >= 99`) can never hold")
