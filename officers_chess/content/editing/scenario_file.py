@@ -121,7 +121,7 @@ class ScenarioDraft:
         army = armies.get(side) if isinstance(armies, CommentedMap) else None
         lines = self.text.splitlines(keepends=True)
         if isinstance(army, CommentedSeq) and len(army) and army.fa.flow_style() is False:
-            last, column = army.lc.item(len(army) - 1)
+            last, _ = army.lc.item(len(army) - 1)
             end = _span(self.text, army, len(army) - 1)[1][0]
             indent = _indent(lines[last])
             new = lines[:end + 1] + [f"{indent}- {_flow(node)}\n"] + lines[end + 1:]
