@@ -66,14 +66,17 @@ def test_the_save_dialog_refuses_a_folder_not_there_or_not_writable_and_another_
     assert refusal("  ", None) == "Give the file a name."
 
 
-def test_edit_refuses_a_bad_map_and_a_scenario_with_one_line_and_status_2(tmp_path, capsys):
+def test_edit_refuses_a_bad_map_and_a_bad_scenario_with_one_line_and_status_2(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: Bad\ntiles: |\n  ..\n  .Q\n", encoding="utf-8")
     assert main(["edit", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{bad}:4:" in err and "Traceback" not in err
-    assert main(["edit", str(ROOT / "scenarios" / "training_yard.yaml")]) == 2
-    assert "scenarios open in the editor in a later version" in capsys.readouterr().err
+    scenario = tmp_path / "yard.yaml"  # scenarios open in the editor now (ED9): one the game refuses is refused
+    scenario.write_text((ROOT / "scenarios" / "training_yard.yaml").read_text().replace("class: Archer", "class: Nobody"))
+    assert main(["edit", str(scenario)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{scenario}:" in err and "Nobody" in err
     assert main(["edit", str(tmp_path / "new.yaml"), "--new", "99x2"]) == 2
     assert "width is 1 to 64" in capsys.readouterr().err
 

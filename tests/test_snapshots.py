@@ -201,3 +201,11 @@ def test_map_editor_at_80_columns_with_the_foot_costs(snap_compare):
 
     editor = MapFile.open(Path(__file__).resolve().parents[1] / "maps" / "ashby.yaml")
     assert snap_compare(OfficersChessApp(editor=editor), press=["down", "right", "m"], terminal_size=SMALL)
+
+
+def test_scenario_editor_at_80_columns_with_a_unit_picked_up(snap_compare):
+    from officers_chess.content.editing.scenario_file import ScenarioFile
+
+    editor = ScenarioFile.open(Path(__file__).resolve().parents[1] / "scenarios" / "ashby_raid.yaml")
+    assert snap_compare(OfficersChessApp(editor=editor), press=["down", "down", "down", "right", "right", "enter"],
+                        terminal_size=SMALL)

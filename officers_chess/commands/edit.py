@@ -1,4 +1,4 @@
-"""`officers-chess edit`: open the map editor on a map file, or on a new map to be saved where FILE says."""
+"""`officers-chess edit`: open the editor on a map file, a scenario file, or a new map to be saved where FILE says."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from pathlib import Path
 from officers_chess.commands import app_launch
 from officers_chess.commands.common import Refused
 
-SCENARIO_LATER = "scenarios open in the editor in a later version; give its map file (maps/NAME.yaml)"
-
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    """Open the editor; a file the game cannot read as a map is one line and status 2, before any screen opens."""
+    """Open the editor; a file the game cannot use is one line and status 2, before any screen opens."""
     from officers_chess.content.editing.draft import MapDraft
     from officers_chess.content.editing.roundtrip import MapFile
     from officers_chess.content.errors import ContentError
@@ -27,6 +25,21 @@ def cmd_edit(args: argparse.Namespace) -> int:
         glyph = terrain_glyph(args.terrain or DEFAULT_TERRAIN, args.edition or DEFAULT_EDITION)
     except ValueError as exc:
         raise Refused(str(exc)) from None
+    scenario = _scenario_named(args.file) if args.file else None
+    if scenario is not None:
+        if args.new or args.terrain or args.edition:
+            raise Refused(f"{args.file} is a scenario: --new, --terrain and --edition are for maps")
+        from officers_chess.content.editing.scenario_file import ScenarioFile
+
+        try:
+            opened = ScenarioFile.open(scenario)
+        except ContentError as exc:
+            raise Refused(str(exc)) from None
+        from officers_chess.tui.app import OfficersChessApp
+
+        # A bundled scenario named by its file name or title (no path) is saved as the player's own copy.
+        editor = (*opened, scenario != path)
+        return app_launch.run_app(OfficersChessApp(editor=editor, colours=app_launch.colours_from_environment()), args)
     if path is not None and path.exists():
         if args.new or args.terrain:
             raise Refused(f"{path} exists: --new and --terrain are for a new map (give a file name not yet taken)")
@@ -35,13 +48,30 @@ def cmd_edit(args: argparse.Namespace) -> int:
         try:
             file, draft = MapFile.open(path, args.edition)
         except ContentError as exc:
-            raise Refused(SCENARIO_LATER if _is_scenario(path) else str(exc)) from None
+            raise Refused(str(exc)) from None
     else:
         file, draft = MapFile(path, None), MapDraft.blank(map_name(path), *size, glyph, args.edition or DEFAULT_EDITION)
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
     return app_launch.run_app(OfficersChessApp(editor=(file, draft), colours=app_launch.colours_from_environment()),
                               args)
+
+
+def _scenario_named(name: str) -> Path | None:
+    """The scenario file `name` means: a file that is one, or a bundled scenario's file name or title (as `play`
+    finds them); None when it means a map (or a new one)."""
+    from officers_chess.content.errors import ContentError
+    from officers_chess.content.loaders import find_scenario
+
+    path = Path(name)
+    if path.exists():
+        return path if path.is_file() and _is_scenario(path) else None
+    if path.suffix in {".yaml", ".yml"}:
+        return None  # a new map's file
+    try:
+        return find_scenario(name)
+    except ContentError:
+        return None
 
 
 def _is_scenario(path: Path) -> bool:
@@ -59,9 +89,10 @@ def _is_scenario(path: Path) -> bool:
 def add(commands) -> None:
     """`edit` on the console script's commands."""
     edit = commands.add_parser(
-        "edit", help="edit a map's terrain (a new map when FILE does not exist yet)",
-        description="Open the map editor on FILE; a FILE that does not exist yet is a new map, saved there.")
-    edit.add_argument("file", nargs="?", metavar="FILE", help="a map file (maps/NAME.yaml), or where a new one goes")
+        "edit", help="edit a map's terrain or a scenario's units and zones (a new map when FILE does not exist yet)",
+        description="Open the editor on FILE: a map, a scenario (a bundled one by its file name or title), or, when "
+                    "FILE does not exist yet, a new map saved there.")
+    edit.add_argument("file", nargs="?", metavar="FILE", help="a map or scenario file, a bundled scenario's name, or where a new map goes")
     edit.add_argument("--new", metavar="WxH", help="a new map's size in tiles (default 16x12)")
     edit.add_argument("--terrain", metavar="GLYPH|NAME", help="a new map's ground (default plains)")
     edit.add_argument("--edition", metavar="E",

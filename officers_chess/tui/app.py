@@ -69,7 +69,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         own_dice: bool = False, colours: str = CLASSIC.name, resume: SavedBattle | None = None,
         autosave: bool = True, replay: SavedBattle | None = None, resumed: Resumed | None = None,
         campaign: SavedCampaign | None = None, seat: RemoteSeat | None = None, invite: str | None = None,
-        editor: tuple[MapFile, MapDraft] | None = None,
+        editor: tuple | None = None,
     ) -> None:
         """`computer` gives the sides the computer plays, each with its level (a name in LEVELS; ValueError if
         unknown): with a scenario they play without asking, else the title screen starts with that choice.
@@ -90,7 +90,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         self.muster_path: Path | None = None  # army building's autosave, while armies are being built
         self._muster_save_failing = False  # its last write failed (the player was told; the next step retries)
         self.replay = replay  # a saved battle to step through, and nothing else
-        self.editor = editor  # a map file (or a new one) and its draft to edit, and nothing else
+        self.editor = editor  # a map or scenario file (or a new map), its draft (and as_copy) to edit, nothing else
         self.autosave = autosave
         self.seed = seed
         self.own_dice = own_dice
@@ -113,8 +113,12 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
             self.push_screen(ReplayViewer(self.replay))
         elif self.editor is not None:
             from officers_chess.tui.screens.map_editor import MapEditorScreen  # (loaded only when it is needed)
+            from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
 
-            self.push_screen(MapEditorScreen(*self.editor))
+            from officers_chess.content.editing.scenario_file import ScenarioFile
+
+            editing_scenario = isinstance(self.editor[0], ScenarioFile)
+            self.push_screen((ScenarioEditorScreen if editing_scenario else MapEditorScreen)(*self.editor))
         elif self.first_campaign is not None:
             self.push_screen(TitleScreen(self.computer))  # Esc from the campaign leads somewhere
             self.resume_campaign(self.first_campaign)

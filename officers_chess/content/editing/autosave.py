@@ -15,16 +15,20 @@ NEW_MAP = "new map"
 class EditorAutosave:
     """One file per map being edited, in `folder`, named from the map file's path (or for a new map)."""
 
+    PREFIX = "map"  # the start of its file's name: a scenario's autosave has its own (scenario_autosave.py)
+
     def __init__(self, folder: Path, source: Path | None) -> None:
         self.folder = folder
         self.source = source.resolve() if source is not None else None
         key = str(self.source) if self.source is not None else NEW_MAP
-        self.path = folder / f"map-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+        self.path = folder / f"{self.PREFIX}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
 
     def write(self, draft: MapDraft) -> str | None:
         """Keep `draft`; the reason in words when the disk refused (the edit itself goes on)."""
-        record = {"source": str(self.source) if self.source else None, "name": draft.name,
-                  "description": draft.description, "rows": list(draft.rows), "edition": draft.edition}
+        return self._keep({"source": str(self.source) if self.source else None, "name": draft.name,
+                           "description": draft.description, "rows": list(draft.rows), "edition": draft.edition})
+
+    def _keep(self, record: dict) -> str | None:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             temporary = self.path.with_suffix(".saving")

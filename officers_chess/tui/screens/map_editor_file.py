@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from officers_chess.content.editing.autosave import EditorAutosave
 from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
 from officers_chess.session.map_start import own_maps_folder
@@ -19,7 +18,16 @@ def editor_folder() -> Path:
 
 
 class MapEditorFile:
-    """w / Ctrl+S and q / Esc of the map editor; Ctrl+Q's question while it is open."""
+    """w / Ctrl+S and q / Esc of the map editor; Ctrl+Q's question while it is open. The scenario editor shares
+    them: WHAT, own_folder and file_stem say what is being saved and where a copy goes."""
+
+    WHAT = "map"
+
+    def own_folder(self) -> Path:
+        return own_maps_folder()
+
+    def file_stem(self) -> str:
+        return "_".join(self.draft.name.lower().split()) or "new_map"
 
     def action_save(self, then=None) -> None:
         """Write the map to its file (asking for a name when it has none, or when its folder refuses)."""
@@ -29,22 +37,22 @@ class MapEditorFile:
             self._write(self.file.path, then)
 
     def _ask_name(self, then, why: str = "") -> None:
-        folder = own_maps_folder()
+        folder = self.own_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             folder = Path.cwd()
-        stem = "_".join(self.draft.name.lower().split()) or "new_map"
+        stem = self.file_stem()
         suggestion = self.file.path or folder / (self.copy_of.name if self.copy_of is not None else f"{stem}.yaml")
         if self.copy_of is not None and not why:
-            why = "The game's own map stays as it is: your version is saved as a new file."
+            why = f"The game's own {self.WHAT} stays as it is: your version is saved as a new file."
 
         def done(values: list[str] | None) -> None:
             if values is not None:
                 self._write(target_path(values[0]), then)
 
         note = (why + " " if why else "") + "A .yaml file in a folder you can write to."
-        self.app.push_screen(FieldsDialog("Save the map as", [("File", str(suggestion))],
+        self.app.push_screen(FieldsDialog(f"Save the {self.WHAT} as", [("File", str(suggestion))],
                                           lambda values: refusal(values[0], self.file.path), note), done)
 
     def _write(self, target: Path, then) -> None:
@@ -58,7 +66,7 @@ class MapEditorFile:
             self._ask_name(then, f"{target} could not be written ({os_reason(exc)}).")
             return
         self.autosave.clear()
-        self.autosave = EditorAutosave(editor_folder(), written)
+        self.autosave = type(self.autosave)(editor_folder(), written)
         self.copy_of = None  # the author's own file from now on
         self.history.saved = self.draft
         self._side()
@@ -89,7 +97,7 @@ class MapEditorFile:
                 self._leave()
 
         self.app.push_screen(ChoiceDialog(
-            "The map has changes not saved to its file.",
+            f"The {self.WHAT} has changes not saved to its file.",
             [("s", "save, then leave", "save"), ("l", "leave without saving", "leave")], escape="stay"), answered)
 
     @property
@@ -107,8 +115,8 @@ class MapEditorFile:
     def quit_question(self) -> str:
         """Ctrl+Q's question: the autosave keeps what is not saved."""
         if self.unsaved:
-            return ("Quit? The map's changes are not saved to its file; the editor's autosave keeps them, and opening "
-                    "the map again offers them back.")
+            return (f"Quit? The {self.WHAT}'s changes are not saved to its file; the editor's autosave keeps them, and "
+                    f"opening the {self.WHAT} again offers them back.")
         return "Quit the game?"
 
 

@@ -1,4 +1,4 @@
-"""The title's "Edit a map": choose a bundled map, one of the player's own, or a new one, and open the editor."""
+"""The title's "Edit a map": choose a map or a scenario (bundled, or the player's own), or a new map, and edit it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.bundled import bundled_dir
+from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import read_yaml
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
@@ -37,6 +38,20 @@ def map_files() -> list[Path]:
     return mine + bundled
 
 
+def scenario_files() -> list[Path]:
+    """The scenarios offered after the maps: the player's own (newest first), then the bundled ones by file name."""
+    own = own_scenarios_folder()
+    try:
+        mine = sorted(own.glob("*.yaml"), key=lambda p: p.stat().st_mtime, reverse=True) if own.is_dir() else []
+    except OSError:
+        mine = []
+    try:
+        bundled = sorted(bundled_dir("scenarios").glob("*.yaml"))
+    except FileNotFoundError:
+        bundled = []
+    return mine + bundled
+
+
 def _entry(path: Path, yours: bool) -> Text:
     """A map's own name, then its file's (dim), and whether it is the player's own."""
     try:
@@ -55,16 +70,20 @@ class MapChooser(Answered, ModalScreen[str | None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="MapChooser") + "MapChooser OptionList { height: auto; max-height: 16; }"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, files: list[Path]) -> None:
+    def __init__(self, files: list[Path], scenarios: list[Path] | None = None) -> None:
         super().__init__()
-        self.files = files
+        self.files = files + (scenarios or [])
+        self.maps = len(files)  # the files after these are scenarios
 
     def compose(self) -> ComposeResult:
-        mine = own_maps_folder()
+        mine = (own_maps_folder(), own_scenarios_folder())
         with Vertical() as box:
-            box.border_title = "Edit a map"
-            options = [Option(Text("A new map…", "bold"), id=NEW)]
-            options += [Option(_entry(path, path.parent == mine), id=str(i)) for i, path in enumerate(self.files)]
+            box.border_title = "Edit a map or a scenario"
+            options: list[Option | None] = [Option(Text("A new map…", "bold"), id=NEW)]
+            for i, path in enumerate(self.files):
+                if i == self.maps:
+                    options += [None, Option(Text("Scenarios: units and deploy zones", "bold"), disabled=True)]
+                options.append(Option(_entry(path, path.parent in mine), id=str(i)))
             yield OptionList(*options)
             yield Static("↑↓ Enter edit · Esc cancel", classes="keys")
 
@@ -80,7 +99,18 @@ class TitleEditor:
     """e on the title screen (mixed into TitleScreen)."""
 
     def action_edit_map(self) -> None:
-        self.app.push_screen(MapChooser(map_files()), self._map_chosen)
+        self.app.push_screen(MapChooser(map_files(), scenario_files()), self._map_chosen)
+
+    def _scenario_chosen(self, path: Path) -> None:
+        from officers_chess.content.editing.scenario_file import ScenarioFile
+        from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
+
+        try:
+            file, draft = ScenarioFile.open(path)
+        except ContentError as exc:
+            self.app.notify(str(exc), severity="error", timeout=10)
+            return
+        self.app.push_screen(ScenarioEditorScreen(file, draft, as_copy=path.parent != own_scenarios_folder()))
 
     def _map_chosen(self, chosen: str | None) -> None:
         # The editor and its YAML library load when a map is chosen, not with the title.
@@ -89,6 +119,9 @@ class TitleEditor:
         from officers_chess.tui.screens.map_editor import MapEditorScreen
 
         if chosen is None:
+            return
+        if chosen != NEW and Path(chosen) in scenario_files():
+            self._scenario_chosen(Path(chosen))
             return
         if chosen != NEW:
             try:

@@ -15,10 +15,12 @@ from textual.strip import Strip
 from officers_chess.content.editing.draft import MapDraft
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.board.terrain import terrain_table
+from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
 
 IMPASSABLE = "x"  # a tile the overlay's movement type cannot enter
 PROBLEM_MARK = "!"  # a tile a live check points at
+ZONE_MARK = "·"  # a deploy zone's tile with no other mark: the zone reads without colour, as the tint with it
 
 
 def cost_mark(cost: int | None) -> str:
@@ -60,6 +62,8 @@ class EditorCanvas(ScrollView, can_focus=False):
         self.seen: set[Pos] | None = None  # the sight overlay, when on
         self.problems: dict[Pos, bool] = {}  # tiles the checks point at: True for an error
         self.anchor: Pos | None = None  # a rectangle's first corner, once marked
+        self.units: dict[Pos, tuple[str, Side]] = {}  # a scenario's units: each tile's letter and side
+        self.zones: dict[Pos, Side] = {}  # a scenario's deploy zones: each tile's side (the current side's wins)
         self._dragging = False
         self._last_drag: Pos | None = None
 
@@ -115,6 +119,13 @@ class EditorCanvas(ScrollView, can_focus=False):
             mark = " "
             if self.costs is not None:
                 mark = cost_mark(self.costs.get(pos))
+            zone, unit = self.zones.get(pos), self.units.get(pos)
+            if zone is not None:
+                style += Style(bgcolor=colours.spent[zone].bgcolor)
+                mark = ZONE_MARK if mark == " " and unit is None else mark
+            if unit is not None:  # its letter in place of the ground's glyph, as the battle map draws it
+                glyph = unit[0]
+                style += colours.side[unit[1]]
             if pos in self.problems:
                 mark = PROBLEM_MARK
                 style += Style.parse(colours.error if self.problems[pos] else colours.warning)

@@ -1,0 +1,385 @@
+"""The scenario editor: place, move and change each side's units and draw its deploy zones on the scenario's map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from officers_chess.content.editing.checks import Problem
+from officers_chess.content.editing.draft import MapDraft, rectangle
+from officers_chess.content.editing.history import History
+from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
+from officers_chess.content.editing.folders import own_scenarios_folder
+from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, ScenarioFile, UnitEntry
+from officers_chess.content.loaders import load_catalogue
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
+from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.map_editor_file import MapEditorFile, editor_folder
+from officers_chess.tui.widgets.editor_canvas import EditorCanvas
+
+KEYS = (
+    ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
+    ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
+    ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
+    ("e", "next problem"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+)
+
+
+class ScenarioEditorScreen(MapEditorFile, Screen):
+    """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
+
+    WHAT = "scenario"
+    DEFAULT_CSS = """
+    ScenarioEditorScreen { layout: vertical; }
+    #work { height: 1fr; }
+    #canvas { width: 1fr; height: 100%; border: round $primary; }
+    #side { width: 36; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #side Static { margin-bottom: 1; }
+    #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
+        Binding("right,l", "cursor(1, 0)", show=False),
+        Binding("up,k", "cursor(0, -1)", show=False),
+        Binding("down,j", "cursor(0, 1)", show=False),
+        Binding("tab", "switch_side", "Side", key_display="Tab", priority=True),
+        Binding("enter,space", "carry", "Move", key_display="⏎"),
+        Binding("a", "add", "Add"),
+        Binding("c", "change", "Change", show=False),
+        Binding("x", "remove", "Remove", show=False),
+        Binding("d", "zone", "Zone"),
+        Binding("D", "remove_zone", "Unzone", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("U,ctrl+y", "redo", "Redo", show=False),
+        Binding("e", "next_problem", "Problem", show=False),
+        Binding("ctrl+s,w", "save", "Save", key_display="^s"),
+        Binding("pageup", "side_page(-1)", show=False),
+        Binding("pagedown", "side_page(1)", show=False),
+        Binding("escape,q", "leave", "Leave", key_display="q"),
+    ]
+
+    def __init__(self, file: ScenarioFile, draft: ScenarioDraft, as_copy: bool = False) -> None:
+        """`as_copy`: one of the game's own scenarios, opened from the title: saved under a new name in the
+        player's data folder, so the bundled battles never change by accident."""
+        super().__init__()
+        self.file = file
+        self.history = History(draft, saved=draft)  # type: ignore[arg-type]
+        self.autosave = ScenarioAutosave(editor_folder(), file.path)
+        self.copy_of = file.path if as_copy else None
+        if as_copy:
+            file.path = None  # the first save asks for a name
+        self.map = MapDraft(file.battle_map.name, "", tuple(file.battle_map.rows), file.edition)
+        self.catalogue = load_catalogue(file.edition)
+        self.side = SIDES[0]
+        self.carried: UnitEntry | None = None  # the unit picked up with Enter, until it is put down
+        self.problems: list[Problem] = []
+        self._problem_at = -1
+
+    # --- MapEditorFile's hooks --------------------------------------------------------------------------------
+
+    def own_folder(self) -> Path:
+        return own_scenarios_folder()
+
+    def file_stem(self) -> str:
+        return (self.copy_of or self.file.source).stem
+
+    # --- the screen -------------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="work"):
+            yield EditorCanvas(self.map, id="canvas")
+            with VerticalScroll(id="side", can_focus=False):
+                yield Static(id="side-line")
+                yield Static(id="checks")
+                yield Static(id="units")
+                yield Static(self._keys_text(), id="keys")
+        yield Static(id="status")
+        yield Footer(compact=True, show_command_palette=False)
+
+    @property
+    def draft(self) -> ScenarioDraft:
+        return self.history.present  # type: ignore[return-value]
+
+    @property
+    def canvas(self) -> EditorCanvas:
+        return self.query_one(EditorCanvas)
+
+    def on_mount(self) -> None:
+        self.query_one("#side").border_title = "Side · checks · units · keys"
+        self._changed()
+        self.say("Enter picks up a unit and puts it down; a adds one; the side pane lists every key.")
+        recovered = self.autosave.recover()
+        if recovered is not None and recovered != self.draft:
+            self.app.push_screen(ChoiceDialog(
+                "The editor closed without saving this scenario last time: its autosave differs from the file. "
+                "Restore the autosave?", [("r", "restore it", "restore"), ("d", "discard it", "discard")]),
+                self._restored)
+
+    def _restored(self, answer: str | None) -> None:
+        recovered = self.autosave.recover()
+        if answer == "restore" and recovered is not None and self.history.do(recovered, "the autosave restored"):
+            self._changed("Autosave restored (u undoes it).")
+        elif answer != "restore":
+            self.autosave.clear()
+            self.say("Autosave discarded.")
+
+    def say(self, words: str, style: str = "") -> None:
+        self.query_one("#status", Static).update(Text(words, style))
+
+    def _changed(self, words: str | None = None) -> None:
+        """After any change: draw the units and zones, run the checks, keep the autosave, say what happened."""
+        draft, canvas = self.draft, self.canvas
+        self.problems = self.file.check(draft)
+        canvas.problems = {}
+        for problem in self.problems:
+            if problem.tile is not None:
+                canvas.problems[problem.tile] = canvas.problems.get(problem.tile, False) or problem.error
+        canvas.units = {u.at: (self._letter(u), Side(u.side)) for u in draft.units if u.at is not None}
+        # Every zone is tinted by its side; the current side's is drawn last, so it shows where the two overlap.
+        canvas.zones = {}
+        for zone in sorted(draft.zones, key=lambda z: z.side == self.side):
+            for pos in rectangle(zone.corner, zone.other):
+                if self.map.contains(pos):
+                    canvas.zones[pos] = Side(zone.side)
+        canvas.show(self.map)
+        self._side()
+        if words is not None:
+            trouble = None
+            if self.history.unsaved:
+                trouble = self.autosave.write(draft)
+            else:
+                self.autosave.clear()
+            self.say(trouble or words, palette().warning if trouble else "")
+
+    def _letter(self, unit: UnitEntry) -> str:
+        """As the battle map writes it (map_view.unit_letter): attackers in capitals, defenders in small letters."""
+        unit_class = self.catalogue.classes.get(unit.unit_class)
+        letter = unit_class.letter if unit_class is not None else "?"
+        return letter.upper() if unit.side == "attacker" else letter.lower()
+
+    def _where(self, pos: Pos | None) -> str:
+        return f"{pos[0] + 1},{pos[1] + 1}" if pos is not None else "off the map"
+
+    def _side(self) -> None:
+        colours = palette()
+        x, y = self.canvas.cursor
+        unsaved = " · not saved" if self.history.unsaved else ""
+        name = (self.copy_of or self.file.source).name
+        self.canvas.border_title = f"{name} · {x + 1},{y + 1}{unsaved}"
+        side = Side(self.side)
+        chest = dict(self.draft.war_chests).get(self.side)
+        line = Text.assemble("Side: ", (f" {self.side} ", colours.side_banner(side)), " (Tab)\n",
+                             f"War chest: {chest if chest is not None else 'none'}")
+        if self.carried is not None:
+            line.append(f"\nCarrying {self.carried.name}: Enter puts it down", "bold")
+        line.append(f"\nThe map is {self._map_file()}: edit it with edit {self._map_file()}", "dim")
+        self.query_one("#side-line", Static).update(line)
+        errors = sum(p.error for p in self.problems)
+        warnings = len(self.problems) - errors
+        checks = Text(f"Checks: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}", "bold")
+        if not self.problems:
+            checks.append("\nnothing to fix", colours.good)
+        for problem in self.problems:
+            checks.append("\n" + problem.line(), colours.error if problem.error else colours.warning)
+        if any(p.tile is not None for p in self.problems):
+            checks.append("\ne: go to the next one", "dim")
+        self.query_one("#checks", Static).update(checks)
+        units = Text(f"Units ({self.side})", "bold")
+        mine = [u for u in self.draft.units if u.side == self.side]
+        for unit in mine:
+            units.append(f"\n{self._letter(unit)} ", colours.side_text[side])
+            units.append(f"{unit.name} · {unit.unit_class} · {self._where(unit.at)}")
+            if unit.items:
+                units.append(f"\n   {', '.join(unit.items)}", "dim")
+        if not mine:
+            units.append("\nnone fixed (a adds one)", "dim")
+        units.append(f"\nDeploy zones ({self.side})", "bold")
+        zones = [z for z in self.draft.zones if z.side == self.side]
+        for zone in zones:
+            units.append(f"\n{self._where(zone.corner)} to {self._where(zone.other)}")
+        if not zones:
+            units.append("\nnone (d draws one)", "dim")
+        self.query_one("#units", Static).update(units)
+
+    def _map_file(self) -> str:
+        path = self.file.map_path
+        return f"maps/{path.name}" if path is not None else self.file.map_name
+
+    def _keys_text(self) -> Text:
+        text = Text("Keys", "bold")
+        for keys, words in KEYS:
+            text.append(f"\n{keys:<11} ", "bold")
+            text.append(words)
+        return text
+
+    # --- edits ------------------------------------------------------------------------------------------------
+
+    def stroke(self, make, words: str) -> None:
+        """The draft `make()` returns, one undo step named `words` (a file laid out so the editor cannot splice it
+        says so, and nothing changes)."""
+        try:
+            draft = make()
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            self.say(f"The editor cannot make that edit in this file: {exc}", palette().error)
+            return
+        if self.history.do(draft, words):
+            self._changed(f"{words[0].upper()}{words[1:]}.")
+        else:
+            self.say("That changes nothing.")
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        x, y = self.canvas.cursor
+        if self.map.contains((x + dx, y + dy)):
+            self._move_cursor((x + dx, y + dy))
+
+    def _move_cursor(self, pos: Pos) -> None:
+        canvas = self.canvas
+        canvas.cursor = pos
+        canvas.refresh()
+        canvas.follow_cursor()
+        self._side()
+
+    def on_editor_canvas_pressed(self, message: EditorCanvas.Pressed) -> None:
+        self._move_cursor(message.pos)
+
+    def action_switch_side(self) -> None:
+        self.side = SIDES[(SIDES.index(self.side) + 1) % len(SIDES)]
+        self._changed()
+        self.say(f"Editing the {self.side}'s units and zones.")
+
+    def action_carry(self) -> None:
+        pos = self.canvas.cursor
+        if self.carried is None:
+            unit = self.draft.unit_at(pos)
+            if unit is None:
+                self.say("No unit here to pick up (a adds one).")
+                return
+            self.carried = unit
+            self.canvas.anchor = pos  # marked, as a rectangle's corner is, until it is put down
+            self.canvas.refresh()
+            self._side()
+            self.say(f"{unit.name} picked up: move to a tile and press Enter to put it down (Esc drops it back).")
+            return
+        unit, self.carried, self.canvas.anchor = self.carried, None, None
+        self.canvas.refresh()
+        self.stroke(lambda: self.draft.moved(unit, pos), f"moved {unit.name} to {self._where(pos)}")
+
+    def action_add(self) -> None:
+        pos = self.canvas.cursor
+        if self.draft.unit_at(pos) is not None:
+            self.say(f"{self.draft.unit_at(pos).name} stands here: add a unit on a free tile.")
+            return
+        self._unit_dialog("Add a unit", ["", "", ""], lambda name, cls, items: self.stroke(
+            lambda: self.draft.added(self.side, name, cls, items, pos), f"added {name} at {self._where(pos)}"))
+
+    def action_change(self) -> None:
+        unit = self.draft.unit_at(self.canvas.cursor)
+        if unit is None:
+            self.say("No unit here to change.")
+            return
+        self._unit_dialog(f"Change {unit.name}", [unit.name, unit.unit_class, ", ".join(unit.items)],
+                          lambda name, cls, items: self.stroke(lambda: self.draft.changed(unit, name, cls, items),
+                                                               f"changed {name}"))
+
+    def _unit_dialog(self, title: str, values: list[str], then) -> None:
+        classes = self.catalogue.classes
+
+        def parts(values: list[str]) -> tuple[str, str, list[str]]:
+            wanted = values[1].strip().lower()
+            cls = next((name for name in classes if name.lower() == wanted), values[1].strip())
+            items = [item.strip() for item in values[2].split(",") if item.strip()]
+            return values[0].strip(), cls, items
+
+        def check(values: list[str]) -> str | None:
+            name, cls, items = parts(values)
+            if not name:
+                return "Give the unit a name."
+            if cls not in classes:
+                return f"No class {cls!r} in the {self.file.edition} edition: {', '.join(sorted(classes))}."
+            unknown = [item for item in items if item not in self.catalogue.items]
+            if unknown:
+                return f"No item {unknown[0]!r} in the {self.file.edition} edition."
+            return None
+
+        def done(answer: list[str] | None) -> None:
+            if answer is not None:
+                then(*parts(answer))
+
+        self.app.push_screen(FieldsDialog(title, [("Name", values[0]), ("Class", values[1]),
+                                                  ("Items (commas between)", values[2])], check,
+                                          f"For the {self.side}; a class and items of the {self.file.edition} "
+                                          "edition's catalogue."), done)
+
+    def action_remove(self) -> None:
+        unit = self.draft.unit_at(self.canvas.cursor)
+        if unit is None:
+            self.say("No unit here to remove.")
+            return
+        self.stroke(lambda: self.draft.removed(unit), f"removed {unit.name}")
+
+    def action_zone(self) -> None:
+        canvas, pos = self.canvas, self.canvas.cursor
+        if self.carried is not None:
+            self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
+            return
+        if canvas.anchor is None:
+            canvas.anchor = pos
+            canvas.refresh()
+            self.say(f"Corner {self._where(pos)} marked: move to the opposite corner and press d again; Esc forgets it.")
+            return
+        corner, canvas.anchor = canvas.anchor, None
+        self.stroke(lambda: self.draft.zone_added(self.side, corner, pos),
+                    f"added a deploy zone {self._where(corner)} to {self._where(pos)} for the {self.side}")
+
+    def action_remove_zone(self) -> None:
+        zones = self.draft.zones_at(self.canvas.cursor, self.side)
+        if not zones:
+            self.say(f"No deploy zone of the {self.side} here.")
+            return
+        zone = zones[-1]
+        self.stroke(lambda: self.draft.zone_removed(zone),
+                    f"removed the deploy zone {self._where(zone.corner)} to {self._where(zone.other)}")
+
+    def action_leave(self) -> None:
+        if self.carried is not None:  # Esc first puts a carried unit back where it was
+            self.carried, self.canvas.anchor = None, None
+            self.canvas.refresh()
+            self._side()
+            self.say("Put back where it was.")
+            return
+        super().action_leave()
+
+    # --- undo, problems, the pane -----------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        words = self.history.undo()
+        self.carried = self.canvas.anchor = None
+        self._changed(f"Undone: {words} (U or Ctrl+Y redoes it).") if words else self.say("Nothing to undo.")
+
+    def action_redo(self) -> None:
+        words = self.history.redo()
+        self.carried = self.canvas.anchor = None
+        self._changed(f"Redone: {words}.") if words else self.say("Nothing to redo.")
+
+    def action_next_problem(self) -> None:
+        pointed = [p for p in self.problems if p.tile is not None]
+        if not pointed:
+            self.say(self.problems[0].line() if self.problems else "Nothing to fix.")
+            return
+        self._problem_at = (self._problem_at + 1) % len(pointed)
+        problem = pointed[self._problem_at]
+        self._move_cursor(problem.tile)  # type: ignore[arg-type]
+        self.say(problem.line(), palette().error if problem.error else palette().warning)
+
+    def action_side_page(self, direction: int) -> None:
+        side = self.query_one("#side", VerticalScroll)
+        side.scroll_page_down(animate=False) if direction > 0 else side.scroll_page_up(animate=False)
+
