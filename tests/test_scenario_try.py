@@ -46,6 +46,7 @@ async def test_play_test_plays_the_unsaved_draft_against_the_computer_and_comes_
         assert isinstance(battle, BattleScreen), status(app)
         assert set(battle.computer) == {Side.ATTACKER} and battle.autosaver is None  # a throwaway: never saved
         assert app.computer == {Side.ATTACKER: "normal"}
+        assert not [n for n in app._notifications if "utosave" in n.message]  # off on purpose: not told as a failure
         assert next(u for u in battle.loaded.scenario.armies["attacker"] if u.name == "Hale").at == (2, 3)  # (counted from 1)
         assert not list(tmp_path.glob(".*"))  # the hidden file it was loaded from is gone
         battle.action_leave()

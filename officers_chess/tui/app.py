@@ -319,7 +319,7 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
         if self.tutorial_on:  # the guided battle's result leads on to what to play next (app_tutorial.py)
             self.tutorial_result(final, last_events, own, player)
             return
-        # A campaign's chapter (its veterans, its terms) is no one command (rulings L94).
+        # A campaign's chapter (its veterans, its terms) is no one command (rulings L94); a play-test's file is gone.
         command = None if scenario is None or self.campaign is not None or self.trying_from is not None else \
             replay_command(scenario, final.dice.seed, self.computer)
         self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None, command=command,
