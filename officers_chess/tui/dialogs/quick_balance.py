@@ -66,6 +66,9 @@ class QuickBalanceDialog(ModalScreen[str | None]):
         else:
             self.app.call_from_thread(self._done, quick_line(BalanceRow.of("", "", results)))
 
+    def on_unmount(self) -> None:
+        self.stopping.set()  # the app closing: the thread ends after its game rather than playing the batch out
+
     def _one_done(self, _result: GameResult) -> None:
         self.app.call_from_thread(self._advance)
 
