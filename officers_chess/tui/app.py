@@ -32,6 +32,7 @@ from officers_chess.tui.app_guards import TerminalGuards
 from officers_chess.tui.app_reference import RulesReference
 from officers_chess.tui.app_leaving import Leaving
 from officers_chess.tui.app_table import TableSeat
+from officers_chess.tui.app_try import TryOut
 from officers_chess.tui.app_tutorial import TutorialFlow
 from officers_chess.tui.palette import CLASSIC, COLOUR_BLIND_THEME, next_palette, use
 from officers_chess.session.players import check_levels
@@ -50,7 +51,7 @@ textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (s
 terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 
-class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
+class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, QuietCollection, TerminalGuards, RulesReference, App):
     """Officer's Chess in the terminal."""
 
     TITLE = "Officer's Chess"
@@ -140,7 +141,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         return super().check_action(action, parameters)
 
     def _show(self, screen) -> None:
-        if len(self.screen_stack) > 1:
+        if len(self.screen_stack) > 1 and self.screen is not self.trying_from:  # a play-test keeps its editor below
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -254,7 +255,7 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
     def _autosaver(self, make) -> Autosaver | None:
         """The battle's autosave, unless it is switched off. A first write that fails is told, and tried again
         after the next action (Autosaver); only a battle that cannot be saved at all goes on unsaved."""
-        if not self.autosave:
+        if not self.autosave or self.trying_from is not None:  # a play-test is a throwaway: never saved
             return None
         try:
             saver = make()
@@ -318,8 +319,8 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
         if self.tutorial_on:  # the guided battle's result leads on to what to play next (app_tutorial.py)
             self.tutorial_result(final, last_events, own, player)
             return
-        # A campaign's chapter (its veterans, its terms) is no one command (rulings L94).
-        command = None if scenario is None or self.campaign is not None else \
+        # A campaign's chapter (its veterans, its terms) is no one command (rulings L94); a play-test's file is gone.
+        command = None if scenario is None or self.campaign is not None or self.trying_from is not None else \
             replay_command(scenario, final.dice.seed, self.computer)
         self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None, command=command,
                                         own=own, player=player))
@@ -332,6 +333,8 @@ class OfficersChessApp(Leaving, TutorialFlow, TableSeat, CampaignFlow, QuietColl
             self.show_title()
 
     def show_title(self) -> None:
+        if self.back_to_editor():  # a play-test ends in the editor it came from, not the title
+            return
         if self.seat is not None:  # the table is left (the host keeps the seat for a rejoin)
             seat, self.seat = self.seat, None
             seat.close()

@@ -22,7 +22,7 @@ from ruamel.yaml.error import YAMLError
 from officers_chess.content.editing.checks import Problem
 from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.errors import ContentError
-from officers_chess.content.loaders import MapRefused, _map_path, load_scenario, validate_file
+from officers_chess.content.loaders import LoadedScenario, MapRefused, _map_path, load_scenario, validate_file
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 
 SIDES = ("attacker", "defender")
@@ -239,12 +239,11 @@ class ScenarioFile:
                 beside.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(self.map_path, beside)
 
-    def check(self, draft: ScenarioDraft) -> list[Problem]:
-        """The game's validator on the draft, written beside the file so its `map:` is found as the game finds it.
-        Its error (it stops at the first) and its warnings, each at the unit's or zone's tile where it names one's
-        line."""
+    def written(self, draft: ScenarioDraft, what: str) -> Path:
+        """The draft's text in a hidden file beside the scenario (`.NAME.what`), so its `map:` is found as the game
+        finds it; the caller removes it. OSError when neither there nor the data folder takes it."""
         # Not named *.yaml, so nothing listing the folder's scenarios meanwhile (the title, another test) sees it.
-        temporary = self.source.with_name(f".{self.source.name}.editor-check")
+        temporary = self.source.with_name(f".{self.source.name}.{what}")
         try:
             temporary.write_text(draft.text, encoding="utf-8")
         except OSError as exc:
@@ -255,8 +254,30 @@ class ScenarioFile:
                 temporary.parent.mkdir(parents=True, exist_ok=True)
                 temporary.write_text(draft.text, encoding="utf-8")
             except OSError:
-                return [Problem(f"the checks could not run: {self.source.parent} refused a file "
-                                f"({exc.strerror or exc})", False)]
+                raise exc from None
+        return temporary
+
+    def loaded(self, draft: ScenarioDraft) -> LoadedScenario:
+        """The draft as the game loads it (edits not yet saved included), to play-test; ContentError, OSError when it
+        will not load."""
+        temporary = self.written(draft, "play-test")
+        try:
+            return load_scenario(temporary)
+        finally:
+            try:
+                temporary.unlink()
+            except OSError:
+                pass
+
+    def check(self, draft: ScenarioDraft) -> list[Problem]:
+        """The game's validator on the draft, written beside the file so its `map:` is found as the game finds it.
+        Its error (it stops at the first) and its warnings, each at the unit's or zone's tile where it names one's
+        line."""
+        try:
+            temporary = self.written(draft, "editor-check")
+        except OSError as exc:
+            return [Problem(f"the checks could not run: {self.source.parent} refused a file "
+                            f"({exc.strerror or exc})", False)]
         try:
             warnings = validate_file(temporary)
             problems = [self._problem(_warning_line(w), w.split(": warning: ", 1)[-1], False, draft)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.editing.checks import Problem
+from officers_chess.content.errors import ContentError
 from officers_chess.content.editing.draft import MapDraft, rectangle
 from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
@@ -21,6 +22,7 @@ from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
+from officers_chess.tui.dialogs.quick_balance import QuickBalanceDialog
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.map_editor_file import MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
@@ -29,7 +31,7 @@ KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
-    ("e", "next problem"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
@@ -60,6 +62,8 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
+        Binding("p", "play_test", "Play"),
+        Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
         Binding("pageup", "side_page(-1)", show=False),
         Binding("pagedown", "side_page(1)", show=False),
@@ -82,6 +86,7 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         self.carried: UnitEntry | None = None  # the unit picked up with Enter, until it is put down
         self.problems: list[Problem] = []
         self._problem_at = -1
+        self.quick_games = 16  # the quick balance's games (`balance`'s default); a test plays fewer
 
     # --- MapEditorFile's hooks --------------------------------------------------------------------------------
 
@@ -382,4 +387,47 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
     def action_side_page(self, direction: int) -> None:
         side = self.query_one("#side", VerticalScroll)
         side.scroll_page_down(animate=False) if direction > 0 else side.scroll_page_up(animate=False)
+
+    # --- try it at once ---------------------------------------------------------------------------------------
+
+    def _refused(self, what: str) -> bool:
+        """A draft the checks find an error in is saved as a draft but not played (ruling ED13): say so."""
+        error = next((p for p in self.problems if p.error), None)
+        if error is None:
+            return False
+        self.say(f"No {what} while the checks find an error (it can be saved as a draft): {error.line()}",
+                 palette().error)
+        return True
+
+    def action_play_test(self) -> None:
+        """The scenario as it is now, unsaved edits included: the person plays the side shown, the computer the other
+        at normal; the battle over or left, this editor again as it was."""
+        if self.carried is not None or self._refused("play-test"):
+            if self.carried is not None:
+                self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
+            return
+        try:
+            loaded = self.file.loaded(self.draft)
+        except (ContentError, OSError) as exc:
+            self.say(f"The play-test will not start: {exc}", palette().error)
+            return
+        other = next(side for side in Side if side.value != self.side)
+        self.app.play_test(self, loaded, {other: "normal"})  # type: ignore[attr-defined]
+
+    def action_quick_balance(self) -> None:
+        if self._refused("quick balance"):
+            return
+        draft = self.draft
+
+        def remove(path: Path) -> None:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+        def done(line: str | None) -> None:
+            self.say(line or "Quick balance stopped.")
+
+        self.app.push_screen(QuickBalanceDialog(lambda: self.file.written(draft, "balance"), remove, self.quick_games),
+                             done)
 
