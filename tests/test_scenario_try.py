@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from textual.widgets import Static
+
 from officers_chess.content.editing.scenario_file import ScenarioFile
 from officers_chess.content.user_data import autosave_dir
 from officers_chess.session.balance_rule import BalanceRow, quick_line
@@ -51,6 +53,7 @@ async def test_play_test_plays_the_unsaved_draft_against_the_computer_and_comes_
         assert not list(tmp_path.glob(".*"))  # the hidden file it was loaded from is gone
         battle.action_leave()
         await pilot.pause()
+        assert "Leave the play-test for the editor?" in str(app.screen.query_one(Static).render())
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is editor and "Back from the play-test" in status(app)

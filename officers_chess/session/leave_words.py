@@ -36,3 +36,13 @@ def leave_words(where: Where, saved: bool, campaign: bool = False, quitting: boo
     kept = "The campaign and this battle are saved" if campaign else "This battle is autosaved"
     return (f"{ask} {kept} up to the last action that cannot be taken back: c Continue brings it back there; "
             "a move you could still take back is not kept.")
+
+
+def play_test_words(quitting: bool) -> str:
+    """Leaving or quitting a play-test from the scenario editor (rulings ED14): the battle is a throwaway, and the
+    scenario's edits are the editor's (and its autosave's), not the battle's."""
+    if quitting:
+        return ("Quit Officer's Chess? This play-test is not kept; the scenario's edits are in the editor's autosave, "
+                "offered back when you open it again.")
+    return "Leave the play-test for the editor? This battle is not kept; the scenario is as you left it."
+

@@ -70,6 +70,9 @@ class Leaving:
 
         if self.seat is not None:  # at a host's table, its words: the host keeps the battle (N15)
             return self.table_words(quitting)
+        if getattr(self, "trying_from", None) is not None:  # a play-test goes back to its editor (ED14)
+            from officers_chess.session.leave_words import play_test_words
+            return play_test_words(quitting)
         run = self.campaign
         campaign_saved = run is not None and run.folder is not None and run.failing is None
         step = next((s for s in reversed(self.screen_stack) if isinstance(s, MusterStepScreen)), None)
