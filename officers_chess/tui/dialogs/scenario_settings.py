@@ -26,7 +26,9 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
     SettingsDialog > VerticalScroll { width: 76; }
     SettingsDialog Input { margin-bottom: 0; }
     SettingsDialog TextArea { height: 5; }
+    SettingsDialog Label { color: $text-muted; }
     """
+    AUTO_FOCUS = "#name"
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Done", priority=True)]
 
     def __init__(self, now: dict[str, Any]) -> None:
@@ -35,7 +37,7 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         now, limit = self.now, self.now["time_limit"] or {}
-        with VerticalScroll() as box:
+        with VerticalScroll(can_focus=False) as box:
             box.border_title = "Scenario settings"
             yield Label("Name")
             yield Input(now["name"], id="name", compact=True)

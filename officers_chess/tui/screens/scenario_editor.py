@@ -62,7 +62,7 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
-        Binding("s", "settings", "Settings"),
+        Binding("s", "settings", "Setup"),
         Binding("p", "play_test", "Play"),
         Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
