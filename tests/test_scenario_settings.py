@@ -51,6 +51,7 @@ YARD = (ROOT / "scenarios" / "training_yard.yaml").read_text()
 
 @pytest.mark.parametrize("edit, gone, new", [
     (lambda t: set_top(t, "name", "Yard: the Rematch"), ["name: Training Yard"], ['name: "Yard: the Rematch"']),
+    (lambda t: set_top(t, "easier_side", "defender"), ["easier_side: either"], ["easier_side: defender"]),
     (lambda t: set_top(t, "first_deployer", "attacker"), ["first_deployer: defender"], ["first_deployer: attacker"]),
     (lambda t: set_top(t, "time_limit", {"rounds": 4, "reason": "Dusk.", "winner": "draw"}),
      ["  rounds: 6", "  reason: The drill sergeant calls time.", "  winner: defender"],

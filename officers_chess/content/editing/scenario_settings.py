@@ -12,7 +12,7 @@ from ruamel.yaml.comments import CommentedMap
 from officers_chess.content.editing.scenario_file import SIDES, _block_end, _ended, _flow, _indent, _load
 from officers_chess.content.loaders import _map_path
 
-TOP_KEYS = ("name", "purpose", "briefing", "first_deployer", "fog", "time_limit")
+TOP_KEYS = ("name", "purpose", "briefing", "first_deployer", "easier_side", "fog", "time_limit")
 SIDE_KEYS = ("war_chest", "victory")
 NEEDS = {"rout": (), "seize": (), "escape": ("count",), "survive": ("rounds",), "hold": ("tiles", "rounds"),
          "defeat": ("unit",), "protect": ("unit",), "raze": ("count",), "control": ("tiles", "count"),
@@ -48,7 +48,7 @@ def settings(text: str) -> dict[str, Any]:
     document = _load(text)
     document = document if isinstance(document, CommentedMap) else CommentedMap()
     found: dict[str, Any] = {key: _plain(document.get(key)) for key in TOP_KEYS}
-    for key in ("name", "purpose", "briefing"):  # absent and empty are one; a `|` block's last newline is no text
+    for key in ("name", "purpose", "briefing", "easier_side"):  # absent and empty are one; a `|` block's last newline is no text
         found[key] = str(found[key] or "").rstrip("\n")
     found["fog"] = bool(found["fog"])
     found["first_deployer"] = str(found["first_deployer"] or "defender")

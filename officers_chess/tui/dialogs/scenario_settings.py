@@ -47,6 +47,8 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
             yield TextArea(now["briefing"], id="briefing", compact=True, soft_wrap=True)
             yield Label("First to deploy (attacker or defender)")
             yield Input(now["first_deployer"], id="first_deployer", compact=True)
+            yield Label("The side easier for a newcomer (attacker, defender, either; empty: worked out)")
+            yield Input(now["easier_side"], id="easier_side", compact=True)
             yield Label("Fog of war (on or off)")
             yield Input("on" if now["fog"] else "off", id="fog", compact=True)
             yield Label("Time limit: rounds (empty: no limit)")
@@ -86,6 +88,10 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
         if first not in SIDES:
             raise ValueError("First to deploy: attacker or defender.")
         wanted["first_deployer"] = first
+        easier = self._value("easier_side").lower()
+        if easier not in ("", *SIDES, "either"):
+            raise ValueError("The easier side: attacker, defender, either, or empty.")
+        wanted["easier_side"] = easier
         fog = self._value("fog").lower()
         if fog not in ("on", "off"):
             raise ValueError("Fog: on or off.")
