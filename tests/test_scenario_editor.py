@@ -109,3 +109,32 @@ async def test_a_bundled_scenario_from_the_title_a_unit_on_a_wall_e_and_the_play
     assert next(u for u in load_scenario(saved).scenario.armies["attacker"] if u.name == "Ketil").at == (2, 1)
     assert "{name: Ketil, class: Thief, items: [Iron Sword], at: [2, 1]}" in saved.read_text()
     assert "{name: Ketil, class: Thief, items: [Iron Sword], at: [3, 1]}" in bundled.read_text()  # as it was
+
+
+async def test_a_new_scenario_its_settings_and_a_unit_per_side_by_keys_then_saved(tmp_path):
+    from officers_chess.content.editing.scenario_settings import new_scenario_file
+    from officers_chess.tui.dialogs.scenario_settings import SettingsDialog
+
+    path = new_scenario_file(data_dir() / "scenarios" / "drill.yaml", "training_yard", "Drill")
+    app = OfficersChessApp(editor=(*ScenarioFile.open(path), False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        dialog = app.screen
+        assert isinstance(dialog, SettingsDialog)
+        for field, typed in (("rounds", "5"), ("reason", "Dusk"), ("victory-attacker", "rout")):
+            dialog.query_one(f"#{field}").focus()
+            await pilot.press(*typed)
+        await pilot.press("enter")
+        assert app.screen is screen and "Changed the settings" in status(app)
+        for side_key, (x, y), cls in ((None, (0, 3), "Fighter"), ("tab", (9, 3), "Soldier")):
+            if side_key:
+                await pilot.press(side_key)
+            await go(pilot, x, y)
+            await pilot.press("a", *f"U{x}", "tab", *cls, "enter")  # no items: fewer keys, a faster test
+        assert len(screen.draft.units) == 2 and not any(p.error for p in screen.problems)
+        await pilot.press("w")
+    scenario = load_scenario(path).scenario
+    assert (scenario.time_limit.rounds, scenario.time_limit.reason, scenario.time_limit.winner) == (5, "Dusk", "defender")
+    assert [(c.kind, c.tier) for c in scenario.sides["attacker"].victory] == [("rout", "victory")]
+    assert [u.name for side in scenario.armies.values() for u in side] == ["U0", "U9"]

@@ -20,6 +20,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
     if args.edition is not None and args.edition not in EDITIONS:
         raise Refused(f"--edition: there is no edition {args.edition!r} (choose one of {', '.join(EDITIONS)})")
     path = Path(args.file) if args.file else None
+    if args.map is not None:
+        return _new_scenario(args, path)
     try:
         size = parse_size(args.new) if args.new else DEFAULT_SIZE
         glyph = terrain_glyph(args.terrain or DEFAULT_TERRAIN, args.edition or DEFAULT_EDITION)
@@ -54,6 +56,26 @@ def cmd_edit(args: argparse.Namespace) -> int:
     from officers_chess.tui.app import OfficersChessApp  # Textual loads only when a screen is wanted
 
     return app_launch.run_app(OfficersChessApp(editor=(file, draft), colours=app_launch.colours_from_environment()),
+                              args)
+
+
+def _new_scenario(args: argparse.Namespace, path: Path | None) -> int:
+    """`edit NEW.yaml --map MAP`: a new scenario written there for that map, opened in the scenario editor."""
+    from officers_chess.content.editing.scenario_file import ScenarioFile
+    from officers_chess.content.editing.scenario_settings import new_scenario_file
+    from officers_chess.content.errors import ContentError
+
+    if path is None or args.new or args.terrain or args.edition:
+        raise Refused("--map makes a new scenario: give only its FILE (not yet taken), e.g. edit mine.yaml --map NAME")
+    try:
+        opened = ScenarioFile.open(new_scenario_file(path, args.map))
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    except (ContentError, OSError) as exc:
+        raise Refused(str(exc)) from None
+    from officers_chess.tui.app import OfficersChessApp
+
+    return app_launch.run_app(OfficersChessApp(editor=(*opened, False), colours=app_launch.colours_from_environment()),
                               args)
 
 
@@ -95,6 +117,8 @@ def add(commands) -> None:
     edit.add_argument("file", nargs="?", metavar="FILE", help="a map or scenario file, a bundled scenario's name, or where a new map goes")
     edit.add_argument("--new", metavar="WxH", help="a new map's size in tiles (default 16x12)")
     edit.add_argument("--terrain", metavar="GLYPH|NAME", help="a new map's ground (default plains)")
+    edit.add_argument("--map", metavar="NAME|FILE",
+                      help="a new scenario at FILE for this map (a bundled map's name, one in maps/ beside, or a file)")
     edit.add_argument("--edition", metavar="E",
                       help="whose terrain the palette offers (v0.6, ratings, d100; default: the map's own, else v0.6)")
     edit.set_defaults(func=cmd_edit)

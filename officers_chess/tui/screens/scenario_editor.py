@@ -31,7 +31,7 @@ KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
-    ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
@@ -62,6 +62,7 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
+        Binding("s", "settings", "Setup"),
         Binding("p", "play_test", "Play"),
         Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
@@ -322,6 +323,19 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
                                                   ("Items (commas between)", values[2])], check,
                                           f"For the {self.side}; a class and items of the {self.file.edition} "
                                           "edition's catalogue."), done)
+
+    def action_settings(self) -> None:
+        """The settings dialog; what it changes is one undo step, each setting splicing only its own lines."""
+        from officers_chess.content.editing.scenario_settings import settings, with_settings
+        from officers_chess.tui.dialogs.scenario_settings import SettingsDialog
+
+        text = self.draft.text
+
+        def done(wanted: dict | None) -> None:
+            if wanted is not None:
+                self.stroke(lambda: ScenarioDraft.read(with_settings(text, wanted)), "changed the settings")
+
+        self.app.push_screen(SettingsDialog(settings(text)), done)
 
     def action_remove(self) -> None:
         unit = self.draft.unit_at(self.canvas.cursor)

@@ -22,6 +22,7 @@ from officers_chess.session.map_start import (DEFAULT_SIZE, DEFAULT_TERRAIN, map
 from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, FieldsDialog
 
 NEW = "new"
+NEW_SCENARIO = "new-scenario"
 
 
 def map_files() -> list[Path]:
@@ -79,7 +80,8 @@ class MapChooser(Answered, ModalScreen[str | None]):
         mine = (own_maps_folder(), own_scenarios_folder())
         with Vertical() as box:
             box.border_title = "Edit a map or a scenario"
-            options: list[Option | None] = [Option(Text("A new map…", "bold"), id=NEW)]
+            options: list[Option | None] = [Option(Text("A new map…", "bold"), id=NEW),
+                                            Option(Text("A new scenario…", "bold"), id=NEW_SCENARIO)]
             for i, path in enumerate(self.files):
                 if i == self.maps:
                     options += [None, Option(Text("Scenarios: units and deploy zones", "bold"), disabled=True)]
@@ -89,7 +91,7 @@ class MapChooser(Answered, ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = event.option.id or NEW
-        self.answer(NEW if chosen == NEW else str(self.files[int(chosen)]))
+        self.answer(chosen if chosen in (NEW, NEW_SCENARIO) else str(self.files[int(chosen)]))
 
     def action_cancel(self) -> None:
         self.answer(None)
@@ -112,6 +114,42 @@ class TitleEditor:
             return
         self.app.push_screen(ScenarioEditorScreen(file, draft, as_copy=path.parent != own_scenarios_folder()))
 
+    def _new_scenario(self) -> None:
+        """A name and a map (the player's own, then the bundled ones, by name), then a new scenario in the data
+        folder's scenarios/, so a map in its maps/ is found beside it as the game finds maps (ruling K3)."""
+        from officers_chess.content.editing.scenario_settings import new_scenario_file
+
+        maps = [path.stem for path in map_files()]
+
+        def target(name: str) -> Path:
+            stem = "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_") or "scenario"
+            path, n = own_scenarios_folder() / f"{stem}.yaml", 2
+            while path.exists():
+                path, n = own_scenarios_folder() / f"{stem}_{n}.yaml", n + 1
+            return path
+
+        def check(values: list[str]) -> str | None:
+            if not values[0].strip():
+                return "Give the scenario a name."
+            if values[1].strip() not in maps:
+                return f"No map {values[1].strip()!r}: one of {', '.join(dict.fromkeys(maps))}."
+            return None
+
+        def made(values: list[str] | None) -> None:
+            if values is None:
+                return
+            try:
+                path = new_scenario_file(target(values[0]), values[1].strip(), values[0].strip())
+            except (ValueError, OSError) as exc:
+                self.app.notify(str(exc), severity="error", timeout=10)
+                return
+            self._scenario_chosen(path)
+
+        self.app.push_screen(FieldsDialog("A new scenario", [("Name", ""), ("Map (its file name, no .yaml)",
+                                                                           maps[0] if maps else "")],
+                                          check, f"Maps: {', '.join(dict.fromkeys(maps))}. Saved in "
+                                                 f"{own_scenarios_folder()}."), made)
+
     def _map_chosen(self, chosen: str | None) -> None:
         # The editor and its YAML library load when a map is chosen, not with the title.
         from officers_chess.content.editing.draft import MapDraft
@@ -119,6 +157,9 @@ class TitleEditor:
         from officers_chess.tui.screens.map_editor import MapEditorScreen
 
         if chosen is None:
+            return
+        if chosen == NEW_SCENARIO:
+            self._new_scenario()
             return
         if chosen != NEW and Path(chosen) in scenario_files():
             self._scenario_chosen(Path(chosen))

@@ -1,0 +1,97 @@
+"""A new scenario's first text, and the settings' splices: each changes only its own lines and the game still loads it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from officers_chess.content.editing.scenario_settings import (new_scenario_file, parse_conditions, set_side, set_top,
+                                                              settings, with_settings)
+from officers_chess.content.loaders import load_scenario, validate_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    """The lines only in `before` and only in `after`, the common head and tail taken off."""
+    a, b = before.splitlines(), after.splitlines()
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return a[head:len(a) - tail], b[head:len(b) - tail]
+
+
+def test_a_new_scenario_for_a_bundled_map_validates_and_refuses_a_taken_name(tmp_path):
+    path = new_scenario_file(tmp_path / "scenarios" / "drill.yaml", "training_yard", "Drill")
+    assert validate_file(path) == []
+    loaded = load_scenario(path).scenario
+    assert (loaded.name, loaded.map, loaded.edition, loaded.first_deployer.value) == ("Drill", "training_yard",
+                                                                                       "v0.6", "defender")
+    with pytest.raises(ValueError, match="exists already"):
+        new_scenario_file(path, "training_yard")
+    with pytest.raises(ValueError, match="no map named"):
+        new_scenario_file(tmp_path / "scenarios" / "other.yaml", "no_such_map")
+
+
+def test_a_new_scenario_for_a_map_in_the_maps_folder_beside_names_it_bare(tmp_path):
+    (tmp_path / "maps").mkdir()
+    shutil.copy(ROOT / "maps" / "training_yard.yaml", tmp_path / "maps" / "yard_two.yaml")
+    path = new_scenario_file(tmp_path / "scenarios" / "two.yaml", str(tmp_path / "maps" / "yard_two.yaml"))
+    assert "map: yard_two\n" in path.read_text()
+    assert load_scenario(path).map_path == (tmp_path / "maps" / "yard_two.yaml").resolve()
+
+
+YARD = (ROOT / "scenarios" / "training_yard.yaml").read_text()
+
+
+@pytest.mark.parametrize("edit, gone, new", [
+    (lambda t: set_top(t, "name", "Yard: the Rematch"), ["name: Training Yard"], ['name: "Yard: the Rematch"']),
+    (lambda t: set_top(t, "easier_side", "defender"), ["easier_side: either"], ["easier_side: defender"]),
+    (lambda t: set_top(t, "first_deployer", "attacker"), ["first_deployer: defender"], ["first_deployer: attacker"]),
+    (lambda t: set_top(t, "time_limit", {"rounds": 4, "reason": "Dusk.", "winner": "draw"}),
+     ["  rounds: 6", "  reason: The drill sergeant calls time.", "  winner: defender"],
+     ["  rounds: 4", "  reason: Dusk.", "  winner: draw"]),
+    (lambda t: set_top(t, "briefing", "Two lines\nof words."), YARD.split("|\n")[1].split("first_deployer")[0]
+     .rstrip("\n").splitlines(), ["Two lines", "of words."]),
+])
+def test_a_top_setting_changes_only_its_own_lines(tmp_path, edit, gone, new):
+    after = edit(YARD)
+    old, added = changed_lines(YARD, after)
+    assert old == gone and [line.strip() for line in added] == [line.strip() for line in new]
+    (tmp_path / "s.yaml").write_text(after)
+    validate_file(tmp_path / "s.yaml")
+
+
+def test_settings_added_where_missing_and_read_back_by_the_game(tmp_path):
+    wanted = settings(YARD)
+    wanted["fog"] = True
+    wanted["purpose"] = "Learn the keys"
+    wanted["sides"]["attacker"]["victory"] = parse_conditions("rout decisive; survive rounds=5")
+    wanted["sides"]["defender"]["war_chest"] = 300
+    after = with_settings(YARD, wanted)
+    assert after.startswith(YARD.split("armies:")[0])  # added at the ends: nothing before `armies` moved
+    (tmp_path / "s.yaml").write_text(after)
+    scenario = load_scenario(tmp_path / "s.yaml").scenario
+    assert scenario.fog and scenario.purpose == "Learn the keys"
+    victory = scenario.sides[scenario.first_deployer.other].victory
+    assert [(c.kind, c.tier, c.rounds) for c in victory] == [("rout", "decisive", None), ("survive", "victory", 5)]
+    assert scenario.rules(scenario.first_deployer).war_chest == 300
+    assert settings(after) == wanted
+    # The side's block takes a key at its end, and one taken out leaves the rest alone.
+    more = set_side(after, "attacker", "war_chest", 200)
+    assert changed_lines(after, more)[0] == [] and changed_lines(after, more)[1] == ["    war_chest: 200"]
+    assert set_side(more, "attacker", "war_chest", None) == after
+
+
+def test_conditions_refused_in_words():
+    with pytest.raises(ValueError, match="survive condition needs rounds="):
+        parse_conditions("survive")
+    with pytest.raises(ValueError, match="no victory kind"):
+        parse_conditions("win")
+    assert parse_conditions("hold tiles=3,4+5,6 rounds=2 decisive") == [
+        {"kind": "hold", "tiles": [[3, 4], [5, 6]], "rounds": 2, "tier": "decisive"}]
