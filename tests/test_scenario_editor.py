@@ -11,6 +11,7 @@ from officers_chess.content.loaders import load_scenario
 from officers_chess.content.user_data import data_dir
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
+from officers_chess.tui.footer_room import footer_width
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,6 +48,7 @@ async def test_move_add_remove_a_unit_and_a_zone_by_keys_with_undo_and_redo(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ScenarioEditorScreen)
+        assert footer_width(screen) <= 80  # every key the footer shows fits at 80 columns
         hale = screen.draft.units[0]  # Hale, at 1,4
         await go(pilot, *hale.at)
         await pilot.press("enter")

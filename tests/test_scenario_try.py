@@ -15,6 +15,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.quick_balance import QuickBalanceDialog
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,6 +52,13 @@ async def test_play_test_plays_the_unsaved_draft_against_the_computer_and_comes_
         assert not [n for n in app._notifications if "utosave" in n.message]  # off on purpose: not told as a failure
         assert next(u for u in battle.loaded.scenario.armies["attacker"] if u.name == "Hale").at == (2, 3)  # (counted from 1)
         assert not list(tmp_path.glob(".*"))  # the hidden file it was loaded from is gone
+        # The result's one Enter is named for where it leads: back to the editor, not the title.
+        result = ResultScreen(battle.controller.view)
+        await app.push_screen(result)
+        await pilot.pause()
+        assert result.check_action("editor", ()) and not result.check_action("title", ())
+        app.pop_screen()
+        await pilot.pause()
         battle.action_leave()
         await pilot.pause()
         assert "Leave the play-test for the editor?" in str(app.screen.query_one(Static).render())

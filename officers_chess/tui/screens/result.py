@@ -114,6 +114,7 @@ class ResultScreen(Screen):
     """
     BINDINGS = [
         Binding("enter", "title", "Back to title"),
+        Binding("enter", "editor", "Back to the editor"),  # a play-test from the scenario editor (rulings ED14)
         Binding("enter", "go_on", "Go on with the campaign"),  # a campaign's chapter: on to its summary
         Binding("q", "app.request_quit", "Quit"),
     ]
@@ -150,8 +151,10 @@ class ResultScreen(Screen):
         return monotonic() - self._shown_at >= self.GRACE_SECONDS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("title", "go_on"):  # one Enter, named for where it leads
-            return (action == "go_on") == self.campaign
+        if action in ("title", "go_on", "editor"):  # one Enter, named for where it leads
+            trying = getattr(self.app, "trying_from", None) is not None
+            leads = "go_on" if self.campaign else "editor" if trying else "title"
+            return action == leads
         return True
 
     def compose(self) -> ComposeResult:
@@ -168,6 +171,10 @@ class ResultScreen(Screen):
     def action_title(self) -> None:
         if self._settled():
             self.app.show_title()  # type: ignore[attr-defined]
+
+    def action_editor(self) -> None:
+        if self._settled():
+            self.app.show_title()  # type: ignore[attr-defined]  # (a play-test's show_title goes back to its editor)
 
     def action_go_on(self) -> None:
         if self._settled():

@@ -57,7 +57,7 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
         Binding("a", "add", "Add"),
         Binding("c", "change", "Change", show=False),
         Binding("x", "remove", "Remove", show=False),
-        Binding("d", "zone", "Zone"),
+        Binding("d", "zone", "Zone", show=False),  # (the side pane lists it: the footer is full at 80 columns)
         Binding("D", "remove_zone", "Unzone", show=False),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
