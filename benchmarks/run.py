@@ -27,7 +27,7 @@ from benchmarks.timing import Timing, measure, time_call  # noqa: E402
 from officers_chess.ai.play import make_policy  # noqa: E402
 from officers_chess.rules.battle.state import GameState  # noqa: E402
 from officers_chess.rules.pieces.models import Side  # noqa: E402
-from officers_chess.commands.simulate_report import GameResult  # noqa: E402
+from officers_chess.session.batch_games import GameResult  # noqa: E402
 
 QUICK_ACTIVATIONS = 6  # --quick: the activation rows time this many activations of one battle
 QUICK_ROUNDS = 2  # --quick: the whole-battle row fights this many rounds after building the armies

@@ -15,9 +15,9 @@ import resource
 from pathlib import Path
 from typing import Callable
 
-from officers_chess.commands import simulate_report
 from officers_chess.content.bundled import bundled_dir
-from officers_chess.commands.simulate_report import GameResult, run_batch
+from officers_chess.session import batch_games
+from officers_chess.session.batch_games import GameResult, run_batch
 
 SCENARIO = "millbrook_crossing"
 GAMES = 20  # simulate's default; a battle lasts far longer than starting a worker process
@@ -35,7 +35,7 @@ def batch(jobs: int, games: int, results: list[list[GameResult]]) -> Callable[[]
     """A timed call: the batch on `jobs` processes; each run's results are kept in `results`."""
 
     def run() -> list[GameResult]:
-        simulate_report._loaded.cache_clear()  # a fresh process has not read the scenario yet
+        batch_games._loaded.cache_clear()  # a fresh process has not read the scenario yet
         results.append(run_batch(path(), games, SEED, LEVELS, jobs))
         return results[-1]
 
