@@ -14,6 +14,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from pilot_helpers import play_activation, walk_cursor  # noqa: E402
 
 from officers_chess.content.editing.roundtrip import MapFile  # noqa: E402
+from officers_chess.content.editing.scenario_file import ScenarioFile  # noqa: E402
 from officers_chess.content.loaders import find_scenario, load_scenario  # noqa: E402
 from officers_chess.tui.app import OfficersChessApp  # noqa: E402
 
@@ -63,6 +64,7 @@ async def main() -> None:
         await pilot.pause()
         app.save_screenshot("battle-forecast.svg", path=str(HERE))
     await editor_shot()
+    await scenario_editor_shot()
 
 
 async def editor_shot() -> None:
@@ -77,6 +79,19 @@ async def editor_shot() -> None:
             await pilot.press("m", "3")  # the foot costs, and Building in the brush
             await pilot.pause()
             app.save_screenshot("map-editor.svg", path=str(HERE))
+
+
+async def scenario_editor_shot() -> None:
+    """The scenario editor on a copy of Fire at Ashby: a raider picked up to be moved, the army and checks beside."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "ashby_raid.yaml"
+        copy.write_text((HERE.parent / "scenarios" / "ashby_raid.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+        app = OfficersChessApp(editor=ScenarioFile.open(copy), autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("down", "down", "down", "right", "right", "enter", "right")  # Vigi picked up, carried
+            await pilot.pause()
+            app.save_screenshot("scenario-editor.svg", path=str(HERE))
 
 
 if __name__ == "__main__":
