@@ -20,7 +20,7 @@ from officers_chess.rules.board.terrain import MoveType, Terrain, terrain_table
 from officers_chess.session.map_start import parse_size
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.palette import palette
-from officers_chess.tui.screens.map_editor_file import MapEditorFile, editor_folder
+from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
@@ -42,19 +42,9 @@ KEYS = (
 class MapEditorScreen(MapEditorFile, Screen):
     """Edits one map file (or a new map) through undo history; every stroke is checked and autosaved."""
 
-    DEFAULT_CSS = """
-    MapEditorScreen { layout: vertical; }
-    #work { height: 1fr; }
-    #canvas { width: 1fr; height: 100%; border: round $primary; }
-    #side { width: 36; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    #side Static { margin-bottom: 1; }
-    #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
-    """
+    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "MapEditorScreen")
     BINDINGS = [
-        Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
-        Binding("right,l", "cursor(1, 0)", show=False),
-        Binding("up,k", "cursor(0, -1)", show=False),
-        Binding("down,j", "cursor(0, 1)", show=False),
+        *CURSOR_KEYS,
         Binding("space,enter", "use", "Paint", key_display="␣"),
         # A wide terminal's footer has room for every key: these twins show there (check_action), and the keys
         # below them, hidden, do the same at 80 columns, where the side pane lists them.

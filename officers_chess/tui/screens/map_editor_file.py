@@ -5,11 +5,30 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from textual.binding import Binding
+
 from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
 from officers_chess.session.map_start import own_maps_folder
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.palette import palette
+
+
+# The two editors' one layout (the map, the side pane, the status line) and their cursor keys.
+EDITOR_CSS = """
+    SCREEN { layout: vertical; }
+    #work { height: 1fr; }
+    #canvas { width: 1fr; height: 100%; border: round $primary; }
+    #side { width: 36; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #side Static { margin-bottom: 1; }
+    #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
+    """
+CURSOR_KEYS = (
+    Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
+    Binding("right,l", "cursor(1, 0)", show=False),
+    Binding("up,k", "cursor(0, -1)", show=False),
+    Binding("down,j", "cursor(0, 1)", show=False),
+)
 
 
 def editor_folder() -> Path:

@@ -24,7 +24,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.dialogs.quick_balance import QuickBalanceDialog
 from officers_chess.tui.palette import palette
-from officers_chess.tui.screens.map_editor_file import MapEditorFile, editor_folder
+from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
 KEYS = (
@@ -39,19 +39,9 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
-    DEFAULT_CSS = """
-    ScenarioEditorScreen { layout: vertical; }
-    #work { height: 1fr; }
-    #canvas { width: 1fr; height: 100%; border: round $primary; }
-    #side { width: 36; height: 100%; border: round $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    #side Static { margin-bottom: 1; }
-    #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
-    """
+    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen")
     BINDINGS = [
-        Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
-        Binding("right,l", "cursor(1, 0)", show=False),
-        Binding("up,k", "cursor(0, -1)", show=False),
-        Binding("down,j", "cursor(0, 1)", show=False),
+        *CURSOR_KEYS,
         Binding("tab", "switch_side", "Side", key_display="Tab", priority=True),
         Binding("enter,space", "carry", "Move", key_display="⏎"),
         Binding("a", "add", "Add"),
