@@ -18,7 +18,7 @@ from officers_chess.content.editing.roundtrip import MapFile
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.board.terrain import MoveType, Terrain, terrain_table
 from officers_chess.session.map_start import parse_size
-from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
+from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
@@ -120,32 +120,12 @@ class MapEditorScreen(MapEditorFile, Screen):
     def draft(self) -> MapDraft:
         return self.history.present
 
-    @property
-    def canvas(self) -> EditorCanvas:
-        return self.query_one(EditorCanvas)
-
     def on_mount(self) -> None:
         self.query_one("#side").border_title = "Checks · terrain · keys"
         self._changed()
         self.say("Paint with Space or the mouse; the side pane lists every key.")
-        recovered = self.autosave.recover()
-        if recovered is not None and recovered != self.draft:
-            self.app.push_screen(ChoiceDialog(
-                "The editor closed without saving this map last time: its autosave differs from "
-                f"{'the file' if self.file.path is not None else 'a new map'}. Restore the autosave?",
-                [("r", "restore it", "restore"), ("d", "discard it", "discard")]), self._restored)
-
-    def _restored(self, answer: str | None) -> None:
-        if answer == "restore":
-            recovered = self.autosave.recover()
-            if recovered is not None and self.history.do(recovered, "the autosave restored"):
-                self._changed("Autosave restored (u undoes it).")
-        else:
-            self.autosave.clear()
-            self.say("Autosave discarded.")
-
-    def say(self, words: str, style: str = "") -> None:
-        self.query_one("#status", Static).update(Text(words, style))
+        self.offer_autosave("The editor closed without saving this map last time: its autosave differs from "
+                            f"{'the file' if self.file.path is not None else 'a new map'}. Restore the autosave?")
 
     def _changed(self, words: str | None = None) -> None:
         """After any change of the draft: draw it, run the checks, keep the autosave, say what happened."""

@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Static
 
 from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
 from officers_chess.session.map_start import own_maps_folder
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
 
 # The two editors' one layout (the map, the side pane, the status line) and their cursor keys.
@@ -39,6 +42,28 @@ def editor_folder() -> Path:
 class MapEditorFile:
     """w / Ctrl+S and q / Esc of the map editor; Ctrl+Q's question while it is open. The scenario editor shares
     them: WHAT, own_folder and file_stem say what is being saved and where a copy goes."""
+
+    @property
+    def canvas(self) -> EditorCanvas:
+        return self.query_one(EditorCanvas)  # type: ignore[attr-defined]
+
+    def say(self, words: str, style: str = "") -> None:
+        self.query_one("#status", Static).update(Text(words, style))  # type: ignore[attr-defined]
+
+    def offer_autosave(self, question: str) -> None:
+        """On opening: an autosave that differs from what was opened is offered back (rulings ED6, ED12)."""
+        recovered = self.autosave.recover()  # type: ignore[attr-defined]
+        if recovered is not None and recovered != self.draft:  # type: ignore[attr-defined]
+            self.app.push_screen(ChoiceDialog(  # type: ignore[attr-defined]
+                question, [("r", "restore it", "restore"), ("d", "discard it", "discard")]), self._restored)
+
+    def _restored(self, answer: str | None) -> None:
+        recovered = self.autosave.recover()  # type: ignore[attr-defined]
+        if answer == "restore" and recovered is not None and self.history.do(recovered, "the autosave restored"):  # type: ignore[attr-defined]
+            self._changed("Autosave restored (u undoes it).")  # type: ignore[attr-defined]
+        elif answer != "restore":
+            self.autosave.clear()  # type: ignore[attr-defined]
+            self.say("Autosave discarded.")
 
     WHAT = "map"
 

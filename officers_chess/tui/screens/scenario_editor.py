@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.editing.checks import Problem
-from officers_chess.content.errors import ContentError
 from officers_chess.content.editing.draft import MapDraft, rectangle
 from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
@@ -21,9 +20,9 @@ from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, S
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
-from officers_chess.tui.dialogs.quick_balance import QuickBalanceDialog
+from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
@@ -35,7 +34,7 @@ KEYS = (
 )
 
 
-class ScenarioEditorScreen(MapEditorFile, Screen):
+class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -104,31 +103,12 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
     def draft(self) -> ScenarioDraft:
         return self.history.present  # type: ignore[return-value]
 
-    @property
-    def canvas(self) -> EditorCanvas:
-        return self.query_one(EditorCanvas)
-
     def on_mount(self) -> None:
         self.query_one("#side").border_title = "Side · checks · units · keys"
         self._changed()
         self.say("Enter picks up a unit and puts it down; a adds one; the side pane lists every key.")
-        recovered = self.autosave.recover()
-        if recovered is not None and recovered != self.draft:
-            self.app.push_screen(ChoiceDialog(
-                "The editor closed without saving this scenario last time: its autosave differs from the file. "
-                "Restore the autosave?", [("r", "restore it", "restore"), ("d", "discard it", "discard")]),
-                self._restored)
-
-    def _restored(self, answer: str | None) -> None:
-        recovered = self.autosave.recover()
-        if answer == "restore" and recovered is not None and self.history.do(recovered, "the autosave restored"):
-            self._changed("Autosave restored (u undoes it).")
-        elif answer != "restore":
-            self.autosave.clear()
-            self.say("Autosave discarded.")
-
-    def say(self, words: str, style: str = "") -> None:
-        self.query_one("#status", Static).update(Text(words, style))
+        self.offer_autosave("The editor closed without saving this scenario last time: its autosave differs from the "
+                            "file. Restore the autosave?")
 
     def _changed(self, words: str | None = None) -> None:
         """After any change: draw the units and zones, run the checks, keep the autosave, say what happened."""
@@ -391,47 +371,3 @@ class ScenarioEditorScreen(MapEditorFile, Screen):
     def action_side_page(self, direction: int) -> None:
         side = self.query_one("#side", VerticalScroll)
         side.scroll_page_down(animate=False) if direction > 0 else side.scroll_page_up(animate=False)
-
-    # --- try it at once ---------------------------------------------------------------------------------------
-
-    def _refused(self, what: str) -> bool:
-        """A draft the checks find an error in is saved as a draft but not played (ruling ED13): say so."""
-        error = next((p for p in self.problems if p.error), None)
-        if error is None:
-            return False
-        self.say(f"No {what} while the checks find an error (it can be saved as a draft): {error.line()}",
-                 palette().error)
-        return True
-
-    def action_play_test(self) -> None:
-        """The scenario as it is now, unsaved edits included: the person plays the side shown, the computer the other
-        at normal; the battle over or left, this editor again as it was."""
-        if self.carried is not None or self._refused("play-test"):
-            if self.carried is not None:
-                self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
-            return
-        try:
-            loaded = self.file.loaded(self.draft)
-        except (ContentError, OSError) as exc:
-            self.say(f"The play-test will not start: {exc}", palette().error)
-            return
-        other = next(side for side in Side if side.value != self.side)
-        self.app.play_test(self, loaded, {other: "normal"})  # type: ignore[attr-defined]
-
-    def action_quick_balance(self) -> None:
-        if self._refused("quick balance"):
-            return
-        draft = self.draft
-
-        def remove(path: Path) -> None:
-            try:
-                path.unlink()
-            except OSError:
-                pass
-
-        def done(line: str | None) -> None:
-            self.say(line or "Quick balance stopped.")
-
-        self.app.push_screen(QuickBalanceDialog(lambda: self.file.written(draft, "balance"), remove, self.quick_games),
-                             done)
-
