@@ -61,17 +61,22 @@ class SideRulesDialog(_Fields, ModalScreen[dict | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Done", priority=True)]
 
-    def __init__(self, side: str, catalogue: Catalogue, now: dict[str, Any]) -> None:
+    def __init__(self, side: str, catalogue: Catalogue, now: dict[str, Any], fixed: bool = False) -> None:
+        """`fixed`: the side has units placed in the file, so it does not hire and these rules wait unused."""
         super().__init__()
-        self.side, self.catalogue, self.now = side, catalogue, now
+        self.side, self.catalogue, self.now, self.fixed = side, catalogue, now, fixed
 
     def compose(self) -> ComposeResult:
         now, catalogue = self.now, self.catalogue
         classes = sorted(catalogue.classes.values(), key=lambda c: (class_price(c), c.name))
         with VerticalScroll(can_focus=False) as box:
             box.border_title = f"The {self.side}'s army, when it hires one"
-            yield Static(Text("Picked none: every class (item) of the catalogue may be bought. Enter on a row picks "
-                              "it or takes it out.", "dim"))
+            note = Text("Picked none: every class (item) of the catalogue may be bought. Enter on a row picks "
+                        "it or takes it out.", "dim")
+            if self.fixed:
+                note.append(f"\nThe {self.side} has units placed, so it does not hire: these rules count only once "
+                            "its units are all removed.", "bold")
+            yield Static(note)
             with Horizontal(id="pickers"):
                 with Vertical():
                     yield Label("Classes it may hire")

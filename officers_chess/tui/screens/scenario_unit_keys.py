@@ -83,7 +83,8 @@ class UnitKeys:
                 self.stroke(lambda: ScenarioDraft.read(with_side_rules(text, side, wanted)),
                             f"changed the {side}'s hiring rules")
 
-        self.app.push_screen(SideRulesDialog(side, self.catalogue, side_rules(text, side)), done)
+        fixed = any(unit.side == side for unit in self.draft.units)
+        self.app.push_screen(SideRulesDialog(side, self.catalogue, side_rules(text, side), fixed), done)
 
     def action_morale(self) -> None:
         text = self.draft.text
