@@ -1,5 +1,6 @@
-"""The scenario editor's unit dialog and morale by keys: a unit added with its class and items picked from the lists
-(a class that cannot wield them refused in the loader's words), changed with `c`, and the morale set with `M`."""
+"""The scenario editor's unit dialog, morale and side rules by keys: a unit added with its class and items picked from
+the lists (a class that cannot wield them refused in the loader's words), changed with `c`, the morale set with `M`,
+the side's hiring rules with `g`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from officers_chess.content.editing.scenario_file import ScenarioFile
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.dialogs.side_rules_dialog import MoraleDialog
+from officers_chess.tui.dialogs.side_rules_dialog import MoraleDialog, SideRulesDialog
 from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
 
@@ -67,5 +68,13 @@ async def test_a_unit_picked_from_the_lists_refused_then_added_changed_and_moral
         assert app.screen is dialog and "broken <= waver <= start" in error(app)
         await pilot.press("backspace", "4", "enter")
         assert "morale: {start: 5, waver: 4}\n" in screen.draft.text
-        await pilot.press("u", "u", "u")
+        await pilot.press("g")  # the side's hiring rules: a class picked, the army's size
+        dialog = app.screen
+        assert isinstance(dialog, SideRulesDialog)
+        dialog.query_one("#classes").query_one("Input").focus()
+        await pilot.press(*"arc", "enter")
+        dialog.query_one("#max").focus()
+        await pilot.press("ctrl+u", "6", "enter")
+        assert screen.draft.text.endswith("sides:\n  attacker:\n    classes: [Archer]\n    army: {max: 6}\n")
+        await pilot.press("u", "u", "u", "u")
         assert screen.draft.text == before
