@@ -59,7 +59,7 @@ async def test_move_add_remove_a_unit_and_a_zone_by_keys_with_undo_and_redo(tmp_
         await pilot.press("a")  # on Hale's tile: refused
         assert "Hale stands here" in status(app) and isinstance(app.screen, ScenarioEditorScreen)
         await pilot.press("down", "a")
-        await pilot.press(*"Newt", "tab", *"fighter", "tab", *"Vulnerary", "enter")
+        await pilot.press(*"Newt", "tab", *"fighter", "enter", *"Vulnerary", "enter", "ctrl+s")  # the unit dialog
         newt = screen.draft.unit_at((1, 3))
         assert (newt.name, newt.unit_class, newt.items) == ("Newt", "Fighter", ("Vulnerary",))
         assert screen.problems == []
@@ -133,7 +133,7 @@ async def test_a_new_scenario_its_settings_and_a_unit_per_side_by_keys_then_save
             if side_key:
                 await pilot.press(side_key)
             await go(pilot, x, y)
-            await pilot.press("a", *f"U{x}", "tab", *cls, "enter")  # no items: fewer keys, a faster test
+            await pilot.press("a", *f"U{x}", "tab", *cls, "enter", "ctrl+s")  # no items: fewer keys, a faster test
         assert len(screen.draft.units) == 2 and not any(p.error for p in screen.problems)
         await pilot.press("w")
     scenario = load_scenario(path).scenario

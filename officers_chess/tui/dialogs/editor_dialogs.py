@@ -28,6 +28,9 @@ DIALOG_CSS = """
                     border: thick $accent; background: $surface; }}
 {name} .keys {{ color: $text-muted; margin-top: 1; }}
 {name} .error {{ color: $error; height: auto; }}
+{name} .-textual-compact {{ border-left: blank !important; }}
+{name} .-textual-compact:focus {{ border-left: thick $accent !important;
+                                  background-tint: $accent 20%; }}
 """
 
 

@@ -16,13 +16,14 @@ from officers_chess.content.editing.draft import MapDraft, rectangle
 from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
 from officers_chess.content.editing.folders import own_scenarios_folder
+from officers_chess.content.editing.scenario_settings import settings
 from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, ScenarioFile, UnitEntry
 from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
+from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
@@ -30,14 +31,16 @@ KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
+    ("g", "the side's hiring rules"), ("M", "morale"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
-class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
+    scenario_name = ""  # its `name:`, read after each change
     DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen")
     BINDINGS = [
         *CURSOR_KEYS,
@@ -52,6 +55,8 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
         Binding("s", "settings", "Setup"),
+        Binding("g", "side_rules", "Rules", show=False),  # (g, M: the side pane lists them)
+        Binding("M", "morale", "Morale", show=False),
         Binding("p", "play_test", "Play"),
         Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
@@ -113,6 +118,7 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
     def _changed(self, words: str | None = None) -> None:
         """After any change: draw the units and zones, run the checks, keep the autosave, say what happened."""
         draft, canvas = self.draft, self.canvas
+        self.scenario_name = settings(draft.text)["name"]  # the canvas's title names the scenario, then its file
         self.problems = self.file.check(draft)
         canvas.problems = {}
         for problem in self.problems:
@@ -148,8 +154,10 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         colours = palette()
         x, y = self.canvas.cursor
         unsaved = " · not saved" if self.history.unsaved else ""
-        name = (self.copy_of or self.file.source).name
-        self.canvas.border_title = f"{name} · {x + 1},{y + 1}{unsaved}"
+        tail = f" · {x + 1},{y + 1}{unsaved}"
+        room = max(8, self.canvas.size.width - 4 - len(tail)) if self.canvas.size.width else 200
+        self.canvas.border_title = Text(self.scenario_name[:room] + tail)  # the scenario's name; its file below
+        self.canvas.border_subtitle = Text((self.copy_of or self.file.source).name)
         side = Side(self.side)
         chest = dict(self.draft.war_chests).get(self.side)
         line = Text.assemble("Side: ", (f" {self.side} ", colours.side_banner(side)), " (Tab)\n",
@@ -247,52 +255,6 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         unit, self.carried, self.canvas.anchor = self.carried, None, None
         self.canvas.refresh()
         self.stroke(lambda: self.draft.moved(unit, pos), f"moved {unit.name} to {self._where(pos)}")
-
-    def action_add(self) -> None:
-        pos = self.canvas.cursor
-        if self.draft.unit_at(pos) is not None:
-            self.say(f"{self.draft.unit_at(pos).name} stands here: add a unit on a free tile.")
-            return
-        self._unit_dialog("Add a unit", ["", "", ""], lambda name, cls, items: self.stroke(
-            lambda: self.draft.added(self.side, name, cls, items, pos), f"added {name} at {self._where(pos)}"))
-
-    def action_change(self) -> None:
-        unit = self.draft.unit_at(self.canvas.cursor)
-        if unit is None:
-            self.say("No unit here to change.")
-            return
-        self._unit_dialog(f"Change {unit.name}", [unit.name, unit.unit_class, ", ".join(unit.items)],
-                          lambda name, cls, items: self.stroke(lambda: self.draft.changed(unit, name, cls, items),
-                                                               f"changed {name}"))
-
-    def _unit_dialog(self, title: str, values: list[str], then) -> None:
-        classes = self.catalogue.classes
-
-        def parts(values: list[str]) -> tuple[str, str, list[str]]:
-            wanted = values[1].strip().lower()
-            cls = next((name for name in classes if name.lower() == wanted), values[1].strip())
-            items = [item.strip() for item in values[2].split(",") if item.strip()]
-            return values[0].strip(), cls, items
-
-        def check(values: list[str]) -> str | None:
-            name, cls, items = parts(values)
-            if not name:
-                return "Give the unit a name."
-            if cls not in classes:
-                return f"No class {cls!r} in the {self.file.edition} edition: {', '.join(sorted(classes))}."
-            unknown = [item for item in items if item not in self.catalogue.items]
-            if unknown:
-                return f"No item {unknown[0]!r} in the {self.file.edition} edition."
-            return None
-
-        def done(answer: list[str] | None) -> None:
-            if answer is not None:
-                then(*parts(answer))
-
-        self.app.push_screen(FieldsDialog(title, [("Name", values[0]), ("Class", values[1]),
-                                                  ("Items (commas between)", values[2])], check,
-                                          f"For the {self.side}; a class and items of the {self.file.edition} "
-                                          "edition's catalogue."), done)
 
     def action_settings(self) -> None:
         """The settings dialog; what it changes is one undo step, each setting splicing only its own lines."""
