@@ -22,6 +22,7 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
@@ -29,12 +30,13 @@ from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
-    ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
+    ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
+    ("u ^z", "undo"), ("U ^y", "redo"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
-class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(PlacesKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -48,6 +50,8 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         Binding("x", "remove", "Remove", show=False),
         Binding("d", "zone", "Zone", show=False),  # (the side pane lists it: the footer is full at 80 columns)
         Binding("D", "remove_zone", "Unzone", show=False),
+        *[Binding(key, action, show=False) for key, action in (("r", "area"), ("n", "area_words"), ("R", "remove_area"),
+                                                               ("o", "objective"), ("C", "chest"), ("m", "edit_map"))],
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
@@ -93,8 +97,10 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
             yield EditorCanvas(self.map, id="canvas")
             with VerticalScroll(id="side", can_focus=False):
                 yield Static(id="side-line")
+                yield Static(id="here")  # what the cursor's tile holds: an area, an objective, a chest
                 yield Static(id="checks")
                 yield Static(id="units")
+                yield Static(id="places")
                 yield Static(self._keys_text(), id="keys")
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)
@@ -112,6 +118,7 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
 
     def _changed(self, words: str | None = None) -> None:
         """After any change: draw the units and zones, run the checks, keep the autosave, say what happened."""
+        self.places_changed()  # the map `map:` names now, and the areas, objectives and chests drawn
         draft, canvas = self.draft, self.canvas
         self.problems = self.file.check(draft)
         canvas.problems = {}
@@ -156,7 +163,7 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
                              f"War chest: {chest if chest is not None else 'none'}")
         if self.carried is not None:
             line.append(f"\nCarrying {self.carried.name}: Enter puts it down", "bold")
-        line.append(f"\nThe map is {self._map_file()}: edit it with edit {self._map_file()}", "dim")
+        line.append(f"\nThe map is {self._map_file()}: m edits its terrain", "dim")
         self.query_one("#side-line", Static).update(line)
         errors = sum(p.error for p in self.problems)
         warnings = len(self.problems) - errors
@@ -184,6 +191,7 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         if not zones:
             units.append("\nnone (d draws one)", "dim")
         self.query_one("#units", Static).update(units)
+        self.places_pane()
 
     def _map_file(self) -> str:
         path = self.file.map_path
