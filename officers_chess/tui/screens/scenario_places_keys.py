@@ -266,9 +266,10 @@ class PlacesKeys:
     def on_screen_resume(self) -> None:
         """Back from the map editor: the scenario points at the copy saved (if any), its map is read again, and the
         checks run on it."""
-        editor, self._map_editor = self._map_editor, None
-        if editor is None:
-            return
+        editor = self._map_editor
+        if editor is None or editor in self.app.screen_stack:  # type: ignore[attr-defined]
+            return  # (a dialog closed just before the map editor opened: it is still to come back from)
+        self._map_editor = None
         saved, scenario = editor.file.path, self.file.path  # type: ignore[attr-defined]
         words = "Back from the map: read again and checked."
         if saved is not None and scenario is not None and Path(os.path.realpath(saved)) != self.file.map_path:  # type: ignore[attr-defined]
