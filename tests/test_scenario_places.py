@@ -105,3 +105,10 @@ def test_where_a_saved_map_is_named_from_the_scenario(tmp_path):
     assert map_reference(scenario, tmp_path / "maps" / "wet.yaml") == "wet"
     assert map_reference(scenario, tmp_path / "scenarios" / "more" / "dry.yaml") == "more/dry.yaml"
     assert map_reference(scenario, tmp_path / "elsewhere.yaml") is None
+
+
+def test_edit_takes_a_scenario_with_objective_tiles_for_a_scenario():
+    from officers_chess.commands.edit import _is_scenario
+
+    assert _is_scenario(ROOT / "scenarios" / "harrow_levy.yaml")  # its `tiles:` are seize, escape and raze
+    assert not _is_scenario(ROOT / "maps" / "harrowdale.yaml")
