@@ -11,7 +11,7 @@ from officers_chess.content.editing.scenario_places import (AreaEntry, Places, a
                                                             next_kind, with_area, with_chest, with_objective,
                                                             without_area, without_chest)
 from officers_chess.content.loaders import load_scenario
-from officers_chess.tui.screens.scenario_places_keys import map_reference
+from officers_chess.tui.screens.scenario_places_keys import game_owned, map_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVY = (ROOT / "scenarios" / "harrow_levy.yaml").read_text(encoding="utf-8")  # a comment, areas, wrapped tiles
@@ -105,6 +105,8 @@ def test_where_a_saved_map_is_named_from_the_scenario(tmp_path):
     assert map_reference(scenario, tmp_path / "maps" / "wet.yaml") == "wet"
     assert map_reference(scenario, tmp_path / "scenarios" / "more" / "dry.yaml") == "more/dry.yaml"
     assert map_reference(scenario, tmp_path / "elsewhere.yaml") is None
+    assert game_owned(ROOT / "maps" / "harrowdale.yaml")  # opened as the player's copy (ED7)
+    assert not game_owned(tmp_path / "maps" / "wet.yaml")
 
 
 def test_edit_takes_a_scenario_with_objective_tiles_for_a_scenario():

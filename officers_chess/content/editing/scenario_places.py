@@ -58,16 +58,18 @@ class Places:
         node = document.get("areas")
         for name, value in (node.items() if isinstance(node, CommentedMap) else []):
             corners = value.get("corners") if isinstance(value, CommentedMap) else value
+            # A shape the loader refuses (an autosave of a file edited by hand) is not drawn: its live check says why.
             a, b = (_pos(corners[0]), _pos(corners[1])) if isinstance(corners, list) and len(corners) == 2 else (None, None)
             if a is None or b is None:
-                continue  # a shape the loader refuses: its live check says so
+                continue
             about = str(value.get("about") or "") if isinstance(value, CommentedMap) else ""
             shown = value.get("shown", True) is not False if isinstance(value, CommentedMap) else True
             areas.append(AreaEntry(str(name), a, b, about, shown))
         objectives: dict[Pos, str] = {}
         tiles = document.get("tiles")
         for kind in KINDS:
-            for value in (tiles.get(kind) or [] if isinstance(tiles, CommentedMap) else []):
+            listed = tiles.get(kind) if isinstance(tiles, CommentedMap) else None
+            for value in (listed if isinstance(listed, list) else []):
                 pos = _pos(value)
                 if pos is not None:
                     objectives.setdefault(pos, kind)

@@ -72,7 +72,7 @@ class ItemPicker(Answered, ModalScreen[str | None]):
             yield Input(placeholder="type to narrow the list", id="item-filter")
             yield OptionList(id="item-list")
             yield Static("", classes="error")
-            yield Static("type to narrow · ↑↓ choose · Enter put it in the chest · Esc cancel", classes="keys")
+            yield Static("type to narrow · ↑↓ choose · Enter take it · Esc cancel", classes="keys")
 
     def on_mount(self) -> None:
         self._fill("")

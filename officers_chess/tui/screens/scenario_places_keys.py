@@ -59,6 +59,7 @@ class PlacesKeys:
     _places_of: tuple[str, Places] | None = None
     _map_editor = None  # the map editor `m` opened, until it is left
     _area_corner = None  # the corner `r` marked (`d` marks its own with the same anchor)
+    _map_text: str | None = None  # the text whose `map:` the map shown was read for
 
     @property
     def places(self) -> Places:
@@ -82,7 +83,7 @@ class PlacesKeys:
         pos, places = self.canvas.cursor, self.places  # type: ignore[attr-defined]
         here = Text()
         for area in places.areas_at(pos):
-            here.append(f"\n{area.name}", "bold underline")
+            here.append(f"\nArea {area.name}", "bold underline")
             here.append(" (hidden)" if not area.shown else "", "dim")
             here.append(f": {area.about}" if area.about else ": no words for the players (n gives some)")
         if pos in places.objectives:
@@ -140,7 +141,9 @@ class PlacesKeys:
         if canvas.anchor != self._area_corner:
             self.say("That corner is a deploy zone's: press d for the zone, or Esc to forget it.")  # type: ignore[attr-defined]
             return
-        corner, canvas.anchor, self._area_corner = canvas.anchor, None, None
+        (x1, y1), (x2, y2) = canvas.anchor, pos
+        corner, pos = (min(x1, x2), min(y1, y2)), (max(x1, x2), max(y1, y2))  # written top left first
+        canvas.anchor = self._area_corner = None
         canvas.refresh()
         taken = [area.name for area in self.places.areas]
 
@@ -278,7 +281,6 @@ class PlacesKeys:
                 words = (f"The map was saved as {saved}, where this scenario cannot take its map from (its folder, or "
                          f"the maps folder beside it): it keeps {self.file.map_name}.")  # type: ignore[attr-defined]
             elif reference != self.file.map_name:  # type: ignore[attr-defined]
-                self._follow_map(force=True)
                 self.stroke(lambda: ScenarioDraft.read(_with_map(self.draft.text, reference)),  # type: ignore[attr-defined]
                             f"set the map to {reference}")
                 return
@@ -287,8 +289,11 @@ class PlacesKeys:
 
     def _follow_map(self, force: bool = False) -> None:
         """The map the draft's `map:` names, read again when that name changed (an undo) or the file may have."""
-        file = self.file  # type: ignore[attr-defined]
-        document = _load(self.draft.text)  # type: ignore[attr-defined]
+        file, text = self.file, self.draft.text  # type: ignore[attr-defined]
+        if not force and text == self._map_text:
+            return  # (read once for each version of the text)
+        self._map_text = text
+        document = _load(text)
         reference = str(document.get("map", "")) if hasattr(document, "get") else ""
         if not force and reference == file.map_name:
             return
