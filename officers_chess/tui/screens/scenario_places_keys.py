@@ -182,7 +182,7 @@ class PlacesKeys:
 
         def check(name: str, about: str) -> str | None:
             if name != area.name and users:
-                return f"{'; '.join(users)} name{'s' * (len(users) == 1)} {area.name}: keep its name, or change them first."
+                return f"{area.name} is named by {'; '.join(users)}: keep its name, or change those first."
             return (area_name_refusal(name, taken) if name != area.name else None) or _about_refusal(about)
 
         def done(answer: tuple[str, str, bool] | None) -> None:
@@ -204,7 +204,7 @@ class PlacesKeys:
             return
         users = area_users(self.draft.text, area.name)  # type: ignore[attr-defined]
         if users:
-            self.say(f"{area.name} stays: {'; '.join(users)} name{'s' * (len(users) == 1)} it. Change "  # type: ignore[attr-defined]
+            self.say(f"{area.name} stays: it is named by {'; '.join(users)}. Change "  # type: ignore[attr-defined]
                      f"{'that' if len(users) == 1 else 'those'} first.", palette().warning)
             return
         self.stroke(lambda: ScenarioDraft.read(without_area(self.draft.text, area.name)),  # type: ignore[attr-defined]
