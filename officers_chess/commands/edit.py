@@ -105,7 +105,8 @@ def _is_scenario(path: Path) -> bool:
         data = read_yaml(path).data
     except (ContentError, OSError, AttributeError):
         return False
-    return isinstance(data, dict) and "map" in data and "tiles" not in data
+    # A map's `tiles:` is its rows as text; a scenario's (seize, escape, raze) is a mapping.
+    return isinstance(data, dict) and "map" in data and not isinstance(data.get("tiles"), str)
 
 
 def add(commands) -> None:

@@ -22,6 +22,7 @@ from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
@@ -30,13 +31,13 @@ from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
-    ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
-    ("g", "the side's hiring rules"), ("M", "morale"),
+    ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
+    ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
-class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(UnitKeys, PlacesKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -51,6 +52,8 @@ class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
         Binding("x", "remove", "Remove", show=False),
         Binding("d", "zone", "Zone", show=False),  # (the side pane lists it: the footer is full at 80 columns)
         Binding("D", "remove_zone", "Unzone", show=False),
+        *[Binding(key, action, show=False) for key, action in (("r", "area"), ("n", "area_words"), ("R", "remove_area"),
+                                                               ("o", "objective"), ("C", "chest"), ("m", "edit_map"))],
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
@@ -98,8 +101,10 @@ class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
             yield EditorCanvas(self.map, id="canvas")
             with VerticalScroll(id="side", can_focus=False):
                 yield Static(id="side-line")
+                yield Static(id="here")  # what the cursor's tile holds: an area, an objective, a chest
                 yield Static(id="checks")
                 yield Static(id="units")
+                yield Static(id="places")
                 yield Static(self._keys_text(), id="keys")
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)
@@ -117,6 +122,7 @@ class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
 
     def _changed(self, words: str | None = None) -> None:
         """After any change: draw the units and zones, run the checks, keep the autosave, say what happened."""
+        self.places_changed()  # the map `map:` names now, and the areas, objectives and chests drawn
         draft, canvas = self.draft, self.canvas
         self.scenario_name = settings(draft.text)["name"]  # the canvas's title names the scenario, then its file
         self.problems = self.file.check(draft)
@@ -164,7 +170,7 @@ class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
                              f"War chest: {chest if chest is not None else 'none'}")
         if self.carried is not None:
             line.append(f"\nCarrying {self.carried.name}: Enter puts it down", "bold")
-        line.append(f"\nThe map is {self._map_file()}: edit it with edit {self._map_file()}", "dim")
+        line.append(f"\nThe map is {self._map_file()}: m edits its terrain", "dim")
         self.query_one("#side-line", Static).update(line)
         errors = sum(p.error for p in self.problems)
         warnings = len(self.problems) - errors
@@ -192,6 +198,7 @@ class ScenarioEditorScreen(UnitKeys, TryItKeys, MapEditorFile, Screen):
         if not zones:
             units.append("\nnone (d draws one)", "dim")
         self.query_one("#units", Static).update(units)
+        self.places_pane()
 
     def _map_file(self) -> str:
         path = self.file.map_path

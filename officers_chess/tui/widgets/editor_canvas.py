@@ -21,6 +21,9 @@ from officers_chess.tui.palette import palette
 IMPASSABLE = "x"  # a tile the overlay's movement type cannot enter
 PROBLEM_MARK = "!"  # a tile a live check points at
 ZONE_MARK = "·"  # a deploy zone's tile with no other mark: the zone reads without colour, as the tint with it
+CHEST_GLYPH = "$"  # as the battle map draws a chest
+OBJECTIVE_MARKS = {"seize": "s", "escape": "e", "raze": "r"}  # beside the glyph: the battle's bold says only "objective"
+AREA = Style(underline=True)  # a named area, underlined as the battle map underlines one (map_view.AREA)
 
 
 def cost_mark(cost: int | None) -> str:
@@ -64,6 +67,9 @@ class EditorCanvas(ScrollView, can_focus=False):
         self.anchor: Pos | None = None  # a rectangle's first corner, once marked
         self.units: dict[Pos, tuple[str, Side]] = {}  # a scenario's units: each tile's letter and side
         self.zones: dict[Pos, Side] = {}  # a scenario's deploy zones: each tile's side (the current side's wins)
+        self.areas: set[Pos] = set()  # a scenario's named areas' tiles
+        self.objectives: dict[Pos, str] = {}  # a scenario's seize, escape and raze tiles
+        self.chests: set[Pos] = set()  # a scenario's chests' tiles
         self._dragging = False
         self._last_drag: Pos | None = None
 
@@ -126,6 +132,14 @@ class EditorCanvas(ScrollView, can_focus=False):
             if unit is not None:  # its letter in place of the ground's glyph, as the battle map draws it
                 glyph = unit[0]
                 style += colours.side[unit[1]]
+            elif pos in self.chests:
+                glyph = CHEST_GLYPH
+                style += colours.chest
+            if pos in self.objectives:
+                style += colours.objective
+                mark = OBJECTIVE_MARKS[self.objectives[pos]] if mark in (" ", ZONE_MARK) and unit is None else mark
+            if pos in self.areas:
+                style += AREA
             if pos in self.problems:
                 mark = PROBLEM_MARK
                 style += Style.parse(colours.error if self.problems[pos] else colours.warning)
