@@ -10,8 +10,8 @@ import pytest
 
 from officers_chess.content.editing.scenario_file import ScenarioDraft
 from officers_chess.content.editing.scenario_scripts import (
-    ScriptLine, area_at, areas_of, event_line, events, line_problem, moment, parse_terrain, side_script, unit_names,
-    unit_script, with_event, with_script)
+    ScriptLine, area_at, areas_of, event_line, events, line_problem, moment, parse_terrain, side_script, terrain_text,
+    unit_names, unit_script, with_event, with_script)
 from officers_chess.content.editing.script_help import TABLES, chosen, hints, with_place
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.triggers import read_trigger
@@ -137,7 +137,7 @@ def test_an_event_edit_touches_only_that_event_and_loads(tmp_path: Path) -> None
     event.update(moment("Corbin hp <= 3"))
     event["note"] = "Corbin staggers: hold the bridge!"
     event["orders"] = [{"unit": "Scrope", "script": [{"do": "flee"}]}]
-    event["terrain"] = parse_terrain("8,2 ruins", ["ruins", "plains"], 20, 20)
+    event["terrain"] = parse_terrain("[8, 2] ruins", ["ruins", "plains"], 20, 20)
     edited = with_event(text, 2, event)
     assert _changed(text, edited) == (
         ["  - when: Corbin routed", "    note: Corbin goes down at the bridge foot, and the Ravens look to one another."],
@@ -152,3 +152,7 @@ def test_an_event_edit_touches_only_that_event_and_loads(tmp_path: Path) -> None
     assert "Aldo" not in unit_names(edited) and "Slate" in unit_names(edited)
     with pytest.raises(ValueError, match="no terrain 'lava'"):
         parse_terrain("8,2 lava", ["ruins"], 20, 20)
+    assert terrain_text(parse_terrain("8,2 Ruins; [3, 4] plains", ["ruins", "plains"], 20, 20)) == (
+        "[8, 2] ruins; [3, 4] plains")
+    with pytest.raises(ValueError, match="off the map"):
+        parse_terrain("[21, 2] ruins", ["ruins"], 20, 20)

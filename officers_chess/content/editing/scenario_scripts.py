@@ -3,6 +3,7 @@ own lines (a unit's `orders`, an order group's `script`, one event's keys)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -184,24 +185,23 @@ def event_line(event: dict[str, Any]) -> str:
 
 
 def terrain_text(changes: list[dict[str, Any]]) -> str:
-    """Terrain changes as the dialog writes them: `X,Y terrain` with `;` between."""
-    return "; ".join(f"{c['at'][0]},{c['at'][1]} {c['to']}" for c in changes)
+    """Terrain changes as the dialog writes them: `[X, Y] terrain` with `;` between."""
+    return "; ".join(f"[{c['at'][0]}, {c['at'][1]}] {c['to']}" for c in changes)
 
 
 def parse_terrain(text: str, terrains: list[str], width: int, height: int) -> list[dict[str, Any]]:
-    """Terrain changes read back from `X,Y terrain; ...`; ValueError naming what is wrong."""
+    """Terrain changes read back from `[X, Y] terrain; ...` (the brackets may be left out); ValueError naming what
+    is wrong."""
     found = []
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
-        where, _, to = part.partition(" ")
-        try:
-            x, y = (int(n) for n in where.strip("[]").split(","))
-        except ValueError:
-            raise ValueError(f"{part!r}: write a change as X,Y terrain, e.g. 8,2 ruins") from None
+        written = re.fullmatch(r"\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s+(\S+)", part)
+        if written is None:
+            raise ValueError(f"{part!r}: write a change as [X, Y] terrain, e.g. [8, 2] ruins")
+        x, y, to = int(written.group(1)), int(written.group(2)), written.group(3).lower()
         if not (1 <= x <= width and 1 <= y <= height):
-            raise ValueError(f"{x},{y} is off the map ({width} by {height})")
-        to = to.strip().lower()
+            raise ValueError(f"[{x}, {y}] is off the map ({width} by {height})")
         if to not in terrains:
             raise ValueError(f"no terrain {to!r} in this edition: {', '.join(terrains)}")
         found.append({"at": [x, y], "to": to})
@@ -291,11 +291,11 @@ def set_key(text: str, path: tuple[str | int, ...], key: str, value: Any, rename
     document, lines = _load(text), text.splitlines(keepends=True)
     node = _node(document, path)
     new_key = rename or key
+    if key not in node and value is None:
+        return text
     if node.fa.flow_style():
         values = {(new_key if k == key else k): v for k, v in node.items()}
-        if key not in node:
-            values[new_key] = value
-        elif value is None:
+        if value is None:
             values.pop(new_key)
         else:
             values[new_key] = value
@@ -316,8 +316,6 @@ def set_key(text: str, path: tuple[str | int, ...], key: str, value: Any, rename
             following = node.lc.key(rest[0])[0]
             lines[following] = lines[line][:column] + lines[following].lstrip()
         return "".join(lines[:line] + new + lines[end + 1:])
-    if value is None:
-        return text
     keys = list(node)
     column = node.lc.key(keys[0])[1]
     last_line, last_column = node.lc.key(keys[-1])

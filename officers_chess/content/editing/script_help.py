@@ -156,3 +156,17 @@ def with_place(text: str, area: str | None, tile: tuple[int, int]) -> str:
         raise ValueError("no area holds this tile: move onto one, or Esc")
     addition = area if area is not None else written
     return (text.rstrip() + " " + addition).lstrip()
+
+
+_FILL_IN = {"[X, Y]": "a tile, [column, row] from 1 (Ctrl+T picks it on the map)",
+            "AREA": "an area's name (Ctrl+T picks it on the map)", "NAME": "a unit's name", "TAG": "a tag",
+            "CLASS": "a class", "SIDE": "attacker or defender", "N": "a number", "M": "a number", "...": "more tiles"}
+
+
+def unfilled(text: str) -> str | None:
+    """What a line chosen from the help still asks to be written in (its first capital placeholder), or None; the
+    rules would read `guard area AREA` as an area named AREA, so the dialog asks first."""
+    for found in re.finditer(r"\[X, Y\]|\.\.\.|\b[A-Z]+\b", text):
+        if found.group() in _FILL_IN:
+            return f"Write {_FILL_IN[found.group()]} in place of {found.group()}."
+    return None

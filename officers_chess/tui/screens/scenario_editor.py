@@ -22,6 +22,7 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_script_keys import ScriptKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
@@ -31,10 +32,11 @@ KEYS = (
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), ("u ^z", "undo"), ("U ^y", "redo"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("O", "orders: the unit's here, else the side's"), ("E", "events: when, note, new orders"),
 )
 
 
-class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(ScriptKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -52,6 +54,8 @@ class ScenarioEditorScreen(TryItKeys, MapEditorFile, Screen):
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
         Binding("s", "settings", "Setup"),
+        Binding("O", "orders", "Orders", show=False),
+        Binding("E", "events", "Events", show=False),
         Binding("p", "play_test", "Play"),
         Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
