@@ -38,7 +38,8 @@ async def test_orders_from_the_help_with_an_area_picked_on_the_map_saved_and_und
         await pilot.press("O")
         dialog = app.screen
         assert isinstance(dialog, OrdersDialog) and dialog.lines == []
-        await pilot.press(*"enemy withn 2", "tab", *"hold", "enter")  # a slip: the parser's words, nothing kept
+        dialog.query_one("#when").value = "enemy withn 2"
+        await pilot.press("tab", *"hold", "enter")  # a slip: the parser's words, nothing kept
         assert _text(dialog, ".error").startswith("unknown condition 'enemy withn 2'") and dialog.lines == []
         await pilot.press("ctrl+n", "tab", *"guard ar")
         assert [h.fill for h in dialog.shown] == ["guard area AREA", "guard area riverbank"]
@@ -64,7 +65,7 @@ async def test_orders_from_the_help_with_an_area_picked_on_the_map_saved_and_und
         assert editor.draft.text == before
 
 
-async def test_an_event_added_from_the_trigger_help_with_new_orders_is_one_undo_step(tmp_path):
+async def test_an_event_from_the_trigger_help_with_new_orders_and_a_unit_placed_on_the_map_is_one_undo_step(tmp_path):
     path = _copy(tmp_path)
     app = OfficersChessApp(editor=ScenarioFile.open(path))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -76,18 +77,30 @@ async def test_an_event_added_from_the_trigger_help_with_new_orders_is_one_undo_
         assert isinstance(dialog, EventDialog)
         await pilot.press(*"gerd hp")
         assert [h.fill for h in dialog.shown] == ["Gerd hp <= N"]
-        await pilot.press("down", "enter", "backspace", "4", "tab", *"Gerd calls for help.")  # N written in
+        await pilot.press("down", "enter", "backspace", "4", "tab")  # N written in
+        dialog.query_one("#note").value = "Gerd calls for help."
         assert dialog.query_one("#moment").value == "Gerd hp <= 4"
         await pilot.press("tab", "tab", *"Ivo", "enter")  # new orders for Ivo: the orders dialog on top
         assert isinstance(app.screen, OrdersDialog)
         await pilot.press("tab", *"flee", "enter", "ctrl+s")
         assert app.screen is dialog and dialog.new_orders == [{"unit": "Ivo", "script": [{"do": "flee"}]}]
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+o")  # a unit arriving: named, then placed on the map
+        for i, value in enumerate(("Bram", "Fighter", "Iron Axe")):
+            app.screen.query_one(f"#field-{i}").value = value
+        await pilot.press("enter")
+        assert app.screen is dialog and dialog.placing is not None
+        editor._move_cursor((15, 3))
+        await pilot.press("enter", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, EventsDialog), _text(dialog, ".error")  # the list again, with the new event in it
         await pilot.press("escape")
         assert app.screen is editor and "Added an event" in _text(editor, "#status")
-        assert editor.draft.text.endswith('  - when: "Gerd hp <= 4"\n    note: Gerd calls for help.\n    orders:\n'
-                                          "      - {unit: Ivo, script: [{do: flee}]}\n")
+        assert editor.draft.text.endswith('  - when: "Gerd hp <= 4"\n    note: Gerd calls for help.\n'
+                                          "    reinforcements:\n      side: attacker\n      units:\n"
+                                          "        - {name: Bram, class: Fighter, items: [Iron Axe], at: [16, 4]}\n"
+                                          "    orders:\n      - {unit: Ivo, script: [{do: flee}]}\n")
         editor.action_save()
-        assert load_scenario(path).scenario.events[-1].orders[0].unit == "Ivo"
+        event = load_scenario(path).scenario.events[-1]
+        assert event.orders[0].unit == "Ivo" and event.reinforcements.units[0].at == (16, 4)
+        await pilot.press("u")  # the whole event, one step
+        assert "Gerd calls" not in editor.draft.text

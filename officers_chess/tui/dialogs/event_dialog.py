@@ -4,7 +4,7 @@ trigger, with the triggers' help), its note, new orders for named units and terr
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from officers_chess.content.editing.scenario_scripts import (
     ScriptLine, event_line, moment, moment_words, parse_terrain, terrain_text)
 from officers_chess.content.editing.script_help import unfilled
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, FieldsDialog
 from officers_chess.tui.dialogs.map_pick import PICK_CSS, PICK_KEYS, MapPicker, MapPicking
 from officers_chess.tui.dialogs.script_dialog import HELP_CSS, HelpedFields, OrdersDialog, shown_problem
 
@@ -62,26 +62,35 @@ class EventsDialog(Answered, ModalScreen[tuple[str, int | None] | None]):
 
 
 class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
-    """One event; Ctrl+S answers it as scenario_scripts.events() shapes one (keys it does not edit, such as the
-    reinforcements, kept as they were), Esc None. A moment or a change the rules refuse keeps it open with their
-    words."""
+    """One event; Ctrl+S answers it as scenario_scripts.events() shapes one, Esc None. A moment or a change the rules
+    refuse keeps it open with their words. Units arriving are added by naming them, then placing them on the map."""
 
     DEFAULT_CSS = (DIALOG_CSS.format(name="EventDialog") + HELP_CSS.format(name="EventDialog")
                    + PICK_CSS.format(name="EventDialog") + """
     EventDialog.under { background: transparent; }
     EventDialog.under > Vertical { display: none; }
-    EventDialog #orders { height: auto; max-height: 3; }
+    EventDialog #orders, EventDialog #arriving { height: auto; max-height: 3; }
+    EventDialog #help { min-height: 3; }
     """)
     AUTO_FOCUS = "#moment"
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Done", priority=True),
+                # (Ctrl+A and Ctrl+W are the fields' own: the start of the line, delete a word)
+                Binding("ctrl+o", "arrive", "Add a unit arriving", priority=True),
+                Binding("ctrl+g", "arriving_side", "The other side arrives", priority=True),
+                Binding("ctrl+r", "remove", "Remove the one chosen", priority=True),
                 Binding("down", "to_help", show=False), *PICK_KEYS]
     help_kinds = {"moment": "trigger"}
 
     def __init__(self, event: dict[str, Any], names: Sequence[str], areas: Sequence[str], terrains: list[str],
-                 size: tuple[int, int], picker: MapPicker | None = None) -> None:
+                 size: tuple[int, int], picker: MapPicker | None = None, side: str = "defender",
+                 unit_check: Callable[[list[str]], str | None] | None = None) -> None:
+        """`side`: the side a first arriving unit is for; `unit_check` says what is wrong with a unit's name, class
+        and items (None when nothing is)."""
         super().__init__()
         self.event = copy.deepcopy(event)
         self.new_orders: list[dict[str, Any]] = list(self.event.get("orders") or [])
+        self.arriving: dict[str, Any] = copy.deepcopy(self.event.get("reinforcements") or {"side": side, "units": []})
+        self.unit_check = unit_check
         self.names, self.areas, self.terrains, self.picker = list(names), list(areas), terrains, picker
         self.map_size = size
 
@@ -96,21 +105,75 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             yield Label("Terrain changes: [X, Y] terrain; ... (^T picks the tile)")
             yield Input(terrain_text(self.event.get("terrain") or []), id="terrain", compact=True,
                         select_on_focus=False)
-            yield Label("New orders for a unit: its name, then Enter (Enter on one below changes it)")
+            yield Label("New orders: a unit's name, then Enter (Enter on one below changes it)")
             yield Input(id="unit", compact=True, select_on_focus=False, placeholder=", ".join(self.names[:6]))
             yield OptionList(id="orders")
-            arriving = (self.event.get("reinforcements") or {}).get("units") or []
-            if arriving:
-                yield Static(Text(f"Arriving: {', '.join(str(u.get('name')) for u in arriving)} (kept as written)",
-                                  "dim"))
+            yield Label(id="arriving-label")
+            yield OptionList(id="arriving")
             yield OptionList(id="help")
             yield Static("", classes="error")
-            yield Static("↓ help · Tab next · ^T pick on the map · ^S done · Esc cancel", classes="keys")
+            yield Static("↓ help · Tab next · ^T pick · ^R remove the one chosen · ^S done · Esc cancel", classes="keys")
         yield Static(id="pick-bar")
 
     def on_mount(self) -> None:
         self._show_orders()
+        self._show_arriving()
         self.refresh_help("moment")
+
+    def _show_arriving(self) -> None:
+        units = self.arriving["units"]
+        self.query_one("#arriving-label", Label).update(
+            f"Arriving ({self.arriving['side']}): ^O adds a unit, placed on the map; ^G other side")
+        listing = self.query_one("#arriving", OptionList)
+        listing.clear_options()
+        listing.add_options([Option(Text(f"{u.get('name')} · {u.get('class')} · {', '.join(u.get('items') or [])}"
+                                         f" · at {u['at'][0]},{u['at'][1]}")) for u in units]
+                            or [Option(Text("No units arrive.", "dim"), disabled=True)])
+
+    def action_arrive(self) -> None:
+        if self.picker is None:
+            return
+
+        def named(values: list[str] | None) -> None:
+            self.remove_class("under")
+            if values is None:
+                return
+            name, unit_class = values[0].strip(), values[1].strip()
+            items = [item.strip() for item in values[2].split(",") if item.strip()]
+            self.place_on_map(lambda tile: self._arrived(name, unit_class, items, tile), name)
+
+        def check(values: list[str]) -> str | None:
+            name = values[0].strip()
+            if name.lower() in (n.lower() for n in [*self.names, *(u["name"] for u in self.arriving["units"])]):
+                return f"A unit is called {name} already: each unit's name is its own."
+            return self.unit_check(values) if self.unit_check is not None else None
+
+        self.add_class("under")
+        self.app.push_screen(FieldsDialog(f"A unit arriving for the {self.arriving['side']}",
+                                          [("Name", ""), ("Class", ""), ("Items (commas between)", "")], check,
+                                          "Then place it on the map: it arrives there when the event happens."), named)
+
+    def _arrived(self, name: str, unit_class: str, items: list[str], tile: tuple[int, int]) -> None:
+        self.arriving["units"].append({"name": name, "class": unit_class, "items": items, "at": list(tile)})
+        self._show_arriving()
+        self.warn(f"{name} arrives at {tile[0]},{tile[1]}.")
+
+    def action_arriving_side(self) -> None:
+        self.arriving["side"] = "attacker" if self.arriving["side"] == "defender" else "defender"
+        self._show_arriving()
+
+    def action_remove(self) -> None:
+        """Ctrl+R: the arriving unit or the new orders chosen in their list, taken out."""
+        focused = self.focused
+        listing = focused if isinstance(focused, OptionList) and focused.id in ("arriving", "orders") else None
+        index = listing.highlighted if listing is not None else None
+        entries = (self.arriving["units"] if listing is not None and listing.id == "arriving" else self.new_orders)
+        if index is None or index >= len(entries):
+            self.warn("Choose an arriving unit or new orders in their list first (Tab to it, then the arrows).")
+            return
+        del entries[index]
+        self._show_arriving()
+        self._show_orders()
 
     def pickable(self, field: Input) -> bool:
         return field.id in ("moment", "terrain")
@@ -176,6 +239,7 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
         event["note"] = self.query_one("#note", Input).value.strip()
         event["terrain"] = parse_terrain(self.query_one("#terrain", Input).value, self.terrains, *self.map_size)
         event["orders"] = self.new_orders
+        event["reinforcements"] = self.arriving if self.arriving["units"] else None
         if self.query_one("#unit", Input).value.strip():
             raise ValueError("A unit is named for new orders but not given any: Enter opens its orders, or empty it.")
         return event
@@ -190,7 +254,7 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
         self.answer(event)
 
     def action_cancel(self) -> None:
-        if self.picking_into is not None:
+        if self.picking:
             self.end_picking()
             return
         self.answer(None)

@@ -42,17 +42,32 @@ class MapPicking:
 
     picker: MapPicker | None = None
     picking_into: Input | None = None
+    placing_what = ""
+    placing: Callable[[tuple[int, int]], None] | None = None  # a unit being placed: what to do with its tile
+
+    @property
+    def picking(self) -> bool:
+        return self.picking_into is not None or self.placing is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _WHILE_PICKING:
-            return self.picking_into is not None
-        if self.picking_into is not None and action not in ("cancel", "pick"):
+            return self.picking
+        if self.picking and action not in ("cancel", "pick"):
             return False
         return super().check_action(action, parameters)  # type: ignore[misc]
 
+    def place_on_map(self, then: Callable[[tuple[int, int]], None], what: str) -> None:
+        """Step aside for the author to choose a tile (from 1) for `what`; `then` gets it on Enter."""
+        if self.picker is None:
+            return
+        self.placing, self.placing_what = then, what
+        self.add_class("picking")  # type: ignore[attr-defined]
+        self.set_focus(None)  # type: ignore[attr-defined]
+        self._pick_bar()
+
     def action_pick(self) -> None:
         focused = self.focused  # type: ignore[attr-defined]
-        if self.picker is None or self.picking_into is not None:
+        if self.picker is None or self.picking:
             return
         if not isinstance(focused, Input) or not self.pickable(focused):
             self.warn("Ctrl+T picks a tile or an area for the field you are writing in: go to it first.")
@@ -70,8 +85,12 @@ class MapPicking:
         assert self.picker is not None
         tile, area = self.picker.here()
         where = f"{tile[0]},{tile[1]}" + (f" in the area {area}" if area else "")
-        bar = Text.assemble(("Picking: ", "bold"), f"{where}. Move with the arrows; Enter writes it, Esc comes back "
-                            "without.")
+        if self.placing is not None:
+            bar = Text.assemble((f"Placing {self.placing_what}: ", "bold"), f"{where}. Move with the arrows; Enter "
+                                "puts it here, Esc comes back without.")
+        else:
+            bar = Text.assemble(("Picking: ", "bold"), f"{where}. Move with the arrows; Enter writes it, Esc comes "
+                                "back without.")
         if trouble:
             bar.append(f"\n{trouble}", "bold red")
         self.query_one("#pick-bar", Static).update(bar)  # type: ignore[attr-defined]
@@ -82,9 +101,15 @@ class MapPicking:
         self._pick_bar()
 
     def action_pick_here(self) -> None:
-        assert self.picker is not None and self.picking_into is not None
+        assert self.picker is not None
         tile, area = self.picker.here()
+        if self.placing is not None:
+            then = self.placing
+            self.end_picking()
+            then(tile)
+            return
         field = self.picking_into
+        assert field is not None
         try:
             field.value = with_place(field.value, area, tile)
         except ValueError as exc:
@@ -94,7 +119,7 @@ class MapPicking:
 
     def end_picking(self) -> None:
         """Back to the dialog, in the field picked for."""
-        field, self.picking_into = self.picking_into, None
+        field, self.picking_into, self.placing = self.picking_into, None, None
         self.remove_class("picking")  # type: ignore[attr-defined]
         if field is not None:
             field.focus()

@@ -234,7 +234,7 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
         self.answer(list(self.lines))
 
     def action_cancel(self) -> None:
-        if self.picking_into is not None:
+        if self.picking:
             self.end_picking()
             return
         self.answer(None)

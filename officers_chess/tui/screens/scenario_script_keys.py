@@ -69,4 +69,13 @@ class ScriptKeys:
 
         self.app.push_screen(EventDialog({} if index is None else found[index], unit_names(text),
                                          list(areas_of(text)), terrains, (self.map.width, self.map.height),
-                                         self.map_picker()), done)
+                                         self.map_picker(), self.side, self._arriving_check), done)
+
+    def _arriving_check(self, values: list[str]) -> str | None:
+        """What is wrong with an arriving unit's name, class and items (the edition's catalogue), or None."""
+        if not values[0].strip():
+            return "Give the unit a name."
+        if values[1].strip() not in self.catalogue.classes:
+            return f"No class {values[1].strip()!r} in the {self.file.edition} edition: {', '.join(sorted(self.catalogue.classes))}."
+        unknown = [item.strip() for item in values[2].split(",") if item.strip() and item.strip() not in self.catalogue.items]
+        return f"No item {unknown[0]!r} in the {self.file.edition} edition." if unknown else None
