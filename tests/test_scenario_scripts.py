@@ -3,7 +3,6 @@ a group's script and an event touch only their own lines, and the game loads the
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -67,7 +66,7 @@ def test_a_place_picked_on_the_map_fills_the_area_or_the_tile() -> None:
 def test_a_bad_line_is_refused_in_the_parsers_own_words() -> None:
     assert line_problem("enemy withn 3", "hold").startswith("unknown condition 'enemy withn 3'; write one of: always")
     assert line_problem("", "guardd me").startswith("unknown behaviour 'guardd me'")
-    assert line_problem("hp <= 3 and", "hold") == "a condition is missing (after `and`, `or` or `not`, or inside brackets)"
+    assert line_problem("hp <= 3 and", "hold").startswith("a condition is missing (after `and`, `or` or `not`")
     assert line_problem("round 5-2", "hold").startswith("round 5-2 runs backwards")
     assert line_problem("", "hold") is None
     with pytest.raises(ValueError, match="unknown trigger"):
@@ -111,8 +110,8 @@ def test_a_units_orders_and_a_groups_script_change_only_their_own_lines(tmp_path
     edited = with_script(edited, place, [ScriptLine("round >= 3", "advance to [9, 6]")])
     gone, new = _changed(text, edited)
     assert gone == ["    - {name: Corvin, class: Brigand, items: [Iron Axe], at: [3, 6]}"]
-    assert new[0] == ('    - {name: Corvin, class: Brigand, items: [Iron Axe], at: [3, 6], orders: [{when: "round >= 3", '
-                      'do: "advance to [9, 6]"}]}')
+    assert new[0] == ('    - {name: Corvin, class: Brigand, items: [Iron Axe], at: [3, 6], '
+                      'orders: [{when: "round >= 3", do: "advance to [9, 6]"}]}')
     fen = next(u for u in draft.units if u.name == "Fen")  # steered by the group it shares with Rook
     place, lines = unit_script(edited, fen)
     assert place.kind == "group" and "Rook" in place.note and len(lines) == 3
@@ -132,7 +131,8 @@ def test_an_event_edit_touches_only_that_event_and_loads(tmp_path: Path) -> None
     text = (ROOT / "scenarios" / "ravens_cut.yaml").read_text()
     assert text.startswith("# A scripted ambush")
     found = events(text)
-    assert event_line(found[0]).startswith("round 5: Hooves on the road") and event_line(found[0]).endswith("[2 arriving]")
+    assert event_line(found[0]).startswith("round 5: Hooves on the road")
+    assert event_line(found[0]).endswith("[2 arriving]")
     event = {k: v for k, v in found[2].items() if k != "when"}
     event.update(moment("Corbin hp <= 3"))
     event["note"] = "Corbin staggers: hold the bridge!"
@@ -140,7 +140,8 @@ def test_an_event_edit_touches_only_that_event_and_loads(tmp_path: Path) -> None
     event["terrain"] = parse_terrain("[8, 2] ruins", ["ruins", "plains"], 20, 20)
     edited = with_event(text, 2, event)
     assert _changed(text, edited) == (
-        ["  - when: Corbin routed", "    note: Corbin goes down at the bridge foot, and the Ravens look to one another."],
+        ["  - when: Corbin routed",
+         "    note: Corbin goes down at the bridge foot, and the Ravens look to one another."],
         ['  - when: "Corbin hp <= 3"', '    note: "Corbin staggers: hold the bridge!"', "    terrain:",
          "      - {at: [8, 2], to: ruins}", "    orders:", "      - {unit: Scrope, script: [{do: flee}]}"])
     edited = with_event(edited, None, {"round": 3, "note": "Rain."})

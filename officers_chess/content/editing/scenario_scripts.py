@@ -157,7 +157,8 @@ def with_event(text: str, index: int | None, event: dict[str, Any] | None) -> st
     """The text with event `index` replaced by `event` (each changed key spliced alone), a new event added (index
     None), or the event removed (event None)."""
     if index is None:
-        return appended(text, "events", {k: event[k] for k in EVENT_KEYS if event and event.get(k) not in (None, "", [])})
+        given = event or {}
+        return appended(text, "events", {k: given[k] for k in EVENT_KEYS if given.get(k) not in (None, "", [])})
     if event is None:
         return item_removed(text, ("events",), index)
     old = events(text)[index]

@@ -112,7 +112,8 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             yield OptionList(id="arriving")
             yield OptionList(id="help")
             yield Static("", classes="error")
-            yield Static("↓ help · Tab next · ^T pick · ^R remove the one chosen · ^S done · Esc cancel", classes="keys")
+            yield Static("↓ help · Tab next · ^T pick · ^R remove the one chosen · ^S done · Esc cancel",
+                         classes="keys")
         yield Static(id="pick-bar")
 
     def on_mount(self) -> None:

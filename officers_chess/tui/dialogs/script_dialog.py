@@ -65,7 +65,6 @@ class HelpedFields:
         listing = self.query_one("#help", OptionList)  # type: ignore[attr-defined]
         listing.clear_options()
         listing.add_options(help_options(self.shown))
-        listing.border_title = f"Help: {'triggers' if kind == 'trigger' else 'conditions' if kind == 'when' else 'behaviours'}"
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in self.help_kinds:
@@ -135,9 +134,8 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
             yield Input(id="do", compact=True, select_on_focus=False, placeholder="hold")
             yield OptionList(id="help")
             yield Static("", classes="error")
-            keys = ("Enter puts the line in · ↓ help · Tab next · ^T pick on the map · ^N new · ^R remove · "
-                    "^↑^↓ move · ^S done · Esc cancel") if self.picker else (
-                    "Enter puts the line in · ↓ help · Tab next · ^N new · ^R remove · ^↑^↓ move · ^S done · Esc cancel")
+            keys = ("Enter puts the line in · ↓ help · Tab next · " + ("^T pick on the map · " if self.picker else "")
+                    + "^N new · ^R remove · ^↑^↓ move · ^S done · Esc cancel")
             yield Static(keys, classes="keys")
         yield Static(id="pick-bar")
 

@@ -75,7 +75,9 @@ class ScriptKeys:
         """What is wrong with an arriving unit's name, class and items (the edition's catalogue), or None."""
         if not values[0].strip():
             return "Give the unit a name."
-        if values[1].strip() not in self.catalogue.classes:
-            return f"No class {values[1].strip()!r} in the {self.file.edition} edition: {', '.join(sorted(self.catalogue.classes))}."
-        unknown = [item.strip() for item in values[2].split(",") if item.strip() and item.strip() not in self.catalogue.items]
-        return f"No item {unknown[0]!r} in the {self.file.edition} edition." if unknown else None
+        classes, edition = self.catalogue.classes, self.file.edition
+        if values[1].strip() not in classes:
+            return f"No class {values[1].strip()!r} in the {edition} edition: {', '.join(sorted(classes))}."
+        items = [item.strip() for item in values[2].split(",") if item.strip()]
+        unknown = [item for item in items if item not in self.catalogue.items]
+        return f"No item {unknown[0]!r} in the {edition} edition." if unknown else None
