@@ -10,7 +10,7 @@ import pytest
 from officers_chess.content.editing.scenario_file import ScenarioDraft
 from officers_chess.content.editing.scenario_scripts import (
     ScriptLine, area_at, areas_of, event_line, events, line_problem, moment, parse_terrain, side_script, terrain_text,
-    unit_names, unit_script, with_event, with_script)
+    unit_names, unit_script, unit_sides, with_event, with_script)
 from officers_chess.content.editing.script_help import TABLES, chosen, hints, with_place
 from officers_chess.content.loaders import load_scenario
 from officers_chess.rules.battle.triggers import read_trigger
@@ -40,6 +40,11 @@ def test_the_help_is_filtered_by_what_is_typed_and_offers_the_scenarios_names_an
     assert [h.fill for h in hints("when", "hp <= 3 and enemy i", areas=["ford"])] == ["enemy in AREA", "enemy in ford"]
     assert "attacker enters ford" in [h.fill for h in hints("trigger", "enters", areas=["ford"])]
     assert hints("do", "nothing like it") == []
+    sides = {"Corvin": "attacker", "Ilse": "defender"}  # a defender's script: guard its own, pursue the enemy
+    assert [h.fill for h in hints("do", "Corvin", ["Corvin", "Ilse"], side_of=sides, side="defender")] == [
+        "pursue Corvin"]
+    assert [h.fill for h in hints("when", "ally Ilse", ["Corvin", "Ilse"], side_of=sides, side="defender")] == [
+        "ally Ilse routed", "ally Ilse hp <= N", "ally Ilse attacked"]
 
 
 def test_choosing_a_form_fills_in_the_part_being_typed() -> None:
@@ -150,7 +155,7 @@ def test_an_event_edit_touches_only_that_event_and_loads(tmp_path: Path) -> None
     assert [e.when or e.round for e in scenario.events] == [
         "defender enters lower_cut", "Corbin hp <= 3", "attacker breaks", "defender breaks", 3]
     assert scenario.events[1].orders[0].unit == "Scrope" and scenario.events[1].terrain[0].to == "ruins"
-    assert "Aldo" not in unit_names(edited) and "Slate" in unit_names(edited)
+    assert "Aldo" not in unit_names(edited) and unit_sides(edited)["Slate"] == "attacker"
     with pytest.raises(ValueError, match="no terrain 'lava'"):
         parse_terrain("8,2 lava", ["ruins"], 20, 20)
     assert terrain_text(parse_terrain("8,2 Ruins; [3, 4] plains", ["ruins", "plains"], 20, 20)) == (

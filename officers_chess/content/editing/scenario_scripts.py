@@ -213,14 +213,23 @@ def parse_terrain(text: str, terrains: list[str], width: int, height: int) -> li
 
 def unit_names(text: str) -> list[str]:
     """Every unit the file places or brings (armies and reinforcements), each once, in the file's order."""
-    document, names = _document(text), []
+    return list(unit_sides(text))
+
+
+def unit_sides(text: str) -> dict[str, str]:
+    """Each unit the file places or brings, by name, with its side (armies first, then reinforcements)."""
+    document, found = _document(text), {}
     armies = document.get("armies")
-    for army in armies.values() if isinstance(armies, CommentedMap) else []:
-        names += [str(u.get("name")) for u in army or [] if isinstance(u, dict) and u.get("name")]
+    for side, army in armies.items() if isinstance(armies, CommentedMap) else []:
+        for unit in army if isinstance(army, list) else []:
+            if isinstance(unit, dict) and unit.get("name"):
+                found.setdefault(str(unit["name"]), str(side))
     for event in events(text):
-        names += [str(u.get("name")) for u in (event.get("reinforcements") or {}).get("units") or []
-                  if isinstance(u, dict) and u.get("name")]
-    return list(dict.fromkeys(names))
+        arriving = event.get("reinforcements") or {}
+        for unit in arriving.get("units") or []:
+            if isinstance(unit, dict) and unit.get("name"):
+                found.setdefault(str(unit["name"]), str(arriving.get("side")))
+    return found
 
 
 def areas_of(text: str) -> dict[str, tuple[Pos, Pos]]:

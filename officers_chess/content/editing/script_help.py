@@ -4,7 +4,7 @@ the scenario's own names and areas offered as ready lines, filtered by what the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -96,13 +96,17 @@ class Hint:
     fill: str
 
 
-def hints(kind: Kind, typed: str = "", names: Sequence[str] = (), areas: Sequence[str] = ()) -> list[Hint]:
+def hints(kind: Kind, typed: str = "", names: Sequence[str] = (), areas: Sequence[str] = (),
+          side_of: Mapping[str, str] | None = None, side: str | None = None) -> list[Hint]:
     """The help list for a `when`, a `do` or a trigger: every form, then the forms written out for each of the
-    scenario's unit names and areas; only those that fit the words being typed (the last part of a joined `when`)."""
+    scenario's unit names and areas; only those that fit the words being typed (the last part of a joined `when`).
+    Given the script's `side` and each name's side, a form names only the units the rules let it name: `ally NAME`
+    and `guard NAME` the side's own, `pursue NAME` the enemy's."""
     forms, table = TABLES[kind]
     found = [Hint(form, *table[form], fill=form.replace(" ...", "")) for form in forms]  # a patrol: two tiles to start
     for form in _BY_NAME[kind]:
-        found += [Hint(form, f"as above, for {name}", "", form.replace("NAME", name)) for name in names]
+        found += [Hint(form, f"as above, for {name}", "", form.replace("NAME", name))
+                  for name in _named(form, names, side_of, side)]
     for form in _BY_AREA[kind]:
         for area in areas:
             fills = ([form.replace("SIDE", side).replace("AREA", area) for side in ("attacker", "defender")]
@@ -110,6 +114,16 @@ def hints(kind: Kind, typed: str = "", names: Sequence[str] = (), areas: Sequenc
             found += [Hint(form, "as above, for this area", "", fill) for fill in fills]
     words = [w.lower() for w in _typing(kind, typed)[1].split() if re.search(r"[A-Za-z]", w)]
     return [hint for hint in found if all(_fits(word, hint) for word in words)]
+
+
+def _named(form: str, names: Sequence[str], side_of: Mapping[str, str] | None, side: str | None) -> list[str]:
+    if side is None or side_of is None:
+        return list(names)
+    if form.startswith("ally") or form == "guard NAME":
+        return [name for name in names if side_of.get(name) == side]
+    if form == "pursue NAME":
+        return [name for name in names if side_of.get(name) not in (None, side)]
+    return list(names)
 
 
 def _fits(word: str, hint: Hint) -> bool:

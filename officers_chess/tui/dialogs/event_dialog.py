@@ -4,7 +4,7 @@ trigger, with the triggers' help), its note, new orders for named units and terr
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -83,14 +83,15 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
 
     def __init__(self, event: dict[str, Any], names: Sequence[str], areas: Sequence[str], terrains: list[str],
                  size: tuple[int, int], picker: MapPicker | None = None, side: str = "defender",
-                 unit_check: Callable[[list[str]], str | None] | None = None) -> None:
+                 unit_check: Callable[[list[str]], str | None] | None = None,
+                 side_of: Mapping[str, str] | None = None) -> None:
         """`side`: the side a first arriving unit is for; `unit_check` says what is wrong with a unit's name, class
         and items (None when nothing is)."""
         super().__init__()
         self.event = copy.deepcopy(event)
         self.new_orders: list[dict[str, Any]] = list(self.event.get("orders") or [])
         self.arriving: dict[str, Any] = copy.deepcopy(self.event.get("reinforcements") or {"side": side, "units": []})
-        self.unit_check = unit_check
+        self.unit_check, self.side_of = unit_check, side_of
         self.names, self.areas, self.terrains, self.picker = list(names), list(areas), terrains, picker
         self.map_size = size
 
@@ -226,9 +227,11 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             self._show_orders()
 
         self.add_class("under")
+        side_of = dict(self.side_of or {})
+        side_of.update({str(u["name"]): self.arriving["side"] for u in self.arriving["units"]})
         self.app.push_screen(OrdersDialog(f"New orders for {name} when this event happens", lines, self.names,
-                                          self.areas, "They replace the unit's script from then on.", self.picker),
-                             done)
+                                          self.areas, "They replace the unit's script from then on.", self.picker,
+                                          side_of, side_of.get(name)), done)
 
     def wanted(self) -> dict[str, Any]:
         """The event the fields ask for; ValueError in the rules' words."""

@@ -3,7 +3,7 @@ and behaviour (filtered as the author types), and places picked on the map."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,6 +51,8 @@ class HelpedFields:
 
     help_kinds: dict[str, Kind] = {}
     names: Sequence[str] = ()
+    side_of: Mapping[str, str] | None = None  # each unit's side, and the script's side: names offered by the rules
+    side: str | None = None
     areas: Sequence[str] = ()
     help_for: str = ""
     shown: list[Hint] = []
@@ -61,7 +63,7 @@ class HelpedFields:
             return
         self.help_for = field_id
         typed = self.query_one(f"#{field_id}", Input).value  # type: ignore[attr-defined]
-        self.shown = hints(kind, typed, self.names, self.areas)
+        self.shown = hints(kind, typed, self.names, self.areas, self.side_of, self.side)
         listing = self.query_one("#help", OptionList)  # type: ignore[attr-defined]
         listing.clear_options()
         listing.add_options(help_options(self.shown))
@@ -115,10 +117,14 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
     help_kinds = {"when": "when", "do": "do"}
 
     def __init__(self, title: str, lines: list[ScriptLine], names: Sequence[str] = (), areas: Sequence[str] = (),
-                 note: str = "", picker: MapPicker | None = None) -> None:
+                 note: str = "", picker: MapPicker | None = None, side_of: Mapping[str, str] | None = None,
+                 side: str | None = None) -> None:
+        """`names`: the scenario's units, for the help; with `side_of` (each name's side) and the script's `side`,
+        each form offers only the names the rules let it take."""
         super().__init__()
         self.title_text, self.lines, self.note = title, list(lines), note
         self.names, self.areas, self.picker = list(names), list(areas), picker
+        self.side_of, self.side = side_of, side
         self.editing: int | None = None  # the line being changed in the fields (None: a new line)
 
     def compose(self) -> ComposeResult:

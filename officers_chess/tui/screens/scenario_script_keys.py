@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from officers_chess.content.editing.scenario_file import ScenarioDraft
 from officers_chess.content.editing.scenario_scripts import (
-    area_at, areas_of, events, side_script, unit_names, unit_script, with_event, with_script)
+    area_at, areas_of, events, side_script, unit_names, unit_script, unit_sides, with_event, with_script)
 from officers_chess.rules.board.terrain import terrain_table
 from officers_chess.tui.dialogs.event_dialog import EventDialog, EventsDialog
 from officers_chess.tui.dialogs.map_pick import MapPicker
@@ -38,7 +38,7 @@ class ScriptKeys:
                 self.stroke(lambda: ScenarioDraft.read(with_script(text, place, answer)), words)
 
         self.app.push_screen(OrdersDialog(place.title, lines, unit_names(text), list(areas_of(text)), place.note,
-                                          self.map_picker()), done)
+                                          self.map_picker(), unit_sides(text), place.side), done)
 
     def action_events(self, said: str = "") -> None:
         """The events list; a change, an addition or a removal is one undo step, and the list comes back after it."""
@@ -69,7 +69,7 @@ class ScriptKeys:
 
         self.app.push_screen(EventDialog({} if index is None else found[index], unit_names(text),
                                          list(areas_of(text)), terrains, (self.map.width, self.map.height),
-                                         self.map_picker(), self.side, self._arriving_check), done)
+                                         self.map_picker(), self.side, self._arriving_check, unit_sides(text)), done)
 
     def _arriving_check(self, values: list[str]) -> str | None:
         """What is wrong with an arriving unit's name, class and items (the edition's catalogue), or None."""
