@@ -180,6 +180,9 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
     def pickable(self, field: Input) -> bool:
         return field.id in ("moment", "terrain")
 
+    def tile_only(self, field: Input) -> bool:
+        return field.id == "terrain"
+
     def _show_orders(self) -> None:
         listing = self.query_one("#orders", OptionList)
         listing.clear_options()

@@ -81,6 +81,10 @@ class MapPicking:
         """Whether a place may be picked for this field (a dialog says which of its fields take one)."""
         return True
 
+    def tile_only(self, field: Input) -> bool:
+        """Whether the field takes a tile and never an area's name."""
+        return False
+
     def _pick_bar(self, trouble: str = "") -> None:
         assert self.picker is not None
         tile, area = self.picker.here()
@@ -111,7 +115,7 @@ class MapPicking:
         field = self.picking_into
         assert field is not None
         try:
-            field.value = with_place(field.value, area, tile)
+            field.value = with_place(field.value, None if self.tile_only(field) else area, tile)
         except ValueError as exc:
             self._pick_bar(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
             return

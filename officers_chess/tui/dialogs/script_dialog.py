@@ -164,20 +164,25 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        when, do = self.query_one("#when", Input).value.strip(), self.query_one("#do", Input).value.strip()
-        if event.input.id == "when" and not do:
+        if event.input.id == "when" and not self.query_one("#do", Input).value.strip():
             self.query_one("#do", Input).focus()
             return
+        self.put_in()
+
+    def put_in(self) -> bool:
+        """The fields' line into the script (a new line, or the one being changed); False, with the parser's words
+        shown, when it does not read."""
+        when, do = self.query_one("#when", Input).value.strip(), self.query_one("#do", Input).value.strip()
         problem = (unfilled(when) or unfilled(do) or line_problem(when, do)) if do else (
             "Say what the unit does (the Do field).")
         if problem is not None:
             self.warn(shown_problem(problem))
-            return
+            return False
         line = ScriptLine("" if when.lower() == "always" else when, do)
         if self.editing is None:
             if len(self.lines) >= MAX_LINES:
                 self.warn(f"A script has {MAX_LINES} lines at most.")
-                return
+                return False
             self.lines.append(line)
             at = len(self.lines) - 1
         else:
@@ -185,6 +190,7 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
             at = self.editing
         self._clear_fields()
         self._show_lines(at)
+        return True
 
     def _clear_fields(self) -> None:
         self.editing = None
@@ -232,8 +238,9 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
         self._show_lines(index + step)
 
     def action_done(self) -> None:
-        if self.query_one("#do", Input).value.strip():
-            self.warn("The fields hold a line not put in yet: Enter puts it in, Ctrl+N drops it.")
+        """Ctrl+S: a line still in the fields is put in first (and nothing is kept while it does not read)."""
+        typed = any(self.query_one(f"#{field}", Input).value.strip() for field in ("when", "do"))
+        if typed and not self.put_in():
             return
         self.answer(list(self.lines))
 
