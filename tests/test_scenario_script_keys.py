@@ -51,9 +51,9 @@ async def test_orders_from_the_help_with_an_area_picked_on_the_map_saved_and_und
         assert dialog.picking_into is dialog.query_one("#do")
         await pilot.press("l", "enter")  # 4,6 lies in no area: said, still picking
         assert "No area holds this tile" in _text(dialog, "#pick-bar") and dialog.picking_into is not None
-        editor._move_cursor((12, 5))
-        await pilot.press("enter")
-        assert dialog.query_one("#do").value == "guard area riverbank"
+        region = editor.canvas.content_region  # a click on the map picks too: tile 13,6, two cells a tile
+        await pilot.click(offset=(region.x + 12 * editor.canvas.across, region.y + 5))
+        assert editor.canvas.cursor == (12, 5) and dialog.query_one("#do").value == "guard area riverbank"
         await pilot.press("enter", "ctrl+s")
         await pilot.pause()
         assert app.screen is editor and "Changed Rask's orders" in _text(editor, "#status")

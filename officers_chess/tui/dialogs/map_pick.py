@@ -31,10 +31,12 @@ _WHILE_PICKING = ("pick_move", "pick_here")
 
 @dataclass(frozen=True)
 class MapPicker:
-    """The editor's side of a pick: move its cursor by a step; the tile under it (from 1) and the area holding it."""
+    """The editor's side of a pick: move its cursor by a step; the tile under it (from 1) and the area holding it;
+    the cursor onto the tile at a point of the screen (False when the point is off the map)."""
 
     move: Callable[[int, int], None]
     here: Callable[[], tuple[tuple[int, int], str | None]]
+    point: Callable[[int, int], bool] | None = None
 
 
 class MapPicking:
@@ -120,6 +122,14 @@ class MapPicking:
             self._pick_bar(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
             return
         self.end_picking()
+
+    def on_click(self, event) -> None:
+        """While picking, a click on the map picks that tile, as the arrows and Enter would."""
+        if not self.picking or self.picker is None or self.picker.point is None:
+            return
+        event.stop()
+        if self.picker.point(event.screen_x, event.screen_y):
+            self.action_pick_here()
 
     def end_picking(self) -> None:
         """Back to the dialog, in the field picked for."""

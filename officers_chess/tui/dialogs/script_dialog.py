@@ -73,6 +73,8 @@ class HelpedFields:
             self.refresh_help(event.input.id)
 
     def on_descendant_focus(self, event) -> None:
+        if isinstance(event.widget, OptionList) and event.widget.id != "help" and event.widget.highlighted is None:
+            event.widget.action_first()  # a list reached by Tab shows at once which entry the keys act on
         if isinstance(event.widget, Input) and event.widget.id in self.help_kinds and event.widget.id != self.help_for:
             self.refresh_help(event.widget.id)
 

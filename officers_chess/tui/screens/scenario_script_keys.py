@@ -22,7 +22,18 @@ class ScriptKeys:
             x, y = self.canvas.cursor
             return (x + 1, y + 1), area_at(areas_of(self.draft.text), (x, y))
 
-        return MapPicker(self.action_cursor, here)
+        def point(x: int, y: int) -> bool:
+            canvas = self.canvas
+            region = canvas.content_region
+            if not region.contains(x, y):
+                return False
+            pos = ((x - region.x + round(canvas.scroll_x)) // canvas.across, y - region.y + round(canvas.scroll_y))
+            if not self.map.contains(pos):
+                return False
+            self._move_cursor(pos)
+            return True
+
+        return MapPicker(self.action_cursor, here, point)
 
     def action_orders(self) -> None:
         if self.carried is not None:
