@@ -23,6 +23,7 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
+from officers_chess.tui.screens.scenario_script_keys import ScriptKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
 from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
@@ -32,12 +33,13 @@ KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
     ("a", "add a unit here"), ("c", "change the unit here"), ("x", "remove the unit here"),
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
+    ("O", "orders: the unit's here, else the side's"), ("E", "events: when, note, new orders"),
     ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
-class ScenarioEditorScreen(UnitKeys, PlacesKeys, TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -58,8 +60,10 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, TryItKeys, MapEditorFile, Scree
         Binding("U,ctrl+y", "redo", "Redo", show=False),
         Binding("e", "next_problem", "Problem", show=False),
         Binding("s", "settings", "Setup"),
-        Binding("g", "side_rules", "Rules", show=False),  # (g, M: the side pane lists them)
+        Binding("g", "side_rules", "Rules", show=False),  # (g, M, O, E: the side pane lists them)
         Binding("M", "morale", "Morale", show=False),
+        Binding("O", "orders", "Orders", show=False),
+        Binding("E", "events", "Events", show=False),
         Binding("p", "play_test", "Play"),
         Binding("B", "quick_balance", "Balance", show=False),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),

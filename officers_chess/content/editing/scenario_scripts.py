@@ -1,0 +1,397 @@
+"""Scripted orders and events of a scenario's text, read as plain values and written back as splices of only their
+own lines (a unit's `orders`, an order group's `script`, one event's keys)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import ValidationError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from officers_chess.content.editing.scenario_file import UnitEntry, _ended, _flow, _indent, _load, _span
+from officers_chess.rules.battle.triggers import read_trigger
+from officers_chess.rules.board.battle_map import Pos
+from officers_chess.rules.pieces.order_when import read_when
+from officers_chess.rules.pieces.orders import Order
+
+MAX_LINES = 12  # a script's most lines (rules: Order lists, OrderGroup)
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """One line of a script as written: `when` empty for always."""
+
+    when: str
+    do: str
+
+    def text(self) -> str:
+        return f"{self.when or 'always'} -> {self.do}"
+
+    def value(self) -> dict[str, str]:
+        return {"when": self.when, "do": self.do} if self.when else {"do": self.do}
+
+
+@dataclass(frozen=True)
+class ScriptPlace:
+    """Where a script is written: a unit's own `orders` (army side and index), an order group of the top-level
+    `orders:` (its index), or a side's group (index None while the file has none)."""
+
+    kind: Literal["unit", "group", "side"]
+    side: str
+    index: int | None
+    title: str
+    note: str = ""
+
+
+def line_problem(when: str, do: str) -> str | None:
+    """What the rules say is wrong with a script line, in the parser's own words (None: it reads)."""
+    try:
+        read_when(when.strip() or "always")
+        Order.model_validate({"when": when.strip() or "always", "do": do})
+    except ValueError as exc:
+        return _words(exc)
+    return None
+
+
+def _words(exc: ValueError) -> str:
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        error = first.get("ctx", {}).get("error")
+        return str(error) if error is not None else str(first["msg"])
+    return str(exc)
+
+
+def _lines(value: Any) -> list[ScriptLine]:
+    found = []
+    for line in value if isinstance(value, list) else []:
+        if isinstance(line, dict):
+            when = str(line.get("when", "") or "")
+            found.append(ScriptLine("" if when.strip().lower() == "always" else when, str(line.get("do", ""))))
+    return found
+
+
+def _document(text: str) -> CommentedMap:
+    document = _load(text)
+    return document if isinstance(document, CommentedMap) else CommentedMap()
+
+
+def _seq(node: Any, key: str) -> CommentedSeq | None:
+    value = node.get(key) if isinstance(node, CommentedMap) else None
+    return value if isinstance(value, CommentedSeq) else None
+
+
+def unit_script(text: str, unit: UnitEntry) -> tuple[ScriptPlace, list[ScriptLine]]:
+    """The script a unit's `O` edits: its own `orders` when it has them; else the group that names it (shared with
+    the group's other units); else new orders of its own."""
+    document = _document(text)
+    armies = document.get("armies")
+    army = _seq(armies, unit.side) if isinstance(armies, CommentedMap) else None
+    node = army[unit.index] if army is not None and unit.index < len(army) else None
+    if isinstance(node, CommentedMap) and node.get("orders"):
+        return ScriptPlace("unit", unit.side, unit.index, f"{unit.name}'s orders"), _lines(node.get("orders"))
+    for i, group in enumerate(_seq(document, "orders") or []):
+        if isinstance(group, CommentedMap) and unit.name in (group.get("units") or []):
+            others = [str(n) for n in group.get("units") if n != unit.name]
+            note = f"Shared with {', '.join(others)}: a change steers them too." if others else ""
+            return ScriptPlace("group", unit.side, i, f"{unit.name}'s orders", note), _lines(group.get("script"))
+    side = side_script(text, unit.side)[0]
+    note = (f"No script of its own: the {unit.side}'s script steers it until these lines are saved."
+            if side.index is not None else "")
+    return ScriptPlace("unit", unit.side, unit.index, f"{unit.name}'s orders", note), []
+
+
+def side_script(text: str, side: str) -> tuple[ScriptPlace, list[ScriptLine]]:
+    """The script of the side's group (`- side: SIDE`), for every unit of it with no other script."""
+    for i, group in enumerate(_seq(_document(text), "orders") or []):
+        if isinstance(group, CommentedMap) and group.get("side") == side and not group.get("units"):
+            return ScriptPlace("side", side, i, f"The {side}'s orders"), _lines(group.get("script"))
+    return ScriptPlace("side", side, None, f"The {side}'s orders",
+                       f"For every {side} unit with no script of its own."), []
+
+
+def with_script(text: str, place: ScriptPlace, lines: list[ScriptLine]) -> str:
+    """The text with the script at `place` set to `lines` (none: the unit's `orders` left out, the group removed)."""
+    value = [line.value() for line in lines] or None
+    if place.kind == "unit":
+        return set_key(text, ("armies", place.side, place.index), "orders", value)
+    if place.index is None:
+        if value is None:
+            return text
+        return appended(text, "orders", {"side": place.side, "script": value})
+    if value is None:
+        return item_removed(text, ("orders",), place.index)
+    return set_key(text, ("orders", place.index), "script", value)
+
+
+# --- events -------------------------------------------------------------------------------------------------------
+
+EVENT_KEYS = ("round", "when", "note", "reinforcements", "terrain", "orders")
+
+
+def events(text: str) -> list[dict[str, Any]]:
+    """The events as plain values, in the file's order."""
+    return [_plain(event) for event in _seq(_document(text), "events") or [] if isinstance(event, dict)]
+
+
+def moment(words: str) -> dict[str, Any]:
+    """An event's moment from the dialog's words: `round N`, or a trigger (ValueError in the rules' words)."""
+    words = " ".join(words.split())
+    if words.lower().startswith("round"):
+        number = words[5:].strip()
+        if not number.isdigit() or not 2 <= int(number) <= 99:
+            raise ValueError("a timed event is `round N`, N from 2 to 99 (round 1 is the battle's start)")
+        return {"round": int(number)}
+    if not words:
+        raise ValueError("say when the event happens: `round N`, or a trigger from the list")
+    read_trigger(words)
+    return {"when": words}
+
+
+def moment_words(event: dict[str, Any]) -> str:
+    return f"round {event['round']}" if event.get("round") is not None else str(event.get("when") or "")
+
+
+def with_event(text: str, index: int | None, event: dict[str, Any] | None) -> str:
+    """The text with event `index` replaced by `event` (each changed key spliced alone), a new event added (index
+    None), or the event removed (event None)."""
+    if index is None:
+        given = event or {}
+        return appended(text, "events", {k: given[k] for k in EVENT_KEYS if given.get(k) not in (None, "", [])})
+    if event is None:
+        return item_removed(text, ("events",), index)
+    old = events(text)[index]
+    was, now = ("round" if "round" in old else "when"), ("round" if event.get("round") is not None else "when")
+    if old.get(was) != event.get(now) or was != now:
+        text = set_key(text, ("events", index), was, event[now], rename=now)
+    for key in EVENT_KEYS[2:]:
+        value = event.get(key) or None
+        if value != (old.get(key) or None):
+            text = set_key(text, ("events", index), key, value)
+    return text
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """An event in one line for the list: its moment, its note, and what else it brings."""
+    parts = [moment_words(event) + ":", str(event.get("note") or "(no note)")]
+    extras = []
+    if event.get("orders"):
+        extras.append(f"orders for {', '.join(str(o.get('unit')) for o in event['orders'])}")
+    if event.get("reinforcements"):
+        extras.append(f"{len(event['reinforcements'].get('units') or [])} arriving")
+    if event.get("terrain"):
+        extras.append(f"{len(event['terrain'])} terrain change{'s' * (len(event['terrain']) != 1)}")
+    return " ".join(parts) + (f" [{'; '.join(extras)}]" if extras else "")
+
+
+def terrain_text(changes: list[dict[str, Any]]) -> str:
+    """Terrain changes as the dialog writes them: `[X, Y] terrain` with `;` between."""
+    return "; ".join(f"[{c['at'][0]}, {c['at'][1]}] {c['to']}" for c in changes)
+
+
+def parse_terrain(text: str, terrains: list[str], width: int, height: int) -> list[dict[str, Any]]:
+    """Terrain changes read back from `[X, Y] terrain; ...` (the brackets may be left out); ValueError naming what
+    is wrong."""
+    found = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        written = re.fullmatch(r"\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s+(\S+)", part)
+        if written is None:
+            raise ValueError(f"{part!r}: write a change as [X, Y] terrain, e.g. [8, 2] ruins")
+        x, y, to = int(written.group(1)), int(written.group(2)), written.group(3).lower()
+        if not (1 <= x <= width and 1 <= y <= height):
+            raise ValueError(f"[{x}, {y}] is off the map ({width} by {height})")
+        if to not in terrains:
+            raise ValueError(f"no terrain {to!r} in this edition: {', '.join(terrains)}")
+        found.append({"at": [x, y], "to": to})
+    return found
+
+
+# --- names and areas for the help -------------------------------------------------------------------------------
+
+def unit_names(text: str) -> list[str]:
+    """Every unit the file places or brings (armies and reinforcements), each once, in the file's order."""
+    return list(unit_sides(text))
+
+
+def unit_sides(text: str) -> dict[str, str]:
+    """Each unit the file places or brings, by name, with its side (armies first, then reinforcements)."""
+    document, found = _document(text), {}
+    armies = document.get("armies")
+    for side, army in armies.items() if isinstance(armies, CommentedMap) else []:
+        for unit in army if isinstance(army, list) else []:
+            if isinstance(unit, dict) and unit.get("name"):
+                found.setdefault(str(unit["name"]), str(side))
+    for event in events(text):
+        arriving = event.get("reinforcements") or {}
+        for unit in arriving.get("units") or []:
+            if isinstance(unit, dict) and unit.get("name"):
+                found.setdefault(str(unit["name"]), str(arriving.get("side")))
+    return found
+
+
+def areas_of(text: str) -> dict[str, tuple[Pos, Pos]]:
+    """The named areas (`areas:`), each as two opposite corners counted from 0, as the loader reads them."""
+    found: dict[str, tuple[Pos, Pos]] = {}
+    areas = _document(text).get("areas")
+    for name, value in areas.items() if isinstance(areas, CommentedMap) else []:
+        corners = value.get("corners") if isinstance(value, dict) else value
+        try:
+            (x1, y1), (x2, y2) = corners
+            found[str(name)] = ((int(x1) - 1, int(y1) - 1), (int(x2) - 1, int(y2) - 1))
+        except (TypeError, ValueError):
+            continue  # the live checks say what is wrong with it
+    return found
+
+
+def area_at(areas: dict[str, tuple[Pos, Pos]], pos: Pos) -> str | None:
+    """The first named area (in the file's order) that holds the tile."""
+    for name, ((x1, y1), (x2, y2)) in areas.items():
+        if min(x1, x2) <= pos[0] <= max(x1, x2) and min(y1, y2) <= pos[1] <= max(y1, y2):
+            return name
+    return None
+
+
+# --- splices ----------------------------------------------------------------------------------------------------
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _node(document: Any, path: tuple[str | int, ...]) -> Any:
+    for step in path:
+        document = document[step]
+    return document
+
+
+def _end(lines: list[str], line: int, column: int) -> int:
+    """The last line of what begins at (line, column): the lines after it indented further than `column` - 1
+    (blank lines and comments after its last line are not its own)."""
+    end = line
+    for i in range(line + 1, len(lines)):
+        stripped = lines[i].strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(_indent(lines[i])) < column:
+            break
+        end = i
+    return end
+
+
+def _rendered(key: str, value: Any, indent: str) -> list[str]:
+    """`key: value` in block style at `indent`: a list's items each a flow line, a mapping's keys each below."""
+    if value is None or value == [] or value == "":
+        return []
+    if isinstance(value, list):
+        return [f"{indent}{key}:\n"] + [f"{indent}  - {_flow(item)}\n" for item in value]
+    if isinstance(value, dict):
+        return [f"{indent}{key}:\n"] + [line for k, v in value.items() for line in _rendered(k, v, indent + "  ")]
+    return [f"{indent}{key}: {_flow(value)}\n"]
+
+
+def set_key(text: str, path: tuple[str | int, ...], key: str, value: Any, rename: str | None = None) -> str:
+    """The text with `key` of the mapping at `path` set to `value` (None: left out), only its own lines rewritten; a
+    mapping written on one line is written again whole. `rename` writes the value under another key in its place."""
+    document, lines = _load(text), text.splitlines(keepends=True)
+    node = _node(document, path)
+    new_key = rename or key
+    if key not in node and value is None:
+        return text
+    if node.fa.flow_style():
+        values = {(new_key if k == key else k): v for k, v in node.items()}
+        if value is None:
+            values.pop(new_key)
+        else:
+            values[new_key] = value
+        return _spliced(text, _span(text, _node(document, path[:-1]), path[-1]), _flow(values))
+    if key in node:
+        line, column = node.lc.key(key)
+        end = _end(lines, line, column + 1)
+        new = _rendered(new_key, value, " " * column)
+        if isinstance(value, list) and new:
+            new = new[:1] + _kept(lines, node[key], value, new[1:])
+        if new and column > len(_indent(lines[line])):  # the first key of a list item: keep its `- `
+            new[0] = lines[line][:column] + new[0].lstrip()
+        elif not new and column > len(_indent(lines[line])):
+            rest = [k for k in node if k != key]
+            if not rest:
+                raise ValueError("the editor cannot leave this entry empty")
+            # The next key moves up onto the item's line.
+            following = node.lc.key(rest[0])[0]
+            lines[following] = lines[line][:column] + lines[following].lstrip()
+        return "".join(lines[:line] + new + lines[end + 1:])
+    keys = list(node)
+    column = node.lc.key(keys[0])[1]
+    last_line, last_column = node.lc.key(keys[-1])
+    end = _end(lines, last_line, last_column + 1)
+    return "".join(_ended(lines[:end + 1]) + _rendered(new_key, value, " " * column) + lines[end + 1:])
+
+
+def _kept(lines: list[str], old: Any, value: list[Any], written: list[str]) -> list[str]:
+    """The list's item lines with each item the file already had, on one line, kept as the author wrote it (a
+    changed script line is the only one rewritten)."""
+    if not isinstance(old, CommentedSeq) or old.fa.flow_style():
+        return written
+    had: dict[int, str] = {}
+    for i, item in enumerate(old):
+        line, column = old.lc.item(i)
+        if _end(lines, line, column) == line and lines[line].lstrip().startswith("- "):
+            had[i] = lines[line] if lines[line].endswith("\n") else lines[line] + "\n"
+    kept, used = [], set()
+    for value_item, new_line in zip(value, written):
+        found = next((i for i in had if i not in used and _plain(old[i]) == value_item), None)
+        kept.append(new_line if found is None else had[found])
+        if found is not None:
+            used.add(found)
+    return kept
+
+
+def appended(text: str, key: str, item: dict[str, Any]) -> str:
+    """The text with `item` added at the end of the top-level block list `key` (the key added when missing)."""
+    document, lines = _document(text), text.splitlines(keepends=True)
+    seq = document.get(key)
+    if isinstance(seq, CommentedSeq) and len(seq) and not seq.fa.flow_style():
+        line, column = seq.lc.item(len(seq) - 1)
+        end = _end(lines, line, column)
+        return "".join(_ended(lines[:end + 1]) + _item(item, " " * (column - 2)) + lines[end + 1:])
+    if key in document:  # `key: []`, or a flow list: written again as a block list
+        line = document.lc.key(key)[0]
+        end = _end(lines, line, 1)
+        old = list(_plain(seq)) if isinstance(seq, CommentedSeq) else []
+        block = [f"{key}:\n"] + [part for value in old + [item] for part in _item(value, "  ")]
+        return "".join(lines[:line] + block + lines[end + 1:])
+    return "".join(_ended(lines) + [f"{key}:\n"] + _item(item, "  "))
+
+
+def _item(value: dict[str, Any], indent: str) -> list[str]:
+    """A mapping as a block list's item at `indent`: its first key on the `- ` line, the rest below it."""
+    lines = [line for k, v in value.items() for line in _rendered(k, v, indent + "  ")]
+    lines[0] = f"{indent}- {lines[0].lstrip()}"
+    return lines
+
+
+def item_removed(text: str, path: tuple[str | int, ...], index: int) -> str:
+    """The text without item `index` of the block list at `path` (a list left empty is written `[]`)."""
+    document, lines = _load(text), text.splitlines(keepends=True)
+    seq = _node(document, path)
+    if seq.fa.flow_style():
+        raise ValueError("this list is written on one line: edit it by hand")
+    line, column = seq.lc.item(index)
+    end = _end(lines, line, column)
+    if len(seq) == 1:  # the key stays, with an empty list
+        parent = _node(document, path[:-1])
+        key_line, key_column = parent.lc.key(path[-1])
+        return "".join(lines[:key_line] + [f"{' ' * key_column}{path[-1]}: []\n"] + lines[end + 1:])
+    return "".join(lines[:line] + lines[end + 1:])
+
+
+def _spliced(text: str, span: tuple[tuple[int, int], tuple[int, int]], new: str) -> str:
+    (l1, c1), (l2, c2) = span
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:l1] + [lines[l1][:c1] + new + lines[l2][c2:]] + lines[l2 + 1:])
