@@ -174,7 +174,7 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
                              f"War chest: {chest if chest is not None else 'none'}")
         if self.carried is not None:
             line.append(f"\nCarrying {self.carried.name}: Enter puts it down", "bold")
-        line.append(f"\nThe map is {self._map_file()}: m edits its terrain", "dim")
+        line.append(f"\nThe map is {self._map_file()} (press m to paint its terrain)", "dim")
         self.query_one("#side-line", Static).update(line)
         errors = sum(p.error for p in self.problems)
         warnings = len(self.problems) - errors
