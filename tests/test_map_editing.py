@@ -144,3 +144,15 @@ def test_the_autosave_brings_back_a_draft_and_is_cleared(tmp_path: Path) -> None
     assert keeper.recover() is None  # a torn autosave is ignored, never a crash
     keeper.clear()
     assert not keeper.path.exists()
+
+
+def test_a_copy_of_a_game_file_is_offered_a_name_of_its_own(tmp_path):
+    """A copy never takes the bundled file's own name (it would stand in for the bundled map, ED7), nor a taken one."""
+    from officers_chess.content.editing.folders import free_path
+
+    assert free_path(tmp_path, "harrowdale") == tmp_path / "harrowdale.yaml"
+    assert free_path(tmp_path, "harrowdale", renamed=True) == tmp_path / "harrowdale_2.yaml"
+    (tmp_path / "harrowdale_2.yaml").write_text("")
+    assert free_path(tmp_path, "harrowdale", renamed=True) == tmp_path / "harrowdale_3.yaml"
+    (tmp_path / "harrowdale.yaml").write_text("")
+    assert free_path(tmp_path, "harrowdale") == tmp_path / "harrowdale_3.yaml"

@@ -107,7 +107,7 @@ async def test_a_bundled_scenario_from_the_title_a_unit_on_a_wall_e_and_the_play
         await pilot.press("enter")  # the suggested name, in the data folder's scenarios/
         await pilot.pause()
         assert screen.problems == [] and "Saved to" in status(app), status(app)
-    saved = data_dir() / "scenarios" / "ashby_raid.yaml"
+    saved = data_dir() / "scenarios" / "ashby_raid_2.yaml"
     assert next(u for u in load_scenario(saved).scenario.armies["attacker"] if u.name == "Ketil").at == (2, 1)
     assert "{name: Ketil, class: Thief, items: [Iron Sword], at: [2, 1]}" in saved.read_text()
     assert "{name: Ketil, class: Thief, items: [Iron Sword], at: [3, 1]}" in bundled.read_text()  # as it was

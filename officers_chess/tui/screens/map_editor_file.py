@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from officers_chess.content.editing.folders import free_path
 from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
 from officers_chess.session.map_start import own_maps_folder
@@ -87,7 +88,8 @@ class MapEditorFile:
         except OSError:
             folder = Path.cwd()
         stem = self.file_stem()
-        suggestion = self.file.path or folder / (self.copy_of.name if self.copy_of is not None else f"{stem}.yaml")
+        suggestion = self.file.path or (free_path(folder, self.copy_of.stem, renamed=True) if self.copy_of is not None
+                                        else folder / f"{stem}.yaml")
         if self.copy_of is not None and not why:
             why = f"The game's own {self.WHAT} stays as it is: your version is saved as a new file."
 

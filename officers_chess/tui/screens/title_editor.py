@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.bundled import bundled_dir
-from officers_chess.content.editing.folders import own_scenarios_folder
+from officers_chess.content.editing.folders import free_path, own_scenarios_folder
 from officers_chess.content.errors import ContentError
 from officers_chess.content.yaml_source import read_yaml
 from officers_chess.rules.combat.editions import DEFAULT_EDITION
@@ -123,10 +123,7 @@ class TitleEditor:
 
         def target(name: str) -> Path:
             stem = "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_") or "scenario"
-            path, n = own_scenarios_folder() / f"{stem}.yaml", 2
-            while path.exists():
-                path, n = own_scenarios_folder() / f"{stem}_{n}.yaml", n + 1
-            return path
+            return free_path(own_scenarios_folder(), stem)
 
         def check(values: list[str]) -> str | None:
             if not values[0].strip():
