@@ -65,6 +65,7 @@ async def main() -> None:
         app.save_screenshot("battle-forecast.svg", path=str(HERE))
     await editor_shot()
     await scenario_editor_shot()
+    await orders_shot()
 
 
 async def editor_shot() -> None:
@@ -92,6 +93,23 @@ async def scenario_editor_shot() -> None:
             await pilot.press("down", "down", "down", "right", "right", "enter", "right")  # Vigi picked up, carried
             await pilot.pause()
             app.save_screenshot("scenario-editor.svg", path=str(HERE))
+
+
+async def orders_shot() -> None:
+    """The orders dialog on a copy of The Lantern Patrol: a unit's script half written, the help narrowed to guards."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "lantern_patrol.yaml"
+        copy.write_text((HERE.parent / "scenarios" / "lantern_patrol.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+        app = OfficersChessApp(editor=ScenarioFile.open(copy), autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for key in ["down"] * 5 + ["right"] * 2:  # to Rask, who has no orders yet
+                await pilot.press(key)
+            await pilot.press("O")
+            await pilot.pause()
+            await pilot.press(*"enemy within 3", "tab", *"guard ar")
+            await pilot.pause()
+            app.save_screenshot("scenario-orders.svg", path=str(HERE))
 
 
 if __name__ == "__main__":
