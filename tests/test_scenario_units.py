@@ -132,3 +132,13 @@ def test_morale_set_checked_and_taken_out(tmp_path):
     added = with_morale(yard, {"start": 8})
     assert _diff(yard, added) == ([], ["morale: {start: 8}"]) and _loaded(tmp_path, added).morale.start == 8
     assert morale_refused({"start": 5, "waver": 7}) == "morale levels must run broken <= waver <= start (here 3, 7, 5)"
+
+
+def test_the_side_pane_sums_up_a_sides_hiring_rules_and_the_morale():
+    from officers_chess.tui.screens.scenario_editor import rules_summary
+
+    hollow = (ROOT / "scenarios" / "hollow_road.yaml").read_text(encoding="utf-8")
+    assert rules_summary(hollow, "attacker", False) == "hires any class, any item, 3 to 6 units (g)\nno morale (M)"
+    levy = (ROOT / "scenarios" / "harrow_levy.yaml").read_text(encoding="utf-8")
+    assert rules_summary(levy, "defender", True) == ("a fixed army: hiring rules unused (g)\n"
+                                                     "morale 12, wavers at 7, breaks at 2 (M)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from rich.text import Text
@@ -17,8 +18,10 @@ from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
 from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.editing.scenario_settings import settings
+from officers_chess.content.editing.side_rules import morale, side_rules
 from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, ScenarioFile, UnitEntry
 from officers_chess.content.loaders import load_catalogue
+from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
@@ -37,6 +40,23 @@ KEYS = (
     ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
     ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
+
+
+@lru_cache(maxsize=8)  # the side pane is redrawn on every cursor step; the text changes only with an edit
+def rules_summary(text: str, side: str, fixed: bool) -> str:
+    """The side's hiring rules and the battle's morale in a line or two, for the side pane (g and M change them)."""
+    rules = side_rules(text, side)
+    classes = ", ".join(rules["classes"]) if rules["classes"] else "any class"
+    items = f"{len(rules['items'])} items" if rules["items"] else "any item"
+    roles = "; needs " + ", ".join(f"{r.get('count', 1)} {r['role']}" for r in rules["roles"]) if rules["roles"] else ""
+    army = rules["army"]
+    level = morale(text)
+    defaults = MoraleRules()
+    heart = (f"morale {level.get('start', defaults.start)}, wavers at {level.get('waver', defaults.waver)}, "
+             f"breaks at {level.get('broken', defaults.broken)}" if level is not None else "no morale")
+    hires = ("a fixed army: hiring rules unused" if fixed
+             else f"hires {classes}, {items}, {army['min']} to {army['max']} units{roles}")
+    return f"{hires} (g)\n{heart} (M)"
 
 
 class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
@@ -201,6 +221,8 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             units.append(f"\n{self._where(zone.corner)} to {self._where(zone.other)}")
         if not zones:
             units.append("\nnone (d draws one)", "dim")
+        units.append(f"\nRules ({self.side})", "bold")
+        units.append("\n" + rules_summary(self.draft.text, self.side, bool(mine)), "dim")
         self.query_one("#units", Static).update(units)
         self.places_pane()
 
