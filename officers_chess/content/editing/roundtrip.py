@@ -25,6 +25,18 @@ from officers_chess.rules.board.terrain import terrain_table
 from officers_chess.rules.combat.editions import EDITIONS
 
 
+def plain(value: Any) -> Any:
+    """A value as the round-trip loader read it, made plain Python (dicts, lists, str), its comments and styles left
+    behind: what the game's own models and comparisons expect."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
 def _yaml() -> YAML:
     yaml = YAML()  # round-trip mode: comments, order and styles are kept
     yaml.preserve_quotes = True

@@ -8,6 +8,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import _YAML_WORDS, _block_end, _ended, _flow, _indent, _load, _pos
 from officers_chess.rules.board.battle_map import Pos
 
@@ -160,7 +161,7 @@ def area_users(text: str, name: str) -> list[str]:
     from officers_chess.rules.scenario.setup import Scenario
 
     try:
-        scenario = Scenario.model_validate(_plain(_load(text)))
+        scenario = Scenario.model_validate(plain(_load(text)))
         scripts = scripts_of(scenario)
     except (ValidationError, ValueError, TypeError):
         return []
@@ -178,13 +179,6 @@ def area_users(text: str, name: str) -> list[str]:
             users.append(f"the event '{event.when}'")
     return list(dict.fromkeys(users))
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 # --- objective tiles ----------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import UnitEntry, _ended, _flow, _indent, _load, _span
 from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.board.battle_map import Pos
@@ -132,7 +133,7 @@ EVENT_KEYS = ("round", "when", "note", "reinforcements", "terrain", "orders")
 
 def events(text: str) -> list[dict[str, Any]]:
     """The events as plain values, in the file's order."""
-    return [_plain(event) for event in _seq(_document(text), "events") or [] if isinstance(event, dict)]
+    return [plain(event) for event in _seq(_document(text), "events") or [] if isinstance(event, dict)]
 
 
 def moment(words: str) -> dict[str, Any]:
@@ -256,13 +257,6 @@ def area_at(areas: dict[str, tuple[Pos, Pos]], pos: Pos) -> str | None:
 
 # --- splices ----------------------------------------------------------------------------------------------------
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
 
 def _node(document: Any, path: tuple[str | int, ...]) -> Any:
     for step in path:
@@ -345,7 +339,7 @@ def _kept(lines: list[str], old: Any, value: list[Any], written: list[str]) -> l
             had[i] = lines[line] if lines[line].endswith("\n") else lines[line] + "\n"
     kept, used = [], set()
     for value_item, new_line in zip(value, written):
-        found = next((i for i in had if i not in used and _plain(old[i]) == value_item), None)
+        found = next((i for i in had if i not in used and plain(old[i]) == value_item), None)
         kept.append(new_line if found is None else had[found])
         if found is not None:
             used.add(found)
@@ -363,7 +357,7 @@ def appended(text: str, key: str, item: dict[str, Any]) -> str:
     if key in document:  # `key: []`, or a flow list: written again as a block list
         line = document.lc.key(key)[0]
         end = _end(lines, line, 1)
-        old = list(_plain(seq)) if isinstance(seq, CommentedSeq) else []
+        old = list(plain(seq)) if isinstance(seq, CommentedSeq) else []
         block = [f"{key}:\n"] + [part for value in old + [item] for part in _item(value, "  ")]
         return "".join(lines[:line] + block + lines[end + 1:])
     return "".join(_ended(lines) + [f"{key}:\n"] + _item(item, "  "))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import SIDES, _block_end, _ended, _flow, _indent, _load
 from officers_chess.content.loaders import _map_path
 
@@ -47,7 +48,7 @@ def settings(text: str) -> dict[str, Any]:
     """The settings as plain values: top keys by name, each side's under `sides` ({side: {war_chest, victory}})."""
     document = _load(text)
     document = document if isinstance(document, CommentedMap) else CommentedMap()
-    found: dict[str, Any] = {key: _plain(document.get(key)) for key in TOP_KEYS}
+    found: dict[str, Any] = {key: plain(document.get(key)) for key in TOP_KEYS}
     for key in ("name", "purpose", "briefing", "easier_side"):  # absent and empty are one; a `|` block's last newline is no text
         found[key] = str(found[key] or "").rstrip("\n")
     found["fog"] = bool(found["fog"])
@@ -56,8 +57,8 @@ def settings(text: str) -> dict[str, Any]:
     found["sides"] = {}
     for side in SIDES:
         entry = sides.get(side) if isinstance(sides.get(side), CommentedMap) else {}
-        found["sides"][side] = {"war_chest": _plain(entry.get("war_chest")),
-                                "victory": [normal(c) for c in _plain(entry.get("victory")) or []]}
+        found["sides"][side] = {"war_chest": plain(entry.get("war_chest")),
+                                "victory": [normal(c) for c in plain(entry.get("victory")) or []]}
     return found
 
 
@@ -66,13 +67,6 @@ def normal(condition: dict[str, Any]) -> dict[str, Any]:
     rest = {k: v for k, v in condition.items() if k not in ("kind", "tier")}
     return {"kind": condition.get("kind"), **rest, "tier": condition.get("tier", "victory")}
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def conditions_text(conditions: list[dict[str, Any]]) -> str:

@@ -8,8 +8,9 @@ from typing import Any
 from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap
 
+from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import _load
-from officers_chess.content.editing.scenario_settings import _plain, set_side, set_top
+from officers_chess.content.editing.scenario_settings import set_side, set_top
 from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.scenario.setup import ArmyLimits, SideRules
 
@@ -24,7 +25,7 @@ def side_rules(text: str, side: str) -> dict[str, Any]:
     document = _load(text)
     sides = document.get("sides") if isinstance(document, CommentedMap) else None
     entry = sides.get(side) if isinstance(sides, CommentedMap) else None
-    entry = _plain(entry) if isinstance(entry, CommentedMap) else {}
+    entry = plain(entry) if isinstance(entry, CommentedMap) else {}
     army = entry.get("army") if isinstance(entry.get("army"), dict) else {}
     return {"classes": list(entry.get("classes") or []), "items": list(entry.get("items") or []),
             "army": {"min": army.get("min", DEFAULT_ARMY.min), "max": army.get("max", DEFAULT_ARMY.max)},

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import ScenarioDraft, ScenarioFile, UnitEntry, _flow, _load
 from officers_chess.content.errors import ContentError
 from officers_chess.rules.pieces.catalogue import Catalogue
@@ -63,7 +63,7 @@ def with_fields(draft: ScenarioDraft, unit: UnitEntry, fields: UnitFields) -> Sc
     lines = draft.text.splitlines(keepends=True)
     line_no = army.lc.item(unit.index)[0]
     line = lines[line_no]
-    now = {key: _plain(node[key]) for key in node}
+    now = {key: plain(node[key]) for key in node}
     # Right to left, so each splice leaves the columns of the keys before it where ruamel.yaml read them.
     edits: list[tuple[int, int, str]] = []
     for key, value in fields.values().items():
@@ -106,13 +106,6 @@ def added_with(draft: ScenarioDraft, side: str, fields: UnitFields, pos: tuple[i
     new = [u for u in added.units if u.side == side][-1]
     return with_fields(added, new, fields)
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (CommentedSeq, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, str):
-        return str(value)
-    return value
 
 
 def _value_end(line: str, start: int) -> int:
