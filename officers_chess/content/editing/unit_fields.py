@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.scenario_file import ScenarioDraft, ScenarioFile, UnitEntry, _flow, _load
