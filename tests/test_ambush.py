@@ -140,7 +140,7 @@ def _seat_moves(state: GameState, to) -> BattleController:
     c.cursor = state.unit("a1").pos
     c.confirm()  # select the scout
     c.cursor = to
-    c.take(c.confirm, A)  # move there, told as the attacker's seat is told
+    c.take(c.confirm, A if state.fog else None)  # move there, told as the attacker's seat is told (one log without fog)
     return c
 
 
@@ -160,6 +160,25 @@ def test_a_move_that_brings_an_enemy_into_sight_stands():
     moved = c.state
     c.cancel()
     assert c.state == moved and c.state.unit("a1").pos == (4, 1)
+
+
+def test_a_move_that_sets_off_a_scenario_event_stands_fog_or_not():
+    """Taking it back would let a player see what the event brings and step away unharmed (rulings F36)."""
+    from officers_chess.rules.battle.state import Arrival
+
+    gate = Arrival(round=0, note="The gate bell rings.", trigger="attacker enters [5, 2]",
+                   units=[unit(id="d9", side=D, pos=(10, 1))])
+    for fog in (False, True):
+        state = foggy([scout(), unit(id="d1", side=D, pos=(11, 2))]).model_copy(update={"fog": fog, "arrivals": [gate]})
+        c = _seat_moves(state, (3, 1))  # short of the bell's tile: nothing set off, taken back as ever
+        assert c.undoable
+        c.cancel()
+        c = _seat_moves(state, (4, 1))  # onto it
+        assert not c.undoable and c.take_back_line() == "✓ The move showed more: it stands", fog
+        moved = c.state
+        assert moved.arrivals == [] and moved.unit("d9").pos == (10, 1)
+        c.cancel()
+        assert c.state == moved
 
 
 def test_an_ambushed_move_stands():
