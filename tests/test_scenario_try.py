@@ -59,7 +59,12 @@ async def test_play_test_plays_the_unsaved_draft_against_the_computer_and_comes_
         assert result.check_action("editor", ()) and not result.check_action("title", ())
         app.pop_screen()
         await pilot.pause()
-        battle.action_leave()
+        await pilot.press("ctrl+q")  # quitting the whole game says the play-test's words, not the editor's under it
+        await pilot.pause()
+        assert "This play-test is not kept" in str(app.screen.query_one(Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("q")  # in a play-test, q leaves for the editor rather than quitting the game
         await pilot.pause()
         assert "Leave the play-test for the editor?" in str(app.screen.query_one(Static).render())
         await pilot.press("y")

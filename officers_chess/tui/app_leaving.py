@@ -56,9 +56,10 @@ class Leaving:
             if yes:
                 self.exit()
 
-        # A screen that keeps its own place (the guided battle) says what quitting keeps, even under its own dialog.
-        asks = next((screen.quit_question for screen in reversed(self.screen_stack) if hasattr(screen, "quit_question")),
-                    None)
+        # A screen that keeps its own place (the guided battle) says what quitting keeps, even under its own dialog;
+        # a play-test's battle has its own words, not those of the editor under it.
+        asks = None if getattr(self, "trying_from", None) is not None else next(
+            (screen.quit_question for screen in reversed(self.screen_stack) if hasattr(screen, "quit_question")), None)
         self.push_screen(ConfirmDialog(asks() if asks is not None else self.leaving_words(quitting=True)), answered)
 
     def leaving_words(self, quitting: bool) -> str:

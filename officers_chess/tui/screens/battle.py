@@ -112,7 +112,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("s", "skip('round')", "Skip round"),
         Binding("question_mark", "app.help", "Help"),
         Binding("ctrl+s", "save_copy", "Save", show=False),
-        Binding("q", "app.request_quit", "Quit", show=False),
+        Binding("q", "quit_key", "Quit", show=False),
     ]
 
     def __init__(self, loaded: LoadedScenario, state: Battle | None, computer: dict[Side, Policy] | None = None,

@@ -246,6 +246,14 @@ class BattleKeys:
         # What is kept and what is not, in the words quitting uses (ruling L23).
         self.app.push_screen(ConfirmDialog(self.app.leaving_words(quitting=False)), answered)  # type: ignore[attr-defined]
 
+    def action_quit_key(self) -> None:
+        """q quits the game, but in a play-test it leaves for the editor (Ctrl+Q still quits): an author trying a
+        scenario means to go back to it, and q is the editor's own key for leaving (rulings ED14)."""
+        if getattr(self.app, "trying_from", None) is not None:
+            self.action_leave()
+        else:
+            self.app.action_request_quit()  # type: ignore[attr-defined]
+
     def action_recap(self) -> None:
         """r: the whole battle log on one screen (the reader's own, under fog)."""
         self.app.push_screen(RecapScreen(list(self.logs.lines(self._reader()))))
