@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,8 +20,8 @@ from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.models import Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
-from officers_chess.tui.widgets.army_text import class_details, class_row, item_details, item_row
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field, TickBox
+from officers_chess.tui.widgets.army_text import StatPairs, class_details, class_row, item_details, item_row, stat_line
 from officers_chess.tui.widgets.pick_list import PickList
 
 
@@ -57,7 +57,7 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             box.border_title = self.title_text
             with Horizontal():
                 yield Label("Name ")
-                yield Input(self.now.name, id="name", compact=True, max_length=24)
+                yield Field(self.now.name, id="name", compact=True, max_length=24)
             with Horizontal(id="lists"):
                 with Vertical(id="pickers"):
                     yield Label("Class (type to narrow, Enter picks)")
@@ -70,12 +70,12 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             with Horizontal():
                 yield Label("Roles ")
                 for role in ROLES:
-                    yield Checkbox(role, role in self.now.roles, id=f"role-{role}", compact=True)
+                    yield TickBox(role, role in self.now.roles, id=f"role-{role}", compact=True)
             with Horizontal():
                 yield Label("Crests ")
-                yield Input(", ".join(self.now.crests), id="crests", compact=True, placeholder="commas between")
+                yield Field(", ".join(self.now.crests), id="crests", compact=True, placeholder="commas between")
                 yield Label("Uses spent ")
-                yield Input(", ".join(str(u) for u in self.now.used), id="used", compact=True,
+                yield Field(", ".join(str(u) for u in self.now.used), id="used", compact=True,
                             placeholder="per item: veterans")
             yield Static(id="cost")
             yield Static("", classes="error")
@@ -93,7 +93,10 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
 
     def _describe_class(self, name: str) -> RenderableType:
         unit_class = self.catalogue.classes[name]
-        return class_details(unit_class, class_price(unit_class))
+        stats = stat_line(unit_class.stats, edition=unit_class.edition)
+        # The pane is narrow: its stat line wraps between pairs ("Res 1" kept together), as the Scouting pane's does.
+        return Group(*(StatPairs(stats) if isinstance(part, Text) and part.plain == stats else part
+                       for part in class_details(unit_class, class_price(unit_class)).renderables))
 
     def _describe_item(self, name: str) -> RenderableType:
         item = self.catalogue.items[name]
@@ -123,7 +126,7 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             chosen.append(f" · takes the field wielding {wielded} (the first weapon it can wield)" if wielded else
                           " · wields nothing", "dim")
         roles = [role for role in ROLES if self.query_one(f"#role-{role}", Checkbox).value]
-        chosen.append(" · " + (", ".join(roles) if roles else "no role"))  # the boxes differ only by colour
+        chosen.append(" · " + (", ".join(roles) if roles else "no role"))  # the whole unit on one line
         self.query_one("#chosen", Static).update(chosen)
         try:
             self.query_one("#cost", Static).update(self.money(self.fields()))
