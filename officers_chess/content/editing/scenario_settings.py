@@ -116,7 +116,7 @@ def parse_conditions(text: str) -> list[dict[str, Any]]:
     return found
 
 
-TILES_FORM = "tiles=3,4 or tiles=[3, 4]; several: tiles=3,4+5,6 or tiles=[3, 4], [5, 6]"
+TILES_FORM = "3,4 or [3, 4]; several: 3,4+5,6 or [3, 4], [5, 6]"  # how the dialog reads `tiles=`
 _TILE = re.compile(r"\[(\d+),(\d+)\]|(\d+),(\d+)")
 
 
@@ -134,13 +134,13 @@ def _tiles(word: str, value: str) -> list[list[int]]:
     while True:
         found = _TILE.match(text, at)
         if found is None:
-            raise ValueError(f"{word!r}: write {TILES_FORM}")
+            raise ValueError(f"{word!r}: write tiles= as {TILES_FORM}")
         tiles.append([int(found.group(1) or found.group(3)), int(found.group(2) or found.group(4))])
         at = found.end()
         if at == len(text):
             return tiles
         if not (text[at] == "+" or (text[at] == "," and found.group(1) and text[at + 1:at + 2] == "[")):
-            raise ValueError(f"{word!r}: write {TILES_FORM}")
+            raise ValueError(f"{word!r}: write tiles= as {TILES_FORM}")
         at += 1
 
 

@@ -200,20 +200,26 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.input.id == "unit":
-            name = event.input.value.strip()
-            known = next((n for n in self.names if n.lower() == name.lower()), None)
-            if known is None:
-                self.warn(f"No unit called {name!r} in this scenario: {', '.join(self.names)}.")
-                return
-            event.input.value = ""
-            self._orders_for(known)
+            self._unit_named(event.input)
         else:
             self.action_done()
+
+    def _unit_named(self, field: Input) -> None:
+        """The orders dialog for the unit named in `field` (emptied), or a warning naming the units there are."""
+        name = field.value.strip()
+        known = next((n for n in self.names if n.lower() == name.lower()), None)
+        if known is None:
+            self.warn(f"No unit called {name!r} in this scenario: {', '.join(self.names)}.")
+            return
+        field.value = ""
+        self._orders_for(known)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "help":
             self.help_chosen(event.option_index)
+            if self.help_for == "unit":  # a unit chosen from the list: its orders at once
+                self._unit_named(self.query_one("#unit", Input))
         elif event.option_list.id == "orders" and event.option_index < len(self.new_orders):
             self._orders_for(str(self.new_orders[event.option_index]["unit"]))
 

@@ -24,7 +24,7 @@ class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
     """An area's name, the words the players read on the map, and whether it is hidden from them. Enter in a field
     answers (name, words, hidden) when `check` finds nothing wrong, else its words stay on the dialog."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="AreaDialog")
+    DEFAULT_CSS = DIALOG_CSS.format(name="AreaDialog") + "AreaDialog Label { width: 100%; height: auto; }"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, name: str, about: str, hidden: bool,
@@ -38,7 +38,7 @@ class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
             box.border_title = self.title_text
             if self.note:
                 yield Static(Text(self.note))
-            yield Label("Name: one word of small letters, digits and _ (scripts and triggers use it)")
+            yield Label("Name (scripts use it): one word of small letters, digits and _")
             yield Field(name, id="area-name")
             yield Label("Words on the map (what it means to the players)")
             yield Field(about, id="area-about")
@@ -95,7 +95,7 @@ class ItemPicker(Answered, ModalScreen[str | None]):
         items = sorted(self.catalogue.items.values(), key=lambda item: item.name)
         with Vertical() as box:
             box.border_title = self.title_text
-            yield PickList([(item.name, item_row(item, item_price(item), None, wide=True)) for item in items], [],
+            yield PickList([(item.name, item_row(item, item_price(item), None)) for item in items], [],
                            id="item-list")
             yield Static(id="item-details")
             yield Static("type to narrow · ↑↓ choose · Enter take it · Esc cancel", classes="keys")

@@ -64,9 +64,10 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
                             compact=True)
                 yield Label(f"The {side}'s victory (empty: rout every enemy; `;` between)")
                 yield Field(conditions_text(mine["victory"]), id=f"victory-{side}", compact=True)
-            help_text = Text("Victory: KIND [field=value…] [victory|decisive], e.g. survive rounds=6 victory\n",
-                             "bold")
-            help_text.append(f"Tiles: {TILES_FORM}\n")
+            help_text = Text("Victory: KIND field=value… then victory or decisive\n", "bold")
+            help_text.append("  e.g. survive rounds=6 victory; hold tiles=[3, 4] rounds=4 decisive\n")
+            help_text.append(f"{'tiles=':<8} ", "bold")
+            help_text.append(f"{TILES_FORM}\n")
             for kind, words in KIND_HELP:
                 help_text.append(f"{kind:<8} ", "bold")
                 help_text.append(f"{words}\n")
