@@ -105,7 +105,7 @@ async def test_fields_open_for_adding_the_area_says_what_the_map_shows_and_the_p
         await pilot.press("escape")
         await pilot.press("r", "right", "r")
         assert isinstance(app.screen, AreaDialog)
-        assert "one word of small letters, digits and _" in _text(app.screen, "Label")
+        assert "one word: small letters, digits, _" in _text(app.screen, "Label")
         await pilot.press(*"ford", "tab", *"The Ford")
         assert _text(app.screen, "#area-shown").endswith("its tile panel reads: Ford: The Ford")
         await pilot.press("escape", "g")

@@ -131,8 +131,9 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             f"Arriving ({self.arriving['side']}): ^O adds a unit, placed on the map; ^G other side")
         listing = self.query_one("#arriving", OptionList)
         listing.clear_options()
-        listing.add_options([Option(Text(f"{u.get('name')} · {u.get('class')} · {', '.join(u.get('items') or [])}"
-                                         f" · at {u['at'][0]},{u['at'][1]}")) for u in units]
+        listing.add_options([Option(Text(" · ".join([str(u.get("name")), str(u.get("class")), *(
+            ", ".join(u[key]) for key in ("items", "roles") if u.get(key)), f"at {u['at'][0]},{u['at'][1]}"])))
+            for u in units]
                             or [Option(Text("No units arrive.", "dim"), disabled=True)])
 
     def action_arrive(self) -> None:

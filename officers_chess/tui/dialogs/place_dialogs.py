@@ -38,7 +38,7 @@ class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
             box.border_title = self.title_text
             if self.note:
                 yield Static(Text(self.note))
-            yield Label("Name (scripts use it): one word of small letters, digits and _")
+            yield Label("Name, one word: small letters, digits, _ (scripts use it)")
             yield Field(name, id="area-name")
             yield Label("Words on the map (what it means to the players)")
             yield Field(about, id="area-about")
