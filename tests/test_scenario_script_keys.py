@@ -11,6 +11,7 @@ from officers_chess.content.loaders import load_scenario
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.event_dialog import EventDialog, EventsDialog
 from officers_chess.tui.dialogs.script_dialog import OrdersDialog
+from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 from officers_chess.tui.screens.scenario_editor import ScenarioEditorScreen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,10 +85,9 @@ async def test_an_event_from_the_trigger_help_with_new_orders_and_a_unit_placed_
         assert isinstance(app.screen, OrdersDialog)
         await pilot.press("tab", *"flee", "enter", "ctrl+s")
         assert app.screen is dialog and dialog.new_orders == [{"unit": "Ivo", "script": [{"do": "flee"}]}]
-        await pilot.press("ctrl+o")  # a unit arriving: named, then placed on the map
-        for i, value in enumerate(("Bram", "Fighter", "Iron Axe")):
-            app.screen.query_one(f"#field-{i}").value = value
-        await pilot.press("enter")
+        await pilot.press("ctrl+o")  # a unit arriving: the unit dialog's lists, then placed on the map
+        assert isinstance(app.screen, UnitDialog)
+        await pilot.press(*"Bram", "tab", *"fighter", "enter", *"iron axe", "enter", "ctrl+s")
         assert app.screen is dialog and dialog.placing is not None
         editor._move_cursor((15, 3))
         await pilot.press("enter", "ctrl+s")

@@ -3,6 +3,7 @@ scenario's first text."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,7 @@ def parse_conditions(text: str) -> list[dict[str, Any]]:
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
-        words = part.split()
+        words = _joined_tiles(part).split()
         kind, tier, fields = words[0].lower(), "victory", {}
         if kind not in NEEDS:
             raise ValueError(f"no victory kind {kind!r} (the kinds: {', '.join(NEEDS)})")
@@ -101,10 +102,11 @@ def parse_conditions(text: str) -> list[dict[str, Any]]:
             key, equals, value = word.partition("=")
             if not equals or key not in ("count", "rounds", "share", "unit", "tiles"):
                 raise ValueError(f"{word!r}: write a field as count=, rounds=, share=, unit= or tiles=3,4+5,6")
+            if key == "tiles":
+                fields[key] = _tiles(word, value)
+                continue
             try:
-                fields[key] = (int(value) if key in ("count", "rounds") else float(value) if key == "share" else
-                               [[int(n) for n in pair.split(",")] for pair in value.split("+")] if key == "tiles"
-                               else value)
+                fields[key] = int(value) if key in ("count", "rounds") else float(value) if key == "share" else value
             except ValueError:
                 raise ValueError(f"{word!r}: not a number where one is wanted") from None
         missing = [need for need in NEEDS[kind] if need not in fields]
@@ -112,6 +114,34 @@ def parse_conditions(text: str) -> list[dict[str, Any]]:
             raise ValueError(f"a {kind} condition needs {missing[0]}=")
         found.append({"kind": kind, **fields, "tier": tier})
     return found
+
+
+TILES_FORM = "3,4 or [3, 4]; several: 3,4+5,6 or [3, 4], [5, 6]"  # how the dialog reads `tiles=`
+_TILE = re.compile(r"\[(\d+),(\d+)\]|(\d+),(\d+)")
+
+
+def _joined_tiles(part: str) -> str:
+    """The condition with the spaces an author puts in a tile list taken out (`[15, 5], [3, 4]` is one word)."""
+    part = re.sub(r"\[[^\[\]]*\]", lambda found: re.sub(r"\s+", "", found.group()), part)
+    return re.sub(r"\]\s*,\s*\[", "],[", re.sub(r"\s*\+\s*", "+", part))
+
+
+def _tiles(word: str, value: str) -> list[list[int]]:
+    """`tiles=` read: `3,4`, `[3,4]`, several with `+` between (or `,` between bracketed ones), the whole list in
+    brackets too; ValueError saying the forms."""
+    text = value[1:-1] if value.startswith("[[") and value.endswith("]]") else value
+    tiles, at = [], 0
+    while True:
+        found = _TILE.match(text, at)
+        if found is None:
+            raise ValueError(f"{word!r}: write tiles= as {TILES_FORM}")
+        tiles.append([int(found.group(1) or found.group(3)), int(found.group(2) or found.group(4))])
+        at = found.end()
+        if at == len(text):
+            return tiles
+        if not (text[at] == "+" or (text[at] == "," and found.group(1) and text[at + 1:at + 2] == "[")):
+            raise ValueError(f"{word!r}: write tiles= as {TILES_FORM}")
+        at += 1
 
 
 def rendered(key: str, value: Any) -> list[str] | None:

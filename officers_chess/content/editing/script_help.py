@@ -12,7 +12,7 @@ from officers_chess.rules.battle.triggers import TRIGGER_FORMS
 from officers_chess.rules.pieces.order_when import CONDITION_FORMS, JOINS
 from officers_chess.rules.pieces.orders import BEHAVIOUR_FORMS
 
-Kind = Literal["when", "do", "trigger"]
+Kind = Literal["when", "do", "trigger", "terrain", "unit"]
 
 # One line each, in our own words, with an example; keyed by the rules' own forms (a test proves none is missing).
 CONDITION_HELP: dict[str, tuple[str, str]] = {
@@ -84,6 +84,8 @@ _BY_NAME = {"when": ("ally NAME routed", "ally NAME hp <= N", "ally NAME attacke
 _BY_AREA = {"when": ("enemy in AREA", "outnumbered in AREA"), "do": ("guard area AREA",),
             "trigger": ("SIDE enters AREA",)}
 _JOINED = {"A and B": " and ", "A or B": " or "}
+PLACEHOLDER_TILE = "[X, Y]"
+_TILE_WRITTEN = re.compile(r"\[?\s*\d+\s*,\s*\d+\s*\]?|\[X, Y\]")  # a tile as a terrain change writes it
 
 
 @dataclass(frozen=True)
@@ -97,11 +99,17 @@ class Hint:
 
 
 def hints(kind: Kind, typed: str = "", names: Sequence[str] = (), areas: Sequence[str] = (),
-          side_of: Mapping[str, str] | None = None, side: str | None = None) -> list[Hint]:
+          side_of: Mapping[str, str] | None = None, side: str | None = None,
+          terrains: Mapping[str, str] | None = None) -> list[Hint]:
     """The help list for a `when`, a `do` or a trigger: every form, then the forms written out for each of the
     scenario's unit names and areas; only those that fit the words being typed (the last part of a joined `when`).
     Given the script's `side` and each name's side, a form names only the units the rules let it name: `ally NAME`
-    and `guard NAME` the side's own, `pursue NAME` the enemy's."""
+    and `guard NAME` the side's own, `pursue NAME` the enemy's. For a terrain change, the edition's `terrains` (id:
+    name); for a unit to give orders to, the scenario's `names`."""
+    if kind == "terrain":
+        return _terrain_hints(typed, terrains or {})
+    if kind == "unit":
+        return _unit_hints(typed, names, side_of)
     forms, table = TABLES[kind]
     found = [Hint(form, *table[form], fill=form.replace(" ...", "")) for form in forms]  # a patrol: two tiles to start
     for form in _BY_NAME[kind]:
@@ -114,6 +122,20 @@ def hints(kind: Kind, typed: str = "", names: Sequence[str] = (), areas: Sequenc
             found += [Hint(form, "as above, for this area", "", fill) for fill in fills]
     words = [w.lower() for w in _typing(kind, typed)[1].split() if re.search(r"[A-Za-z]", w)]
     return [hint for hint in found if all(_fits(word, hint) for word in words)]
+
+
+def _terrain_hints(typed: str, terrains: Mapping[str, str]) -> list[Hint]:
+    """Each terrain by its id and name, those whose id or name begins with the word typed after the last change's
+    tile."""
+    word = _TILE_WRITTEN.sub("", typed.rpartition(";")[2]).strip().lower()
+    return [Hint(terrain, name, "", terrain) for terrain, name in terrains.items()
+            if not word or terrain.startswith(word) or any(w.startswith(word) for w in name.lower().split())]
+
+
+def _unit_hints(typed: str, names: Sequence[str], side_of: Mapping[str, str] | None) -> list[Hint]:
+    word = typed.strip().lower()
+    return [Hint(name, f"a unit of the {side_of[name]}" if side_of and name in side_of else "a unit of the scenario", "", name)
+            for name in names if name.lower().startswith(word)]
 
 
 def _named(form: str, names: Sequence[str], side_of: Mapping[str, str] | None, side: str | None) -> list[str]:
@@ -145,6 +167,11 @@ def _typing(kind: Kind, text: str) -> tuple[str, str]:
 def chosen(kind: Kind, text: str, hint: Hint) -> str:
     """The input's text once `hint` is chosen: the part being typed replaced by the hint's words; `A and B` and
     `A or B` join a new part on, `not A` goes before the part, `once A` before the whole condition."""
+    if kind == "terrain":  # the change being written keeps its tile (or gets a placeholder for Ctrl+T to fill)
+        before, _, part = text.rpartition(";")
+        tile = _TILE_WRITTEN.match(part.strip())
+        change = f"{tile.group().strip() if tile else PLACEHOLDER_TILE} {hint.fill}"
+        return f"{before.rstrip()}; {change}" if before.strip() else change
     if kind == "when" and hint.form in _JOINED:
         return text.rstrip() + _JOINED[hint.form] if text.strip() else ""
     if kind == "when" and hint.form == "once A":
@@ -154,8 +181,6 @@ def chosen(kind: Kind, text: str, hint: Hint) -> str:
         return kept + "not " + part.lstrip()
     return kept + ("" if not kept or kept.endswith((" ", "(")) else " ") + hint.fill
 
-
-PLACEHOLDER_TILE = "[X, Y]"
 
 
 def with_place(text: str, area: str | None, tile: tuple[int, int]) -> str:

@@ -9,7 +9,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
+
+class Field(Input):
+    """An editor dialog's line of text: it opens with the cursor after its text and nothing selected, so typing adds
+    to the text (Textual's Input selects it all on focus, and the first key typed replaced it)."""
+
+    def __init__(self, value: str | None = None, *args, **kwargs) -> None:
+        kwargs.setdefault("select_on_focus", False)
+        super().__init__(value, *args, **kwargs)
+
+
+class TickBox(Checkbox):
+    """A checkbox whose box holds a tick only when ticked: Textual's shows an X either way, the colour alone telling."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.BUTTON_INNER = "✓" if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        super().watch_value()
+
 
 class Answered:
     """A dialog answers once: a second key typed before it closes would answer it again (Textual refuses that)."""
@@ -53,7 +74,7 @@ class FieldsDialog(Answered, ModalScreen[list[str] | None]):
                 yield Static(Text(self.note))
             for i, (label, value) in enumerate(self.fields):
                 yield Label(label)
-                yield Input(value, id=f"field-{i}")
+                yield Field(value, id=f"field-{i}")
             yield Static("", classes="error")
             yield Static("Tab next field · Enter done · Esc cancel", classes="keys")
 

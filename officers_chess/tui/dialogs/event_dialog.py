@@ -18,9 +18,12 @@ from textual.widgets.option_list import Option
 from officers_chess.content.editing.scenario_scripts import (
     ScriptLine, event_line, moment, moment_words, parse_terrain, terrain_text)
 from officers_chess.content.editing.script_help import unfilled
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, FieldsDialog
+from officers_chess.content.editing.unit_fields import UnitFields, cost
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 from officers_chess.tui.dialogs.map_pick import PICK_CSS, PICK_KEYS, MapPicker, MapPicking
 from officers_chess.tui.dialogs.script_dialog import HELP_CSS, HelpedFields, OrdersDialog, shown_problem
+from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 
 ADD = "add"
 
@@ -79,15 +82,17 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
                 Binding("ctrl+g", "arriving_side", "The other side arrives", priority=True),
                 Binding("ctrl+r", "remove", "Remove the one chosen", priority=True),
                 Binding("down", "to_help", show=False), *PICK_KEYS]
-    help_kinds = {"moment": "trigger"}
+    help_kinds = {"moment": "trigger", "terrain": "terrain", "unit": "unit"}
 
-    def __init__(self, event: dict[str, Any], names: Sequence[str], areas: Sequence[str], terrains: list[str],
+    def __init__(self, event: dict[str, Any], names: Sequence[str], areas: Sequence[str], terrains: Mapping[str, str],
                  size: tuple[int, int], picker: MapPicker | None = None, side: str = "defender",
                  unit_check: Callable[[list[str]], str | None] | None = None,
-                 side_of: Mapping[str, str] | None = None) -> None:
-        """`side`: the side a first arriving unit is for; `unit_check` says what is wrong with a unit's name, class
-        and items (None when nothing is)."""
+                 side_of: Mapping[str, str] | None = None, catalogue: Catalogue | None = None) -> None:
+        """`terrains`: the edition's, id: name; `side`: the side a first arriving unit is for; `unit_check` says what
+        is wrong with a unit's name, class and items (None when nothing is); `catalogue`: the edition's, for the
+        arriving unit's class and items."""
         super().__init__()
+        self.catalogue = catalogue
         self.event = copy.deepcopy(event)
         self.new_orders: list[dict[str, Any]] = list(self.event.get("orders") or [])
         self.arriving: dict[str, Any] = copy.deepcopy(self.event.get("reinforcements") or {"side": side, "units": []})
@@ -99,15 +104,13 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
         with Vertical() as box:
             box.border_title = "Event" if self.event else "New event"
             yield Label("When: round N (2 or later), or a trigger from the list")
-            yield Input(moment_words(self.event), id="moment", compact=True, select_on_focus=False,
-                        placeholder="round 3")
+            yield Field(moment_words(self.event), id="moment", compact=True, placeholder="round 3")
             yield Label("Note (what the players read in the log)")
-            yield Input(str(self.event.get("note") or ""), id="note", compact=True, select_on_focus=False)
-            yield Label("Terrain changes: [X, Y] terrain; ... (^T picks the tile)")
-            yield Input(terrain_text(self.event.get("terrain") or []), id="terrain", compact=True,
-                        select_on_focus=False)
+            yield Field(str(self.event.get("note") or ""), id="note", compact=True)
+            yield Label("Terrain changes: [X, Y] terrain; ... (^T picks the tile, ↓ the terrains)")
+            yield Field(terrain_text(self.event.get("terrain") or []), id="terrain", compact=True)
             yield Label("New orders: a unit's name, then Enter (Enter on one below changes it)")
-            yield Input(id="unit", compact=True, select_on_focus=False, placeholder=", ".join(self.names[:6]))
+            yield Field(id="unit", compact=True, placeholder="any unit of the scenario (↓ lists them)")
             yield OptionList(id="orders")
             yield Label(id="arriving-label")
             yield OptionList(id="arriving")
@@ -128,37 +131,42 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             f"Arriving ({self.arriving['side']}): ^O adds a unit, placed on the map; ^G other side")
         listing = self.query_one("#arriving", OptionList)
         listing.clear_options()
-        listing.add_options([Option(Text(f"{u.get('name')} · {u.get('class')} · {', '.join(u.get('items') or [])}"
-                                         f" · at {u['at'][0]},{u['at'][1]}")) for u in units]
+        listing.add_options([Option(Text(" · ".join([str(u.get("name")), str(u.get("class")), *(
+            ", ".join(u[key]) for key in ("items", "roles") if u.get(key)), f"at {u['at'][0]},{u['at'][1]}"])))
+            for u in units]
                             or [Option(Text("No units arrive.", "dim"), disabled=True)])
 
     def action_arrive(self) -> None:
-        if self.picker is None:
+        """Ctrl+O: the unit dialog (class and items picked from the catalogue), then the unit placed on the map."""
+        if self.picker is None or self.catalogue is None:
             return
+        catalogue = self.catalogue
 
-        def named(values: list[str] | None) -> None:
+        def named(fields: UnitFields | None) -> None:
             self.remove_class("under")
-            if values is None:
-                return
-            name, unit_class = values[0].strip(), values[1].strip()
-            items = [item.strip() for item in values[2].split(",") if item.strip()]
-            self.place_on_map(lambda tile: self._arrived(name, unit_class, items, tile), name)
+            if fields is not None:
+                self.place_on_map(lambda tile: self._arrived(fields, tile), fields.name)
 
-        def check(values: list[str]) -> str | None:
-            name = values[0].strip()
-            if name.lower() in (n.lower() for n in [*self.names, *(u["name"] for u in self.arriving["units"])]):
-                return f"A unit is called {name} already: each unit's name is its own."
-            return self.unit_check(values) if self.unit_check is not None else None
+        def check(fields: UnitFields) -> str | None:
+            if fields.name.lower() in (n.lower() for n in [*self.names, *(u["name"] for u in self.arriving["units"])]):
+                return f"A unit is called {fields.name} already: each unit's name is its own."
+            return (self.unit_check([fields.name, fields.unit_class, ", ".join(fields.items)])
+                    if self.unit_check is not None else None)
+
+        def money(fields: UnitFields) -> Text:
+            price = cost(catalogue, fields)
+            return (Text("Cost: pick a class", "dim") if price is None else
+                    Text(f"Worth {price} gold · an arriving unit is not paid from the war chest"))
 
         self.add_class("under")
-        self.app.push_screen(FieldsDialog(f"A unit arriving for the {self.arriving['side']}",
-                                          [("Name", ""), ("Class", ""), ("Items (commas between)", "")], check,
-                                          "Then place it on the map: it arrives there when the event happens."), named)
+        self.app.push_screen(UnitDialog(f"A unit arriving for the {self.arriving['side']} (then place it on the map)",
+                                        catalogue, UnitFields("", ""), check, money), named)
 
-    def _arrived(self, name: str, unit_class: str, items: list[str], tile: tuple[int, int]) -> None:
-        self.arriving["units"].append({"name": name, "class": unit_class, "items": items, "at": list(tile)})
+    def _arrived(self, fields: UnitFields, tile: tuple[int, int]) -> None:
+        unit = {key: value for key, value in fields.values().items() if value is not None}
+        self.arriving["units"].append({**unit, "at": list(tile)})
         self._show_arriving()
-        self.warn(f"{name} arrives at {tile[0]},{tile[1]}.")
+        self.warn(f"{fields.name} arrives at {tile[0]},{tile[1]}.")
 
     def action_arriving_side(self) -> None:
         self.arriving["side"] = "attacker" if self.arriving["side"] == "defender" else "defender"
@@ -193,20 +201,26 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.input.id == "unit":
-            name = event.input.value.strip()
-            known = next((n for n in self.names if n.lower() == name.lower()), None)
-            if known is None:
-                self.warn(f"No unit called {name!r} in this scenario: {', '.join(self.names)}.")
-                return
-            event.input.value = ""
-            self._orders_for(known)
+            self._unit_named(event.input)
         else:
             self.action_done()
+
+    def _unit_named(self, field: Input) -> None:
+        """The orders dialog for the unit named in `field` (emptied), or a warning naming the units there are."""
+        name = field.value.strip()
+        known = next((n for n in self.names if n.lower() == name.lower()), None)
+        if known is None:
+            self.warn(f"No unit called {name!r} in this scenario: {', '.join(self.names)}.")
+            return
+        field.value = ""
+        self._orders_for(known)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "help":
             self.help_chosen(event.option_index)
+            if self.help_for == "unit":  # a unit chosen from the list: its orders at once
+                self._unit_named(self.query_one("#unit", Input))
         elif event.option_list.id == "orders" and event.option_index < len(self.new_orders):
             self._orders_for(str(self.new_orders[event.option_index]["unit"]))
 
@@ -244,7 +258,10 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
             raise ValueError(unfilled(words))
         event.update(moment(words))
         event["note"] = self.query_one("#note", Input).value.strip()
-        event["terrain"] = parse_terrain(self.query_one("#terrain", Input).value, self.terrains, *self.map_size)
+        terrain = self.query_one("#terrain", Input).value
+        if unfilled(terrain):
+            raise ValueError(f"Terrain changes: {unfilled(terrain)}")
+        event["terrain"] = parse_terrain(terrain, list(self.terrains), *self.map_size)
         event["orders"] = self.new_orders
         event["reinforcements"] = self.arriving if self.arriving["units"] else None
         if self.query_one("#unit", Input).value.strip():

@@ -5,21 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Checkbox, Input, Label, Static
 
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.pricing import item_price
+from officers_chess.session.map_areas import MarkedArea, area_title
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field, TickBox
+from officers_chess.tui.widgets.army_text import item_details, item_row
+from officers_chess.tui.widgets.pick_list import PickList
 
 
 class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
     """An area's name, the words the players read on the map, and whether it is hidden from them. Enter in a field
     answers (name, words, hidden) when `check` finds nothing wrong, else its words stay on the dialog."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="AreaDialog")
+    DEFAULT_CSS = DIALOG_CSS.format(name="AreaDialog") + "AreaDialog Label { width: 100%; height: auto; }"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, name: str, about: str, hidden: bool,
@@ -33,13 +38,30 @@ class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
             box.border_title = self.title_text
             if self.note:
                 yield Static(Text(self.note))
-            yield Label("Name (scripts and triggers use it)")
-            yield Input(name, id="area-name")
+            yield Label("Name, one word: small letters, digits, _ (scripts use it)")
+            yield Field(name, id="area-name")
             yield Label("Words on the map (what it means to the players)")
-            yield Input(about, id="area-about")
-            yield Checkbox("Hidden: only the scripts know it", hidden, id="area-hidden")
+            yield Field(about, id="area-about")
+            yield TickBox("Hidden: only the scripts know it", hidden, id="area-hidden")
+            yield Static(id="area-shown")
             yield Static("", classes="error")
             yield Static("Tab next · Space ticks · Enter in a field: done · Esc cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        self._show_map_words()
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    def _show_map_words(self) -> None:
+        """What the players will read of the area, from the fields as they are now."""
+        name = self.query_one("#area-name", Input).value.strip()
+        about = " ".join(self.query_one("#area-about", Input).value.split())
+        if self.query_one("#area-hidden", Checkbox).value:
+            shown = Text("The map will not show it: the players never read of it.", "dim")
+        else:
+            words = MarkedArea(area_title(name), about, frozenset()).words() if name else "(give it a name)"
+            shown = Text.assemble(("The map will underline it; its tile panel reads: ", "dim"), words)
+        self.query_one("#area-shown", Static).update(shown)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = self.query_one("#area-name", Input).value.strip()
@@ -55,60 +77,37 @@ class AreaDialog(Answered, ModalScreen[tuple[str, str, bool] | None]):
 
 
 class ItemPicker(Answered, ModalScreen[str | None]):
-    """One of the catalogue's items: typing narrows the list, ↑↓ choose, Enter takes the highlighted one."""
+    """One of the catalogue's items, in the unit dialog's list (each row its price, kind and figures) with the hiring
+    screen's details of the highlighted one below: typing narrows the list, ↑↓ choose, Enter takes it."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ItemPicker") + "ItemPicker OptionList { height: auto; max-height: 12; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("up", "move(-1)", show=False),
-                Binding("down", "move(1)", show=False)]
+    DEFAULT_CSS = DIALOG_CSS.format(name="ItemPicker") + """
+    ItemPicker > Vertical { width: 78; }
+    ItemPicker PickList > OptionList { height: 9; }
+    ItemPicker #item-details { height: auto; min-height: 3; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, items: list[tuple[str, str]]) -> None:
-        """`items`: each item's name and a few words on it (its kind)."""
+    def __init__(self, title: str, catalogue: Catalogue) -> None:
         super().__init__()
-        self.title_text, self.items = title, items
+        self.title_text, self.catalogue = title, catalogue
 
     def compose(self) -> ComposeResult:
+        items = sorted(self.catalogue.items.values(), key=lambda item: item.name)
         with Vertical() as box:
             box.border_title = self.title_text
-            yield Input(placeholder="type to narrow the list", id="item-filter")
-            yield OptionList(id="item-list")
-            yield Static("", classes="error")
+            yield PickList([(item.name, item_row(item, item_price(item), None)) for item in items], [],
+                           id="item-list")
+            yield Static(id="item-details")
             yield Static("type to narrow · ↑↓ choose · Enter take it · Esc cancel", classes="keys")
 
-    def on_mount(self) -> None:
-        self._fill("")
+    @on(PickList.Shown)
+    def _shown(self, event: PickList.Shown) -> None:
+        item = self.catalogue.items[event.name]
+        self.query_one("#item-details", Static).update(item_details(item, item_price(item)))
 
-    def shown(self) -> list[str]:
-        """The names the list shows now, in order."""
-        options = self.query_one(OptionList)
-        return [str(options.get_option_at_index(i).id) for i in range(options.option_count)]
-
-    def _fill(self, wanted: str) -> None:
-        words = wanted.lower().split()
-        options = self.query_one(OptionList)
-        options.clear_options()
-        for name, about in self.items:
-            if all(word in f"{name} {about}".lower() for word in words):
-                label = Text(name)
-                label.append(f"  {about}", "dim")
-                options.add_option(Option(label, id=name))
-        options.highlighted = 0 if options.option_count else None
-        self.query_one(".error", Static).update("" if options.option_count else Text("No item has those words."))
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self._fill(event.value)
-
-    def action_move(self, step: int) -> None:
-        options = self.query_one(OptionList)
-        if options.option_count:
-            options.highlighted = ((options.highlighted or 0) + step) % options.option_count
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        options = self.query_one(OptionList)
-        if options.highlighted is not None and options.option_count:
-            self.answer(str(options.get_option_at_index(options.highlighted).id))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.answer(str(event.option.id))
+    @on(PickList.Picked)
+    def _picked(self, event: PickList.Picked) -> None:
+        self.answer(event.picks[0])
 
     def action_cancel(self) -> None:
         self.answer(None)

@@ -20,6 +20,13 @@ LEVELS = ("normal", "normal")  # as `balance` plays by default
 SEED = 1  # `balance`'s default seed: the same games as `balance FILE --games N` plays
 
 
+def played_words(games: int, levels: tuple[str, str]) -> str:
+    """What the batch plays: one level on both sides, or two that change sides each game (as `balance` plays them)."""
+    if levels[0] == levels[1]:
+        return f"Quick balance: {games} games, the computer at {levels[0]} playing both sides."
+    return f"Quick balance: {games} games, {levels[0]} against {levels[1]}, the two changing sides each game."
+
+
 class QuickBalanceDialog(ModalScreen[str | None]):
     """Plays `games` games of the file `write()` makes (and `remove(path)` takes away after) in a worker thread, never a
     process of its own; Esc stops it after the game being played. Dismissed with the result's line (None: stopped)."""
@@ -40,8 +47,7 @@ class QuickBalanceDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(f"Quick balance: {self.games} games, normal against normal, the sides alternating."),
-                         id="what")
+            yield Static(Text(played_words(self.games, LEVELS)), id="what")
             yield ProgressBar(total=self.games, show_eta=False, id="bar")
             yield Static(Text("Esc stops after the game being played."), classes="keys", id="keys")
 

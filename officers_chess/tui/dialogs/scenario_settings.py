@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TextArea
 
 from officers_chess.content.editing.scenario_file import SIDES
-from officers_chess.content.editing.scenario_settings import KIND_HELP, conditions_text, parse_conditions
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.content.editing.scenario_settings import KIND_HELP, TILES_FORM, conditions_text, parse_conditions
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 
 
 class SettingsDialog(Answered, ModalScreen[dict | None]):
@@ -26,7 +26,7 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
     SettingsDialog > VerticalScroll { width: 76; }
     SettingsDialog Input { margin-bottom: 0; }
     SettingsDialog TextArea { height: 5; }
-    SettingsDialog Label { color: $text-muted; }
+    SettingsDialog Label { color: $text-muted; width: 100%; height: auto; }
     """
     AUTO_FOCUS = "#name"
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Done", priority=True)]
@@ -40,38 +40,44 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
         with VerticalScroll(can_focus=False) as box:
             box.border_title = "Scenario settings"
             yield Label("Name")
-            yield Input(now["name"], id="name", compact=True)
+            yield Field(now["name"], id="name", compact=True)
             yield Label("Purpose (one line for the battle list)")
-            yield Input(now["purpose"], id="purpose", compact=True)
+            yield Field(now["purpose"], id="purpose", compact=True)
             yield Label("Briefing (Enter starts a new line here)")
             yield TextArea(now["briefing"], id="briefing", compact=True, soft_wrap=True)
             yield Label("First to deploy (attacker or defender)")
-            yield Input(now["first_deployer"], id="first_deployer", compact=True)
-            yield Label("The side easier for a newcomer (attacker, defender, either; empty: worked out)")
-            yield Input(now["easier_side"], id="easier_side", compact=True)
+            yield Field(now["first_deployer"], id="first_deployer", compact=True)
+            yield Label("The side easier to learn on (attacker, defender, either; empty: worked out)")
+            yield Field(now["easier_side"], id="easier_side", compact=True)
             yield Label("Fog of war (on or off)")
-            yield Input("on" if now["fog"] else "off", id="fog", compact=True)
+            yield Field("on" if now["fog"] else "off", id="fog", compact=True)
             yield Label("Time limit: rounds (empty: no limit)")
-            yield Input(str(limit.get("rounds", "")), id="rounds", compact=True)
+            yield Field(str(limit.get("rounds", "")), id="rounds", compact=True)
             yield Label("  who wins then (attacker, defender or draw)")
-            yield Input(str(limit.get("winner", "defender")), id="winner", compact=True)
+            yield Field(str(limit.get("winner", "defender")), id="winner", compact=True)
             yield Label("  why the battle ends then")
-            yield Input(str(limit.get("reason", "")), id="reason", compact=True)
+            yield Field(str(limit.get("reason", "")), id="reason", compact=True)
             for side in SIDES:
                 mine = now["sides"][side]
                 yield Label(f"The {side}'s war chest (empty: none)")
-                yield Input("" if mine["war_chest"] is None else str(mine["war_chest"]), id=f"chest-{side}",
+                yield Field("" if mine["war_chest"] is None else str(mine["war_chest"]), id=f"chest-{side}",
                             compact=True)
                 yield Label(f"The {side}'s victory (empty: rout every enemy; `;` between)")
-                yield Input(conditions_text(mine["victory"]), id=f"victory-{side}", compact=True)
-            help_text = Text("Victory: KIND [field=value…] [victory|decisive], e.g. survive rounds=6 victory\n",
-                             "bold")
+                yield Field(conditions_text(mine["victory"]), id=f"victory-{side}", compact=True)
+            help_text = Text("Victory: KIND field=value… then victory or decisive\n", "bold")
+            help_text.append("  e.g. survive rounds=6 victory; hold tiles=[3, 4] rounds=4 decisive\n")
+            help_text.append(f"{'tiles=':<8} ", "bold")
+            help_text.append(f"{TILES_FORM}\n")
             for kind, words in KIND_HELP:
                 help_text.append(f"{kind:<8} ", "bold")
                 help_text.append(f"{words}\n")
             yield Static(help_text)
             yield Static("", classes="error")
             yield Static("Tab next field · Enter or Ctrl+S done · Esc cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        # Focusing the name scrolls it to the top edge, its label out of sight: the dialog opens at its top.
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
 
     def _value(self, name: str) -> str:
         return self.query_one(f"#{name}", Input).value.strip()

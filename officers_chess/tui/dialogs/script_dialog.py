@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from officers_chess.content.editing.scenario_scripts import MAX_LINES, ScriptLine, line_problem
 from officers_chess.content.editing.script_help import Hint, Kind, chosen, hints, unfilled
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 from officers_chess.tui.dialogs.map_pick import PICK_CSS, PICK_KEYS, MapPicker, MapPicking
 
 HELP_CSS = """
@@ -54,6 +54,7 @@ class HelpedFields:
     side_of: Mapping[str, str] | None = None  # each unit's side, and the script's side: names offered by the rules
     side: str | None = None
     areas: Sequence[str] = ()
+    terrains: Mapping[str, str] = {}  # the edition's terrains, id: name, for a terrain change
     help_for: str = ""
     shown: list[Hint] = []
 
@@ -63,7 +64,7 @@ class HelpedFields:
             return
         self.help_for = field_id
         typed = self.query_one(f"#{field_id}", Input).value  # type: ignore[attr-defined]
-        self.shown = hints(kind, typed, self.names, self.areas, self.side_of, self.side)
+        self.shown = hints(kind, typed, self.names, self.areas, self.side_of, self.side, self.terrains)
         listing = self.query_one("#help", OptionList)  # type: ignore[attr-defined]
         listing.clear_options()
         listing.add_options(help_options(self.shown))
@@ -71,6 +72,8 @@ class HelpedFields:
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in self.help_kinds:
             self.refresh_help(event.input.id)
+            if event.input.has_focus:  # the author's typing: what was said of the line before is stale now
+                self.query_one(".error", Static).update("")  # type: ignore[attr-defined]
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, OptionList) and event.widget.id != "help" and event.widget.highlighted is None:
@@ -137,9 +140,9 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
             yield Label(id="lines-label")
             yield OptionList(id="lines")
             yield Label("When (a condition; empty: always)", id="when-label")
-            yield Input(id="when", compact=True, select_on_focus=False, placeholder="always")
+            yield Field(id="when", compact=True, placeholder="always")
             yield Label("Do (a behaviour)")
-            yield Input(id="do", compact=True, select_on_focus=False, placeholder="hold")
+            yield Field(id="do", compact=True, placeholder="hold")
             yield OptionList(id="help")
             yield Static("", classes="error")
             keys = ("Enter puts the line in · ↓ help · Tab next · " + ("^T pick on the map · " if self.picker else "")

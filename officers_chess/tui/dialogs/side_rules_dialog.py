@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,7 +19,7 @@ from officers_chess.content.editing.unit_fields import ROLES
 from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.pricing import class_price, item_price
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 from officers_chess.tui.widgets.army_text import class_row, item_row
 from officers_chess.tui.widgets.pick_list import PickList
 
@@ -57,7 +58,7 @@ class SideRulesDialog(_Fields, ModalScreen[dict | None]):
     SideRulesDialog #pickers > Vertical { width: 1fr; height: auto; margin-right: 1; }
     SideRulesDialog PickList > OptionList { height: 7; }
     SideRulesDialog Label { color: $text-muted; }
-    SideRulesDialog Input { width: 8; margin-right: 2; }
+    SideRulesDialog Input.number { width: 8; margin-right: 2; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Done", priority=True)]
 
@@ -71,8 +72,8 @@ class SideRulesDialog(_Fields, ModalScreen[dict | None]):
         classes = sorted(catalogue.classes.values(), key=lambda c: (class_price(c), c.name))
         with VerticalScroll(can_focus=False) as box:
             box.border_title = f"The {self.side}'s army, when it hires one"
-            note = Text("Picked none: every class (item) of the catalogue may be bought. Enter on a row picks "
-                        "it or takes it out.", "dim")
+            yield Static(id="picked")
+            note = Text("Enter on a row picks it or takes it out; none picked: all of them.", "dim")
             if self.fixed:
                 note.append(f"\nThe {self.side} has units placed, so it does not hire: these rules count only once "
                             "its units are all removed.", "bold")
@@ -88,17 +89,31 @@ class SideRulesDialog(_Fields, ModalScreen[dict | None]):
                                    [i for i in now["items"] if i in catalogue.items], many=True, id="items")
             with Horizontal():
                 yield Label("Army size: at least ")
-                yield Input(str(now["army"]["min"]), id="min", compact=True)
+                yield Field(str(now["army"]["min"]), id="min", compact=True, classes="number")
                 yield Label("at most ")
-                yield Input(str(now["army"]["max"]), id="max", compact=True)
+                yield Field(str(now["army"]["max"]), id="max", compact=True, classes="number")
             yield Label("Roles its hired army must give (a number, `all`, or empty for none):")
             counts = {r["role"]: r.get("count", 1) for r in now["roles"]}
             with Horizontal():
                 for role in ROLES:
                     yield Label(f"{role} ")
-                    yield Input(str(counts.get(role, "")), id=f"role-{role}", compact=True)
+                    yield Field(str(counts.get(role, "")), id=f"role-{role}", compact=True, classes="number")
             yield Static("", classes="error")
             yield Static("Tab next · Enter on a size or role, or Ctrl+S: done · Esc cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        self._show_picked()
+
+    @on(PickList.Picked)
+    def _show_picked(self) -> None:
+        """What is picked now, or that none is (and so every one may be bought)."""
+        line = Text("Picked: ", "bold")
+        for what, plural, verb, picks in (("class", "classes", "hired", self.query_one("#classes", PickList).picks),
+                                          ("item", "items", "bought", self.query_one("#items", PickList).picks)):
+            line.append(f"{len(picks)} {what if len(picks) == 1 else plural} ({', '.join(picks)})" if picks else
+                        f"no {what}, so every {what} of the catalogue may be {verb}")
+            line.append("; " if what == "class" else ".")
+        self.query_one("#picked", Static).update(line)
 
     def wanted(self) -> dict[str, Any]:
         wanted = copy.deepcopy(self.now)
@@ -156,7 +171,7 @@ class MoraleDialog(_Fields, ModalScreen[dict | None]):
                 with Horizontal():
                     yield Label(self.WORDS[key])
                     value = (self.now or {}).get(key)
-                    yield Input("" if value is None else str(value), id=key, compact=True,
+                    yield Field("" if value is None else str(value), id=key, compact=True,
                                 placeholder=str(getattr(defaults, key)))
             yield Static("", classes="error")
             yield Static("Tab next field · Enter or Ctrl+S done · Esc cancel", classes="keys")

@@ -3,9 +3,11 @@ uses spent, with its cost; the same dialog adds a unit and changes one."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,9 +22,41 @@ from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.models import Weapon
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
-from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered
+from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field, TickBox
 from officers_chess.tui.widgets.army_text import class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets.pick_list import PickList
+
+
+class KeptFigures:
+    """A line of figures ("Str 5  Skl 4", "30 gold · sword") that wraps only at its ` · ` and double spaces, so a figure
+    never parts from its name in the narrow details pane ("Res" at a line's end, "1" below); a line with a stretch
+    wider than the pane (a tag's sentence) wraps as any text does."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.chunks = text.divide(found.end() for found in re.finditer(r" · | {2,}", text.plain))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if any(len(chunk.plain.rstrip()) > options.max_width for chunk in self.chunks):
+            yield self.text
+            return
+        line = Text()
+        for chunk in self.chunks:
+            if line.plain and len(line.plain) + len(chunk.plain.rstrip()) > options.max_width:
+                line.rstrip()
+                yield line
+                line = Text()
+            line.append_text(chunk)
+        line.rstrip()
+        yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(max(len(chunk.plain.rstrip()) for chunk in self.chunks), len(self.text.plain))
+
+
+def kept(details: Group) -> Group:
+    """The hiring screen's details with each line of figures kept whole where it wraps."""
+    return Group(*(KeptFigures(part) if isinstance(part, Text) else part for part in details.renderables))
 
 
 class UnitDialog(Answered, ModalScreen[UnitFields | None]):
@@ -57,7 +91,7 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             box.border_title = self.title_text
             with Horizontal():
                 yield Label("Name ")
-                yield Input(self.now.name, id="name", compact=True, max_length=24)
+                yield Field(self.now.name, id="name", compact=True, max_length=24)
             with Horizontal(id="lists"):
                 with Vertical(id="pickers"):
                     yield Label("Class (type to narrow, Enter picks)")
@@ -70,12 +104,12 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             with Horizontal():
                 yield Label("Roles ")
                 for role in ROLES:
-                    yield Checkbox(role, role in self.now.roles, id=f"role-{role}", compact=True)
+                    yield TickBox(role, role in self.now.roles, id=f"role-{role}", compact=True)
             with Horizontal():
                 yield Label("Crests ")
-                yield Input(", ".join(self.now.crests), id="crests", compact=True, placeholder="commas between")
+                yield Field(", ".join(self.now.crests), id="crests", compact=True, placeholder="commas between")
                 yield Label("Uses spent ")
-                yield Input(", ".join(str(u) for u in self.now.used), id="used", compact=True,
+                yield Field(", ".join(str(u) for u in self.now.used), id="used", compact=True,
                             placeholder="per item: veterans")
             yield Static(id="cost")
             yield Static("", classes="error")
@@ -93,14 +127,14 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
 
     def _describe_class(self, name: str) -> RenderableType:
         unit_class = self.catalogue.classes[name]
-        return class_details(unit_class, class_price(unit_class))
+        return kept(class_details(unit_class, class_price(unit_class)))
 
     def _describe_item(self, name: str) -> RenderableType:
         item = self.catalogue.items[name]
         unit_class = self.catalogue.classes.get(self.unit_class)
         note = (f"A {unit_class.name} cannot wield this." if unit_class is not None and isinstance(item, Weapon)
                 and not can_equip_class(unit_class, item) else "")
-        return item_details(item, item_price(item), note)
+        return kept(item_details(item, item_price(item), note))
 
     def _details(self, body: RenderableType) -> None:
         self.query_one("#details", Static).update(body)
@@ -123,7 +157,7 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
             chosen.append(f" · takes the field wielding {wielded} (the first weapon it can wield)" if wielded else
                           " · wields nothing", "dim")
         roles = [role for role in ROLES if self.query_one(f"#role-{role}", Checkbox).value]
-        chosen.append(" · " + (", ".join(roles) if roles else "no role"))  # the boxes differ only by colour
+        chosen.append(" · " + (", ".join(roles) if roles else "no role"))  # the whole unit on one line
         self.query_one("#chosen", Static).update(chosen)
         try:
             self.query_one("#cost", Static).update(self.money(self.fields()))

@@ -17,7 +17,6 @@ from officers_chess.content.editing.scenario_places import (AREA_LIMIT, ABOUT_LI
                                                             with_chest, with_objective, without_area, without_chest)
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import MapRefused, _map_path, load_map
-from officers_chess.session.map_areas import area_title
 from officers_chess.tui.palette import palette
 
 KEYS = (("r", "area: corner, corner, then its name"), ("n", "the area here: name, words"), ("R", "remove the area here"),
@@ -194,8 +193,8 @@ class PlacesKeys:
 
         from officers_chess.tui.dialogs.place_dialogs import AreaDialog
 
-        self.app.push_screen(AreaDialog(f"The area {area.name}", area.name, area.about, not area.shown, check,  # type: ignore[attr-defined]
-                                        f"The map names it {area_title(area.name)}."), done)
+        self.app.push_screen(AreaDialog(f"The area {area.name}", area.name, area.about, not area.shown, check),  # type: ignore[attr-defined]
+                             done)
 
     def action_remove_area(self) -> None:
         """`R`: the area under the cursor taken out, unless a script or a trigger names it (ruling ED21)."""
@@ -227,7 +226,6 @@ class PlacesKeys:
             self.stroke(lambda: ScenarioDraft.read(without_chest(self.draft.text, chest)),  # type: ignore[attr-defined]
                         f"took away the chest of {chest.item} at {self._where(pos)}")  # type: ignore[attr-defined]
             return
-        items = [(name, _about_item(item)) for name, item in sorted(self.catalogue.items.items())]  # type: ignore[attr-defined]
 
         def done(item: str | None) -> None:
             if item is not None:
@@ -236,7 +234,7 @@ class PlacesKeys:
 
         from officers_chess.tui.dialogs.place_dialogs import ItemPicker
 
-        self.app.push_screen(ItemPicker(f"A chest at {self._where(pos)}: its item", items), done)  # type: ignore[attr-defined]
+        self.app.push_screen(ItemPicker(f"A chest at {self._where(pos)}: its item", self.catalogue), done)  # type: ignore[attr-defined]
 
     # --- the map's terrain --------------------------------------------------------------------------------------
 
@@ -321,9 +319,3 @@ def _about_refusal(about: str) -> str | None:
     if len(about) > ABOUT_LIMIT:
         return f"The words are {len(about)} letters long: at most {ABOUT_LIMIT}."
     return None
-
-
-def _about_item(item) -> str:
-    kind = getattr(item, "kind", "")
-    detail = getattr(getattr(item, "type", None), "value", "")
-    return f"{kind}, {detail}" if detail and detail != kind else str(kind)

@@ -70,7 +70,7 @@ class ScriptKeys:
     def _event(self, text: str, index: int | None) -> None:
         found = events(text)
         table = terrain_table(self.file.edition)
-        terrains = sorted({terrain.id for terrain in table.values()})
+        terrains = {terrain.id: terrain.name for terrain in sorted(table.values(), key=lambda t: t.id)}
 
         def done(event) -> None:
             if event is not None:
@@ -80,7 +80,8 @@ class ScriptKeys:
 
         self.app.push_screen(EventDialog({} if index is None else found[index], unit_names(text),
                                          list(areas_of(text)), terrains, (self.map.width, self.map.height),
-                                         self.map_picker(), self.side, self._arriving_check, unit_sides(text)), done)
+                                         self.map_picker(), self.side, self._arriving_check, unit_sides(text),
+                                         self.catalogue), done)
 
     def _arriving_check(self, values: list[str]) -> str | None:
         """What is wrong with an arriving unit's name, class and items (the edition's catalogue), or None."""

@@ -43,7 +43,7 @@ class PickList(Vertical):
         self.entries, self.picks, self.many, self.limit, self.hint = entries, list(picks), many, limit, hint
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.hint, compact=True, classes="filter")
+        yield Input(placeholder=self.hint, compact=True, classes="filter", select_on_focus=False)
         yield OptionList(compact=True)
 
     def on_mount(self) -> None:
