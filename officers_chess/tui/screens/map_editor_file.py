@@ -35,6 +35,18 @@ CURSOR_KEYS = (
 )
 
 
+def corner_words(corner: tuple[int, int], pos: tuple[int, int], key: str, what: str) -> str:
+    """The status line while a rectangle's first corner waits (ruling ED42): where it is, where the other would be,
+    and the keys that finish or cancel it."""
+    first = f"{corner[0] + 1},{corner[1] + 1}"
+    if pos == corner:
+        return (f"{what}: corner 1 at {first}: move to the other corner and press {key} again, or Enter "
+                f"({key} here makes it this one tile; Esc: cancel)")
+    width, height = abs(pos[0] - corner[0]) + 1, abs(pos[1] - corner[1]) + 1
+    return (f"{what}: corner 1 at {first}, the other at {pos[0] + 1},{pos[1] + 1} ({width}×{height}): press {key} "
+            "or Enter (Esc: cancel)")
+
+
 def editor_folder() -> Path:
     """Where the editor keeps its autosaves."""
     return data_dir() / "editor"

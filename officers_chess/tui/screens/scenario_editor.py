@@ -25,6 +25,7 @@ from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_corner_keys import CornerKeys
 from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
 from officers_chess.tui.screens.scenario_script_keys import ScriptKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
@@ -59,7 +60,7 @@ def rules_summary(text: str, side: str, fixed: bool) -> str:
     return f"{hires} (g)\n{heart} (M)"
 
 
-class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
+class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
@@ -263,6 +264,7 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
         canvas.refresh()
         canvas.follow_cursor()
         self._side()
+        self.corner_moved()
 
     def on_editor_canvas_pressed(self, message: EditorCanvas.Pressed) -> None:
         self._move_cursor(message.pos)
@@ -274,6 +276,8 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
 
     def action_carry(self) -> None:
         pos = self.canvas.cursor
+        if self.corner_by_enter():  # a zone's or an area's other corner (ruling ED42)
+            return
         if self.carried is None:
             unit = self.draft.unit_at(pos)
             if unit is None:
@@ -309,29 +313,6 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             return
         self.stroke(lambda: self.draft.removed(unit), f"removed {unit.name}")
 
-    def action_zone(self) -> None:
-        canvas, pos = self.canvas, self.canvas.cursor
-        if self.carried is not None:
-            self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
-            return
-        if canvas.anchor is None:
-            canvas.anchor = pos
-            canvas.refresh()
-            self.say(f"Corner {self._where(pos)} marked: move to the opposite corner and press d again; Esc forgets it.")
-            return
-        corner, canvas.anchor = canvas.anchor, None
-        self.stroke(lambda: self.draft.zone_added(self.side, corner, pos),
-                    f"added a deploy zone {self._where(corner)} to {self._where(pos)} for the {self.side}")
-
-    def action_remove_zone(self) -> None:
-        zones = self.draft.zones_at(self.canvas.cursor, self.side)
-        if not zones:
-            self.say(f"No deploy zone of the {self.side} here.")
-            return
-        zone = zones[-1]
-        self.stroke(lambda: self.draft.zone_removed(zone),
-                    f"removed the deploy zone {self._where(zone.corner)} to {self._where(zone.other)}")
-
     def action_leave(self) -> None:
         if self.carried is not None:  # Esc first puts a carried unit back where it was
             self.carried, self.canvas.anchor = None, None
@@ -339,18 +320,19 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             self._side()
             self.say("Put back where it was.")
             return
+        self.corner_of = None
         super().action_leave()
 
     # --- undo, problems, the pane -----------------------------------------------------------------------------
 
     def action_undo(self) -> None:
         words = self.history.undo()
-        self.carried = self.canvas.anchor = None
+        self.carried = self.canvas.anchor = self.corner_of = None
         self._changed(f"Undone: {words} (U or Ctrl+Y redoes it).") if words else self.say("Nothing to undo.")
 
     def action_redo(self) -> None:
         words = self.history.redo()
-        self.carried = self.canvas.anchor = None
+        self.carried = self.canvas.anchor = self.corner_of = None
         self._changed(f"Redone: {words}.") if words else self.say("Nothing to redo.")
 
     def action_next_problem(self) -> None:
