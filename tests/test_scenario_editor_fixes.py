@@ -47,3 +47,44 @@ async def test_an_arriving_unit_is_placed_with_hjkl_as_a_pick_is_and_moved_again
         await pilot.press("h", "enter")
         assert dialog.arriving["units"][0]["at"] == [5, 6] and editor.canvas.cursor == (2, 5)
         assert "Bram now arrives at 5,6" in str(dialog.query_one(".error").render())
+
+
+def _footer_actions(screen) -> set[str]:
+    """The actions the footer shows a key for (a wide twin counted as the action it stands for)."""
+    from textual.widgets._footer import FooterKey
+
+    shown = set()
+    for key in screen.query(FooterKey):
+        action = key.action
+        if action.startswith("wide("):
+            action = action[len("wide('"):].split("'")[0]
+        shown.add(action.split("(")[0])
+    return shown
+
+
+async def test_every_key_in_the_footer_when_wide_and_a_waiting_corner_belongs_to_its_key(tmp_path):
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path)))
+    async with app.run_test(size=(160, 48)) as pilot:
+        editor = app.screen
+        await pilot.pause()
+        wanted = {b.action.split("(")[0] for b in editor.BINDINGS if not b.action.startswith("wide(")}
+        assert wanted - _footer_actions(editor) == set()
+        footer = " ".join(str(w.render()) for w in editor.query("Footer *") if not w.children)
+        assert "s Setup" in footer and "setup:" in str(editor.query_one("#keys").render())  # README's word too
+        editor._move_cursor((8, 9))
+        await pilot.press("r", "enter")  # Enter on the first corner's own tile: still waiting, and said so
+        status = str(editor.query_one("#status").render())
+        assert editor.canvas.anchor == (8, 9) and "corner 1 at 9,10" in status and "Esc: cancel" in status
+        await pilot.press("d")  # the area's corner is not a zone's
+        assert editor.canvas.anchor == (8, 9) and "is the area's" in str(editor.query_one("#status").render())
+        await pilot.press("l", "l")
+        assert "the other at 11,10 (3×1)" in str(editor.query_one("#status").render())
+        await pilot.press("space")  # the other corner: the new area's dialog
+        assert type(app.screen).__name__ == "AreaDialog" and "9,10 to 11,10" in str(app.screen.query_one("Vertical").border_title)
+        await pilot.press("escape")
+        assert editor.canvas.anchor is None and editor.corner_of is None
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = _footer_actions(app.screen)  # at 80 columns the side pane lists the rest (ruling ED8)
+        assert shown >= {"add", "undo", "settings", "play_test", "save"} and not shown & {"change", "zone", "orders"}

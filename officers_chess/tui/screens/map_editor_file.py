@@ -35,6 +35,33 @@ CURSOR_KEYS = (
 )
 
 
+def wide_pair(key: str, action: str, label: str, *arguments: object, key_display: str | None = None,
+              group: Binding.Group | None = None) -> list[Binding]:
+    """A key the footer shows only on a wide terminal (WideFooter), and its hidden twin that does the same at 80
+    columns, where the side pane lists it (ruling ED8). Keys of one `group` share one label in the footer."""
+    wide = ", ".join([repr(action), *(repr(a) for a in arguments)])
+    plain = f"{action}({', '.join(repr(a) for a in arguments)})" if arguments else action
+    return [Binding(key, f"wide({wide})", label, key_display=key_display, group=group),
+            Binding(key, plain, label, show=False)]
+
+
+class WideFooter:
+    """The footer's wide twins (wide_pair) take their key from WIDE_FOOTER columns on, and show there."""
+
+    WIDE_FOOTER = 140
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wide":
+            return self.app.size.width >= self.WIDE_FOOTER  # type: ignore[attr-defined]
+        return True
+
+    def action_wide(self, action: str, *parameters: object) -> None:
+        getattr(self, f"action_{action}")(*parameters)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+
 def corner_words(corner: tuple[int, int], pos: tuple[int, int], key: str, what: str) -> str:
     """The status line while a rectangle's first corner waits (ruling ED42): where it is, where the other would be,
     and the keys that finish or cancel it."""

@@ -30,7 +30,8 @@ from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, 
 from officers_chess.tui.screens.scenario_script_keys import ScriptKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
-from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
+from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, WideFooter,
+                                                        editor_folder, wide_pair)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
 KEYS = (
@@ -39,7 +40,7 @@ KEYS = (
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
     ("O", "orders: the unit's here, else the side's"), ("E", "events: when, note, new orders"),
     ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
-    ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("s", "setup: name, briefing, time limit, victory"), ("e", "next problem of the checks"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
 )
 
 
@@ -60,35 +61,40 @@ def rules_summary(text: str, side: str, fixed: bool) -> str:
     return f"{hires} (g)\n{heart} (M)"
 
 
-class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
+# The wide footer's groups: one label for the keys of one thing (a group of one shows its key's own label).
+_UNIT, _ZONE, _AREA = Binding.Group("Unit"), Binding.Group("Zone"), Binding.Group("Area")
+_UNDO, _RULES, _SCRIPT = Binding.Group("Undo"), Binding.Group("Rules"), Binding.Group("Script")
+_TRY, _TILE = Binding.Group("Try"), Binding.Group("Tile")
+
+
+class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, WideFooter, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
     scenario_name = ""  # its `name:`, read after each change
     DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen")
+    # At 80 columns the footer holds the keys used most and the side pane lists every key (ruling ED8); from
+    # WIDE_FOOTER columns on, each hidden key's wide twin shows in the footer too (ruling ED43).
     BINDINGS = [
         *CURSOR_KEYS,
         Binding("tab", "switch_side", "Side", key_display="Tab", priority=True),
         Binding("enter,space", "carry", "Move", key_display="⏎"),
-        Binding("a", "add", "Add"),
-        Binding("c", "change", "Change", show=False),
-        Binding("x", "remove", "Remove", show=False),
-        Binding("d", "zone", "Zone", show=False),  # (the side pane lists it: the footer is full at 80 columns)
-        Binding("D", "remove_zone", "Unzone", show=False),
-        *[Binding(key, action, show=False) for key, action in (("r", "area"), ("n", "area_words"), ("R", "remove_area"),
-                                                               ("o", "objective"), ("C", "chest"), ("m", "edit_map"))],
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("U,ctrl+y", "redo", "Redo", show=False),
-        Binding("e", "next_problem", "Problem", show=False),
+        Binding("a", "add", "Add", group=_UNIT),
+        *wide_pair("c", "change", "Change", group=_UNIT), *wide_pair("x", "remove", "Remove", group=_UNIT),
+        *wide_pair("d", "zone", "Zone", group=_ZONE), *wide_pair("D", "remove_zone", "Unzone", group=_ZONE),
+        *wide_pair("r", "area", "Area", group=_AREA), *wide_pair("n", "area_words", "Name", group=_AREA),
+        *wide_pair("R", "remove_area", "Unarea", group=_AREA), *wide_pair("o", "objective", "Goal", group=_TILE),
+        *wide_pair("C", "chest", "Chest", group=_TILE), *wide_pair("m", "edit_map", "Map", group=_TILE),
+        Binding("u,ctrl+z", "undo", "Undo", group=_UNDO),
+        *wide_pair("U,ctrl+y", "redo", "Redo", key_display="U", group=_UNDO),
+        *wide_pair("e", "next_problem", "Fix"),
         Binding("s", "settings", "Setup"),
-        Binding("g", "side_rules", "Rules", show=False),  # (g, M, O, E: the side pane lists them)
-        Binding("M", "morale", "Morale", show=False),
-        Binding("O", "orders", "Orders", show=False),
-        Binding("E", "events", "Events", show=False),
-        Binding("p", "play_test", "Play"),
-        Binding("B", "quick_balance", "Balance", show=False),
+        *wide_pair("g", "side_rules", "Rules", group=_RULES), *wide_pair("M", "morale", "Morale", group=_RULES),
+        *wide_pair("O", "orders", "Orders", group=_SCRIPT), *wide_pair("E", "events", "Events", group=_SCRIPT),
+        Binding("p", "play_test", "Play", group=_TRY),
+        *wide_pair("B", "quick_balance", "Balance", group=_TRY),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
-        Binding("pageup", "side_page(-1)", show=False),
+        *wide_pair("pageup", "side_page", "Pane", -1, key_display="PgUp/Dn"),  # (its twin below, shown in this one)
         Binding("pagedown", "side_page(1)", show=False),
         Binding("escape,q", "leave", "Leave", key_display="q"),
     ]
