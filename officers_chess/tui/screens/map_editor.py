@@ -140,6 +140,7 @@ class MapEditorScreen(MapEditorFile, Screen):
         canvas.cursor = (min(canvas.cursor[0], draft.width - 1), min(canvas.cursor[1], draft.height - 1))
         self._overlays()
         canvas.show(draft)
+        self.fit_side()  # a map of another width (resized, or another map named)
         self._side()
         if words is not None:
             trouble = None

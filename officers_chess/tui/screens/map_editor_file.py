@@ -27,6 +27,8 @@ EDITOR_CSS = """
     #side Static { margin-bottom: 1; }
     #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     """
+SIDE_WIDTH = 36  # the side pane's width in EDITOR_CSS
+WIDE_LAYOUT = 100  # the columns from which the side pane grows into the room the map leaves
 CURSOR_KEYS = (
     Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
     Binding("right,l", "cursor(1, 0)", show=False),
@@ -89,6 +91,20 @@ class MapEditorFile:
 
     def say(self, words: str, style: str = "") -> None:
         self.query_one("#status", Static).update(Text(words, style))  # type: ignore[attr-defined]
+
+    def fit_side(self) -> None:
+        """From WIDE_LAYOUT columns on, the side pane takes the room the map does not need (two cells a tile, its
+        border and scroll bar); narrower, it keeps SIDE_WIDTH and the map the rest (ruling ED43)."""
+        total = self.app.size.width  # type: ignore[attr-defined]
+        width = SIDE_WIDTH
+        if total >= WIDE_LAYOUT:
+            width = max(SIDE_WIDTH, total - (self.canvas.draft.width * 2 + 3))
+        side = self.query_one("#side")  # type: ignore[attr-defined]
+        if side.styles.width is None or side.styles.width.value != width:
+            side.styles.width = width
+
+    def on_resize(self) -> None:
+        self.fit_side()
 
     def offer_autosave(self, question: str) -> None:
         """On opening: an autosave that differs from what was opened is offered back (rulings ED6, ED12)."""

@@ -18,6 +18,7 @@ from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
 from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.editing.scenario_settings import settings
+from officers_chess.content.editing.script_summary import event_summary, unit_marks
 from officers_chess.content.editing.side_rules import morale, side_rules
 from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, ScenarioFile, UnitEntry
 from officers_chess.content.loaders import load_catalogue
@@ -169,6 +170,7 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
                 if self.map.contains(pos):
                     canvas.zones[pos] = Side(zone.side)
         canvas.show(self.map)
+        self.fit_side()  # a map of another width (resized, or another map named)
         self._side()
         if words is not None:
             trouble = None
@@ -215,11 +217,14 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
         self.query_one("#checks", Static).update(checks)
         units = Text(f"Units ({self.side})", "bold")
         mine = [u for u in self.draft.units if u.side == self.side]
+        marks = unit_marks(self.draft.text)
         for unit in mine:
             units.append(f"\n{self._letter(unit)} ", colours.side_text[side])
             units.append(f"{unit.name} · {unit.unit_class} · {self._where(unit.at)}")
             if unit.items:
                 units.append(f"\n   {', '.join(unit.items)}", "dim")
+            if (unit.side, unit.index) in marks:  # its roles and where its orders come from (O)
+                units.append(f"\n   {marks[(unit.side, unit.index)]}", "dim")
         if not mine:
             units.append("\nnone fixed (a adds one)", "dim")
         units.append(f"\nDeploy zones ({self.side})", "bold")
@@ -230,6 +235,8 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
             units.append("\nnone (d draws one)", "dim")
         units.append(f"\nRules ({self.side})", "bold")
         units.append("\n" + rules_summary(self.draft.text, self.side, bool(mine)), "dim")
+        units.append("\nEvents (E)", "bold")  # both sides': the scenario's script at a glance
+        units.append("".join(f"\n{line}" for line in event_summary(self.draft.text)) or "\nnone (E adds one)", "dim")
         self.query_one("#units", Static).update(units)
         self.places_pane()
 

@@ -19,6 +19,7 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import MapRefused, _map_path, load_map
 from officers_chess.session.map_areas import area_title
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.editor_canvas import OBJECTIVE_MARKS
 
 KEYS = (("r", "area: corner, corner, then its name"), ("n", "the area here: name, words"), ("R", "remove the area here"),
         ("o", "objective here: seize, escape, raze, none"), ("C", "chest here: put one, or take it away"),
@@ -105,7 +106,7 @@ class PlacesKeys:
         for kind in ("seize", "escape", "raze"):
             tiles = [p for p, k in places.objectives.items() if k == kind]
             if tiles:
-                listed.append(f"\n{kind}: " + " ".join(self._where(p) for p in tiles))  # type: ignore[attr-defined]
+                listed.append(f"\n{OBJECTIVE_MARKS[kind]} {kind}: " + " ".join(self._where(p) for p in tiles))  # type: ignore[attr-defined]
         if not places.objectives:
             listed.append("\nnone (o marks one)", "dim")
         listed.append("\nChests", "bold")
