@@ -29,6 +29,7 @@ EDITOR_CSS = """
     """
 SIDE_WIDTH = 36  # the side pane's width in EDITOR_CSS
 WIDE_LAYOUT = 100  # the columns from which the side pane grows into the room the map leaves
+CANVAS_LEAST = 44  # the map pane's least width there: room for its title (the name, the size, the cursor)
 CURSOR_KEYS = (
     Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
     Binding("right,l", "cursor(1, 0)", show=False),
@@ -98,7 +99,7 @@ class MapEditorFile:
         total = self.app.size.width  # type: ignore[attr-defined]
         width = SIDE_WIDTH
         if total >= WIDE_LAYOUT:
-            width = max(SIDE_WIDTH, total - (self.canvas.draft.width * 2 + 3))
+            width = max(SIDE_WIDTH, total - max(CANVAS_LEAST, self.canvas.draft.width * 2 + 3))
         side = self.query_one("#side")  # type: ignore[attr-defined]
         if side.styles.width is None or side.styles.width.value != width:
             side.styles.width = width

@@ -73,7 +73,10 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
 
     WHAT = "scenario"
     scenario_name = ""  # its `name:`, read after each change
-    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen")
+    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen") + """
+    ScenarioEditorScreen Footer.-compact FooterLabel { margin: 0 1 0 0; }
+    ScenarioEditorScreen Footer.-compact FooterKey.-grouped { margin: 0 1 0 0; }
+    """  # (a group, "u U Undo", one space between its keys and one after its label, as between the other keys)
     # At 80 columns the footer holds the keys used most and the side pane lists every key (ruling ED8); from
     # WIDE_FOOTER columns on, each hidden key's wide twin shows in the footer too (ruling ED43).
     BINDINGS = [
