@@ -80,7 +80,8 @@ async def test_every_key_in_the_footer_when_wide_and_a_waiting_corner_belongs_to
         await pilot.press("l", "l")
         assert "the other at 11,10 (3×1)" in str(editor.query_one("#status").render())
         await pilot.press("space")  # the other corner: the new area's dialog
-        assert type(app.screen).__name__ == "AreaDialog" and "9,10 to 11,10" in str(app.screen.query_one("Vertical").border_title)
+        title = str(app.screen.query_one("Vertical").border_title)
+        assert type(app.screen).__name__ == "AreaDialog" and "9,10 to 11,10" in title
         await pilot.press("escape")
         assert editor.canvas.anchor is None and editor.corner_of is None
     app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path)))

@@ -1,4 +1,4 @@
-"""An arriving unit placed on the map moved again (mixed into the event dialog): Enter on it in the list, then placed."""
+"""An arriving unit moved on the map again (mixed into the event dialog): Enter on it in the list, then placed."""
 
 from __future__ import annotations
 

@@ -25,8 +25,9 @@ class CornerKeys:
         """Whether a press of `key` takes the other corner now: a corner marked by the other key is refused."""
         corner = self.canvas.anchor  # type: ignore[attr-defined]
         if corner is not None and self.corner_of not in (None, key):
-            self.say(f"Corner 1 at {corner[0] + 1},{corner[1] + 1} is the {WHAT[self.corner_of].lower()}'s: press "  # type: ignore[attr-defined]
-                     f"{self.corner_of} or Enter for its other corner, or Esc to forget it.")
+            owner = WHAT[self.corner_of].lower()
+            self.say(f"Corner 1 at {corner[0] + 1},{corner[1] + 1} is the {owner}'s: press {self.corner_of} "  # type: ignore[attr-defined]
+                     "or Enter for its other corner, or Esc to forget it.")
             return False
         return corner is not None
 
@@ -65,15 +66,15 @@ class CornerKeys:
         if not self.other_corner("d"):
             return
         corner = self.forget_corner()[0]
-        side = self.side  # type: ignore[attr-defined]
+        side, where = self.side, self._where  # type: ignore[attr-defined]
         self.stroke(lambda: self.draft.zone_added(side, corner, pos),  # type: ignore[attr-defined]
-                    f"added a deploy zone {self._where(corner)} to {self._where(pos)} for the {side}")  # type: ignore[attr-defined]
+                    f"added a deploy zone {where(corner)} to {where(pos)} for the {side}")
 
     def action_remove_zone(self) -> None:
         zones = self.draft.zones_at(self.canvas.cursor, self.side)  # type: ignore[attr-defined]
         if not zones:
             self.say(f"No deploy zone of the {self.side} here.")  # type: ignore[attr-defined]
             return
-        zone = zones[-1]
+        zone, where = zones[-1], self._where  # type: ignore[attr-defined]
         self.stroke(lambda: self.draft.zone_removed(zone),  # type: ignore[attr-defined]
-                    f"removed the deploy zone {self._where(zone.corner)} to {self._where(zone.other)}")  # type: ignore[attr-defined]
+                    f"removed the deploy zone {where(zone.corner)} to {where(zone.other)}")

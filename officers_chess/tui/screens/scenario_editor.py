@@ -41,7 +41,9 @@ KEYS = (
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
     ("O", "orders: the unit's here, else the side's"), ("E", "events: when, note, new orders"),
     ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
-    ("s", "setup: name, briefing, time limit, victory"), ("e", "next problem of the checks"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("s", "setup: name, briefing, time limit, victory"), ("e", "next problem of the checks"),
+    ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"),
+    ("PgUp PgDn", "scroll this pane"),
 )
 
 

@@ -106,7 +106,8 @@ class PlacesKeys:
         for kind in ("seize", "escape", "raze"):
             tiles = [p for p, k in places.objectives.items() if k == kind]
             if tiles:
-                listed.append(f"\n{OBJECTIVE_MARKS[kind]} {kind}: " + " ".join(self._where(p) for p in tiles))  # type: ignore[attr-defined]
+                where = " ".join(self._where(p) for p in tiles)  # type: ignore[attr-defined]
+                listed.append(f"\n{OBJECTIVE_MARKS[kind]} {kind}: {where}")
         if not places.objectives:
             listed.append("\nnone (o marks one)", "dim")
         listed.append("\nChests", "bold")
