@@ -74,22 +74,15 @@ class MapPicking:
             self._pick_bar()
 
     def _begin_picking(self) -> None:
+        """No field keeps the focus while picking: an input takes h j k l as letters before any key binding sees
+        them. Nor does one get it back when a dialog on top closes (the arriving unit's name, then its placing):
+        the screen coming back gives its AUTO_FOCUS field the focus, so that is off until the pick ends."""
         assert self.picker is not None
         self._home = self.picker.here()[0]
+        self.AUTO_FOCUS = ""
         self.add_class("picking")  # type: ignore[attr-defined]
         self.set_focus(None)  # type: ignore[attr-defined]
         self._pick_bar()
-
-    def on_screen_resume(self) -> None:
-        """A placing begun as a dialog on top closed (the arriving unit's name): the screen coming back would give
-        the focus to its first field (after this handler: the screen's own runs last), and an input takes h j k l as
-        letters before any key binding sees them."""
-        if self.picking:
-            self.call_after_refresh(self._unfocus)  # type: ignore[attr-defined]
-
-    def _unfocus(self) -> None:
-        if self.picking:
-            self.set_focus(None)  # type: ignore[attr-defined]
 
     def action_pick(self) -> None:
         focused = self.focused  # type: ignore[attr-defined]
@@ -158,6 +151,7 @@ class MapPicking:
         keys used after the dialog (O, c, x) act on the tile they did before it (ruling ED41)."""
         field, self.picking_into, self.placing = self.picking_into, None, None
         home, self._home = self._home, None
+        vars(self).pop("AUTO_FOCUS", None)  # the class's own again
         if home is not None and self.picker is not None and self.picker.goto is not None:
             self.picker.goto(home)
         self.remove_class("picking")  # type: ignore[attr-defined]
