@@ -54,7 +54,8 @@ async def test_orders_from_the_help_with_an_area_picked_on_the_map_saved_and_und
         assert "No area holds this tile" in _text(dialog, "#pick-bar") and dialog.picking_into is not None
         region = editor.canvas.content_region  # a click on the map picks too: tile 13,6, two cells a tile
         await pilot.click(offset=(region.x + 12 * editor.canvas.across, region.y + 5))
-        assert editor.canvas.cursor == (12, 5) and dialog.query_one("#do").value == "guard area riverbank"
+        # the pick over, the editor's cursor is back on Rask (ruling ED41): O after the dialog opens Rask's orders
+        assert editor.canvas.cursor == (2, 5) and dialog.query_one("#do").value == "guard area riverbank"
         await pilot.press("enter", "ctrl+s")
         await pilot.pause()
         assert app.screen is editor and "Changed Rask's orders" in _text(editor, "#status")

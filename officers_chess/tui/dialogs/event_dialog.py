@@ -20,6 +20,7 @@ from officers_chess.content.editing.scenario_scripts import (
 from officers_chess.content.editing.script_help import unfilled
 from officers_chess.content.editing.unit_fields import UnitFields, cost
 from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.tui.dialogs.arriving_moves import ArrivingMoves
 from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 from officers_chess.tui.dialogs.map_pick import PICK_CSS, PICK_KEYS, MapPicker, MapPicking
 from officers_chess.tui.dialogs.script_dialog import HELP_CSS, HelpedFields, OrdersDialog, shown_problem
@@ -64,7 +65,7 @@ class EventsDialog(Answered, ModalScreen[tuple[str, int | None] | None]):
         self.answer(None)
 
 
-class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
+class EventDialog(ArrivingMoves, HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
     """One event; Ctrl+S answers it as scenario_scripts.events() shapes one, Esc None. A moment or a change the rules
     refuse keeps it open with their words. Units arriving are added by naming them, then placing them on the map."""
 
@@ -128,7 +129,7 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
     def _show_arriving(self) -> None:
         units = self.arriving["units"]
         self.query_one("#arriving-label", Label).update(
-            f"Arriving ({self.arriving['side']}): ^O adds a unit, placed on the map; ^G other side")
+            f"Arriving ({self.arriving['side']}): ^O adds one, placed on the map (Enter moves it); ^G other side")
         listing = self.query_one("#arriving", OptionList)
         listing.clear_options()
         listing.add_options([Option(Text(" · ".join([str(u.get("name")), str(u.get("class")), *(
@@ -223,6 +224,8 @@ class EventDialog(HelpedFields, MapPicking, Answered, ModalScreen[dict | None]):
                 self._unit_named(self.query_one("#unit", Input))
         elif event.option_list.id == "orders" and event.option_index < len(self.new_orders):
             self._orders_for(str(self.new_orders[event.option_index]["unit"]))
+        elif event.option_list.id == "arriving" and event.option_index < len(self.arriving["units"]):
+            self.move_arriving(event.option_index)  # (ruling ED40)
 
     def _orders_for(self, name: str) -> None:
         """The orders dialog for `name`'s new script in this event (this dialog steps aside so the map shows)."""

@@ -32,11 +32,13 @@ _WHILE_PICKING = ("pick_move", "pick_here")
 @dataclass(frozen=True)
 class MapPicker:
     """The editor's side of a pick: move its cursor by a step; the tile under it (from 1) and the area holding it;
-    the cursor onto the tile at a point of the screen (False when the point is off the map)."""
+    the cursor onto the tile at a point of the screen (False when the point is off the map); the cursor put on a
+    tile (from 1), so a pick ends where the editor's cursor was before it (ruling ED41)."""
 
     move: Callable[[int, int], None]
     here: Callable[[], tuple[tuple[int, int], str | None]]
     point: Callable[[int, int], bool] | None = None
+    goto: Callable[[tuple[int, int]], None] | None = None
 
 
 class MapPicking:
@@ -46,6 +48,7 @@ class MapPicking:
     picking_into: Input | None = None
     placing_what = ""
     placing: Callable[[tuple[int, int]], None] | None = None  # a unit being placed: what to do with its tile
+    _home: tuple[int, int] | None = None  # the editor's cursor (from 1) when the pick began: it goes back there
 
     @property
     def picking(self) -> bool:
@@ -58,11 +61,25 @@ class MapPicking:
             return False
         return super().check_action(action, parameters)  # type: ignore[misc]
 
-    def place_on_map(self, then: Callable[[tuple[int, int]], None], what: str) -> None:
-        """Step aside for the author to choose a tile (from 1) for `what`; `then` gets it on Enter."""
+    def place_on_map(self, then: Callable[[tuple[int, int]], None], what: str,
+                     start: tuple[int, int] | None = None) -> None:
+        """Step aside for the author to choose a tile (from 1) for `what`, from `start` if given (a unit placed
+        before, moved); `then` gets it on Enter. It works as a Ctrl+T pick does: arrows, hjkl, a click, Enter, Esc."""
         if self.picker is None:
             return
         self.placing, self.placing_what = then, what
+        self._begin_picking()
+        if start is not None and self.picker.goto is not None:
+            self.picker.goto(start)
+            self._pick_bar()
+
+    def _begin_picking(self) -> None:
+        """No field keeps the focus while picking: an input takes h j k l as letters before any key binding sees
+        them. Nor does one get it back when a dialog on top closes (the arriving unit's name, then its placing):
+        the screen coming back gives its AUTO_FOCUS field the focus, so that is off until the pick ends."""
+        assert self.picker is not None
+        self._home = self.picker.here()[0]
+        self.AUTO_FOCUS = ""
         self.add_class("picking")  # type: ignore[attr-defined]
         self.set_focus(None)  # type: ignore[attr-defined]
         self._pick_bar()
@@ -75,9 +92,7 @@ class MapPicking:
             self.warn("Ctrl+T picks a tile or an area for the field you are writing in: go to it first.")
             return
         self.picking_into = focused
-        self.add_class("picking")  # type: ignore[attr-defined]
-        self.set_focus(None)  # type: ignore[attr-defined]
-        self._pick_bar()
+        self._begin_picking()
 
     def pickable(self, field: Input) -> bool:
         """Whether a place may be picked for this field (a dialog says which of its fields take one)."""
@@ -132,8 +147,13 @@ class MapPicking:
             self.action_pick_here()
 
     def end_picking(self) -> None:
-        """Back to the dialog, in the field picked for."""
+        """Back to the dialog, in the field picked for; the editor's cursor back where it was before the pick, so the
+        keys used after the dialog (O, c, x) act on the tile they did before it (ruling ED41)."""
         field, self.picking_into, self.placing = self.picking_into, None, None
+        home, self._home = self._home, None
+        vars(self).pop("AUTO_FOCUS", None)  # the class's own again
+        if home is not None and self.picker is not None and self.picker.goto is not None:
+            self.picker.goto(home)
         self.remove_class("picking")  # type: ignore[attr-defined]
         if field is not None:
             field.focus()

@@ -20,7 +20,8 @@ from officers_chess.rules.board.terrain import MoveType, Terrain, terrain_table
 from officers_chess.session.map_start import parse_size
 from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
 from officers_chess.tui.palette import palette
-from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
+from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, corner_words,
+                                                        editor_folder)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
@@ -139,6 +140,7 @@ class MapEditorScreen(MapEditorFile, Screen):
         canvas.cursor = (min(canvas.cursor[0], draft.width - 1), min(canvas.cursor[1], draft.height - 1))
         self._overlays()
         canvas.show(draft)
+        self.fit_side()  # a map of another width (resized, or another map named)
         self._side()
         if words is not None:
             trouble = None
@@ -212,8 +214,10 @@ class MapEditorScreen(MapEditorFile, Screen):
     def _where(self, pos: Pos) -> str:
         return f"{pos[0] + 1},{pos[1] + 1}"
 
-    def apply(self, pos: Pos) -> None:
-        """The tool on tile `pos`: the brush paints it, the rectangle marks a corner or fills, the flood fills."""
+    def apply(self, pos: Pos, again: bool = False) -> None:
+        """The tool on tile `pos`: the brush paints it, the rectangle marks a corner or fills, the flood fills. Space,
+        Enter or a click on the rectangle's own first corner keeps it waiting (the author had just marked it with r);
+        `again`, r pressed there once more, fills that one tile (ruling ED42)."""
         canvas = self.canvas
         name = self.terrains[self.brush].name
         if self.tool == "brush":
@@ -221,11 +225,10 @@ class MapEditorScreen(MapEditorFile, Screen):
         elif self.tool == "flood":
             tiles = self.draft.flood(pos)
             self.stroke(self.draft.painted(tiles, self.glyph), f"flood-filled {len(tiles)} tiles with {name}")
-        elif canvas.anchor is None:
+        elif canvas.anchor is None or (pos == canvas.anchor and not again):
             canvas.anchor = pos
             canvas.refresh()
-            self.say(f"Corner {self._where(pos)} marked: move to the opposite corner and press r (or Space) again; "
-                     "Esc forgets it.")
+            self.say(corner_words(pos, pos, "r", "Rectangle").replace("or Enter", "or Space"))
         else:
             corner, canvas.anchor = canvas.anchor, None
             tiles = rectangle(corner, pos)
@@ -245,7 +248,7 @@ class MapEditorScreen(MapEditorFile, Screen):
         if tool == "brush":
             self.say("Brush: Space or a click paints a tile, a drag paints along it.")
         else:
-            self.apply(self.canvas.cursor)
+            self.apply(self.canvas.cursor, again=True)
 
     def action_brush(self, step: int) -> None:
         self.action_pick((self.brush + step) % len(self.terrains))
@@ -271,6 +274,8 @@ class MapEditorScreen(MapEditorFile, Screen):
         canvas.refresh()
         canvas.follow_cursor()
         canvas.border_title = self._title()
+        if self.tool == "rectangle" and canvas.anchor is not None:
+            self.say(corner_words(canvas.anchor, pos, "r", "Rectangle").replace("or Enter", "or Space"))
 
     # --- the mouse: a press uses the tool; a brush drag paints along, one stroke ---------------------------------
 

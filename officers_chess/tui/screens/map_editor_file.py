@@ -27,12 +27,54 @@ EDITOR_CSS = """
     #side Static { margin-bottom: 1; }
     #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     """
+SIDE_WIDTH = 36  # the side pane's width in EDITOR_CSS
+WIDE_LAYOUT = 100  # the columns from which the side pane grows into the room the map leaves
+CANVAS_LEAST = 44  # the map pane's least width there: room for its title (the name, the size, the cursor)
 CURSOR_KEYS = (
     Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
     Binding("right,l", "cursor(1, 0)", show=False),
     Binding("up,k", "cursor(0, -1)", show=False),
     Binding("down,j", "cursor(0, 1)", show=False),
 )
+
+
+def wide_pair(key: str, action: str, label: str, *arguments: object, key_display: str | None = None,
+              group: Binding.Group | None = None) -> list[Binding]:
+    """A key the footer shows only on a wide terminal (WideFooter), and its hidden twin that does the same at 80
+    columns, where the side pane lists it (ruling ED8). Keys of one `group` share one label in the footer."""
+    wide = ", ".join([repr(action), *(repr(a) for a in arguments)])
+    plain = f"{action}({', '.join(repr(a) for a in arguments)})" if arguments else action
+    return [Binding(key, f"wide({wide})", label, key_display=key_display, group=group),
+            Binding(key, plain, label, show=False)]
+
+
+class WideFooter:
+    """The footer's wide twins (wide_pair) take their key from WIDE_FOOTER columns on, and show there."""
+
+    WIDE_FOOTER = 140
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wide":
+            return self.app.size.width >= self.WIDE_FOOTER  # type: ignore[attr-defined]
+        return True
+
+    def action_wide(self, action: str, *parameters: object) -> None:
+        getattr(self, f"action_{action}")(*parameters)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+
+def corner_words(corner: tuple[int, int], pos: tuple[int, int], key: str, what: str) -> str:
+    """The status line while a rectangle's first corner waits (ruling ED42): where it is, where the other would be,
+    and the keys that finish or cancel it."""
+    first = f"{corner[0] + 1},{corner[1] + 1}"
+    if pos == corner:
+        return (f"{what}: corner 1 at {first}: move to the other corner and press {key} again, or Enter "
+                f"({key} here makes it this one tile; Esc: cancel)")
+    width, height = abs(pos[0] - corner[0]) + 1, abs(pos[1] - corner[1]) + 1
+    return (f"{what}: corner 1 at {first}, the other at {pos[0] + 1},{pos[1] + 1} ({width}×{height}): press {key} "
+            "or Enter (Esc: cancel)")
 
 
 def editor_folder() -> Path:
@@ -50,6 +92,20 @@ class MapEditorFile:
 
     def say(self, words: str, style: str = "") -> None:
         self.query_one("#status", Static).update(Text(words, style))  # type: ignore[attr-defined]
+
+    def fit_side(self) -> None:
+        """From WIDE_LAYOUT columns on, the side pane takes the room the map does not need (two cells a tile, its
+        border and scroll bar); narrower, it keeps SIDE_WIDTH and the map the rest (ruling ED43)."""
+        total = self.app.size.width  # type: ignore[attr-defined]
+        width = SIDE_WIDTH
+        if total >= WIDE_LAYOUT:
+            width = max(SIDE_WIDTH, total - max(CANVAS_LEAST, self.canvas.draft.width * 2 + 3))
+        side = self.query_one("#side")  # type: ignore[attr-defined]
+        if side.styles.width is None or side.styles.width.value != width:
+            side.styles.width = width
+
+    def on_resize(self) -> None:
+        self.fit_side()
 
     def offer_autosave(self, question: str) -> None:
         """On opening: an autosave that differs from what was opened is offered back (rulings ED6, ED12)."""

@@ -18,6 +18,7 @@ from officers_chess.content.editing.history import History
 from officers_chess.content.editing.scenario_autosave import ScenarioAutosave
 from officers_chess.content.editing.folders import own_scenarios_folder
 from officers_chess.content.editing.scenario_settings import settings
+from officers_chess.content.editing.script_summary import event_summary, unit_marks
 from officers_chess.content.editing.side_rules import morale, side_rules
 from officers_chess.content.editing.scenario_file import SIDES, ScenarioDraft, ScenarioFile, UnitEntry
 from officers_chess.content.loaders import load_catalogue
@@ -25,11 +26,13 @@ from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.scenario_corner_keys import CornerKeys
 from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
 from officers_chess.tui.screens.scenario_script_keys import ScriptKeys
 from officers_chess.tui.screens.scenario_try_keys import TryItKeys
 from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
-from officers_chess.tui.screens.map_editor_file import CURSOR_KEYS, EDITOR_CSS, MapEditorFile, editor_folder
+from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, WideFooter,
+                                                        editor_folder, wide_pair)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
 
 KEYS = (
@@ -38,7 +41,9 @@ KEYS = (
     ("d", "deploy zone: corner, corner"), ("D", "remove the zone here"), *PLACE_KEYS,
     ("O", "orders: the unit's here, else the side's"), ("E", "events: when, note, new orders"),
     ("u ^z", "undo"), ("U ^y", "redo"), ("g", "the side's hiring rules"), ("M", "morale"),
-    ("s", "settings: name, briefing, time limit, victory"), ("e", "next problem"), ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"), ("PgUp PgDn", "scroll this pane"),
+    ("s", "setup: name, briefing, time limit, victory"), ("e", "next problem of the checks"),
+    ("p", "play-test: you the side shown"), ("B", "quick balance"), ("w ^s", "save"), ("q Esc", "leave"),
+    ("PgUp PgDn", "scroll this pane"),
 )
 
 
@@ -59,35 +64,43 @@ def rules_summary(text: str, side: str, fixed: bool) -> str:
     return f"{hires} (g)\n{heart} (M)"
 
 
-class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEditorFile, Screen):
+# The wide footer's groups: one label for the keys of one thing (a group of one shows its key's own label).
+_UNIT, _ZONE, _AREA = Binding.Group("Unit"), Binding.Group("Zone"), Binding.Group("Area")
+_UNDO, _RULES, _SCRIPT = Binding.Group("Undo"), Binding.Group("Rules"), Binding.Group("Script")
+_TRY, _TILE = Binding.Group("Try"), Binding.Group("Tile")
+
+
+class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, WideFooter, MapEditorFile, Screen):
     """Edits one scenario's units and deploy zones through undo history; each edit is checked and autosaved."""
 
     WHAT = "scenario"
     scenario_name = ""  # its `name:`, read after each change
-    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen")
+    DEFAULT_CSS = EDITOR_CSS.replace("SCREEN", "ScenarioEditorScreen") + """
+    ScenarioEditorScreen Footer.-compact FooterLabel { margin: 0 1 0 0; }
+    ScenarioEditorScreen Footer.-compact FooterKey.-grouped { margin: 0 1 0 0; }
+    """  # (a group, "u U Undo", one space between its keys and one after its label, as between the other keys)
+    # At 80 columns the footer holds the keys used most and the side pane lists every key (ruling ED8); from
+    # WIDE_FOOTER columns on, each hidden key's wide twin shows in the footer too (ruling ED43).
     BINDINGS = [
         *CURSOR_KEYS,
         Binding("tab", "switch_side", "Side", key_display="Tab", priority=True),
         Binding("enter,space", "carry", "Move", key_display="⏎"),
-        Binding("a", "add", "Add"),
-        Binding("c", "change", "Change", show=False),
-        Binding("x", "remove", "Remove", show=False),
-        Binding("d", "zone", "Zone", show=False),  # (the side pane lists it: the footer is full at 80 columns)
-        Binding("D", "remove_zone", "Unzone", show=False),
-        *[Binding(key, action, show=False) for key, action in (("r", "area"), ("n", "area_words"), ("R", "remove_area"),
-                                                               ("o", "objective"), ("C", "chest"), ("m", "edit_map"))],
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("U,ctrl+y", "redo", "Redo", show=False),
-        Binding("e", "next_problem", "Problem", show=False),
+        Binding("a", "add", "Add", group=_UNIT),
+        *wide_pair("c", "change", "Change", group=_UNIT), *wide_pair("x", "remove", "Remove", group=_UNIT),
+        *wide_pair("d", "zone", "Zone", group=_ZONE), *wide_pair("D", "remove_zone", "Unzone", group=_ZONE),
+        *wide_pair("r", "area", "Area", group=_AREA), *wide_pair("n", "area_words", "Name", group=_AREA),
+        *wide_pair("R", "remove_area", "Unarea", group=_AREA), *wide_pair("o", "objective", "Goal", group=_TILE),
+        *wide_pair("C", "chest", "Chest", group=_TILE), *wide_pair("m", "edit_map", "Map", group=_TILE),
+        Binding("u,ctrl+z", "undo", "Undo", group=_UNDO),
+        *wide_pair("U,ctrl+y", "redo", "Redo", key_display="U", group=_UNDO),
+        *wide_pair("e", "next_problem", "Fix"),
         Binding("s", "settings", "Setup"),
-        Binding("g", "side_rules", "Rules", show=False),  # (g, M, O, E: the side pane lists them)
-        Binding("M", "morale", "Morale", show=False),
-        Binding("O", "orders", "Orders", show=False),
-        Binding("E", "events", "Events", show=False),
-        Binding("p", "play_test", "Play"),
-        Binding("B", "quick_balance", "Balance", show=False),
+        *wide_pair("g", "side_rules", "Rules", group=_RULES), *wide_pair("M", "morale", "Morale", group=_RULES),
+        *wide_pair("O", "orders", "Orders", group=_SCRIPT), *wide_pair("E", "events", "Events", group=_SCRIPT),
+        Binding("p", "play_test", "Play", group=_TRY),
+        *wide_pair("B", "quick_balance", "Balance", group=_TRY),
         Binding("ctrl+s,w", "save", "Save", key_display="^s"),
-        Binding("pageup", "side_page(-1)", show=False),
+        *wide_pair("pageup", "side_page", "Pane", -1, key_display="PgUp/Dn"),  # (its twin below, shown in this one)
         Binding("pagedown", "side_page(1)", show=False),
         Binding("escape,q", "leave", "Leave", key_display="q"),
     ]
@@ -162,6 +175,7 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
                 if self.map.contains(pos):
                     canvas.zones[pos] = Side(zone.side)
         canvas.show(self.map)
+        self.fit_side()  # a map of another width (resized, or another map named)
         self._side()
         if words is not None:
             trouble = None
@@ -208,11 +222,14 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
         self.query_one("#checks", Static).update(checks)
         units = Text(f"Units ({self.side})", "bold")
         mine = [u for u in self.draft.units if u.side == self.side]
+        marks = unit_marks(self.draft.text)
         for unit in mine:
             units.append(f"\n{self._letter(unit)} ", colours.side_text[side])
             units.append(f"{unit.name} · {unit.unit_class} · {self._where(unit.at)}")
             if unit.items:
                 units.append(f"\n   {', '.join(unit.items)}", "dim")
+            if (unit.side, unit.index) in marks:  # its roles and where its orders come from (O)
+                units.append(f"\n   {marks[(unit.side, unit.index)]}", "dim")
         if not mine:
             units.append("\nnone fixed (a adds one)", "dim")
         units.append(f"\nDeploy zones ({self.side})", "bold")
@@ -223,6 +240,8 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             units.append("\nnone (d draws one)", "dim")
         units.append(f"\nRules ({self.side})", "bold")
         units.append("\n" + rules_summary(self.draft.text, self.side, bool(mine)), "dim")
+        units.append("\nEvents (E)", "bold")  # both sides': the scenario's script at a glance
+        units.append("".join(f"\n{line}" for line in event_summary(self.draft.text)) or "\nnone (E adds one)", "dim")
         self.query_one("#units", Static).update(units)
         self.places_pane()
 
@@ -263,6 +282,7 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
         canvas.refresh()
         canvas.follow_cursor()
         self._side()
+        self.corner_moved()
 
     def on_editor_canvas_pressed(self, message: EditorCanvas.Pressed) -> None:
         self._move_cursor(message.pos)
@@ -274,6 +294,8 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
 
     def action_carry(self) -> None:
         pos = self.canvas.cursor
+        if self.corner_by_enter():  # a zone's or an area's other corner (ruling ED42)
+            return
         if self.carried is None:
             unit = self.draft.unit_at(pos)
             if unit is None:
@@ -309,29 +331,6 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             return
         self.stroke(lambda: self.draft.removed(unit), f"removed {unit.name}")
 
-    def action_zone(self) -> None:
-        canvas, pos = self.canvas, self.canvas.cursor
-        if self.carried is not None:
-            self.say(f"Put {self.carried.name} down first (Enter), or back (Esc).")
-            return
-        if canvas.anchor is None:
-            canvas.anchor = pos
-            canvas.refresh()
-            self.say(f"Corner {self._where(pos)} marked: move to the opposite corner and press d again; Esc forgets it.")
-            return
-        corner, canvas.anchor = canvas.anchor, None
-        self.stroke(lambda: self.draft.zone_added(self.side, corner, pos),
-                    f"added a deploy zone {self._where(corner)} to {self._where(pos)} for the {self.side}")
-
-    def action_remove_zone(self) -> None:
-        zones = self.draft.zones_at(self.canvas.cursor, self.side)
-        if not zones:
-            self.say(f"No deploy zone of the {self.side} here.")
-            return
-        zone = zones[-1]
-        self.stroke(lambda: self.draft.zone_removed(zone),
-                    f"removed the deploy zone {self._where(zone.corner)} to {self._where(zone.other)}")
-
     def action_leave(self) -> None:
         if self.carried is not None:  # Esc first puts a carried unit back where it was
             self.carried, self.canvas.anchor = None, None
@@ -339,18 +338,19 @@ class ScenarioEditorScreen(UnitKeys, PlacesKeys, ScriptKeys, TryItKeys, MapEdito
             self._side()
             self.say("Put back where it was.")
             return
+        self.corner_of = None
         super().action_leave()
 
     # --- undo, problems, the pane -----------------------------------------------------------------------------
 
     def action_undo(self) -> None:
         words = self.history.undo()
-        self.carried = self.canvas.anchor = None
+        self.carried = self.canvas.anchor = self.corner_of = None
         self._changed(f"Undone: {words} (U or Ctrl+Y redoes it).") if words else self.say("Nothing to undo.")
 
     def action_redo(self) -> None:
         words = self.history.redo()
-        self.carried = self.canvas.anchor = None
+        self.carried = self.canvas.anchor = self.corner_of = None
         self._changed(f"Redone: {words}.") if words else self.say("Nothing to redo.")
 
     def action_next_problem(self) -> None:

@@ -18,6 +18,7 @@ from officers_chess.content.editing.scenario_places import (AREA_LIMIT, ABOUT_LI
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import MapRefused, _map_path, load_map
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.editor_canvas import OBJECTIVE_MARKS
 
 KEYS = (("r", "area: corner, corner, then its name"), ("n", "the area here: name, words"), ("R", "remove the area here"),
         ("o", "objective here: seize, escape, raze, none"), ("C", "chest here: put one, or take it away"),
@@ -57,7 +58,6 @@ class PlacesKeys:
 
     _places_of: tuple[str, Places] | None = None
     _map_editor = None  # the map editor `m` opened, until it is left
-    _area_corner = None  # the corner `r` marked (`d` marks its own with the same anchor)
     _map_text: str | None = None  # the text whose `map:` the map shown was read for
 
     @property
@@ -105,7 +105,8 @@ class PlacesKeys:
         for kind in ("seize", "escape", "raze"):
             tiles = [p for p, k in places.objectives.items() if k == kind]
             if tiles:
-                listed.append(f"\n{kind}: " + " ".join(self._where(p) for p in tiles))  # type: ignore[attr-defined]
+                where = " ".join(self._where(p) for p in tiles)  # type: ignore[attr-defined]
+                listed.append(f"\n{OBJECTIVE_MARKS[kind]} {kind}: {where}")
         if not places.objectives:
             listed.append("\nnone (o marks one)", "dim")
         listed.append("\nChests", "bold")
@@ -132,18 +133,12 @@ class PlacesKeys:
             if len(self.places.areas) >= AREA_LIMIT:
                 self.say(f"A scenario has at most {AREA_LIMIT} areas.", palette().error)  # type: ignore[attr-defined]
                 return
-            canvas.anchor = self._area_corner = pos
-            canvas.refresh()
-            self.say(f"Area corner {self._where(pos)} marked: move to the opposite corner and press r again; "  # type: ignore[attr-defined]
-                     "Esc forgets it.")
+            self.mark_corner("r", pos)  # type: ignore[attr-defined]
             return
-        if canvas.anchor != self._area_corner:
-            self.say("That corner is a deploy zone's: press d for the zone, or Esc to forget it.")  # type: ignore[attr-defined]
+        if not self.other_corner("r"):  # type: ignore[attr-defined]
             return
-        (x1, y1), (x2, y2) = canvas.anchor, pos
+        (x1, y1), (x2, y2) = self.forget_corner()[0], pos  # type: ignore[attr-defined]
         corner, pos = (min(x1, x2), min(y1, y2)), (max(x1, x2), max(y1, y2))  # written top left first
-        canvas.anchor = self._area_corner = None
-        canvas.refresh()
         taken = [area.name for area in self.places.areas]
 
         def check(name: str, about: str) -> str | None:

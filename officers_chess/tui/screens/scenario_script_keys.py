@@ -33,7 +33,12 @@ class ScriptKeys:
             self._move_cursor(pos)
             return True
 
-        return MapPicker(self.action_cursor, here, point)
+        def goto(tile: tuple[int, int]) -> None:
+            pos = (tile[0] - 1, tile[1] - 1)
+            if self.map.contains(pos):
+                self._move_cursor(pos)
+
+        return MapPicker(self.action_cursor, here, point, goto)
 
     def action_orders(self) -> None:
         if self.carried is not None:

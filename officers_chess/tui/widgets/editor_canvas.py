@@ -22,7 +22,8 @@ IMPASSABLE = "x"  # a tile the overlay's movement type cannot enter
 PROBLEM_MARK = "!"  # a tile a live check points at
 ZONE_MARK = "·"  # a deploy zone's tile with no other mark: the zone reads without colour, as the tint with it
 CHEST_GLYPH = "$"  # as the battle map draws a chest
-OBJECTIVE_MARKS = {"seize": "s", "escape": "e", "raze": "r"}  # beside the glyph: the battle's bold says only "objective"
+# Beside the glyph (the battle's bold says only "objective"): symbols, never letters, which read as units (ruling ED44).
+OBJECTIVE_MARKS = {"seize": "◆", "escape": "↑", "raze": "×"}
 AREA = Style(underline=True)  # a named area, underlined as the battle map underlines one (map_view.AREA)
 
 
