@@ -93,3 +93,25 @@ def test_the_second_look_counts_the_rout_our_next_unit_could_take_after_the_enem
     assert policy._follow_up(judge, state) > 0
     spent = state.model_copy(update={"units": [u.model_copy(update={"activated": u.side is A}) for u in state.units]})
     assert policy._follow_up(judge, spent) == 0
+
+
+def test_a_side_the_clock_favours_does_not_take_the_second_look(monkeypatch):
+    """Trades summed at par two activations on drew a defender that wins by lasting into fights (rulings P26): while
+    the clock favours the side, its close choices stand as the first look ranks them; once it does not, they are
+    looked at again."""
+    from officers_chess.rules.battle.objectives import TimeLimit
+
+    units = [unit("a1", A, (0, 0)), unit("a2", A, (0, 1)), unit("d1", D, (6, 0))]
+    policy = HardPolicy(1)
+    looked: list[str] = []
+    monkeypatch.setattr(HardPolicy, "_two_plies", lambda self, judge, u, pos, option: looked.append(u.id) or 0.0)
+    for winner, second_look in ((A, False), (D, True)):
+        state = game(plains(8, 2), units).model_copy(
+            update={"time_limit": TimeLimit(rounds=6, reason="Dusk.", winner=winner)})
+        judge = Judge(state, A, policy.book, policy.fields)
+        assert (judge.winning is A) is not second_look
+        ranked = [(5.0, state.unit("a1"), (1, 0), Option(5.0, Wait(), 20)),
+                  (4.0, state.unit("a2"), (1, 1), Option(4.0, Wait(), 20))]
+        looked.clear()
+        assert policy._second_look(judge, Lookahead(judge), ranked)[1].id == "a1"
+        assert bool(looked) is second_look

@@ -102,10 +102,10 @@ class HardPolicy(NormalPolicy):
     """Normal's judgement with a look ahead. Every option of every unit on every tile is valued as normal values
     it, less the enemy's best reply; the attacks among them that normal ranks highest are valued again by
     `Lookahead`, over their exact outcomes (a counter leaving the unit at 3 HP invites a rout the average hides;
-    routing an enemy takes its reply away). When the best few choices are close, `_second_look` plays the
-    enemy's next activation as normal would choose it, then our best next one in what that leaves, and keeps the
-    choice worth most two activations on. It hires by trial (`trial_hire`) and re-arms at Outfitting. Measured
-    against normal it wins about 60% of decisive games (docs/rulings.md P8)."""
+    routing an enemy takes its reply away). When the best few choices are close and the clock does not favour it,
+    `_second_look` plays the enemy's next activation as normal would choose it, then our best next one in what that
+    leaves, and keeps the choice worth most two activations on. It hires by trial (`trial_hire`) and re-arms at
+    Outfitting. How it fares against normal: docs/rulings.md P8, P24 and P26."""
 
     name = "hard"
 
@@ -150,16 +150,18 @@ class HardPolicy(NormalPolicy):
         return Move(unit=best[1].id, to=best[2])
 
     def _second_look(self, judge: Judge, look: Lookahead, ranked: list) -> tuple:
-        """Of the few best choices, when they are close, the one whose position is best two activations on: the
-        enemy's reply as the normal level would choose it (played on each outcome of ours), then the best our
-        next unit could do in what that leaves."""
+        """Of the few best choices, when they are close and the clock does not favour us, the one whose position
+        is best two activations on: the enemy's reply as the normal level would choose it (played on each outcome
+        of ours), then the best our next unit could do in what that leaves."""
         top: list = []
         for choice in ranked:  # the best option of each of the best (unit, tile) pairs
             if all((choice[1].id, choice[2]) != (t[1].id, t[2]) for t in top):
                 top.append(choice)
             if len(top) == SECOND_LOOK:
                 break
-        if len(top) < 2 or top[0][0] - top[1][0] > CLOSE:
+        if len(top) < 2 or top[0][0] - top[1][0] > CLOSE or judge.winning is judge.side:
+            # A side the clock favours does not look twice: the second look sums the next two activations' blows
+            # at par, which draws a side that wins by lasting into trades it need not take (rulings P26).
             return top[0]
         deep = []
         for i, (worth, unit, pos, option) in enumerate(top):
