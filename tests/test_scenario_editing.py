@@ -172,3 +172,14 @@ def test_the_validators_warning_is_a_warning_at_the_units_tile(tmp_path: Path) -
     problems = file.check(ScenarioDraft.read(text))
     assert len(problems) == 1 and not problems[0].error and problems[0].tile == (0, 3)
     assert problems[0].message.startswith("line 20: line 1 (`round >= 99`) can never hold")
+
+
+def test_zones_drawn_and_all_taken_away_leave_the_file_as_it_was():
+    """No zone left is the default: the key goes, and the side's block and `sides:` once empty (an author rebuilding
+    Training Yard was left with `sides: {attacker: {deploy: []}, ...}` that no key could take out)."""
+    text = (ROOT / "scenarios" / "training_yard.yaml").read_text(encoding="utf-8")
+    drawn = ScenarioDraft.read(text).zone_added("attacker", (0, 0), (1, 7)).zone_added("defender", (8, 0), (9, 7))
+    assert "sides:" in drawn.text
+    for side in ("attacker", "defender"):
+        drawn = drawn.zone_removed(next(z for z in drawn.zones if z.side == side))
+    assert drawn.text == text

@@ -154,7 +154,12 @@ class ScenarioDraft:
         raise ValueError("this army is written as one flow list: edit it by hand")
 
     def with_zones(self, side: str, zones: list[tuple[Pos, Pos]]) -> ScenarioDraft:
-        """The side's deploy zone set to `zones`, written as one flow list on the `deploy:` line."""
+        """The side's deploy zone set to `zones`, written as one flow list on the `deploy:` line; no zone left takes
+        the key out (and the side's block, and `sides:`, once nothing is left in them: ED18)."""
+        if not zones:
+            from officers_chess.content.editing.scenario_settings import set_side  # (it builds on this module)
+
+            return ScenarioDraft.read(set_side(self.text, side, "deploy", None))
         value = "[" + ", ".join(f"{{from: [{a[0] + 1}, {a[1] + 1}], to: [{b[0] + 1}, {b[1] + 1}]}}"
                                 for a, b in zones) + "]"
         document = _load(self.text)

@@ -185,9 +185,10 @@ def set_side(text: str, side: str, key: str, value: Any) -> str:
     if isinstance(entry, CommentedMap) and key in entry:
         line = entry.lc.key(key)[0]
         end = _block_end(lines, line)
-        if new is None and len(entry) == 1:  # its only key: the side is left as an empty block
+        if new is None and len(entry) == 1:  # its only key: the side, and `sides:` if it was the last, go too
             side_line = sides.lc.key(side)[0]
-            return "".join(lines[:side_line] + [f"{_indent(lines[side_line])}{side}: {{}}\n"] + lines[end + 1:])
+            return without_empty_sides("".join(lines[:side_line] + [f"{_indent(lines[side_line])}{side}: {{}}\n"]
+                                               + lines[end + 1:]))
         return "".join(lines[:line] + _indented(new or [], _indent(lines[line])) + lines[end + 1:])
     if new is None:
         return text
@@ -207,6 +208,25 @@ def set_side(text: str, side: str, key: str, value: Any) -> str:
         line = document.lc.key("sides")[0]
         return "".join(lines[:line] + ["sides:\n", f"  {side}:\n"] + _indented(new, "    ") + lines[line + 1:])
     return "".join(_ended(lines) + ["sides:\n", f"  {side}:\n"] + _indented(new, "    "))
+
+
+def without_empty_sides(text: str) -> str:
+    """The text with each side written as an empty block (`defender: {}`) taken out, and `sides:` with the last of
+    them: a side with nothing set is the game's default (rulings ED18)."""
+    document, lines = _load(text), text.splitlines(keepends=True)
+    sides = document.get("sides") if isinstance(document, CommentedMap) else None
+    if not isinstance(sides, CommentedMap) or sides.fa.flow_style():
+        return text
+    empty = [side for side in sides if isinstance(sides[side], CommentedMap) and not len(sides[side])]
+    if not empty:
+        return text
+    if len(empty) == len(sides):
+        line = document.lc.key("sides")[0]
+        return "".join(lines[:line] + lines[_block_end(lines, line) + 1:])
+    for side in sorted(empty, key=lambda name: -sides.lc.key(name)[0]):  # from the bottom: line numbers hold
+        line = sides.lc.key(side)[0]
+        del lines[line:_block_end(lines, line) + 1]
+    return "".join(lines)
 
 
 def with_settings(text: str, wanted: dict[str, Any]) -> str:
