@@ -156,16 +156,17 @@ class ScenarioDraft:
     def with_zones(self, side: str, zones: list[tuple[Pos, Pos]]) -> ScenarioDraft:
         """The side's deploy zone set to `zones`, written as one flow list on the `deploy:` line; no zone left takes
         the key out (and the side's block, and `sides:`, once nothing is left in them: ED18)."""
-        if not zones:
-            from officers_chess.content.editing.scenario_settings import set_side  # (it builds on this module)
-
-            return ScenarioDraft.read(set_side(self.text, side, "deploy", None))
-        value = "[" + ", ".join(f"{{from: [{a[0] + 1}, {a[1] + 1}], to: [{b[0] + 1}, {b[1] + 1}]}}"
-                                for a, b in zones) + "]"
         document = _load(self.text)
         lines = self.text.splitlines(keepends=True)
         sides = document.get("sides")
         entry = sides.get(side) if isinstance(sides, CommentedMap) else None
+        if not zones:
+            if not isinstance(entry, CommentedMap) or "deploy" not in entry or entry.fa.flow_style():
+                return self
+            line = entry.lc.key("deploy")[0]
+            return ScenarioDraft.read(without_empty_sides("".join(lines[:line] + lines[_block_end(lines, line) + 1:])))
+        value = "[" + ", ".join(f"{{from: [{a[0] + 1}, {a[1] + 1}], to: [{b[0] + 1}, {b[1] + 1}]}}"
+                                for a, b in zones) + "]"
         if isinstance(entry, CommentedMap) and "deploy" in entry:
             line = entry.lc.key("deploy")[0]
             end = _block_end(lines, line)
@@ -309,6 +310,26 @@ class ScenarioFile:
         if tile is not None and not (0 <= tile[0] < self.battle_map.width and 0 <= tile[1] < self.battle_map.height):
             tile = None  # off the map: the message says where
         return Problem(message, error, tile=tile)
+
+
+def without_empty_sides(text: str) -> str:
+    """The text with each side written as an empty block (`defender: {}`, or `defender:` and nothing) taken out, and `sides:` with the last of
+    them: a side with nothing set is the game's default (rulings ED18)."""
+    document, lines = _load(text), text.splitlines(keepends=True)
+    sides = document.get("sides") if isinstance(document, CommentedMap) else None
+    if not isinstance(sides, CommentedMap) or sides.fa.flow_style():
+        return text
+    empty = [side for side in sides if sides[side] is None or (isinstance(sides[side], CommentedMap)
+                                                                and not len(sides[side]))]
+    if not empty:
+        return text
+    if len(empty) == len(sides):
+        line = document.lc.key("sides")[0]
+        return "".join(lines[:line] + lines[_block_end(lines, line) + 1:])
+    for side in sorted(empty, key=lambda name: -sides.lc.key(name)[0]):  # from the bottom: line numbers hold
+        line = sides.lc.key(side)[0]
+        del lines[line:_block_end(lines, line) + 1]
+    return "".join(lines)
 
 
 def _warning_line(warning: str) -> int | None:

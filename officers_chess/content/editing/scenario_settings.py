@@ -11,7 +11,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import SIDES, _block_end, _ended, _flow, _indent, _load
+from officers_chess.content.editing.scenario_file import (
+    SIDES, _block_end, _ended, _flow, _indent, _load, without_empty_sides)
 from officers_chess.content.loaders import _map_path
 
 TOP_KEYS = ("name", "purpose", "briefing", "first_deployer", "easier_side", "fog", "time_limit")
@@ -208,25 +209,6 @@ def set_side(text: str, side: str, key: str, value: Any) -> str:
         line = document.lc.key("sides")[0]
         return "".join(lines[:line] + ["sides:\n", f"  {side}:\n"] + _indented(new, "    ") + lines[line + 1:])
     return "".join(_ended(lines) + ["sides:\n", f"  {side}:\n"] + _indented(new, "    "))
-
-
-def without_empty_sides(text: str) -> str:
-    """The text with each side written as an empty block (`defender: {}`) taken out, and `sides:` with the last of
-    them: a side with nothing set is the game's default (rulings ED18)."""
-    document, lines = _load(text), text.splitlines(keepends=True)
-    sides = document.get("sides") if isinstance(document, CommentedMap) else None
-    if not isinstance(sides, CommentedMap) or sides.fa.flow_style():
-        return text
-    empty = [side for side in sides if isinstance(sides[side], CommentedMap) and not len(sides[side])]
-    if not empty:
-        return text
-    if len(empty) == len(sides):
-        line = document.lc.key("sides")[0]
-        return "".join(lines[:line] + lines[_block_end(lines, line) + 1:])
-    for side in sorted(empty, key=lambda name: -sides.lc.key(name)[0]):  # from the bottom: line numbers hold
-        line = sides.lc.key(side)[0]
-        del lines[line:_block_end(lines, line) + 1]
-    return "".join(lines)
 
 
 def with_settings(text: str, wanted: dict[str, Any]) -> str:
