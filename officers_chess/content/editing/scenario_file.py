@@ -15,20 +15,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
 
 from officers_chess.content.editing.checks import Problem
 from officers_chess.content.editing.folders import own_scenarios_folder
+from officers_chess.content.editing.yaml_lines import (  # (other editing modules take them from here too)
+    _block_end, _ended, _flow, _indent, _load, _pos, _span, without_empty_sides)
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, MapRefused, _map_path, load_scenario, validate_file
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 
 SIDES = ("attacker", "defender")
-_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 _'.-]*$")
 _AT = re.compile(r"\bat \[(\d+), (\d+)\]")
-_YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n"}
 
 
 @dataclass(frozen=True)
@@ -312,108 +310,6 @@ class ScenarioFile:
         return Problem(message, error, tile=tile)
 
 
-def without_empty_sides(text: str) -> str:
-    """The text with each side written as an empty block (`defender: {}`, or `defender:` and nothing) taken out, and `sides:` with the last of
-    them: a side with nothing set is the game's default (rulings ED18)."""
-    document, lines = _load(text), text.splitlines(keepends=True)
-    sides = document.get("sides") if isinstance(document, CommentedMap) else None
-    if not isinstance(sides, CommentedMap) or sides.fa.flow_style():
-        return text
-    empty = [side for side in sides if sides[side] is None or (isinstance(sides[side], CommentedMap)
-                                                                and not len(sides[side]))]
-    if not empty:
-        return text
-    if len(empty) == len(sides):
-        line = document.lc.key("sides")[0]
-        return "".join(lines[:line] + lines[_block_end(lines, line) + 1:])
-    for side in sorted(empty, key=lambda name: -sides.lc.key(name)[0]):  # from the bottom: line numbers hold
-        line = sides.lc.key(side)[0]
-        del lines[line:_block_end(lines, line) + 1]
-    return "".join(lines)
-
-
 def _warning_line(warning: str) -> int | None:
     match = re.search(r":(\d+): warning: ", warning)
     return int(match.group(1)) if match else None
-
-
-def _load(text: str, path: Path | str = "scenario") -> Any:
-    yaml = YAML()
-    try:
-        return yaml.load(text)
-    except YAMLError as exc:  # the game's loader took it, so this is a quirk of the second reader
-        raise ContentError(path, f"the editor cannot read this file's layout: {exc}") from None
-
-
-def _pos(value: Any) -> Pos | None:
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
-                                                           for v in value):
-        return value[0] - 1, value[1] - 1
-    return None
-
-
-def _indent(line: str) -> str:
-    return line[:len(line) - len(line.lstrip(" "))]
-
-
-def _ended(lines: list[str]) -> list[str]:
-    """The lines, the last one ended with a newline."""
-    if lines and not lines[-1].endswith("\n"):
-        return lines[:-1] + [lines[-1] + "\n"]
-    return lines
-
-
-def _block_end(lines: list[str], line: int) -> int:
-    """The last line of the block that starts with the key on `line`: the lines after it indented deeper (blank
-    lines and comments after its last line are not its own)."""
-    depth = len(_indent(lines[line]))
-    end = line
-    for i in range(line + 1, len(lines)):
-        stripped = lines[i].strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if len(_indent(lines[i])) <= depth:
-            break
-        end = i
-    return end
-
-
-def _span(text: str, seq: CommentedSeq, index: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Where item `index` of a block list is written: from its first character to just past its last, as
-    (line, column) pairs from 0. A flow item ends at its closing bracket."""
-    lines = text.splitlines(keepends=True)
-    line, column = seq.lc.item(index)
-    if lines[line][column] not in "{[":
-        raise ValueError("the editor edits units written as {name: ..., at: [x, y]} on their line")
-    depth, quote = 0, ""
-    for l in range(line, len(lines)):
-        for c in range(column if l == line else 0, len(lines[l])):
-            ch = lines[l][c]
-            if quote:
-                if ch == quote:
-                    quote = ""
-            elif ch in "'\"":
-                quote = ch
-            elif ch in "{[":
-                depth += 1
-            elif ch in "}]":
-                depth -= 1
-                if depth == 0:
-                    return (line, column), (l, c + 1)
-    raise ValueError("an unclosed bracket")
-
-
-def _flow(value: Any) -> str:
-    """A value in YAML's flow style on one line, as the bundled scenarios write their units."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _YAML_WORDS and not text.endswith(" "):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -9,7 +9,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import _YAML_WORDS, _block_end, _ended, _flow, _indent, _load, _pos
+from officers_chess.content.editing.yaml_lines import _YAML_WORDS, _block_end, _ended, _flow, _indent, _load, _pos
 from officers_chess.rules.board.battle_map import Pos
 
 KINDS = ("seize", "escape", "raze")  # the objective tiles, in the order `o` cycles through them
