@@ -183,3 +183,26 @@ def test_zones_drawn_and_all_taken_away_leave_the_file_as_it_was():
     for side in ("attacker", "defender"):
         drawn = drawn.zone_removed(next(z for z in drawn.zones if z.side == side))
     assert drawn.text == text
+
+
+@pytest.mark.parametrize("sides", [
+    "sides: {}\n",
+    "sides:\n  attacker: {}\n",
+    "sides:\n  attacker:\n    war_chest: 300\n",
+    "sides: {defender: {war_chest: 300}}\n",
+    "sides:\n  attacker: {war_chest: 300, deploy: [{from: [1, 1], to: [2, 8]}]}\n",
+])
+def test_a_zone_drawn_in_any_layout_of_sides_is_written_or_refused_never_garbled(sides: str):
+    """Zones go through the one splicer of a side's keys (`set_side`): in every way an author may lay out `sides:`
+    a zone is drawn and taken away again, leaving the file as it was; a side written on one line is refused in
+    words (it was rewritten as a bare `deploy:` under `sides:`, its war chest lost)."""
+    text = (ROOT / "scenarios" / "training_yard.yaml").read_text(encoding="utf-8") + sides
+    draft = ScenarioDraft.read(text)
+    if "{war_chest" in sides:
+        with pytest.raises(ValueError, match="written on one line"):
+            draft.zone_added("attacker", (4, 0), (4, 1))
+        return
+    drawn = draft.zone_added("attacker", (4, 0), (4, 1))
+    assert [(z.side, z.corner, z.other) for z in drawn.zones][-1] == ("attacker", (4, 0), (4, 1))
+    back = drawn.zone_removed(drawn.zones[-1])
+    assert back.text == (text if "war_chest" in sides else text[:-len(sides)])

@@ -19,13 +19,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from officers_chess.content.editing.checks import Problem
 from officers_chess.content.editing.folders import own_scenarios_folder
-from officers_chess.content.editing.yaml_lines import (  # (other editing modules take them from here too)
-    _block_end, _ended, _flow, _indent, _load, _pos, _span, without_empty_sides)
+from officers_chess.content.editing.scenario_settings import set_side
+from officers_chess.content.editing.yaml_lines import SIDES, _block_end, _ended, _flow, _indent, _load, _pos, _span
 from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario, MapRefused, _map_path, load_scenario, validate_file
 from officers_chess.rules.board.battle_map import BattleMap, Pos
 
-SIDES = ("attacker", "defender")
 _AT = re.compile(r"\bat \[(\d+), (\d+)\]")
 
 
@@ -152,33 +151,10 @@ class ScenarioDraft:
         raise ValueError("this army is written as one flow list: edit it by hand")
 
     def with_zones(self, side: str, zones: list[tuple[Pos, Pos]]) -> ScenarioDraft:
-        """The side's deploy zone set to `zones`, written as one flow list on the `deploy:` line; no zone left takes
-        the key out (and the side's block, and `sides:`, once nothing is left in them: ED18)."""
-        document = _load(self.text)
-        lines = self.text.splitlines(keepends=True)
-        sides = document.get("sides")
-        entry = sides.get(side) if isinstance(sides, CommentedMap) else None
-        if not zones:
-            if not isinstance(entry, CommentedMap) or "deploy" not in entry or entry.fa.flow_style():
-                return self
-            line = entry.lc.key("deploy")[0]
-            return ScenarioDraft.read(without_empty_sides("".join(lines[:line] + lines[_block_end(lines, line) + 1:])))
-        value = "[" + ", ".join(f"{{from: [{a[0] + 1}, {a[1] + 1}], to: [{b[0] + 1}, {b[1] + 1}]}}"
-                                for a, b in zones) + "]"
-        if isinstance(entry, CommentedMap) and "deploy" in entry:
-            line = entry.lc.key("deploy")[0]
-            end = _block_end(lines, line)
-            new = lines[:line] + [f"{_indent(lines[line])}deploy: {value}\n"] + lines[end + 1:]
-        elif isinstance(entry, CommentedMap) and len(entry):
-            first = entry.lc.key(next(iter(entry)))[0]
-            new = lines[:first] + [f"{_indent(lines[first])}deploy: {value}\n"] + lines[first:]
-        elif isinstance(sides, CommentedMap):
-            line = document.lc.key("sides")[0]
-            end = _block_end(lines, line)
-            new = lines[:end + 1] + [f"  {side}:\n", f"    deploy: {value}\n"] + lines[end + 1:]
-        else:
-            new = _ended(lines) + ["sides:\n", f"  {side}:\n", f"    deploy: {value}\n"]
-        return ScenarioDraft.read("".join(new))
+        """The side's deploy zone set to `zones`, written as one flow list on the `deploy:` line (`set_side`); no zone
+        left takes the key out (and the side's block, and `sides:`, once nothing is left in them: ED18)."""
+        value = [{"from": [a[0] + 1, a[1] + 1], "to": [b[0] + 1, b[1] + 1]} for a, b in zones]
+        return ScenarioDraft.read(set_side(self.text, side, "deploy", value or None))
 
     def zone_added(self, side: str, a: Pos, b: Pos) -> ScenarioDraft:
         return self.with_zones(side, [(z.corner, z.other) for z in self.zones if z.side == side] + [(a, b)])

@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import UnitEntry, _ended, _flow, _indent, _load, _span
+from officers_chess.content.editing.scenario_file import UnitEntry
+from officers_chess.content.editing.yaml_lines import _ended, _flow, _indent, _load, _span
 from officers_chess.rules.battle.triggers import read_trigger
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.order_when import read_when

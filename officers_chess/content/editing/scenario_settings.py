@@ -11,7 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import (
+from officers_chess.content.editing.yaml_lines import (
     SIDES, _block_end, _ended, _flow, _indent, _load, without_empty_sides)
 from officers_chess.content.loaders import _map_path
 
@@ -181,6 +181,8 @@ def set_side(text: str, side: str, key: str, value: Any) -> str:
     new = rendered(key, value)
     sides = document.get("sides") if isinstance(document, CommentedMap) else None
     entry = sides.get(side) if isinstance(sides, CommentedMap) else None
+    if isinstance(sides, CommentedMap) and len(sides) and sides.fa.flow_style():
+        raise ValueError("the sides' settings are written on one line: edit them by hand")
     if isinstance(entry, CommentedMap) and len(entry) and entry.fa.flow_style():
         raise ValueError(f"the {side}'s settings are written on one line: edit them by hand")
     if isinstance(entry, CommentedMap) and key in entry:

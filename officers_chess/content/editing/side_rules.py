@@ -9,8 +9,8 @@ from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import _load
 from officers_chess.content.editing.scenario_settings import set_side, set_top
+from officers_chess.content.editing.yaml_lines import _load
 from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.scenario.setup import ArmyLimits, SideRules
 

@@ -8,7 +8,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.scenario_file import ScenarioDraft, ScenarioFile, UnitEntry, _flow, _load
+from officers_chess.content.editing.scenario_file import ScenarioDraft, ScenarioFile, UnitEntry
+from officers_chess.content.editing.yaml_lines import _flow, _load
 from officers_chess.content.errors import ContentError
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Weapon

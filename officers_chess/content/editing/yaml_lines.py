@@ -14,6 +14,7 @@ from ruamel.yaml.error import YAMLError
 from officers_chess.content.errors import ContentError
 from officers_chess.rules.board.battle_map import Pos
 
+SIDES = ("attacker", "defender")  # the keys of a scenario's `sides:` block
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 _'.-]*$")
 _YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n"}
 
@@ -27,8 +28,8 @@ def _load(text: str, path: Path | str = "scenario") -> Any:
 
 
 def without_empty_sides(text: str) -> str:
-    """The text with each side written as an empty block (`defender: {}`, or `defender:` and nothing) taken out, and `sides:` with the last of
-    them: a side with nothing set is the game's default (rulings ED18)."""
+    """The text with each side written as an empty block (`defender: {}`, or `defender:` and nothing) taken out,
+    and `sides:` with the last of them: a side with nothing set is the game's default (rulings ED18)."""
     document, lines = _load(text), text.splitlines(keepends=True)
     sides = document.get("sides") if isinstance(document, CommentedMap) else None
     if not isinstance(sides, CommentedMap) or sides.fa.flow_style():

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from officers_chess.content.bundled import bundled_dir
 from officers_chess.content.editing.draft import MapDraft, rectangle
-from officers_chess.content.editing.scenario_file import ScenarioDraft, _load
+from officers_chess.content.editing.scenario_file import ScenarioDraft
+from officers_chess.content.editing.yaml_lines import _load
 from officers_chess.content.editing.scenario_places import (AREA_LIMIT, ABOUT_LIMIT, AreaEntry, Places,
                                                             area_name_refusal, area_users, next_kind, with_area,
                                                             with_chest, with_objective, without_area, without_chest)
