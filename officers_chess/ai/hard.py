@@ -105,7 +105,7 @@ class HardPolicy(NormalPolicy):
     routing an enemy takes its reply away). When the best few choices are close and the clock does not favour it,
     `_second_look` plays the enemy's next activation as normal would choose it, then our best next one in what that
     leaves, and keeps the choice worth most two activations on. It hires by trial (`trial_hire`) and re-arms at
-    Outfitting. How it fares against normal: docs/rulings.md P8, P24, P26 and P27."""
+    Outfitting. How it fares against normal: docs/rulings.md P8, P24, P26, P27 and P28."""
 
     name = "hard"
 
