@@ -79,7 +79,8 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
         table.add_row(label, *(value(role) for role in roles))
 
     def profile_value(attr: str):
-        return lambda role: profile_figure(plan, role, attr)
+        # A blow set by the target's HP (Devastate) shows what it takes from this target (rulings I8).
+        return lambda role: profile_figure(plan, role, attr, hp_now[Role.DEFENDER if role is Role.ATTACKER else Role.ATTACKER])
 
     row("HP now → most likely", lambda r: f"{hp_now[r]} → {most_likely(fc.hp_after(r))}")
     row("HP at worst", lambda r: str(min(fc.hp_after(r))))

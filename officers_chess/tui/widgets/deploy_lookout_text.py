@@ -28,7 +28,7 @@ def deploy_threat_line(threat: DeployThreat) -> str:
     plan, enemy = attack.forecast.plan, attack.enemy
     weapon = enemy.inventory[enemy.weapon].name if enemy.weapon is not None else "?"
     return (f"{threat.enemy} with {weapon}, from {tile_name(attack.origin)}: "
-            f"{profile_figure(plan, Role.ATTACKER, 'damage')} dmg ×{plan.swings(Role.ATTACKER)}, "
+            f"{profile_figure(plan, Role.ATTACKER, 'damage', attack.hp)} dmg ×{plan.swings(Role.ATTACKER)}, "
             f"hit {profile_figure(plan, Role.ATTACKER, 'hit_chance')}, "
             f"rout {percent(attack.rout_chance)}")
 

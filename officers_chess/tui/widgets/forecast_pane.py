@@ -47,7 +47,8 @@ def forecast_view(fc: Forecast, attacker: Unit, defender: Unit, aimed_at: Unit |
         return f"→{min(fc.hp_after(role))}"
 
     def profile_value(attr: str):
-        return lambda role, unit: profile_figure(plan, role, attr)
+        # A blow set by the target's HP (Devastate) shows what it takes from this target (rulings I8).
+        return lambda role, unit: profile_figure(plan, role, attr, (defender if role is Role.ATTACKER else attacker).hp)
 
     def swings(role: Role, unit: Unit) -> str:
         n = plan.swings(role)

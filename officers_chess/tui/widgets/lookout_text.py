@@ -33,7 +33,7 @@ def attack_line(attack: AttackForecast) -> str:
     # One that has acted this round strikes no sooner than the next: said, since the list mixes both (rulings L106).
     when = f", {NEXT_ROUND}" if enemy.activated else ""
     return (f"{enemy.name} ({weapon}) from {tile_name(attack.origin)}{when}: "
-            f"{profile_figure(plan, Role.ATTACKER, 'damage')} dmg ×{swings}, "
+            f"{profile_figure(plan, Role.ATTACKER, 'damage', attack.hp)} dmg ×{swings}, "
             f"hit {profile_figure(plan, Role.ATTACKER, 'hit_chance')}, "
             f"crit {profile_figure(plan, Role.ATTACKER, 'crit_chance')}, "
             f"rout {percent(attack.rout_chance)}")
