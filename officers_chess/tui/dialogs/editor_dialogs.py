@@ -43,6 +43,8 @@ class Answered:
             self.dismiss(value)  # type: ignore[attr-defined]
 
 
+# A compact field has no border, so it gets a background of its own: on the dialog's, an empty field could not be
+# seen at all (the hiring rules' role counts read as labels with nothing to type into).
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{ width: 64; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
@@ -50,6 +52,7 @@ DIALOG_CSS = """
 {name} .keys {{ color: $text-muted; margin-top: 1; }}
 {name} .error {{ color: $error; height: auto; }}
 {name} .-textual-compact {{ border-left: blank !important; }}
+{name} Input.-textual-compact, {name} TextArea.-textual-compact {{ background: $panel; }}
 {name} .-textual-compact:focus {{ border-left: thick $accent !important;
                                   background-tint: $accent 20%; }}
 """

@@ -97,7 +97,8 @@ class SideRulesDialog(_Fields, ModalScreen[dict | None]):
             with Horizontal():
                 for role in ROLES:
                     yield Label(f"{role} ")
-                    yield Field(str(counts.get(role, "")), id=f"role-{role}", compact=True, classes="number")
+                    yield Field(str(counts.get(role, "")), id=f"role-{role}", compact=True, classes="number",
+                                placeholder="0")  # empty is none required, read as 0 (ED33)
             yield Static("", classes="error")
             yield Static("Tab next · Enter on a size or role, or Ctrl+S: done · Esc cancel", classes="keys")
 
