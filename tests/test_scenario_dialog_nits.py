@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from rich.console import Console
 from textual.widgets import Input
 
 from officers_chess.content.editing.scenario_file import ScenarioFile
@@ -13,6 +14,8 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.event_dialog import EventDialog
 from officers_chess.tui.dialogs.scenario_settings import SettingsDialog
 from officers_chess.tui.dialogs.side_rules_dialog import MoraleDialog, SideRulesDialog
+from officers_chess.tui.dialogs.unit_dialog import UnitDialog
+from officers_chess.tui.widgets.pick_list import PickList
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,6 +29,14 @@ def _copy(tmp_path: Path, name: str = "lantern_patrol") -> Path:
 def _shown(field: Input) -> str:
     """What the field's line shows: its text, or its placeholder when empty."""
     return field.render_line(0).text
+
+
+def _words(static) -> str:
+    """A Static's words as a plain console prints them, wrapped to its width."""
+    console = Console(width=static.size.width or 80, color_system=None)
+    with console.capture() as shown:
+        console.print(static.content)
+    return shown.get()
 
 
 def _stands_out(screen, field: Input) -> bool:
@@ -53,3 +64,41 @@ async def test_an_empty_count_or_field_of_an_editor_dialog_is_seen_as_a_field(tm
                     field = dialog.query_one(f"#role-{role}", Input)
                     assert _shown(field).strip() == "0", role  # none required, and it says so
             await pilot.press("escape")
+
+
+async def test_before_a_class_is_picked_the_unit_dialog_shows_no_item_as_chosen(tmp_path):
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, UnitDialog)
+        details = _words(dialog.query_one("#details"))
+        assert "Iron Sword" not in details and details.startswith("Pick a class")  # what the pane will hold
+        assert [dialog.query_one(f"#{name}", PickList).options.highlighted for name in ("classes", "items")] == [
+            None, None]  # no row stands out as if picked
+        await pilot.press("tab")  # into the class list: the row Enter would pick is shown, and described
+        assert dialog.query_one("#classes", PickList).options.highlighted == 0
+        assert _words(dialog.query_one("#details")).startswith("Cleric")
+        await pilot.press("enter")  # picked: on to the items, where the first row is now the one Enter takes
+        assert dialog.unit_class == "Cleric" and dialog.query_one("#items", PickList).options.highlighted == 0
+        assert _words(dialog.query_one("#details")).startswith("Iron Sword")
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, SideRulesDialog)  # the same lists: the one it opens in is highlighted, not the other
+        assert [rules.query_one(f"#{name}", PickList).options.highlighted for name in ("classes", "items")] == [
+            0, None]
+
+
+async def test_a_unit_changed_with_c_shows_its_class_not_its_first_item(tmp_path):
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path, "saltmarsh_keep")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        unit = next(u for u in editor.draft.units if u.items and u.at is not None)
+        editor._move_cursor(unit.at)
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, UnitDialog)
+        assert _words(dialog.query_one("#details")).startswith(dialog.unit_class)

@@ -117,7 +117,9 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
 
     def on_mount(self) -> None:
         self._show_choice()
-        self._details(self._describe_class(self.unit_class) if self.unit_class else Text(""))
+        self._details(self._describe_class(self.unit_class) if self.unit_class else
+                      Text("Pick a class: its figures show here, then each item's, and whether the class can wield it.",
+                           "dim"))
 
     def _item_entries(self) -> list[tuple[str, Text]]:
         unit_class = self.catalogue.classes.get(self.unit_class)
@@ -166,6 +168,10 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
 
     @on(PickList.Shown)
     def _shown(self, event: PickList.Shown) -> None:
+        """The details follow the list the author is in: as the dialog opened, a unit's first item took the place of
+        its class there."""
+        if not event.pick_list.has_focus_within:
+            return
         self._details(self._describe_class(event.name) if event.pick_list.id == "classes"
                       else self._describe_item(event.name))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -32,7 +32,7 @@ class PickList(Vertical):
 
     @dataclass
     class Shown(Message):
-        """The highlighted entry changed (its details may be shown beside)."""
+        """The highlighted entry changed, or the author entered the list (its details may be shown beside)."""
 
         pick_list: PickList
         name: str
@@ -73,9 +73,21 @@ class PickList(Vertical):
             rows.append(Option(Text.assemble(mark, row), id=name))
         options.set_options(rows)
         ids = [row.id for row in rows]
-        if ids:
-            wanted = before if before in ids else next((p for p in self.picks if p in ids), ids[0])
+        # With nothing picked, a highlighted first row read as picked in a list the author was not in: the first row
+        # is highlighted only once the author is in the list (Enter then picks it).
+        first = ids[0] if ids and self.has_focus_within else None
+        wanted = before if before in ids else next((p for p in self.picks if p in ids), first)
+        if wanted is not None:
             options.highlighted = ids.index(wanted)
+
+    @on(events.DescendantFocus)
+    def _entered(self) -> None:
+        """The author is in the list: the row Enter would pick is highlighted, and shown beside."""
+        options = self.options
+        if options.highlighted is None and options.option_count:
+            options.highlighted = 0  # posts Shown
+        elif options.highlighted_option is not None:
+            self.post_message(self.Shown(self, str(options.highlighted_option.id)))
 
     @on(Input.Changed, ".filter")
     def _typed(self, event: Input.Changed) -> None:
