@@ -6,13 +6,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from rich.console import Console
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from officers_chess.content.editing.scenario_file import ScenarioFile
+from officers_chess.content.editing.scenario_settings import settings
+from officers_chess.session.objectives import reflow
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.event_dialog import EventDialog
-from officers_chess.tui.dialogs.scenario_settings import SettingsDialog
+from officers_chess.tui.dialogs.scenario_settings import SettingsDialog, briefing_kept
 from officers_chess.tui.dialogs.side_rules_dialog import MoraleDialog, SideRulesDialog
 from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 from officers_chess.tui.widgets.pick_list import PickList
@@ -102,3 +106,47 @@ async def test_a_unit_changed_with_c_shows_its_class_not_its_first_item(tmp_path
         dialog = app.screen
         assert isinstance(dialog, UnitDialog)
         assert _words(dialog.query_one("#details")).startswith(dialog.unit_class)
+
+
+BRIEFINGS = sorted(path.name for path in (ROOT / "scenarios").glob("*.yaml")
+                   if "\n\n" in settings(path.read_text())["briefing"])
+
+
+async def test_the_briefing_is_shown_reflowed_and_saved_untouched_as_written(tmp_path):
+    path = _copy(tmp_path, "saltmarsh_keep")
+    app = OfficersChessApp(editor=ScenarioFile.open(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        before = editor.draft.text
+        await pilot.press("s")
+        await pilot.pause()
+        box = app.screen.query_one("#briefing", TextArea)
+        written = settings(before)["briefing"]
+        assert box.text == reflow(written) and "\n" not in box.text  # one paragraph: the box wraps it, not the file
+        await pilot.press("ctrl+s")
+        assert editor.draft.text == before  # nothing edited, nothing written: the file's own line breaks stay
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#briefing", TextArea).insert("\n\nThe tide turns at dusk.", (0, len(box.text)))
+        await pilot.press("ctrl+s")
+        after = settings(editor.draft.text)["briefing"]
+        assert after == written + "\n\nThe tide turns at dusk."  # the paragraph left alone keeps its lines
+
+
+def test_a_briefing_untouched_is_kept_byte_for_byte_and_an_edited_one_loses_no_word():
+    written = "A first line that the author\nbroke by hand.\n\nA well-known second paragraph, its\nown lines."
+    assert briefing_kept(written, reflow(written)) == written
+    assert briefing_kept(written, reflow(written) + "\n") == written  # a stray newline is no edit
+    edited = reflow(written).replace("second", "2nd") + " " + "word " * 30 + "https://example.org/" + "x" * 90
+    kept = briefing_kept(written, edited)
+    assert kept.startswith("A first line that the author\nbroke by hand.\n\n")  # the untouched paragraph as written
+    assert reflow(kept) == reflow(edited)  # no hyphen parted, no long word cut: the game reads what was typed
+    assert all(len(line) <= 78 or " " not in line for line in kept.splitlines())
+
+
+@pytest.mark.parametrize("name", BRIEFINGS)
+def test_every_bundled_briefing_opened_and_saved_untouched_stays_as_written(name):
+    written = settings((ROOT / "scenarios" / name).read_text())["briefing"]
+    assert briefing_kept(written, reflow(written)) == written
+    first, *rest = written.split("\n\n")
+    assert briefing_kept(written, reflow("\n\n".join(rest))) == "\n\n".join(p.strip("\n") for p in rest)

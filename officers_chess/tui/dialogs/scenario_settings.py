@@ -4,6 +4,7 @@ chest and victory conditions."""
 from __future__ import annotations
 
 import copy
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +16,27 @@ from textual.widgets import Input, Label, Static, TextArea
 
 from officers_chess.content.editing.scenario_file import SIDES
 from officers_chess.content.editing.scenario_settings import KIND_HELP, TILES_FORM, conditions_text, parse_conditions
+from officers_chess.session.objectives import reflow
 from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
+
+# A paragraph the author changed is written back wrapped at this many columns: with the `|` block's indent of two,
+# the file's lines stay within 80, as the bundled briefings are written.
+BRIEFING_WIDTH = 78
+
+
+def briefing_kept(written: str, shown: str) -> str:
+    """The briefing to save from the dialog's reflowed text `shown`: the file's own text when the author changed no
+    word of it, else each paragraph as the file writes it when untouched and wrapped anew when changed or new."""
+    if reflow(shown) == reflow(written):
+        return written
+    as_written = {reflow(paragraph): paragraph.strip("\n") for paragraph in written.split("\n\n")}
+    return "\n\n".join(as_written.get(paragraph) or _wrapped(paragraph) for paragraph in reflow(shown).split("\n\n"))
+
+
+def _wrapped(paragraph: str) -> str:
+    """A paragraph's lines for the file; never broken at a hyphen or inside a long word, where the game's reflow would
+    read a space that was not typed."""
+    return textwrap.fill(paragraph, BRIEFING_WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
 class SettingsDialog(Answered, ModalScreen[dict | None]):
@@ -43,8 +64,10 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
             yield Field(now["name"], id="name", compact=True)
             yield Label("Purpose (one line for the battle list)")
             yield Field(now["purpose"], id="purpose", compact=True)
-            yield Label("Briefing (Enter starts a new line here)")
-            yield TextArea(now["briefing"], id="briefing", compact=True, soft_wrap=True)
+            yield Label("Briefing (an empty line between paragraphs)")
+            # Shown as the game shows it: the file's hard line breaks, wrapped again in this narrower box, left
+            # ragged short lines.
+            yield TextArea(reflow(now["briefing"]), id="briefing", compact=True, soft_wrap=True)
             yield Label("First to deploy (attacker or defender)")
             yield Field(now["first_deployer"], id="first_deployer", compact=True)
             yield Label("The side easier to learn on (attacker, defender, either; empty: worked out)")
@@ -89,7 +112,7 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
         if not wanted["name"]:
             raise ValueError("Give the scenario a name.")
         wanted["purpose"] = self._value("purpose")
-        wanted["briefing"] = self.query_one("#briefing", TextArea).text.strip("\n")
+        wanted["briefing"] = briefing_kept(self.now["briefing"], self.query_one("#briefing", TextArea).text)
         first = self._value("first_deployer").lower()
         if first not in SIDES:
             raise ValueError("First to deploy: attacker or defender.")
