@@ -9,14 +9,16 @@ from pathlib import Path
 import pytest
 
 from rich.console import Console
-from textual.widgets import Input, TextArea
+from textual.widgets import Input, OptionList, TextArea
 
 from officers_chess.content.editing.scenario_file import ScenarioFile
+from officers_chess.content.editing.scenario_scripts import NOTE_LEAST, ScriptLine, event_line, events
 from officers_chess.content.editing.scenario_settings import settings
 from officers_chess.session.objectives import reflow
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.dialogs.event_dialog import EventDialog
+from officers_chess.tui.dialogs.event_dialog import EventDialog, EventsDialog
 from officers_chess.tui.dialogs.scenario_settings import SettingsDialog, briefing_kept
+from officers_chess.tui.dialogs.script_dialog import OrdersDialog
 from officers_chess.tui.dialogs.side_rules_dialog import MoraleDialog, SideRulesDialog
 from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 from officers_chess.tui.widgets.pick_list import PickList
@@ -150,3 +152,72 @@ def test_every_bundled_briefing_opened_and_saved_untouched_stays_as_written(name
     assert briefing_kept(written, reflow(written)) == written
     first, *rest = written.split("\n\n")
     assert briefing_kept(written, reflow("\n\n".join(rest))) == "\n\n".join(p.strip("\n") for p in rest)
+
+
+def test_an_event_cut_to_a_width_keeps_its_moment_and_what_it_brings_and_gives_up_its_note():
+    for event in events((ROOT / "scenarios" / "brackwater_gaol.yaml").read_text()):
+        whole = event_line(event)
+        head, tail = whole.split(": ")[0] + ":", whole[whole.rindex(" ["):] if whole.endswith("]") else ""
+        for width in range(len(head) + NOTE_LEAST + 2, len(whole)):
+            cut = event_line(event, width)
+            assert len(cut) <= width and cut.startswith(head) and "…" in cut, (width, cut)
+            if len(head) + 1 + NOTE_LEAST + len(tail) <= width:
+                assert cut.endswith(tail), (width, cut)  # the note gave way, what the event brings kept whole
+            else:
+                note = whole[len(head) + 1:]
+                assert cut[len(head) + 1:].startswith(note[:NOTE_LEAST - 1].rstrip()), (width, cut)  # its first words
+        assert event_line(event, len(whole)) == whole  # room enough: nothing cut
+
+
+async def test_each_event_takes_one_line_of_the_list_at_80_columns(tmp_path):
+    path = _copy(tmp_path, "brackwater_gaol")
+    app = OfficersChessApp(editor=ScenarioFile.open(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, EventsDialog)
+        listing = app.screen.query_one("#events", OptionList)
+        written = events(path.read_text())
+        assert listing.virtual_size.height == len(written) + 1  # and "+ Add an event"
+        rows = [listing.render_line(y).text.strip(" ▊▎") for y in range(listing.size.height)]
+        numbered = [row for row in rows if row[:1].isdigit()]
+        assert [row.split(".")[0] for row in numbered] == [str(i + 1) for i in range(len(written))]
+        width = listing.scrollable_content_region.width
+        for number, (row, event) in enumerate(zip(numbered, written), 1):
+            whole = event_line(event)
+            head, tail = whole.split(": ")[0] + ":", whole[whole.rindex(" ["):] if whole.endswith("]") else ""
+            assert row.startswith(f"{number}. {head}")  # the moment, whole
+            if len(f"{number}. {head} ") + NOTE_LEAST + len(tail) <= width:
+                assert row.endswith(tail)  # and what it brings: the note gave way
+            assert ("…" in row) == (len(f"{number}. {whole}") > width)
+
+
+LONG = [{"when": "hp <= 6 and not enemy in ford", "do": "retreat to healing"}, {"do": "guard area ford"},
+        {"when": "outnumbered in ford", "do": "pursue nearest"}]
+
+
+async def test_the_event_and_orders_dialogs_lists_give_each_entry_one_line(tmp_path):
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path, "brackwater_gaol")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("E", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, EventDialog)
+        dialog.new_orders = [{"unit": name, "script": LONG} for name in ("Hesk", "Bryn", "Prosser")]
+        dialog._show_orders()
+        dialog.arriving["units"][0]["items"] = ["Iron Lance", "Vulnerary", "Steel Sword"]
+        dialog.arriving["units"][0]["roles"] = ["Leader", "Fleeing", "Saboteur"]
+        dialog._show_arriving()
+        await pilot.pause()
+        for name in ("#orders", "#arriving"):
+            listing = dialog.query_one(name, OptionList)
+            assert listing.virtual_size.height == listing.option_count, name
+            assert listing.render_line(0).text.rstrip().endswith("…"), name
+        await pilot.press("escape", "escape", "O")
+        orders = app.screen
+        assert isinstance(orders, OrdersDialog)
+        orders.lines = [ScriptLine(line.get("when", ""), line["do"] + " and on to the far gate of the keep")
+                        for line in LONG]
+        orders._show_lines()
+        await pilot.pause()
+        listing = orders.query_one("#lines", OptionList)
+        assert listing.virtual_size.height == listing.option_count

@@ -174,9 +174,15 @@ def with_event(text: str, index: int | None, event: dict[str, Any] | None) -> st
     return text
 
 
-def event_line(event: dict[str, Any]) -> str:
-    """An event in one line for the list: its moment, its note, and what else it brings."""
-    parts = [moment_words(event) + ":", str(event.get("note") or "(no note)")]
+# The columns an event's note keeps in a line cut to fit: a note cut to nothing left the events alike but for their
+# moments, and what an event brings is cut at the line's end before that.
+NOTE_LEAST = 12
+
+
+def event_line(event: dict[str, Any], width: int | None = None) -> str:
+    """An event in one line for the list: its moment, its note, and what else it brings. Given a `width`, the note is
+    cut with "…" so the line fits in it, the moment and the rest kept whole: they tell the events apart."""
+    head, note = moment_words(event) + ":", str(event.get("note") or "(no note)")
     extras = []
     if event.get("orders"):
         extras.append(f"orders for {', '.join(str(o.get('unit')) for o in event['orders'])}")
@@ -184,7 +190,14 @@ def event_line(event: dict[str, Any]) -> str:
         extras.append(f"{len(event['reinforcements'].get('units') or [])} arriving")
     if event.get("terrain"):
         extras.append(f"{len(event['terrain'])} terrain change{'s' * (len(event['terrain']) != 1)}")
-    return " ".join(parts) + (f" [{'; '.join(extras)}]" if extras else "")
+    tail = f" [{'; '.join(extras)}]" if extras else ""
+    if width is None:
+        return f"{head} {note}{tail}"
+    room = max(width - len(head) - 1 - len(tail), NOTE_LEAST)
+    if len(note) > room:
+        note = note[:room - 1].rstrip() + "…"
+    line = f"{head} {note}{tail}"
+    return line if len(line) <= width else line[:width - 1] + "…"  # what it brings, too long: cut at the end
 
 
 def terrain_text(changes: list[dict[str, Any]]) -> str:

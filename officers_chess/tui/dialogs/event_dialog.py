@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,6 +30,19 @@ from officers_chess.tui.dialogs.unit_dialog import UnitDialog
 ADD = "add"
 
 
+class EventRow:
+    """An event's row in the events list, one line at any width: its note is cut to fit, its number, moment and what
+    it brings kept (a Text's no_wrap is lost on an OptionList, which wrapped each event onto two lines at 80 columns)."""
+
+    def __init__(self, number: int, event: dict[str, Any]) -> None:
+        self.number, self.event = number, event
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        number = f"{self.number}. "
+        yield Text(number + event_line(self.event, options.max_width - len(number)), no_wrap=True,
+                   overflow="ellipsis")
+
+
 class EventsDialog(Answered, ModalScreen[tuple[str, int | None] | None]):
     """The events in the file's order: Enter answers ("change", i) or ("add", None), x ("remove", i); Esc None."""
 
@@ -45,8 +59,7 @@ class EventsDialog(Answered, ModalScreen[tuple[str, int | None] | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Events"
-            options = [Option(Text(f"{i + 1}. {event_line(e)}", overflow="ellipsis", no_wrap=True))
-                       for i, e in enumerate(self.events)]
+            options = [Option(EventRow(i + 1, e)) for i, e in enumerate(self.events)]
             yield OptionList(*options, Option(Text("+ Add an event", "bold")), id="events")
             yield Static(Text(self.said), classes="error")
             yield Static("↑↓ choose · Enter change (or add) · x remove · Esc close", classes="keys")
@@ -74,6 +87,8 @@ class EventDialog(ArrivingMoves, HelpedFields, MapPicking, Answered, ModalScreen
     EventDialog.under { background: transparent; }
     EventDialog.under > Vertical { display: none; }
     EventDialog #orders, EventDialog #arriving { height: auto; max-height: 3; }
+    /* One line each, as the events' list: in three lines, an entry wrapped hid the next. */
+    EventDialog #orders, EventDialog #arriving { text-wrap: nowrap; text-overflow: ellipsis; }
     EventDialog #help { min-height: 3; }
     """)
     AUTO_FOCUS = "#moment"

@@ -107,7 +107,9 @@ class OrdersDialog(HelpedFields, MapPicking, Answered, ModalScreen[list[ScriptLi
     parser's words."""
 
     DEFAULT_CSS = (DIALOG_CSS.format(name="OrdersDialog") + HELP_CSS.format(name="OrdersDialog")
-                   + PICK_CSS.format(name="OrdersDialog"))
+                   + PICK_CSS.format(name="OrdersDialog")
+                   # One line per script line, as the events' list: a line wrapped read as two.
+                   + "OrdersDialog #lines { text-wrap: nowrap; text-overflow: ellipsis; }")
     AUTO_FOCUS = "#when"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
