@@ -114,3 +114,30 @@ def test_edit_takes_a_scenario_with_objective_tiles_for_a_scenario():
 
     assert _is_scenario(ROOT / "scenarios" / "harrow_levy.yaml")  # its `tiles:` are seize, escape and raze
     assert not _is_scenario(ROOT / "maps" / "harrowdale.yaml")
+
+
+def test_an_objective_line_rewritten_keeps_the_comment_after_it(tmp_path):
+    text = LEVY.replace("  escape: [[1, 3]", "  seize: [[6, 7]]   # the mill, where the levy musters\n  escape: [[1, 3]")
+    text = text.replace("[20, 11], [20, 12]]\n", "[20, 11], [20, 12]]  # both edges: the levy may run either way\n")
+    more = with_objective(text, (7, 7), "seize")
+    assert changes(text, more) == [(["  seize: [[6, 7]]   # the mill, where the levy musters"],
+                                    ["  seize: [[6, 7], [8, 8]]   # the mill, where the levy musters"])]
+    fewer = with_objective(more, (0, 2), "raze")  # out of the wrapped escape list, into a new raze list
+    [(old, new)] = changes(more, fewer)
+    assert old[-1].endswith("]]  # both edges: the levy may run either way")
+    assert new[-2].endswith("]]  # both edges: the levy may run either way") and new[-1] == "  raze: [[1, 3]]"
+    assert loaded(tmp_path, fewer).tiles.escape == loaded(tmp_path, more).tiles.escape[1:]
+    assert with_objective(more, (7, 7), None) == text  # the tile taken off again: the line as it was written
+
+
+def test_a_deploy_line_rewritten_keeps_the_comment_after_it():
+    from officers_chess.content.editing.scenario_file import ScenarioDraft
+
+    text = (ROOT / "scenarios" / "lantern_patrol.yaml").read_text(encoding="utf-8")
+    draft = ScenarioDraft.read(text)
+    zone = draft.zones[0]
+    line = text.splitlines()[zone.line - 1]
+    commented = ScenarioDraft.read(text.replace(line + "\n", line + "  # behind the hedge\n"))
+    drawn = commented.zone_added(zone.side, (0, 0), (0, 0))
+    [(old, new)] = changes(commented.text, drawn.text)
+    assert old[0].endswith("  # behind the hedge") and new[0].endswith("]  # behind the hedge")

@@ -9,7 +9,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.yaml_lines import _YAML_WORDS, _block_end, _ended, _flow, _indent, _load, _pos
+from officers_chess.content.editing.yaml_lines import (
+    _YAML_WORDS, _block_end, _comment_kept, _ended, _flow, _indent, _load, _pos)
 from officers_chess.rules.board.battle_map import Pos
 
 KINDS = ("seize", "escape", "raze")  # the objective tiles, in the order `o` cycles through them
@@ -208,7 +209,7 @@ def _with_kind(text: str, kind: str, tiles: list[Pos]) -> str:
         if not tiles and len(node) == 1:
             line = document.lc.key("tiles")[0]
             return "".join(lines[:line] + lines[_block_end(lines, line) + 1:])
-        new = _tile_lines(_indent(lines[line]), kind, tiles) if tiles else []
+        new = _comment_kept(lines, node, kind, _tile_lines(_indent(lines[line]), kind, tiles)) if tiles else []
         return "".join(lines[:line] + new + lines[_block_end(lines, line) + 1:])
     if not tiles:
         return text

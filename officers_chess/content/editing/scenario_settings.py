@@ -12,7 +12,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from officers_chess.content.editing.roundtrip import plain
 from officers_chess.content.editing.yaml_lines import (
-    SIDES, _block_end, _ended, _flow, _indent, _load, without_empty_sides)
+    SIDES, _block_end, _comment_kept, _ended, _flow, _indent, _load, without_empty_sides)
 from officers_chess.content.loaders import _map_path
 
 TOP_KEYS = ("name", "purpose", "briefing", "first_deployer", "easier_side", "fog", "time_limit")
@@ -171,7 +171,7 @@ def set_top(text: str, key: str, value: Any) -> str:
     new = rendered(key, value) or []
     if isinstance(document, CommentedMap) and key in document:
         line = document.lc.key(key)[0]
-        return "".join(lines[:line] + new + lines[_block_end(lines, line) + 1:])
+        return "".join(lines[:line] + _comment_kept(lines, document, key, new) + lines[_block_end(lines, line) + 1:])
     return "".join(_ended(lines) + new)
 
 
@@ -192,7 +192,8 @@ def set_side(text: str, side: str, key: str, value: Any) -> str:
             side_line = sides.lc.key(side)[0]
             return without_empty_sides("".join(lines[:side_line] + [f"{_indent(lines[side_line])}{side}: {{}}\n"]
                                                + lines[end + 1:]))
-        return "".join(lines[:line] + _indented(new or [], _indent(lines[line])) + lines[end + 1:])
+        new = _comment_kept(lines, entry, key, _indented(new or [], _indent(lines[line])))
+        return "".join(lines[:line] + new + lines[end + 1:])
     if new is None:
         return text
     if isinstance(entry, CommentedMap) and len(entry):

@@ -87,6 +87,11 @@ def _span(text: str, seq: CommentedSeq, index: int) -> tuple[tuple[int, int], tu
     line, column = seq.lc.item(index)
     if lines[line][column] not in "{[":
         raise ValueError("the editor edits units written as {name: ..., at: [x, y]} on their line")
+    return (line, column), _flow_end(lines, line, column)
+
+
+def _flow_end(lines: list[str], line: int, column: int) -> tuple[int, int]:
+    """Where the flow value opening at (line, column) closes: its line and the column just past its bracket."""
     depth, quote = 0, ""
     for l in range(line, len(lines)):
         for c in range(column if l == line else 0, len(lines[l])):
@@ -101,8 +106,21 @@ def _span(text: str, seq: CommentedSeq, index: int) -> tuple[tuple[int, int], tu
             elif ch in "}]":
                 depth -= 1
                 if depth == 0:
-                    return (line, column), (l, c + 1)
+                    return l, c + 1
     raise ValueError("an unclosed bracket")
+
+
+def _comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
+    """`new`, the lines that write `key` of `node` again in flow style, with what followed its old flow value on the
+    file's line (a comment) kept after the last of them, as a unit's line keeps what follows its `}` (ED31)."""
+    line, column = node.lc.value(key)
+    if not new or lines[line][column:column + 1] not in ("[", "{"):
+        return new
+    end, after = _flow_end(lines, line, column)
+    tail = lines[end][after:].rstrip("\r\n")
+    if not tail.strip():
+        return new
+    return new[:-1] + [new[-1].rstrip("\n") + tail + "\n"]
 
 
 def _flow(value: Any) -> str:
