@@ -46,11 +46,10 @@ def _words(static) -> str:
 
 
 def _stands_out(screen, field: Input) -> bool:
-    """An empty field is seen when its cells' background differs from the box's around it."""
-    region, box = field.region, field.parent.region
+    """An empty field is seen when its cells' background differs from the dialog's just left of it."""
+    region = field.region
     inside = screen.get_style_at(region.right - 1, region.y).bgcolor
-    around = screen.get_style_at(box.right - 1, box.y).bgcolor if box.right > region.right else None
-    return inside is not None and inside != around
+    return inside is not None and inside != screen.get_style_at(region.x - 1, region.y).bgcolor
 
 
 async def test_an_empty_count_or_field_of_an_editor_dialog_is_seen_as_a_field(tmp_path):
