@@ -104,10 +104,12 @@ class HardPolicy(NormalPolicy):
     `Lookahead`, over their exact outcomes (a counter leaving the unit at 3 HP invites a rout the average hides;
     routing an enemy takes its reply away). When the best few choices are close and the clock does not favour it,
     `_second_look` plays the enemy's next activation as normal would choose it, then our best next one in what that
-    leaves, and keeps the choice worth most two activations on. It hires by trial (`trial_hire`) and re-arms at
-    Outfitting. How it fares against normal: docs/rulings.md P8, P24, P26, P27 and P28."""
+    leaves, and keeps the choice worth most two activations on. While the clock favours nobody its units keep their
+    company (`company.apart_cost`). It hires by trial (`trial_hire`) and re-arms at Outfitting. How it fares
+    against normal: docs/rulings.md P8, P24, P26, P27, P28 and P29."""
 
     name = "hard"
+    keeps_together = True  # rulings P29
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

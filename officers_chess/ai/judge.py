@@ -14,6 +14,7 @@ from officers_chess.ai.assess import (
 )
 from officers_chess.ai.breach import breaches
 from officers_chess.ai.clock_pressure import danger_weight, hurry
+from officers_chess.ai.company import apart_cost
 from officers_chess.ai.danger import DangerMap
 from officers_chess.ai.directives import Directive, directive, keep_apart, throws_itself_away
 from officers_chess.ai.goals import (
@@ -86,7 +87,7 @@ class Judge:
     danger zones and distance fields."""
 
     def __init__(self, state: GameState, side: Side, book: ExchangeBook, fields: Fields,
-                 rout_care: float | None = ROUT_CARE) -> None:
+                 rout_care: float | None = ROUT_CARE, together: bool = False) -> None:
         self.view = player_view(state, side)
         self.side = side
         self.book = book
@@ -112,6 +113,8 @@ class Judge:
         self.breaking_in = bool(self.objectives)
         self._orders: dict[str, Directive | None] = {}
         self.rout_care = rout_care
+        # Whether a unit pays for standing far from its company (`apart_cost`): the hard level's judgement.
+        self.together = together
         self._refreshed: dict[str, float] = {}
         self._special: dict[str, bool] = {}  # whether a unit has anything special to do (`_may_special`)
 
@@ -190,6 +193,10 @@ class Judge:
             value += min(heal, unit.max_hp - hp)
         if not danger:
             return value
+        if self.together and self.winning is None:
+            # Only while the clock favours nobody: a side it favours wins by keeping apart, and the other must
+            # hurry to it, not wait for its company (rulings P29).
+            value -= apart_cost(unit, pos, self.allies, self.enemies)
         sheltered = self.sheltered(unit)
         # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.
         weight = self.weight * (SHELTER_DANGER if sheltered else 1.0) / self.hurry

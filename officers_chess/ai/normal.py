@@ -28,6 +28,7 @@ class NormalPolicy(BasePolicy):
     # Late in a battle units take more risks (`danger_weight`), but a likely rout still weighs at least this much:
     # accepting blows is boldness, walking where the enemy routs you is a gift. None: as the risk of harm.
     rout_care: float | None = ROUT_CARE
+    keeps_together = False  # whether its units pay for standing far from their company (`company.apart_cost`)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -40,7 +41,7 @@ class NormalPolicy(BasePolicy):
         actions = legal_actions(state)
         if not actions:
             raise ValueError("no legal action: the battle is over")
-        judge = Judge(state, state.to_act, self.book, self.fields, self.rout_care)
+        judge = Judge(state, state.to_act, self.book, self.fields, self.rout_care, self.keeps_together)
         if state.active_unit is None:
             self._equipped.clear()
             return self._activation(judge, state, actions)
