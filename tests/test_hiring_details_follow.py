@@ -68,3 +68,17 @@ def test_every_class_and_item_of_the_bundled_catalogue_fits_the_details_pane_at_
     for what, body in described:
         lines = console.render_lines(body, options, pad=False)
         assert len(lines) <= rows, f"{what} takes {len(lines)} rows, the pane shows {rows}"
+
+
+async def test_the_shop_says_its_letters_are_map_letters_and_does_not_set_them_as_keys():
+    # A bold capital left of each name read as the key that hires that class; it is the class's letter on the map.
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("practice_muster")), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hand_over(pilot)
+        shop = app.screen.query_one("#shop", OptionList)
+        assert str(shop.border_title) == "Map letter · class · gold"  # at 80 columns; wide: "Map · class · ..."
+        for index in range(shop.option_count):
+            row = shop.get_option_at_index(index).prompt
+            assert isinstance(row, Text)
+            letter = next(span for span in row.spans if span.start == 0)
+            assert "bold" not in str(letter.style)

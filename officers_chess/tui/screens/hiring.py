@@ -161,7 +161,8 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         left = self.gold_left
         if self.shop_mode == "classes":
             wide = self.has_class("-wide")
-            shop.border_title = "Classes · gold · weapons · Str Skl Spd Def Res · Move" if wide else "Classes · gold"
+            shop.border_title = ("Map · class · gold · weapons · Str Skl Spd Def Res · Move" if wide
+                                 else "Map letter · class · gold")
             prices = [price for _, price in self.session.classes(self.side)]
             options = [Option(class_row(c, price, left, wide), id=f"class:{c.name}") for c, price in self.session.classes(self.side)]
         else:

@@ -102,7 +102,8 @@ def _price(price: int, gold_left: int | None) -> Text:
 
 def class_row(unit_class: UnitClass, price: int, gold_left: int | None, wide: bool = False) -> Text:
     wields = "/".join(w.value for w in unit_class.wields)
-    row = Text.assemble((f"{unit_class.letter} ", "bold"), f"{unit_class.name:<{NAME_WIDTH - 2}}", _price(price, gold_left),
+    # The map letter is quiet: in bold, left of the name, it read as a key that would hire the class.
+    row = Text.assemble((f"{unit_class.letter} ", "grey62"), f"{unit_class.name:<{NAME_WIDTH - 2}}", _price(price, gold_left),
                         (f" {wields:<11}" if wide else f" {wields}", "grey62"))
     if wide:
         s = unit_class.stats
