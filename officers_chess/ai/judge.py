@@ -194,8 +194,8 @@ class Judge:
         if not danger:
             return value
         if self.together and self.winning is None:
-            # Only while the clock favours nobody: a side it favours wins by keeping apart, and the other must
-            # hurry to it, not wait for its company (rulings P29).
+            # Only while the clock favours nobody: a side it favours wins by lasting, wherever its units stand, and
+            # the other must hurry to it rather than wait for its company (measured: rulings P29).
             value -= apart_cost(unit, pos, self.allies, self.enemies)
         sheltered = self.sheltered(unit)
         # Running out of time, every unit takes more blows; only the unit with the objective risks its rout too.

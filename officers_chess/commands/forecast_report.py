@@ -78,9 +78,11 @@ def forecast_table(duel: Duel, fc: Forecast) -> RenderableType:
     def row(label: str, value) -> None:
         table.add_row(label, *(value(role) for role in roles))
 
+    # A blow set by the target's HP (Devastate) shows what it takes from this target (rulings I8).
+    target_hp = {Role.ATTACKER: hp_now[Role.DEFENDER], Role.DEFENDER: hp_now[Role.ATTACKER]}
+
     def profile_value(attr: str):
-        # A blow set by the target's HP (Devastate) shows what it takes from this target (rulings I8).
-        return lambda role: profile_figure(plan, role, attr, hp_now[Role.DEFENDER if role is Role.ATTACKER else Role.ATTACKER])
+        return lambda role: profile_figure(plan, role, attr, target_hp[role])
 
     row("HP now → most likely", lambda r: f"{hp_now[r]} → {most_likely(fc.hp_after(r))}")
     row("HP at worst", lambda r: str(min(fc.hp_after(r))))
