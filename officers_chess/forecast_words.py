@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from officers_chess.rules.combat.exchange import ExchangePlan, Modifier, Role, SwingProfile
+from officers_chess.rules.combat.exchange import ExchangePlan, Modifier, Role
 
 
 def percent(p: Fraction) -> str:
@@ -75,20 +75,6 @@ def modifier_text(mod: Modifier) -> str:
 HP_BLOW_WORDS = {"assassinate": "all HP", "decimate": "half HP", "devastate": "to 1 HP"}
 
 
-def hp_blow(profile: SwingProfile, crit: bool) -> str | None:
-    """The tag that sets a hit's (or, `crit`, a crit's) damage from the target's HP, as `SwingProfile.blow` applies
-    them; None when the damage formula's figure stands."""
-    if profile.ineffective:
-        return None
-    if crit and profile.assassinate:
-        return "assassinate"
-    if profile.decimate:
-        return "decimate"
-    if profile.devastate:
-        return "devastate"
-    return None
-
-
 def profile_figure(plan: ExchangePlan, role: Role, attr: str, target_hp: int | None = None) -> str:
     """One figure of a side's swings (damage, crit_damage, hit_chance, crit_chance); "–" when it cannot counter.
     Given the target's HP, a damage figure that Decimate, Devastate or Assassinate set from that HP is what the
@@ -97,9 +83,9 @@ def profile_figure(plan: ExchangePlan, role: Role, attr: str, target_hp: int | N
     if profile is None:
         return "–"
     if attr in ("damage", "crit_damage") and target_hp is not None:
-        crit = attr == "crit_damage"
-        tag = hp_blow(profile, crit)
-        if tag is not None:
-            return f"{profile.dealt('crit' if crit else 'hit', target_hp)} ({HP_BLOW_WORDS[tag]})"
+        result = "crit" if attr == "crit_damage" else "hit"
+        rule = profile.hp_rule(result)
+        if rule is not None:
+            return f"{profile.dealt(result, target_hp)} ({HP_BLOW_WORDS[rule]})"
     value = getattr(profile, attr)
     return percent(value) if isinstance(value, Fraction) else str(value)

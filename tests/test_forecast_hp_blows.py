@@ -92,3 +92,16 @@ def test_the_threat_inspector_says_what_the_enemys_blow_takes_from_this_unit():
     attacks = threat_forecasts(state, state.unit("a1"), (0, 0), [state.unit("d1")])
     assert [a.enemy.id for a in attacks] == ["d1"]
     assert "(Ruin) from " in attack_line(attacks[0]) and ": 11 (to 1 HP) dmg ×1" in attack_line(attacks[0])
+
+
+@pytest.mark.parametrize("flag", ["assassinate", "decimate", "devastate"])
+def test_every_tag_that_sets_a_blow_from_hp_has_its_words_and_is_the_one_the_blow_follows(flag):
+    from officers_chess.forecast_words import HP_BLOW_WORDS
+    from officers_chess.rules.combat.exchange import SwingProfile
+
+    swing = SwingProfile(skill=10, crit_top=1, damage=4, crit_damage=8, **{flag: True})
+    rule = swing.hp_rule("crit")
+    assert rule == flag and rule in HP_BLOW_WORDS
+    # The blow the forecast names is the blow the rules deal: never the formula's 8 against 15 HP.
+    assert swing.blow("crit", 15) == {"assassinate": 15, "decimate": 7, "devastate": 14}[flag]
+    assert swing.hp_rule("miss") is None and swing.hp_rule("hit") == (None if flag == "assassinate" else flag)

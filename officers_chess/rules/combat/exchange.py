@@ -92,15 +92,25 @@ class SwingProfile:
         already hit in this exchange)."""
         return min(target_hp, self.blow(result, target_hp, landed))
 
+    def hp_rule(self, result: SwingResult) -> str | None:
+        """The tag that sets this result's damage from the target's HP instead of the damage formula (assassinate,
+        decimate, devastate), None when the formula's figure stands."""
+        if result in ("miss", "backfire") or self.ineffective:
+            return None
+        if result == "crit" and self.assassinate:
+            return "assassinate"
+        return "decimate" if self.decimate else "devastate" if self.devastate else None
+
     def blow(self, result: SwingResult, target_hp: int, landed: bool = False) -> int:
         """The damage this result deals before the target's remaining HP caps it (`dealt` takes the cap)."""
         if result in ("miss", "backfire") or self.ineffective:
             return 0
-        if result == "crit" and self.assassinate:
+        rule = self.hp_rule(result)
+        if rule == "assassinate":
             amount = target_hp
-        elif self.decimate:
+        elif rule == "decimate":
             amount = max(1, target_hp // 2)
-        elif self.devastate:
+        elif rule == "devastate":
             amount = target_hp - 1
         else:
             hit, crit = self.later if landed and self.later is not None else (self.damage, self.crit_damage)
