@@ -141,3 +141,14 @@ def test_a_deploy_line_rewritten_keeps_the_comment_after_it():
     drawn = commented.zone_added(zone.side, (0, 0), (0, 0))
     [(old, new)] = changes(commented.text, drawn.text)
     assert old[0].endswith("  # behind the hedge") and new[0].endswith("]  # behind the hedge")
+
+
+def test_an_event_key_written_again_keeps_the_comment_after_it():
+    """An event's one-line key changed (or renamed, its trigger changed) keeps the comment after its value (ED50)."""
+    from officers_chess.content.editing.key_splices import set_key
+
+    text = "events:\n  - when: round 3  # dusk\n    say: The bell rings.   # from the tower\n"
+    assert set_key(text, ("events", 0), "when", "round 4") == text.replace("round 3", "round 4")
+    assert set_key(text, ("events", 0), "say", "Quiet.") == text.replace("The bell rings.", "Quiet.")
+    renamed = set_key(text, ("events", 0), "when", "round 4", rename="at")
+    assert renamed.splitlines()[1] == "  - at: round 4  # dusk"

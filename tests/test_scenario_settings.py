@@ -95,3 +95,21 @@ def test_conditions_refused_in_words():
         parse_conditions("win")
     assert parse_conditions("hold tiles=3,4+5,6 rounds=2 decisive") == [
         {"kind": "hold", "tiles": [[3, 4], [5, 6]], "rounds": 2, "tier": "decisive"}]
+
+
+@pytest.mark.parametrize(("key", "was", "now"), [("war_chest", 700, 650), ("name", "Breaking the Harrow Levy", "Levy")])
+def test_a_plain_value_written_again_keeps_the_comment_after_it(tmp_path, key, was, now):
+    """The settings dialog writes a changed value's line again; the author's comment after the value stays on it,
+    at the author's gap (ED50). Taken out, the line goes with its comment."""
+    levy = (ROOT / "scenarios" / "harrow_levy.yaml").read_text(encoding="utf-8")
+    if key == "name":
+        text = levy.replace(f"name: {was}\n", f"name: {was}   # working title\n")
+        after = set_top(text, key, now)
+        assert changed_lines(text, after) == ([f"name: {was}   # working title"], [f"name: {now}   # working title"])
+    else:
+        text = levy.replace(f"    war_chest: {was}\n", f"    war_chest: {was}  # six hires\n", 1)
+        after = set_side(text, "attacker", key, now)
+        assert changed_lines(text, after) == ([f"    war_chest: {was}  # six hires"], [f"    war_chest: {now}  # six hires"])
+        assert "six hires" not in set_side(text, "attacker", key, None)
+    (tmp_path / "s.yaml").write_text(after)
+    assert load_scenario(tmp_path / "s.yaml").scenario  # the game still reads it

@@ -112,15 +112,32 @@ def _flow_end(lines: list[str], line: int, column: int) -> tuple[int, int]:
 
 def _comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
     """`new`, the lines that write `key` of `node` again in flow style, with what followed its old flow value on the
-    file's line (a comment) kept after the last of them, as a unit's line keeps what follows its `}` (ED31)."""
+    file's line (a comment) kept after the last of them, as a unit's line keeps what follows its `}` (ED31); a plain
+    value written again on one line keeps the comment after it too (ED50)."""
     line, column = node.lc.value(key)
-    if not new or lines[line][column:column + 1] not in ("[", "{"):
+    if not new:
         return new
+    if lines[line][column:column + 1] not in ("[", "{"):
+        return _scalar_comment_kept(lines, node, key, new)
     end, after = _flow_end(lines, line, column)
     tail = lines[end][after:].rstrip("\r\n")
     if not tail.strip():
         return new
     return new[:-1] + [new[-1].rstrip("\n") + tail + "\n"]
+
+
+def _scalar_comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
+    """`new`, one line writing a plain value of `key` again, with the comment that followed the old value on its
+    line kept after it, at the same gap (`war_chest: 300  # for six hires`). Anything else is returned as it is."""
+    noted = node.ca.items.get(key)
+    comment = noted[2] if noted and len(noted) > 2 else None
+    line = node.lc.key(key)[0]
+    if len(new) != 1 or comment is None or comment.start_mark.line != line:
+        return new
+    start = comment.start_mark.column
+    while start > 0 and lines[line][start - 1] in " \t":  # the author's gap before the `#`
+        start -= 1
+    return [new[0].rstrip("\n") + lines[line][start:].rstrip("\r\n") + "\n"]
 
 
 def _flow(value: Any) -> str:
