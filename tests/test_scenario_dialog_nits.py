@@ -220,3 +220,23 @@ async def test_the_event_and_orders_dialogs_lists_give_each_entry_one_line(tmp_p
         await pilot.pause()
         listing = orders.query_one("#lines", OptionList)
         assert listing.virtual_size.height == listing.option_count
+
+
+async def test_a_war_chest_changed_in_the_settings_dialog_keeps_the_comment_after_it(tmp_path):
+    """ED50, through the real dialog: the author's note after the number stays on the line the editor writes again."""
+    path = _copy(tmp_path, "harrow_levy")
+    text = path.read_text()
+    path.write_text(text.replace("    war_chest: 700\n", "    war_chest: 700  # six hires and a salve\n", 1))
+    app = OfficersChessApp(editor=ScenarioFile.open(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        chest = app.screen.query_one("#chest-attacker", Input)
+        assert chest.value == "700"
+        chest.value = "650"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        lines = editor.draft.text.splitlines()
+        assert "    war_chest: 650  # six hires and a salve" in lines
+        assert "    war_chest: 700" in lines  # the defender's, untouched
