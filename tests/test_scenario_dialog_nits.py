@@ -1,5 +1,6 @@
 """The scenario editor's dialogs at 80×24 where a play-tester tripped: empty fields that could not be seen, an item
-shown before a class was picked, a briefing wrapped at its hard line breaks, events that took two lines each."""
+shown before a class was picked, a briefing wrapped at its hard line breaks, events that took two lines each, the
+comment after a war chest lost when the chest changed."""
 
 from __future__ import annotations
 
