@@ -4,6 +4,7 @@ bundled scenario with comments, and the game's loader reads each edit; where `m`
 from __future__ import annotations
 
 import difflib
+import re
 import shutil
 from pathlib import Path
 
@@ -152,3 +153,19 @@ def test_an_event_key_written_again_keeps_the_comment_after_it():
     assert set_key(text, ("events", 0), "say", "Quiet.") == text.replace("The bell rings.", "Quiet.")
     renamed = set_key(text, ("events", 0), "when", "round 4", rename="at")
     assert renamed.splitlines()[1] == "  - at: round 4  # dusk"
+
+
+def test_an_area_written_again_keeps_its_unchanged_lines_and_the_comments_after_its_changed_ones():
+    """ED50 for areas: redrawing an area rewrote all its lines, so the comment after its corners went, and its words,
+    unchanged, came back in quotes. A line whose value is the same stays as written; a changed one keeps its comment."""
+    text = LEVY.replace("    corners: [[12, 4], [15, 9]]\n", "    corners: [[12, 4], [15, 9]]  # the near bank\n")
+    about = "the bridge band stands here, and fights for it once the company comes within three tiles."
+    assert with_area(text, AreaEntry("bridgehead", (11, 3), (14, 8), about), replacing="bridgehead") == text
+    redrawn = with_area(text, AreaEntry("bridgehead", (11, 3), (14, 9), about), replacing="bridgehead")
+    assert changes(text, redrawn) == [(["    corners: [[12, 4], [15, 9]]  # the near bank"],
+                                       ["    corners: [[12, 4], [15, 10]]  # the near bank"])]
+    plain = text.replace("  fordbank:\n    corners: [[11, 9], [14, 13]]\n", "  fordbank: [[11, 9], [14, 13]]  # shallows\n")
+    plain = re.sub(r"\n    about: the ford band[^\n]*", "", plain)
+    moved = with_area(plain, AreaEntry("fordbank", (10, 8), (13, 13)), replacing="fordbank")
+    assert changes(plain, moved) == [(["  fordbank: [[11, 9], [14, 13]]  # shallows"],
+                                      ["  fordbank: [[11, 9], [14, 14]]  # shallows"])]

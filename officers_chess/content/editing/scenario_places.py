@@ -118,6 +118,35 @@ def _area_lines(area: AreaEntry, indent: str) -> list[str]:
     return lines
 
 
+def _area_kept(lines: list[str], areas: CommentedMap, name: str, area: AreaEntry, new: list[str]) -> list[str]:
+    """`new`, the area's lines written again, with what the author wrote kept (ED50): a key whose value did not
+    change keeps its own line as written, and one that did keeps the comment after it."""
+    old = areas[name]
+    if not isinstance(old, CommentedMap) or old.fa.flow_style():  # `name: [[x, y], [x, y]]` on one line
+        return _comment_kept(lines, areas, name, new) if len(new) == 1 else new
+    kept = new[:1]  # the area's name line
+    for written in new[1:]:
+        key = written.strip().split(":", 1)[0]
+        if key not in old:
+            kept.append(written)
+            continue
+        at = old.lc.key(key)[0]
+        if _block_end(lines, at) != at:  # a value over several lines: written again whole
+            kept.append(written)
+        elif plain(old[key]) == _area_value(area, key):
+            kept.append(lines[at] if lines[at].endswith("\n") else lines[at] + "\n")
+        else:
+            kept.extend(_comment_kept(lines, old, key, [written]))
+    return kept
+
+
+def _area_value(area: AreaEntry, key: str) -> Any:
+    """The value `_area_lines` writes under `key`, as the loader reads it back."""
+    if key == "corners":
+        return [[area.corner[0] + 1, area.corner[1] + 1], [area.other[0] + 1, area.other[1] + 1]]
+    return {"about": area.about, "shown": area.shown}.get(key)
+
+
 def _flow_refused(node: Any, what: str) -> None:
     if isinstance(node, (CommentedMap, CommentedSeq)) and len(node) and node.fa.flow_style():
         raise ValueError(f"the {what} are written on one line: edit them by hand")
@@ -131,7 +160,8 @@ def with_area(text: str, area: AreaEntry, replacing: str | None = None) -> str:
     if replacing is not None:
         line = areas.lc.key(replacing)[0]
         end = _block_end(lines, line)
-        return "".join(lines[:line] + _area_lines(area, _indent(lines[line])) + lines[end + 1:])
+        new = _area_lines(area, _indent(lines[line]))
+        return "".join(lines[:line] + _area_kept(lines, areas, replacing, area, new) + lines[end + 1:])
     if isinstance(areas, CommentedMap) and len(areas):
         key = document.lc.key("areas")[0]
         end = _block_end(lines, key)
