@@ -23,7 +23,9 @@ from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.muster_session import MusterSession
-from officers_chess.session.map_fit import COMPACT, FRAME, OVERVIEW, WIDE, best_scale, fits
+from officers_chess.session.map_fit import COMPACT, FRAME, LARGE, OVERVIEW, WIDE, best_scale, fits
+from officers_chess.tui.app import OfficersChessApp
+from officers_chess.tui.screens.battle import LARGE_LOG_SPARE, BattleScreen
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK
 from officers_chess.tui.widgets.map_view import CURSOR_COLOUR, HALVES, MapView, unit_letter
@@ -55,6 +57,63 @@ def test_the_largest_scale_that_shows_the_whole_map_is_chosen():
     assert best_scale(32, 24, room) is OVERVIEW
     assert fits(OVERVIEW, 32, 24, (34, 14)) and not fits(OVERVIEW, 32, 24, (34, 13))
     assert OVERVIEW.size(32, 23) == (32, 12)  # an odd last row takes a line of its own
+
+
+def test_the_large_block_is_for_room_to_spare():
+    assert LARGE.size(16, 12) == (64, 24)  # four cells by two lines a tile
+    assert best_scale(16, 12, (66, 26)) is LARGE
+    assert best_scale(16, 12, (65, 26)) is WIDE and best_scale(16, 12, (66, 25)) is WIDE
+    assert best_scale(16, 12, (66, 26), spare=8) is WIDE  # the lines it must leave free come off the room first
+    assert best_scale(16, 12, (66, 34), spare=8) is LARGE
+    assert best_scale(18, 12, (38, 18), spare=8) is WIDE  # the spare is asked of the large block only
+    # Which lines a map row takes, and which row a line draws, at every scale.
+    assert list(LARGE.lines_of(5)) == [10, 11] and LARGE.row_at(10) == LARGE.row_at(11) == 5
+    assert list(WIDE.lines_of(5)) == [5] and WIDE.row_at(5) == 5
+    assert list(OVERVIEW.lines_of(5)) == [2] and OVERVIEW.row_at(2) == 4
+
+
+async def test_a_big_terminal_draws_the_battle_map_in_large_blocks_and_a_click_finds_the_tile():
+    loaded = load_scenario(find_scenario("ford_skirmish"))  # 16×12
+    app = OfficersChessApp(seed=1, autosave=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        _, state = scenario_battle(next(p for p in bundled_scenarios() if p.stem == "ford_skirmish"))
+        screen = await open_battle(app, pilot, loaded, state)
+        await pilot.pause()
+        view = screen.query_one(MapView)
+        assert view.scale is LARGE
+        assert view.outer_size == (16 * 4 + FRAME, 12 * 2 + FRAME)  # the frame exactly around it
+        assert view.scroll_offset == (0, 0)
+        assert screen.query_one("#map-row").region.contains_region(view.region)
+        log = screen.query_one("#log")
+        assert log.size.height >= LARGE_LOG_SPARE  # the log keeps its lines beside the big map
+        units = {u.pos: u for u in screen.controller.view.living()}
+        for row in range(12):
+            upper, lower = view._render_line(2 * row), view._render_line(2 * row + 1)
+            assert upper.cell_length == lower.cell_length == 64
+            for x in range(16):
+                block = upper.text[4 * x:4 * x + 4]
+                if (x, row) in units:
+                    assert block[1] == unit_letter(units[(x, row)]), (x, row)
+                assert block[0] == block[3] == " " and lower.text[4 * x:4 * x + 4] == "    "
+                # The block's two lines wear one style: the tile's colours (and a tint) fill it whole.
+                assert list(lower)[x].style == list(upper)[x].style, (x, row)
+        target = next(p for p in ((x, y) for y in range(11, 3, -1) for x in range(15, 3, -1)) if p not in units)
+        # A tile far from the corner, clicked on its block's lower line, right-hand cell.
+        await pilot.click(MapView, offset=(1 + 4 * target[0] + 3, 1 + 2 * target[1] + 1))
+        await pilot.pause()
+        assert screen.controller.cursor == target
+        # A cursor move repaints both lines of each row it touches (the drawn lines are kept until then).
+        for line in range(24):
+            view.render_line(line)
+        await pilot.press("up")
+        await pilot.pause()
+        x, row = screen.controller.cursor
+        assert (x, row) == (target[0], target[1] - 1)
+        for line in (2 * row, 2 * row + 1):
+            assert list(view.render_line(line))[x].style.reverse, line
+        for line in (2 * target[1], 2 * target[1] + 1):  # and the row it left no longer shows it
+            assert not list(view.render_line(line))[target[0]].style.reverse, line
 
 
 async def test_every_bundled_map_is_visible_whole_at_80x24_in_a_frame_that_wastes_nothing():
@@ -123,6 +182,22 @@ async def test_the_deployment_map_is_whole_at_80x24_too():
         free = next(p for p in sorted(zone) if view.controller.board.unit_at(p) is None)
         # One cell a tile: the zone's mark stands where the glyph would.
         assert view._render_line(free[1]).text[free[0]] == ZONE_MARK
+
+
+async def test_the_deployment_map_takes_large_blocks_where_there_is_room_framed_without_a_scrollbar():
+    loaded = load_scenario(find_scenario("practice_muster"))  # 10×8
+    session = MusterSession(loaded)
+    policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+    while (step := session.current())[0] is not Phase.DEPLOYING:
+        session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
+    app = DeployOnly(session, step[1])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        assert view.scale is LARGE
+        # The frame exactly around the map: a scrollbar a passing narrower layout raised would add a line.
+        assert view.outer_size == (10 * 4 + FRAME, 8 * 2 + FRAME)
+        assert not view.show_horizontal_scrollbar and not view.show_vertical_scrollbar
 
 
 async def test_the_overview_draws_two_rows_a_line_each_unit_by_its_letter_and_a_click_finds_it():

@@ -23,7 +23,7 @@ from officers_chess.tui.screens.hiring import HiringScreen
 from officers_chess.tui.screens.scouting import ScoutingScreen
 
 CONTACT = Path(__file__).resolve().parents[1] / "benchmarks" / "fixtures" / "long_march_contact.yaml"
-SMALL, LARGE = (80, 24), (120, 36)
+SMALL, LARGE, HUGE = (80, 24), (120, 36), (160, 45)
 
 
 @pytest.fixture(autouse=True)
@@ -108,6 +108,14 @@ def test_battle_screen_colour_blind_scheme_with_moves_shown(snap_compare):
         await pilot.press("tab", "enter", "d")
 
     assert snap_compare(battle_app("colour-blind"), run_before=select, terminal_size=LARGE)
+
+
+def test_battle_screen_on_a_big_terminal_draws_the_map_in_large_blocks(snap_compare):
+    async def select(pilot) -> None:
+        await pilot.press("tab", "enter")
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("ford_skirmish")), seed=1)
+    assert snap_compare(app, run_before=select, terminal_size=HUGE)
 
 
 def test_forecast_pane_with_its_modifiers(snap_compare):

@@ -32,7 +32,7 @@ from officers_chess.tui.screens.battle_pane import BattlePane
 from officers_chess.tui.screens.battle_saves import BattleSaves
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 from officers_chess.session.map_areas import area_tiles, marked_areas
-from officers_chess.session.map_fit import FRAME, best_scale
+from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
@@ -44,6 +44,7 @@ from officers_chess.tui.widgets.unit_sheet import UnitSheet
 LEFT_MIN, SIDE_MIN, SIDE_MAX = 38, 42, 72
 CHROME_ROWS = 2  # the status line and the footer
 LOG_ROWS = 4  # the log's frame and one line of it, and the take-back line under it
+LARGE_LOG_SPARE = 8  # lines more of log the large map must leave (it is for room to spare, not at the log's cost)
 
 # Seconds per beat of the computer's activations: a normal pace to follow, a fast one to get on with it.
 BEAT_SECONDS = {"normal": 0.6, "fast": 0.12}
@@ -179,12 +180,13 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         # forecast lines wrap less, wider still is only blank); the map's column takes the rest, map
         # centred over a log as wide as the column, so combat lines do not wrap on a big terminal.
         # The map is drawn at the largest scale that shows it whole beside the narrowest side pane, above a
-        # log of one line and the take-back line (session/map_fit.py); its row is as tall as it needs.
+        # log of one line and the take-back line (session/map_fit.py); its row is as tall as it needs. The large
+        # block scale is taken only where the log keeps LARGE_LOG_SPARE lines more beside it.
         width = event.size.width
         battle_map = self.controller.view.map
         room = (width - SIDE_MIN, event.size.height - CHROME_ROWS - LOG_ROWS)
-        scale = best_scale(battle_map.width, battle_map.height, room)
-        self.query_one(MapView).fit(scale)
+        scale = best_scale(battle_map.width, battle_map.height, room, spare=LARGE_LOG_SPARE)
+        self.query_one(MapView).fit(scale, whole=fits(scale, battle_map.width, battle_map.height, room))
         self.query_one("#map-row").styles.max_height = max(room[1], 3)
         wanted = scale.size(battle_map.width, battle_map.height)[0] + FRAME
         side = min(max(width - wanted, SIDE_MIN), SIDE_MAX, max(width - LEFT_MIN, 1))

@@ -23,7 +23,7 @@ from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
 from officers_chess.session.map_areas import area_tiles, areas_at, marked_areas
-from officers_chess.session.map_fit import FRAME, best_scale
+from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
 
@@ -107,8 +107,9 @@ class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
     def on_resize(self, event: events.Resize) -> None:
         # The map whole at the largest scale that fits beside the side pane, above its two-line legend.
         battle_map = self.session.battle_map
-        scale = best_scale(battle_map.width, battle_map.height, (event.size.width - SIDE_MIN, event.size.height - 4))
-        self.query_one(MapView).fit(scale)
+        room = (event.size.width - SIDE_MIN, event.size.height - 4)
+        scale = best_scale(battle_map.width, battle_map.height, room)
+        self.query_one(MapView).fit(scale, whole=fits(scale, battle_map.width, battle_map.height, room))
         wanted = scale.size(battle_map.width, battle_map.height)[0] + FRAME
         self.query_one("#left").styles.width = max(LEFT_MIN, min(wanted, event.size.width - SIDE_MIN))
 

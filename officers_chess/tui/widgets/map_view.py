@@ -24,6 +24,7 @@ from officers_chess.session.map_fit import WIDE, Scale
 from officers_chess.tui.palette import Palette, palette
 
 TILE_WIDTH = 2  # at the wide scale each tile is two cells: a glyph (unit letter or terrain) and a mark or a space
+BLOCK_PAD = " "  # at the large scale the two cells sit in the middle of the tile's four, the line under them blank
 HELD = Style(dim=True)  # a tile only enemies at their posts could reach (the mark says so without colour)
 AREA = Style(underline=True)  # a scenario's area the players are meant to know (objectives are bold as well)
 HALVES = "▀"  # the overview's cell: the upper map row in the glyph's colour, the lower one in the background's
@@ -54,9 +55,10 @@ class MapSource(Protocol):
 class MapView(ScrollView, can_focus=False):
     """Draws the map from a BattleController and reports clicked tiles.
 
-    The screen picks the scale (`fit`): two cells a tile when the map fits so, else one cell a tile (the glyph
-    alone, or the mark that would have gone beside it, the colours carrying the terrain), else the overview (two
-    map rows to a line, each a half cell, a unit's letter filling its cell)."""
+    The screen picks the scale (`fit`): on a big terminal a block of four cells by two lines a tile (the two
+    cells of the wide scale in its middle), else two cells a tile when the map fits so, else one cell a tile (the
+    glyph alone, or the mark that would have gone beside it, the colours carrying the terrain), else the overview
+    (two map rows to a line, each a half cell, a unit's letter filling its cell)."""
 
     DEFAULT_CSS = """
     MapView { scrollbar-size: 1 1; }
@@ -79,8 +81,11 @@ class MapView(ScrollView, can_focus=False):
         self._board: tuple[dict, set, set] | None = None
         self._size_content()
 
-    def fit(self, scale: Scale) -> None:
-        """Draw at `scale` from now on (the screen chooses it from the room it gives the map)."""
+    def fit(self, scale: Scale, whole: bool = False) -> None:
+        """Draw at `scale` from now on (the screen chooses it from the room it gives the map); `whole` says the map
+        fits the room at it, so the view never scrolls (nor shows a scrollbar a passing narrower layout raised)."""
+        overflow = "hidden" if whole else "auto"
+        self.styles.overflow_x = self.styles.overflow_y = overflow
         if scale == self.scale:
             return
         self.scale = scale
@@ -90,11 +95,12 @@ class MapView(ScrollView, can_focus=False):
         self.call_after_refresh(self.follow_cursor)
 
     def _size_content(self) -> None:
-        # One spare column when the view is an odd number of cells wide at two cells a tile, so the far
-        # right scroll position still starts on a tile boundary.
+        # Where the map is wider than the view, spare columns up to a whole tile, so the far right scroll position
+        # still starts on a tile boundary. None where it fits: the width it asks for is then its own.
         battle_map = self.controller.view.map
         cells, lines = self.scale.size(battle_map.width, battle_map.height)
-        spare = self.scrollable_content_region.width % self.scale.across if self.is_mounted else 0
+        shown = self.scrollable_content_region.width if self.is_mounted else cells
+        spare = shown % self.scale.across if shown < cells else 0
         self.virtual_size = Size(cells + spare, lines)
 
     def redraw(self) -> None:
@@ -106,7 +112,7 @@ class MapView(ScrollView, can_focus=False):
 
     def redraw_rows(self, *rows: int) -> None:
         """Repaint only the given map rows (a plain cursor move touches two)."""
-        for line in {row // self.scale.rows_per_line for row in rows}:
+        for line in {line for row in rows for line in self.scale.lines_of(row)}:
             self._rows.pop(line, None)
             self.refresh_line(line)
         self.follow_cursor()
@@ -117,8 +123,8 @@ class MapView(ScrollView, can_focus=False):
         if not view.width or not view.height:
             return
         across = self.scale.across
-        x, y = self.controller.cursor
-        y //= self.scale.rows_per_line
+        x, row = self.controller.cursor
+        lines = self.scale.lines_of(row)
         left, top = round(self.scroll_x), round(self.scroll_y)
         cell = x * across
         if cell < left:
@@ -126,10 +132,10 @@ class MapView(ScrollView, can_focus=False):
         elif cell + across > left + view.width:
             left = cell + across - view.width
             left += left % across  # never stop half-way through a tile
-        if y < top:
-            top = y
-        elif y >= top + view.height:
-            top = y - view.height + 1
+        if lines.start < top:
+            top = lines.start
+        elif lines.stop > top + view.height:
+            top = lines.stop - view.height
         self.scroll_to(left, top, animate=False)
 
     def on_resize(self) -> None:
@@ -150,6 +156,8 @@ class MapView(ScrollView, can_focus=False):
         """One line of the map at the current scale."""
         if self.scale.rows_per_line == 2:
             return self._overview_line(line)
+        if self.scale.lines_per_row == 2:
+            return self._block_line(line)
         if self.scale.across == 1:
             return Strip([Segment(cell.single, cell.style) for cell in self._row_cells(line)], self.controller.view.map.width)
         return self._render_row(line)
@@ -174,6 +182,16 @@ class MapView(ScrollView, can_focus=False):
             colour = Style(color=top.colour, bgcolor=bottom.colour if bottom is not None else None)
             segments.append(Segment(HALVES, colour))
         return Strip(segments, len(segments))
+
+    def _block_line(self, line: int) -> Strip:
+        """One line of the large scale: the upper line of a map row holds each tile's two cells between blanks,
+        the lower one its colour alone, so each tile is a block of its colours (and the cursor's, a tint's)."""
+        cells = self._row_cells(self.scale.row_at(line))
+        if line % 2:
+            segments = [Segment(" " * self.scale.across, cell.style) for cell in cells]
+        else:
+            segments = [Segment(BLOCK_PAD + cell.text + BLOCK_PAD, cell.style) for cell in cells]
+        return Strip(segments, len(cells) * self.scale.across)
 
     def _render_row(self, row: int) -> Strip:
         """One map row at two cells a tile."""
@@ -245,7 +263,7 @@ class MapView(ScrollView, can_focus=False):
             return
         scroll_x, scroll_y = self.scroll_offset
         x = (offset.x + scroll_x) // self.scale.across
-        y = (offset.y + scroll_y) * self.scale.rows_per_line
+        y = self.scale.row_at(offset.y + scroll_y)
         view = self.controller.view
         if self.scale.rows_per_line == 2 and view.unit_at((x, y)) is None and view.unit_at((x, y + 1)) is not None:
             y += 1  # the overview's cell shows the lower tile's unit: the click means it
