@@ -25,7 +25,7 @@ from officers_chess.rules.pieces.models import Side
 from officers_chess.session.muster_session import MusterSession
 from officers_chess.session.map_fit import COMPACT, FRAME, LARGE, OVERVIEW, WIDE, best_scale, fits
 from officers_chess.tui.app import OfficersChessApp
-from officers_chess.tui.screens.battle import LARGE_LOG_SPARE, BattleScreen
+from officers_chess.tui.screens.battle import LARGE_LOG_SPARE
 from officers_chess.tui.screens.deployment import DeploymentScreen
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK
 from officers_chess.tui.widgets.map_view import CURSOR_COLOUR, HALVES, MapView, unit_letter
