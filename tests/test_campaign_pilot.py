@@ -278,3 +278,24 @@ async def test_l_on_the_title_lists_every_unfinished_campaign_and_goes_on_with_a
         await press(pilot, "enter")
         assert isinstance(app.screen, ScoutingScreen)  # where the older campaign stood
         assert app.campaign is not None and app.campaign.folder == older
+
+
+async def test_the_muster_footer_offers_enter_only_while_the_shop_has_focus(tmp_path):
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
+        await computer_mustered(pilot)
+        screen = await to_muster(pilot)
+        await muster_two(pilot, screen)  # a company to focus
+        footer_keys = lambda: {b.description for _, b, shown, _ in screen.active_bindings.values() if b.show and shown}
+        screen.query_one("#shop").focus()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Buy" in footer_keys() and "Buy" in footer
+        assert footer.rstrip().endswith("Rules")  # every key still fits at 80 columns, the last one too
+        screen.query_one("#company").focus()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Buy" not in footer_keys() and "Buy" not in footer and footer.rstrip().endswith("Rules")

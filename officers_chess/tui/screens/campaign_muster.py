@@ -23,6 +23,13 @@ from officers_chess.tui.screens.campaign_move import MoveItemDialog
 from officers_chess.tui.palette import palette
 
 
+class ShopList(OptionList):
+    """The shop: Enter buys the highlighted class or item, and the footer says so while the shop has focus (the
+    company's list answers Enter with nothing, so its footer shows no Enter)."""
+
+    BINDINGS = [Binding("enter", "select", "Buy")]
+
+
 class CampaignMusterScreen(Screen):
     """Company on the left (space: field, reserve or dismiss; 1-3: sell an item; m: move one to another unit), the
     shop on the right (Enter: hire a class, or buy an item for the unit highlighted on the left), the bill and what
@@ -76,14 +83,14 @@ class CampaignMusterScreen(Screen):
                                         else "Company · Tab: shop")
                 yield company
                 yield Static(id="unit")
-            shop = OptionList(id="shop")
+            shop = ShopList(id="shop")
             shop.border_title = "Shop · Enter buys"
             yield shop
         # What the last key did, on this private screen (a notification could outlive it into the hand-over).
         yield Static(id="told")
         with VerticalScroll(id="books"):
             yield Static(id="bill")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: with the shop's Enter, every key counts
 
     def on_mount(self) -> None:
         self._shop_for: object = ()  # the class the shop's items are listed for (none yet)
