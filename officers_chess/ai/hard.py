@@ -106,7 +106,7 @@ class HardPolicy(NormalPolicy):
     `_second_look` plays the enemy's next activation as normal would choose it, then our best next one in what that
     leaves, and keeps the choice worth most two activations on. While the clock favours nobody its units keep their
     company (`company.apart_cost`). It hires by trial (`trial_hire`) and re-arms at Outfitting. How it fares
-    against normal: docs/rulings.md P8, P24, P26, P27, P28, P29 and P30."""
+    against normal: docs/rulings.md P8, P24, P26, P27, P28, P29, P30 and P31."""
 
     name = "hard"
     keeps_together = True  # rulings P29
