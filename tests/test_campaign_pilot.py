@@ -70,6 +70,16 @@ async def muster_two(pilot, screen: CampaignMusterScreen) -> None:
         await shop_buy(pilot, screen, f"item:{weapon}")
 
 
+async def one_person_muster(pilot, app, loaded) -> CampaignMusterScreen:
+    """One person against `normal`: the campaign begun, the computer mustered, two units hired by keys."""
+    await pilot.pause()
+    app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
+    await computer_mustered(pilot)
+    await muster_two(pilot, app.screen)
+    assert isinstance(app.screen, CampaignMusterScreen)
+    return app.screen
+
+
 def finish_battle(state):
     """Play the rest of a battle headless (the flow after it is what these tests are about)."""
     policies = {side: make_policy("greedy", 3) for side in type(state.to_act)}
@@ -178,11 +188,7 @@ async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):
     loaded = write_campaign(tmp_path)
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-        await computer_mustered(pilot)
-        screen = await to_muster(pilot)  # one person: no hand-over
-        await muster_two(pilot, screen)
+        await one_person_muster(pilot, app, loaded)  # one person: no hand-over
         await press(pilot, "d")
         assert isinstance(app.screen, ScoutingScreen)
         folder = app.campaign.folder
@@ -218,10 +224,7 @@ async def test_a_campaign_killed_in_its_chapters_battle_resumes_that_battle(tmp_
     loaded = write_campaign(tmp_path)
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-        await computer_mustered(pilot)
-        await muster_two(pilot, app.screen)
+        await one_person_muster(pilot, app, loaded)
         await press(pilot, "d")
         await press(pilot, "enter")  # Scouting
         for _ in range(6):
@@ -253,10 +256,7 @@ async def test_l_on_the_title_lists_every_unfinished_campaign_and_goes_on_with_a
     for seed in (5, 6):  # two campaigns under way, the second begun later
         app = OfficersChessApp(seed=seed)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-            await computer_mustered(pilot)
-            await muster_two(pilot, app.screen)
+            await one_person_muster(pilot, app, loaded)
             await press(pilot, "d")
             assert isinstance(app.screen, ScoutingScreen)
             folders.append(app.campaign.folder)
@@ -284,11 +284,7 @@ async def test_the_muster_footer_offers_enter_only_while_the_shop_has_focus(tmp_
     loaded = write_campaign(tmp_path)
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.begin_campaign(loaded, {"p1": "human", "p2": "normal"})
-        await computer_mustered(pilot)
-        screen = await to_muster(pilot)
-        await muster_two(pilot, screen)  # a company to focus
+        screen = await one_person_muster(pilot, app, loaded)  # a company to focus
         footer_keys = lambda: {b.description for _, b, shown, _ in screen.active_bindings.values() if b.show and shown}
         screen.query_one("#shop").focus()
         await pilot.pause()

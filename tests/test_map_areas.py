@@ -7,17 +7,12 @@ import dataclasses
 import pytest
 from pydantic import ValidationError
 from sweep_arena import open_battle, sweeping_app
-from test_map_fit import DeployOnly
+from test_map_fit import deploying
 from test_menu_sweep import scenario_battle
 
-from officers_chess.ai.muster_ai import take_step
-from officers_chess.ai.play import make_policy
 from officers_chess.content.loaders import find_scenario, load_scenario
-from officers_chess.rules.muster.phases import Phase
-from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Area, Scenario
 from officers_chess.session.map_areas import area_title, areas_at, marked_areas
-from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
@@ -75,11 +70,7 @@ async def test_deployment_draws_and_names_the_areas_too():
     loaded = load_scenario(find_scenario("ratings_harrow_tithe"))
     area = Area(corners=((1, 1), (3, 2)), about="the mill race; whoever holds it holds the ford.")
     loaded = dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"areas": {"mill_race": area}}))
-    session = MusterSession(loaded)
-    policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
-    while (step := session.current())[0] is not Phase.DEPLOYING:
-        session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
-    app = DeployOnly(session, step[1])
+    app = deploying(loaded)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -165,13 +165,17 @@ class DeployOnly(App):
         self.push_screen(DeploymentScreen(self.session, self.side))
 
 
-async def test_the_deployment_map_is_whole_at_80x24_too():
-    loaded = load_scenario(find_scenario("ratings_harrow_tithe"))  # 20×14: two cells a tile would be 42 wide
+def deploying(loaded) -> DeployOnly:
+    """The deployment step of `loaded` alone, the computer (greedy) having hired for both sides."""
     session = MusterSession(loaded)
     policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
-    while (step := session.current())[0] is not Phase.DEPLOYING:  # the computer hires for both sides
+    while (step := session.current())[0] is not Phase.DEPLOYING:
         session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
-    app = DeployOnly(session, step[1])
+    return DeployOnly(session, step[1])
+
+
+async def test_the_deployment_map_is_whole_at_80x24_too():
+    app = deploying(load_scenario(find_scenario("ratings_harrow_tithe")))  # 20×14: two cells a tile would be 42 wide
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.screen.query_one(MapView)
@@ -185,12 +189,7 @@ async def test_the_deployment_map_is_whole_at_80x24_too():
 
 
 async def test_the_deployment_map_takes_large_blocks_where_there_is_room_framed_without_a_scrollbar():
-    loaded = load_scenario(find_scenario("practice_muster"))  # 10×8
-    session = MusterSession(loaded)
-    policies = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
-    while (step := session.current())[0] is not Phase.DEPLOYING:
-        session.muster = take_step(session.muster, loaded.scenario, loaded.catalogue, loaded.battle_map, policies[step[1]])
-    app = DeployOnly(session, step[1])
+    app = deploying(load_scenario(find_scenario("practice_muster")))  # 10×8
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         view = app.screen.query_one(MapView)
