@@ -129,8 +129,8 @@ def test_deployment_stays_in_the_zone_on_free_standable_tiles():
         m = finish_step(m, sc, CATALOGUE)
     with pytest.raises(MusterError, match="outside the deployment zone"):
         place(m, sc, MAP, CATALOGUE, D, "Cy", (0, 0))
-    with pytest.raises(MusterError, match="cannot stand on Sea"):
-        place(m, sc, MAP, CATALOGUE, D, "Cy", (8, 1))  # the pond
+    with pytest.raises(MusterError, match="^Cy cannot stand on sea or lake at 9,2$"):
+        place(m, sc, MAP, CATALOGUE, D, "Cy", (8, 1))  # the pond, in the deployment screen's words (1-based tile)
     m = place(m, sc, MAP, CATALOGUE, D, "Cy", (9, 0))
     with pytest.raises(MusterError, match="Cy already stands there"):
         place(m, sc, MAP, CATALOGUE, D, "Di", (9, 0))

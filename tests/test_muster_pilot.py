@@ -224,7 +224,7 @@ async def test_deployment_places_refuses_rearranges_and_swaps_until_confirmed():
         assert isinstance(screen, DeploymentScreen) and screen.held == "Cy"
         await walk(pilot, screen, (7, 1))  # the pond, inside the zone
         await press(pilot, "enter")
-        assert "Cy cannot stand on Sea or lake" in screen.message.plain
+        assert "Cy cannot stand on sea or lake at 8,2." in screen.message.plain  # the tile as the pane names it
         await walk(pilot, screen, (3, 1))  # outside the zone
         await press(pilot, "enter")
         assert "outside the deployment zone" in screen.message.plain

@@ -114,6 +114,9 @@ def place(
     try:  # the same check a scenario's placed units get: can it stand on that terrain?
         build_unit(_setup(recruit, pos), side, "deploy", catalogue, battle_map, ())
     except ScenarioError as exc:
+        if exc.where[-1:] == ("at",):  # said as the deployment screen names tiles, not as a scenario file writes them
+            terrain = battle_map.terrain_at(pos).name.lower()
+            raise MusterError(f"{name} cannot stand on {terrain} at {pos[0] + 1},{pos[1] + 1}") from None
         raise MusterError(str(exc)) from None
     spots[name] = pos
     return new
