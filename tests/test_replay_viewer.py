@@ -9,7 +9,9 @@ from officers_chess.content.saves import open_save
 from officers_chess.rules.battle.game import apply_action
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.app import OfficersChessApp
+from officers_chess.session.map_fit import FRAME, LARGE, WIDE
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
+from officers_chess.tui.widgets.map_view import MapView
 
 
 def _save(tmp_path, actions: int = 40):
@@ -52,3 +54,16 @@ async def test_the_viewer_steps_forward_and_back_and_by_rounds(tmp_path):
         assert viewer.controller.state == states[-1]
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def test_the_viewer_draws_large_blocks_with_room_to_spare_and_two_cells_a_tile_without(tmp_path):
+    saved, _ = _save(tmp_path, actions=4)  # Training Yard, 10×8
+    wanted = {(100, 30): (LARGE, (10 * 4 + FRAME, 8 * 2 + FRAME)), (80, 24): (WIDE, (10 * 2 + FRAME, 8 + FRAME))}
+    for size, (scale, outer) in wanted.items():
+        app = OfficersChessApp(replay=saved, autosave=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            view = app.screen.query_one(MapView)
+            assert view.scale is scale, size
+            assert view.outer_size == outer, size  # the frame exactly around the map
+            assert app.screen.region.contains_region(view.region), size

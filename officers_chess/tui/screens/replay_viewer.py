@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,8 +13,13 @@ from textual.widgets import Footer, Static
 from officers_chess.content.saves import SavedBattle
 from officers_chess.session.replay_frames import frames
 from officers_chess.session.controller import BattleController
+from officers_chess.session.map_fit import LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
+
+TOLD_MIN = 40  # columns the "What happened" panel keeps beside the map
+CHROME_ROWS = 2  # the line above (which action) and the footer
+SHEET_ROWS = 9  # the unit sheet under the map, its frame included
 
 
 class ReplayViewer(Screen):
@@ -60,6 +66,14 @@ class ReplayViewer(Screen):
 
     def on_mount(self) -> None:
         self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # With room to spare, the map in large blocks as in battle (rulings L118); else two cells a tile, scrolling
+        # where the map is wider or taller than the room, as the viewer always drew it.
+        battle_map = self.saved.loaded.battle_map
+        room = (event.size.width - TOLD_MIN, event.size.height - CHROME_ROWS - SHEET_ROWS)
+        large = fits(LARGE, battle_map.width, battle_map.height, room)
+        self.query_one(MapView).fit(LARGE if large else WIDE, whole=large)
 
     def _show(self) -> None:
         frame = self.frames[self.index]
