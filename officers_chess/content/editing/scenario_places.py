@@ -118,7 +118,7 @@ def _area_lines(area: AreaEntry, indent: str) -> list[str]:
     return lines
 
 
-def _area_kept(lines: list[str], areas: CommentedMap, name: str, area: AreaEntry, new: list[str]) -> list[str]:
+def _area_kept(lines: list[str], areas: CommentedMap, name: str, new: list[str]) -> list[str]:
     """`new`, the area's lines written again, with what the author wrote kept (ED50): a key whose value did not
     change keeps its own line as written, and one that did keeps the comment after it."""
     old = areas[name]
@@ -133,18 +133,11 @@ def _area_kept(lines: list[str], areas: CommentedMap, name: str, area: AreaEntry
         at = old.lc.key(key)[0]
         if _block_end(lines, at) != at:  # a value over several lines: written again whole
             kept.append(written)
-        elif plain(old[key]) == _area_value(area, key):
+        elif plain(old[key]) == plain(_load(written.strip())[key]):  # the new line read back: unchanged
             kept.append(lines[at] if lines[at].endswith("\n") else lines[at] + "\n")
         else:
             kept.extend(_comment_kept(lines, old, key, [written]))
     return kept
-
-
-def _area_value(area: AreaEntry, key: str) -> Any:
-    """The value `_area_lines` writes under `key`, as the loader reads it back."""
-    if key == "corners":
-        return [[area.corner[0] + 1, area.corner[1] + 1], [area.other[0] + 1, area.other[1] + 1]]
-    return {"about": area.about, "shown": area.shown}.get(key)
 
 
 def _flow_refused(node: Any, what: str) -> None:
@@ -161,7 +154,7 @@ def with_area(text: str, area: AreaEntry, replacing: str | None = None) -> str:
         line = areas.lc.key(replacing)[0]
         end = _block_end(lines, line)
         new = _area_lines(area, _indent(lines[line]))
-        return "".join(lines[:line] + _area_kept(lines, areas, replacing, area, new) + lines[end + 1:])
+        return "".join(lines[:line] + _area_kept(lines, areas, replacing, new) + lines[end + 1:])
     if isinstance(areas, CommentedMap) and len(areas):
         key = document.lc.key("areas")[0]
         end = _block_end(lines, key)

@@ -185,13 +185,15 @@ class MapView(ScrollView, can_focus=False):
 
     def _block_line(self, line: int) -> Strip:
         """One line of the large scale: the upper line of a map row holds each tile's two cells between blanks,
-        the lower one its colour alone, so each tile is a block of its colours (and the cursor's, a tint's)."""
+        the lower one its colour alone, so each tile is a block of its colours (and the cursor's, a tint's). Both
+        lines come of one pass over the row: the other is kept for its own turn (the two are forgotten together)."""
         cells = self._row_cells(self.scale.row_at(line))
-        if line % 2:
-            segments = [Segment(" " * self.scale.across, cell.style) for cell in cells]
-        else:
-            segments = [Segment(BLOCK_PAD + cell.text + BLOCK_PAD, cell.style) for cell in cells]
-        return Strip(segments, len(cells) * self.scale.across)
+        width = len(cells) * self.scale.across
+        upper = Strip([Segment(BLOCK_PAD + cell.text + BLOCK_PAD, cell.style) for cell in cells], width)
+        lower = Strip([Segment(" " * self.scale.across, cell.style) for cell in cells], width)
+        top = line - line % 2
+        self._rows[top], self._rows[top + 1] = upper, lower
+        return lower if line % 2 else upper
 
     def _render_row(self, row: int) -> Strip:
         """One map row at two cells a tile."""
