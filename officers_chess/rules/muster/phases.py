@@ -114,7 +114,7 @@ def place(
     try:  # the same check a scenario's placed units get: can it stand on that terrain?
         build_unit(_setup(recruit, pos), side, "deploy", catalogue, battle_map, ())
     except ScenarioError as exc:
-        if exc.where[-1:] == ("at",):  # said as the deployment screen names tiles, not as a scenario file writes them
+        if exc.where[-1:] == ("at",) and battle_map.contains(pos):  # the ground refused, said as the screen names tiles
             terrain = battle_map.terrain_at(pos).name.lower()
             raise MusterError(f"{name} cannot stand on {terrain} at {pos[0] + 1},{pos[1] + 1}") from None
         raise MusterError(str(exc)) from None
