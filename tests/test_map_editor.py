@@ -11,6 +11,7 @@ from officers_chess.content.editing.autosave import EditorAutosave
 from officers_chess.content.editing.draft import MapDraft
 from officers_chess.content.editing.roundtrip import MapFile
 from officers_chess.content.loaders import load_map
+from officers_chess.session.map_fit import COMPACT, LARGE, WIDE
 from officers_chess.session.map_start import map_name, parse_size, terrain_glyph
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.footer_room import footer_width
@@ -30,9 +31,11 @@ def status(app) -> str:
     return str(app.screen.query_one("#status").render())
 
 
-def tile_offset(x: int, y: int) -> tuple[int, int]:
-    """Where tile (x, y) is inside the canvas widget: past its border, two cells a tile."""
-    return 1 + 2 * x, 1 + y
+def tile_offset(canvas: EditorCanvas, x: int, y: int, lower: bool = False) -> tuple[int, int]:
+    """Where tile (x, y) is inside the canvas widget at its scale: past its border, on the tile's first line (or its
+    last: a large block's lower line is the tile's too)."""
+    lines = canvas.scale.lines_of(y)
+    return 1 + canvas.across * x, 1 + (lines[-1] if lower else lines[0])
 
 
 # --- without a screen -------------------------------------------------------------------------------------------
@@ -106,7 +109,9 @@ async def test_keys_paint_fill_and_undo_with_their_words_at_80_by_24(tmp_path):
         await pilot.press("m")  # foot costs: water cannot be entered
         canvas = screen.query_one(EditorCanvas)
         assert canvas.costs[(0, 3)] is None and canvas.costs[(0, 0)] == 1
-        assert canvas.render_line(3).text.startswith("}x}x")
+        assert canvas.scale is LARGE  # 6×4 fits in blocks at 80×24: each tile four cells by two lines
+        assert canvas.render_line(6).text == " }x " * 6  # row 4, all water
+        assert canvas.render_line(7).text == " " * 24  # the block's lower line: the colours alone
         await pilot.resize_terminal(140, 30)  # room for every key in the footer
         await pilot.pause()
         shown = {b.description for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
@@ -120,13 +125,15 @@ async def test_a_click_paints_and_a_drag_is_one_stroke(tmp_path):
     app = editor_app(tmp_path / "m.yaml", MapDraft.blank("Mouse", 8, 5, "."))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
+        canvas = screen.query_one(EditorCanvas)
+        assert canvas.scale is LARGE
         await pilot.press("5")  # floor
-        await pilot.click(EditorCanvas, offset=tile_offset(2, 1))
-        assert screen.draft.rows[1] == ".._....." and screen.query_one(EditorCanvas).cursor == (2, 1)
-        await pilot.mouse_down(EditorCanvas, offset=tile_offset(0, 3))
+        await pilot.click(EditorCanvas, offset=tile_offset(canvas, 2, 1, lower=True))
+        assert screen.draft.rows[1] == ".._....." and canvas.cursor == (2, 1)
+        await pilot.mouse_down(EditorCanvas, offset=tile_offset(canvas, 0, 3))
         for x in (1, 2, 3):
-            await pilot.hover(EditorCanvas, offset=tile_offset(x, 3))
-        await pilot.mouse_up(EditorCanvas, offset=tile_offset(3, 3))
+            await pilot.hover(EditorCanvas, offset=tile_offset(canvas, x, 3))
+        await pilot.mouse_up(EditorCanvas, offset=tile_offset(canvas, 3, 3))
         await pilot.pause()
         assert screen.draft.rows[3] == "____...."
         assert "4 tiles" in status(app)
@@ -189,3 +196,37 @@ async def test_save_writes_what_the_game_reads_and_clears_the_autosave_offered_b
         await pilot.press("q")  # nothing unsaved: out at once (from the command line, out of the program)
         await pilot.pause()
     assert app.return_code in (0, None)
+
+
+@pytest.mark.parametrize(("width", "height", "scale"), [(10, 10, LARGE), (11, 10, WIDE), (10, 11, WIDE), (22, 8, COMPACT)])
+async def test_the_canvas_takes_the_largest_scale_the_whole_draft_fits_at_80_by_24(tmp_path, width, height, scale):
+    app = editor_app(tmp_path / "s.yaml", MapDraft.blank("Scale", width, height, "."))
+    async with app.run_test(size=(80, 24)) as pilot:
+        canvas = app.screen.query_one(EditorCanvas)
+        room = canvas.scrollable_content_region.size
+        assert room == (42, 20)  # the canvas's room at 80×24, beside the brushes and the checks
+        assert canvas.scale is scale  # blocks only where the whole draft fits in them, else as before
+        assert canvas.virtual_size == (width * scale.across, height * scale.lines_per_row)
+        await pilot.press(*["right"] * (width - 1), *["down"] * (height - 1))  # the far corner, scrolled to
+        await pilot.pause()
+        assert canvas.cursor == (width - 1, height - 1)
+        x, y = tile_offset(canvas, width - 1, height - 1, lower=True)
+        assert canvas.tile_at(x - 1, y - 1) == (width - 1, height - 1)  # (the offset counts the border)
+        await pilot.click(EditorCanvas, offset=tile_offset(canvas, 0, 0, lower=True))
+        assert canvas.cursor == (0, 0)
+
+
+@pytest.mark.parametrize(("size", "width", "height", "scale", "side"), [
+    ((120, 36), 12, 8, LARGE, 120 - (4 * 12 + 3)),  # blocks: the side pane takes what they leave
+    ((120, 36), 12, 16, WIDE, 120 - 44),  # 16 rows in blocks are 32 lines, more than the pane has
+    ((100, 30), 18, 8, WIDE, 100 - 44),  # 18 tiles in blocks would leave the side pane under its 36 columns
+    ((80, 24), 10, 8, LARGE, 36),  # under 100 columns the side pane keeps its 36 and the map the rest
+])
+async def test_from_100_columns_the_map_pane_takes_the_blocks_room_where_the_whole_map_fits(
+        tmp_path, size, width, height, scale, side):
+    app = editor_app(tmp_path / "w.yaml", MapDraft.blank("Wide", width, height, "."))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#side").outer_size.width == side
+        assert screen.query_one(EditorCanvas).scale is scale

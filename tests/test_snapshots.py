@@ -217,3 +217,11 @@ def test_scenario_editor_at_80_columns_with_a_unit_picked_up(snap_compare):
     editor = ScenarioFile.open(Path(__file__).resolve().parents[1] / "scenarios" / "ashby_raid.yaml")
     assert snap_compare(OfficersChessApp(editor=editor), press=["down", "down", "down", "right", "right", "enter"],
                         terminal_size=SMALL)
+
+
+def test_scenario_editor_on_a_big_terminal_draws_the_map_in_large_blocks(snap_compare):
+    from officers_chess.content.editing.scenario_file import ScenarioFile
+
+    editor = ScenarioFile.open(Path(__file__).resolve().parents[1] / "scenarios" / "ashby_raid.yaml")
+    assert snap_compare(OfficersChessApp(editor=editor), press=["down", "down", "down", "right", "right"],
+                        terminal_size=LARGE)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from officers_chess.content.editing.folders import free_path
 from officers_chess.content.errors import os_reason
 from officers_chess.content.user_data import data_dir
+from officers_chess.session.map_fit import LARGE, WIDE
 from officers_chess.session.map_start import own_maps_folder
 from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog, FieldsDialog
 from officers_chess.tui.palette import palette
@@ -30,6 +31,8 @@ EDITOR_CSS = """
 SIDE_WIDTH = 36  # the side pane's width in EDITOR_CSS
 WIDE_LAYOUT = 100  # the columns from which the side pane grows into the room the map leaves
 CANVAS_LEAST = 44  # the map pane's least width there: room for its title (the name, the size, the cursor)
+CANVAS_EDGES = 3  # the map pane's border (a cell each side) and its scroll bar
+BELOW_WORK = 3  # the lines under the panes at most: the footer and a status line of two
 CURSOR_KEYS = (
     Binding("left,h", "cursor(-1, 0)", "Cursor", key_display="←↑↓→"),
     Binding("right,l", "cursor(1, 0)", show=False),
@@ -94,12 +97,17 @@ class MapEditorFile:
         self.query_one("#status", Static).update(Text(words, style))  # type: ignore[attr-defined]
 
     def fit_side(self) -> None:
-        """From WIDE_LAYOUT columns on, the side pane takes the room the map does not need (two cells a tile, its
-        border and scroll bar); narrower, it keeps SIDE_WIDTH and the map the rest (ruling ED43)."""
-        total = self.app.size.width  # type: ignore[attr-defined]
+        """From WIDE_LAYOUT columns on, the side pane takes the room the map does not need (ruling ED43): the large
+        blocks' where the whole map fits in them and the side keeps its width, else two cells a tile; narrower, it
+        keeps SIDE_WIDTH and the map the rest (ruling ED51)."""
+        total, lines = self.app.size  # type: ignore[attr-defined]
         width = SIDE_WIDTH
         if total >= WIDE_LAYOUT:
-            width = max(SIDE_WIDTH, total - max(CANVAS_LEAST, self.canvas.draft.width * 2 + 3))
+            draft = self.canvas.draft
+            large = draft.width * LARGE.across + CANVAS_EDGES
+            tall = draft.height * LARGE.lines_per_row <= lines - BELOW_WORK - 2
+            need = large if tall and total - large >= SIDE_WIDTH else draft.width * WIDE.across + CANVAS_EDGES
+            width = max(SIDE_WIDTH, total - max(CANVAS_LEAST, need))
         side = self.query_one("#side")  # type: ignore[attr-defined]
         if side.styles.width is None or side.styles.width.value != width:
             side.styles.width = width

@@ -27,8 +27,8 @@ class ScriptKeys:
             region = canvas.content_region
             if not region.contains(x, y):
                 return False
-            pos = ((x - region.x + round(canvas.scroll_x)) // canvas.across, y - region.y + round(canvas.scroll_y))
-            if not self.map.contains(pos):
+            pos = canvas.tile_at(x - region.x, y - region.y)
+            if pos is None or not self.map.contains(pos):
                 return False
             self._move_cursor(pos)
             return True

@@ -16,7 +16,9 @@ from officers_chess.content.editing.draft import MapDraft
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.board.terrain import terrain_table
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session.map_fit import COMPACT, LARGE, WIDE, Scale
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.map_view import BLOCK_PAD
 
 IMPASSABLE = "x"  # a tile the overlay's movement type cannot enter
 PROBLEM_MARK = "!"  # a tile a live check points at
@@ -35,7 +37,9 @@ def cost_mark(cost: int | None) -> str:
 
 
 class EditorCanvas(ScrollView, can_focus=False):
-    """Draws a draft two cells a tile when it fits (one cell a tile when not), scrolling to keep the cursor in view.
+    """Draws a draft in large blocks where the whole of it fits so (four cells by two lines a tile, as the battle
+    draws a map on a big terminal), else two cells a tile when its width fits, else one, scrolling to keep the cursor
+    in view.
 
     A press on a tile posts `Pressed`; moving over tiles with the button held posts `Dragged`; letting go posts
     `Released`, so the screen makes one stroke of a whole drag."""
@@ -61,7 +65,7 @@ class EditorCanvas(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.draft = draft
         self.cursor: Pos = (0, 0)
-        self.across = 2  # cells a tile
+        self.scale: Scale = WIDE
         self.costs: Mapping[Pos, int | None] | None = None  # the movement-cost overlay, when on
         self.seen: set[Pos] | None = None  # the sight overlay, when on
         self.problems: dict[Pos, bool] = {}  # tiles the checks point at: True for an error
@@ -80,10 +84,21 @@ class EditorCanvas(ScrollView, can_focus=False):
         self._fit()
         self.refresh()
 
+    @property
+    def across(self) -> int:
+        """Cells a tile takes across at the current scale."""
+        return self.scale.across
+
     def _fit(self) -> None:
-        width = self.scrollable_content_region.width if self.is_mounted else 0
-        self.across = 2 if not width or self.draft.width * 2 <= width else 1
-        self.virtual_size = Size(self.draft.width * self.across, self.draft.height)
+        room = self.scrollable_content_region.size if self.is_mounted else Size(0, 0)
+        width, height = self.draft.width, self.draft.height
+        if not room.width:
+            self.scale = WIDE
+        elif width * LARGE.across <= room.width and height * LARGE.lines_per_row <= room.height:
+            self.scale = LARGE  # only for the whole draft: a block map that scrolls shows too little of it
+        else:
+            self.scale = WIDE if width * WIDE.across <= room.width else COMPACT
+        self.virtual_size = Size(*self.scale.size(width, height))
 
     def on_resize(self) -> None:
         self._fit()
@@ -95,30 +110,43 @@ class EditorCanvas(ScrollView, can_focus=False):
         if not view.width or not view.height:
             return
         x, y = self.cursor
+        across, lines = self.across, self.scale.lines_of(y)
         left, top = round(self.scroll_x), round(self.scroll_y)
-        cell = x * self.across
+        cell = x * across
         if cell < left:
             left = cell
-        elif cell + self.across > left + view.width:
-            left = cell + self.across - view.width
-            left += left % self.across
-        if y < top:
-            top = y
-        elif y >= top + view.height:
-            top = y - view.height + 1
+        elif cell + across > left + view.width:
+            left = cell + across - view.width
+            left += left % across
+        if lines.start < top:
+            top = lines.start
+        elif lines.stop > top + view.height:
+            top = lines.stop - view.height
         self.scroll_to(left, top, animate=False)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
+        line = y + scroll_y
+        row = self.scale.row_at(line)
         if row >= self.draft.height:  # below the map: the canvas's own background, as beside a short row
             return Strip.blank(self.size.width, self.rich_style)
-        return self._row(row).crop(scroll_x, scroll_x + self.size.width)
+        cells = self._cells(row)
+        width = self.draft.width * self.across
+        if self.scale is LARGE:  # the glyph and mark in the middle of the block's upper line, its lower line colour
+            lower = line % LARGE.lines_per_row
+            strip = Strip([Segment(" " * LARGE.across if lower else BLOCK_PAD + text + BLOCK_PAD, style)
+                           for text, style in cells], width)
+        elif self.scale is WIDE:
+            strip = Strip([Segment(text, style) for text, style in cells], width)
+        else:  # one cell: the mark when there is one (the colours still say the terrain), else the glyph
+            strip = Strip([Segment(text[0] if text[1] == " " else text[1], style) for text, style in cells], width)
+        return strip.crop(scroll_x, scroll_x + self.size.width)
 
-    def _row(self, row: int) -> Strip:
+    def _cells(self, row: int) -> list[tuple[str, Style]]:
+        """Each tile of map row `row` as its two cells (glyph or letter, then mark or a space) and its style."""
         colours = palette()
         table = terrain_table(self.draft.edition)
-        segments = []
+        cells = []
         for x, glyph in enumerate(self.draft.rows[row]):
             pos = (x, row)
             terrain = table.get(glyph)
@@ -150,19 +178,18 @@ class EditorCanvas(ScrollView, can_focus=False):
                 style += colours.selected
             if pos == self.cursor:
                 style += colours.cursor
-            if self.across == 2:
-                segments.append(Segment(glyph + mark, style))
-            else:  # one cell: the mark when there is one (the colours still say the terrain), else the glyph
-                segments.append(Segment(glyph if mark == " " else mark, style))
-        return Strip(segments, self.draft.width * self.across)
+            cells.append((glyph + mark, style))
+        return cells
+
+    def tile_at(self, x: int, y: int) -> Pos | None:
+        """The tile drawn at cell `x`, line `y` of the canvas's content (scrolled as it is), if any."""
+        scroll_x, scroll_y = self.scroll_offset
+        pos = ((x + scroll_x) // self.across, self.scale.row_at(y + scroll_y))
+        return pos if self.draft.contains(pos) else None
 
     def _tile(self, event: events.MouseEvent) -> Pos | None:
         offset = event.get_content_offset(self)
-        if offset is None:
-            return None
-        scroll_x, scroll_y = self.scroll_offset
-        pos = ((offset.x + scroll_x) // self.across, offset.y + scroll_y)
-        return pos if self.draft.contains(pos) else None
+        return None if offset is None else self.tile_at(offset.x, offset.y)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         pos = self._tile(event)
