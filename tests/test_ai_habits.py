@@ -317,3 +317,25 @@ def test_an_enemy_torn_between_two_targets_counts_as_a_share_of_its_threat_on_ea
     torn = harm([unit("a1", A, (2, 0)), unit("a2", A, (6, 0))])
     assert alone > 0
     assert ELSEWHERE_SHARE * alone < torn < alone, (torn, alone)
+
+
+def test_a_blow_the_targets_hp_sets_is_valued_at_what_it_takes_from_that_target():
+    """A tome that leaves its target at 1 HP (Devastate) has no Might to speak of: valued by the damage formula it
+    hit for almost nothing, and its bearer came out the least worth wearing down. Against a 20 HP enemy each hit
+    takes 19, once: what the unit is worth comes of that (counted on the enemy at full HP, as the rest is)."""
+    from officers_chess.ai.assess import ExchangeBook
+    from officers_chess.rules.combat.exchange import Fighter, Role
+
+    tome = weapon("dark", might=0, range=(1, 2), tags=["Devastate"], name="Test Ruin")
+    witch = unit("a1", A, (0, 0), weapon=tome, spd=0)
+    swordsman = unit("a2", A, (0, 2), weapon=weapon(might=5), spd=0)
+    wall = unit("d1", D, (3, 0), hp=7, spd=0)  # wounded: the worth is counted at its full 20
+    state = game(plains(6, 3), [witch, swordsman, wall])
+    ground = state.map.terrain_at((1, 1))
+    punch = ExchangeBook().punches(state, [witch, swordsman, wall], ground)
+    plan = state.rules.plan(Fighter(witch, ground), Fighter(wall, ground), 1)
+    assert plan.swings(Role.ATTACKER) == 1 and plan.attacker.hp_rule("hit") == "devastate"
+    hit = max(0, plan.attacker.skill) / plan.attacker.faces
+    assert wall.max_hp == 20
+    assert punch["a1"] == pytest.approx(hit * 19)  # the formula's figure: 4 a hit
+    assert punch["a1"] > punch["a2"]

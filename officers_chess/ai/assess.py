@@ -197,18 +197,34 @@ class ExchangeBook:
                     if len(self._blows) > 50_000:  # as with the forecasts: forget old armies, never grow for ever
                         self._blows.clear()
                     plan = state.rules.plan(Fighter(form, open_ground), Fighter(enemy, open_ground), gap)
-                    blow = self._blows[key] = plan.swings(Role.ATTACKER) * _expected_blow(plan.attacker)
+                    # On the enemy at full HP: a blow that Decimate or Devastate sets is counted from that HP.
+                    blow = self._blows[key] = _expected_blows(plan.attacker, plan.swings(Role.ATTACKER), enemy.max_hp)
                 total += blow
             best = max(best, total / max(1, len(enemies)))
         return best
 
 
-def _expected_blow(swing: SwingProfile) -> float:
-    """One swing's expected damage: hit chance times damage, plus the crit's extra at its chance."""
+def _expected_blows(swing: SwingProfile, swings: int, target_hp: int) -> float:
+    """What `swings` swings are expected to deal to a target of `target_hp`. A blow the damage formula sets is the
+    same each swing; one the target's HP sets (Decimate, Devastate, Assassinate's crit) is worked out swing by swing
+    on the HP the earlier ones are expected to leave, so a Devastate hit counts as the HP it takes, once."""
     if swing.ineffective:
         return 0.0
+    if swing.hp_rule("hit") is None and swing.hp_rule("crit") is None:
+        return swings * _expected_blow(swing, swing.damage, swing.crit_damage)
+    total, hp = 0.0, float(target_hp)
+    for _ in range(swings):
+        left = round(hp)
+        blow = _expected_blow(swing, swing.dealt("hit", left), swing.dealt("crit", left))
+        total += blow
+        hp = max(0.0, hp - blow)
+    return total
+
+
+def _expected_blow(swing: SwingProfile, damage: int, crit_damage: int) -> float:
+    """One swing's expected damage: hit chance times `damage`, plus the crit's extra over it at its chance."""
     if swing.always_hits:
-        return float(swing.damage)
+        return float(damage)
     hit = min(1.0, max(1 if swing.natural_one else 0, swing.skill) / swing.faces)
     crit = min(1.0, max(0, min(swing.crit_top, swing.skill)) / swing.faces)
-    return hit * swing.damage + crit * (swing.crit_damage - swing.damage)
+    return hit * damage + crit * (crit_damage - damage)
