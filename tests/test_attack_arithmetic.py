@@ -149,3 +149,26 @@ def test_the_attack_speed_card_shows_both_sums_and_the_difference_that_gives_the
     assert lines[2] == f"11 − 1 = 10: {defender.name} is 10 faster: enough to attack again (a lead of 1 or more is)."
     assert lines[-1] == f"Swings: {attacker.name} ×1, {defender.name} ×2"
     assert not any("damage" in line for line in lines)  # its own rule's numbers, not the damage sums
+
+
+def test_a_blow_the_targets_hp_sets_is_said_beside_the_sum_it_overrides():
+    """Devastate leaves the target at 1 HP whatever the sum says; Assassinate's crit takes all an unpromoted foe's
+    HP. The sum is still the forecast's figure, and under it the card says what the blow really takes (the sum
+    alone read "= 4" for a Ruin hit that takes 13)."""
+    tome = weapon("dark", might=0, range=(1, 2), tags=["Devastate"], name="Ruin")
+    state = game(plains(3), [unit(id="a1", weapon=tome), unit(id="d1", side=D, pos=(1, 0), hp=14)])
+    witch, target = state.unit("a1"), state.unit("d1")
+    plan = state.plan(witch, target)
+    said = f"{witch.name}'s blow: Devastate sets it from {target.name}'s 14 HP, not from the sum: a hit or a crit takes 13 (to 1 HP)"
+    cards = worked_by_rule(plan, witch, target, state.edition)
+    assert cards["damage"][:2] == (f"{witch.name}'s damage: 5 Str + 0 Mt − 1 Res = 4", said)
+    assert said in cards["devastate"] and said in cards["critical"]
+    assert said in worked_lines(plan, witch, target, state.edition)
+    assert not any("sets it" in line for line in cards["damage"][2:])  # the target's plain sword sets nothing
+
+    blade = unit(id="a2", weapon=weapon(), tags=["Assassinate"], promoted=True)
+    state = game(plains(3), [blade, unit(id="d1", side=D, pos=(1, 0), hp=14)])
+    killer, target = state.unit("a2"), state.unit("d1")
+    cards = worked_by_rule(state.plan(killer, target), killer, target, state.edition)
+    said = f"{killer.name}'s crit: Assassinate sets it from {target.name}'s 14 HP: a crit takes 14 (all HP)"
+    assert said in cards["critical"] and not any("sets it" in line for line in cards["damage"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.forecast_words import modifier_text, percent
+from officers_chess.forecast_words import HP_BLOW_WORDS, modifier_text, percent
 from officers_chess.rules.board.battle_map import distance
 from officers_chess.rules.combat.armament import attack_type, usable_weapon, weapon_range
 from officers_chess.rules.combat.editions import rules_for
@@ -17,6 +17,8 @@ TERM_WORDS = {
 }
 # Already inside the stat the sum starts from (Unit.stat counts Bonus, Cursed and a standing Inflict).
 IN_THE_STAT = {"bonus", "inflict"}
+# The tags that set a blow from the target's HP, by the name `SwingProfile.hp_rule` gives them.
+HP_RULE_TAGS = {"assassinate": "Assassinate", "decimate": "Decimate", "devastate": "Devastate"}
 
 
 def _sum(terms: list[tuple[int, str]]) -> str:
@@ -133,6 +135,27 @@ def _later_lines(plan: ExchangePlan, role: Role) -> tuple[str | None, str | None
     return _later_sum(damage, profile.damage), hit_sum
 
 
+def _hp_blows(plan: ExchangePlan, role: Role, me: Unit, foe: Unit) -> list[tuple[str, tuple[str, ...], str]]:
+    """Where a tag sets a blow from the target's HP and not from the sum (rulings I8): (the tag's rule, the cards
+    whose figure it overrides, a line saying what the first such blow takes from `foe` as it stands)."""
+    profile = _profile(plan, role)
+    if profile is None:
+        return []
+    found = []
+    hit_rule = profile.hp_rule("hit")
+    crit_rule = None if profile.always_hits else profile.hp_rule("crit")
+    if hit_rule is not None:
+        both = crit_rule == hit_rule
+        results = "a hit or a crit" if both else "a hit"
+        found.append((hit_rule, ("damage", "critical") if both else ("damage",), f"{me.name}'s blow: {HP_RULE_TAGS[hit_rule]} sets it from {foe.name}'s "
+                      f"{foe.hp} HP, not from the sum: {results} takes {profile.dealt('hit', foe.hp)} "
+                      f"({HP_BLOW_WORDS[hit_rule]})"))
+    if crit_rule is not None and crit_rule != hit_rule:
+        found.append((crit_rule, ("critical",), f"{me.name}'s crit: {HP_RULE_TAGS[crit_rule]} sets it from {foe.name}'s "
+                      f"{foe.hp} HP: a crit takes {profile.dealt('crit', foe.hp)} ({HP_BLOW_WORDS[crit_rule]})"))
+    return found
+
+
 def worked_lines(plan: ExchangePlan, attacker: Unit, defender: Unit, edition: str) -> list[str]:
     """Each side's damage and hit in this attack, added up term by term (rulings L45): in v0.6 from the units'
     stats and the forecast's modifiers, in the later editions from the figures the forecast notes."""
@@ -144,6 +167,7 @@ def worked_lines(plan: ExchangePlan, attacker: Unit, defender: Unit, edition: st
             damage, hit = _later_lines(plan, role)
         if damage is not None:
             lines.append(f"{me.name}'s damage: {damage}")
+        lines += [line for _, _, line in _hp_blows(plan, role, me, foe)]
         if hit is not None:
             lines.append(f"{me.name}'s hit: {hit}")
     return lines
@@ -272,6 +296,9 @@ def worked_by_rule(plan: ExchangePlan, attacker: Unit, defender: Unit, edition: 
             add("crit-range", crit_range)
         if crit_damage is not None:
             add("critical", crit_damage)
+        for rule, overridden, line in _hp_blows(plan, role, me, foe):  # its own card, and those whose figure it overrides
+            for key in (rule, *overridden):
+                add(key, line)
     for line in _speed_lines(plan, units, edition):
         add("attack-speed", line)
         add("follow-up", line)
