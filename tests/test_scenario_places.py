@@ -131,6 +131,21 @@ def test_an_objective_line_rewritten_keeps_the_comment_after_it(tmp_path):
     assert with_objective(more, (7, 7), None) == text  # the tile taken off again: the line as it was written
 
 
+def test_a_comment_between_the_lines_of_a_wrapped_list_is_kept_above_it(tmp_path):
+    """ED52: the escape list wraps over two lines; a comment ending its first line had no place in the lines written
+    again, and was lost. It now goes on its own line above the key; the one after the list stays after it."""
+    text = LEVY.replace("[1, 11], [1, 12],\n", "[1, 11], [1, 12],  # the west edge, by the mill\n")
+    text = text.replace("[20, 11], [20, 12]]\n", "[20, 11], [20, 12]]  # the east edge\n")
+    fewer = with_objective(text, (0, 2), None)  # 1,3 off the escape list
+    [(old, new)] = changes(text, fewer)
+    assert old[0].endswith("[1, 12],  # the west edge, by the mill") and old[-1].endswith("]]  # the east edge")
+    assert new[0] == "  # the west edge, by the mill" and new[1].startswith("  escape: [[1, 4], ")
+    assert new[-1].endswith("]]  # the east edge") and not any("#" in line for line in new[1:-1])
+    assert loaded(tmp_path, fewer).tiles.escape == loaded(tmp_path, text).tiles.escape[1:]
+    again = with_objective(fewer, (0, 3), None)  # written again: the comment above stays where it is, once
+    assert again.count("# the west edge, by the mill") == 1
+
+
 def test_a_deploy_line_rewritten_keeps_the_comment_after_it():
     from officers_chess.content.editing.scenario_file import ScenarioDraft
 
@@ -153,6 +168,15 @@ def test_an_event_key_written_again_keeps_the_comment_after_it():
     assert set_key(text, ("events", 0), "say", "Quiet.") == text.replace("The bell rings.", "Quiet.")
     renamed = set_key(text, ("events", 0), "when", "round 4", rename="at")
     assert renamed.splitlines()[1] == "  - at: round 4  # dusk"
+
+
+def test_an_event_lists_key_keeps_the_comment_after_it_when_the_list_grows():
+    """ED52: the units an event brings, a block list, written again with one more: the comment after `units:` stays."""
+    from officers_chess.content.editing.key_splices import set_key
+
+    text = "events:\n  - when: round 3\n    units:   # the relief\n      - {name: Ada, class: Knight, at: [1, 1]}\n"
+    more = [{"name": "Ada", "class": "Knight", "at": [1, 1]}, {"name": "Bo", "class": "Archer", "at": [2, 2]}]
+    assert set_key(text, ("events", 0), "units", more) == text + "      - {name: Bo, class: Archer, at: [2, 2]}\n"
 
 
 def test_an_area_written_again_keeps_its_unchanged_lines_and_the_comments_after_its_changed_ones():

@@ -97,6 +97,18 @@ def test_conditions_refused_in_words():
         {"kind": "hold", "tiles": [[3, 4], [5, 6]], "rounds": 2, "tier": "decisive"}]
 
 
+def test_a_block_keys_comment_stays_when_its_list_is_written_again(tmp_path):
+    """ED52: a side's victory list written again kept its items' lines but lost the comment after `victory:`."""
+    watch = (ROOT / "scenarios" / "harrow_watch.yaml").read_text(encoding="utf-8")
+    text = watch.replace("    victory:\n      - {kind: defeat, unit: Ilse", "    victory:   # the warden first\n"
+                         "      - {kind: defeat, unit: Ilse", 1)
+    after = set_side(text, "attacker", "victory", [{"kind": "rout", "tier": "decisive"}])
+    assert changed_lines(text, after) == (["      - {kind: defeat, unit: Ilse, tier: victory}"], [])
+    assert "    victory:   # the warden first\n      - {kind: rout, tier: decisive}\n" in after
+    (tmp_path / "s.yaml").write_text(after)
+    assert load_scenario(tmp_path / "s.yaml").scenario
+
+
 @pytest.mark.parametrize(("key", "was", "now"), [("war_chest", 700, 650), ("name", "Breaking the Harrow Levy", "Levy")])
 def test_a_plain_value_written_again_keeps_the_comment_after_it(tmp_path, key, was, now):
     """The settings dialog writes a changed value's line again; the author's comment after the value stays on it,

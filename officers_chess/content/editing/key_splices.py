@@ -8,7 +8,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from officers_chess.content.editing.roundtrip import plain
-from officers_chess.content.editing.yaml_lines import _ended, _flow, _indent, _load, _scalar_comment_kept, _span
+from officers_chess.content.editing.yaml_lines import (_ended, _flow, _indent, _key_comment_kept, _load,
+                                                       _scalar_comment_kept, _span)
 
 
 def _document(text: str) -> CommentedMap:
@@ -68,6 +69,8 @@ def set_key(text: str, path: tuple[str | int, ...], key: str, value: Any, rename
         new = _rendered(new_key, value, " " * column)
         if isinstance(value, list) and new:
             new = new[:1] + _kept(lines, node[key], value, new[1:])
+            if end != line:  # a block list: the comment after its key stays (ED52)
+                new = _key_comment_kept(lines, node, key, new)
         elif end == line:  # a value on one line: the comment after it stays (ED50)
             new = _scalar_comment_kept(lines, node, key, new)
         if new and column > len(_indent(lines[line])):  # the first key of a list item: keep its `- `

@@ -112,18 +112,57 @@ def _flow_end(lines: list[str], line: int, column: int) -> tuple[int, int]:
 
 def _comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
     """`new`, the lines that write `key` of `node` again in flow style, with what followed its old flow value on the
-    file's line (a comment) kept after the last of them, as a unit's line keeps what follows its `}` (ED31); a plain
-    value written again on one line keeps the comment after it too (ED50)."""
+    file's line (a comment) kept after the last of them, as a unit's line keeps what follows its `}` (ED31), and the
+    comments between its lines kept above the key (ED52); a plain value written again on one line keeps the comment
+    after it too (ED50)."""
     line, column = node.lc.value(key)
     if not new:
         return new
+    if node.lc.key(key)[0] != line:  # a block value, begun on the line after its key
+        return _key_comment_kept(lines, node, key, new)
     if lines[line][column:column + 1] not in ("[", "{"):
         return _scalar_comment_kept(lines, node, key, new)
     end, after = _flow_end(lines, line, column)
     tail = lines[end][after:].rstrip("\r\n")
-    if not tail.strip():
+    if tail.strip():
+        new = new[:-1] + [new[-1].rstrip("\n") + tail + "\n"]
+    # A comment between the lines of a wrapped value has no place in the lines that write it again: it goes on its
+    # own line above the key, at the key line's indent, rather than being lost.
+    inner = _inner_comments(lines, line, column, end)
+    key_line = node.lc.key(key)[0]
+    return [f"{_indent(lines[key_line])}{comment}\n" for comment in inner] + new
+
+
+def _key_comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
+    """`new`, the lines that write `key` again, with the comment that followed `key:` on its own line (its value a
+    block begun on the next) kept after the key in the first of them, at the author's gap (ED52)."""
+    line, column = node.lc.key(key)
+    text = lines[line].rstrip("\r\n")
+    colon = text.find(":", column + len(str(key)))
+    rest = text[colon + 1:] if colon >= 0 else ""
+    if not new or not rest.strip().startswith("#"):
         return new
-    return new[:-1] + [new[-1].rstrip("\n") + tail + "\n"]
+    return [new[0].rstrip("\n") + rest + "\n"] + new[1:]
+
+
+def _inner_comments(lines: list[str], line: int, column: int, end: int) -> list[str]:
+    """The comments inside the flow value that opens at (line, column) and closes on line `end`, each as `# ...`:
+    those ending one of its lines before the last (a `#` after a space, outside quotes)."""
+    found = []
+    quote = ""
+    for l in range(line, end):
+        text = lines[l].rstrip("\r\n")
+        for c in range(column if l == line else 0, len(text)):
+            ch = text[c]
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#" and (c == 0 or text[c - 1] in " \t"):
+                found.append(text[c:].rstrip())
+                break
+    return found
 
 
 def _scalar_comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
