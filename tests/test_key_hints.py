@@ -140,3 +140,29 @@ async def test_t_from_the_action_menu_says_where_the_inspector_works():
         await pilot.pause()
         assert not app.screen.lookout.inspecting
         assert "t inspects the threats while browsing or choosing where to move" in pane_text(app)
+
+
+async def test_a_attacks_with_a_spare_weapon_when_only_that_one_reaches(tmp_path):
+    """The menu offered "Attack with Hand Axe" and the footer dropped `a`: the screen asked for the plain Attack
+    entry alone, so a said "no attack from here". It equips the spare and aims, as the README says."""
+    text = (Path(__file__).resolve().parents[1] / "scenarios" / "training_yard.yaml").read_text(encoding="utf-8")
+    text = text.replace("{name: Hale, class: Mercenary, items: [Iron Sword], at: [1, 4]}",
+                        "{name: Pell, class: Fighter, items: [Iron Axe, Hand Axe], at: [6, 3]}")
+    (tmp_path / "spare.yaml").write_text(text.replace("first_deployer: defender", "first_deployer: defender\n"
+                                                      "first_to_act: attacker"), encoding="utf-8")
+    app = OfficersChessApp(scenario=load_scenario(tmp_path / "spare.yaml"), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        pell = next(u for u in c.state.units if u.name == "Pell")
+        await walk_cursor(pilot, screen, pell.pos)
+        await pilot.press("enter", "enter")  # select, stay: Bram stands two tiles off, in the Hand Axe's reach only
+        await pilot.pause()
+        assert c.mode is Mode.ACTING and "attack" not in [i.key for i in c.menu()]
+        assert any(i.key.startswith("arm:") for i in c.menu())
+        assert screen.check_action("menu", ("attack",))  # the footer offers a
+        await pilot.press("a")
+        await pilot.pause()
+        assert c.mode is Mode.TARGETING and screen.query_one(ForecastPane).showing_forecast
+        assert c.state.unit(pell.id).equipped_weapon.name == "Hand Axe" and "no attack" not in pane_text(app)

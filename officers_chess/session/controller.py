@@ -165,11 +165,22 @@ class BattleController(SeatRequests, TakeBack, ComputerMoves, BoardView):
             return self.perform(move)
         return []
 
+    def _entry(self, key: str) -> MenuItem | None:
+        """The menu entry a key picks: its own, and for "attack" (the a key) the attack with the weapon in hand,
+        else with the first spare that reaches (equipped first)."""
+        menu = self.menu()
+        item = next((i for i in menu if i.key == key), None)
+        if item is None and key == "attack":
+            item = next((i for i in menu if i.key.startswith("arm:")), None)
+        return item
+
+    def offers(self, key: str) -> bool:
+        """Whether `choose(key)` would pick an entry now (the screen's footer shows the key only then)."""
+        return self._entry(key) is not None
+
     def choose(self, key: str) -> list[Event]:
         """Pick a menu entry by its key (the menu's shortcut letters call this too)."""
-        item = next((i for i in self.menu() if i.key == key), None)
-        if item is None and key == "attack":  # a: with the weapon in hand, else with the first spare that reaches
-            item = next((i for i in self.menu() if i.key.startswith("arm:")), None)
+        item = self._entry(key)
         if item is None:
             return []
         if item.key == "move":  # before the move: back to the map

@@ -61,7 +61,7 @@ class BattleKeys:
         if action == "items":  # while moving always (a unit with nothing to do is told so)
             return mode is Mode.MOVING or (mode is Mode.CANTO and self.controller.free_actions_open())
         if action == "menu":
-            return mode is Mode.ACTING and parameters[0] in {i.key for i in self.controller.menu()}
+            return mode is Mode.ACTING and self.controller.offers(str(parameters[0]))
         if action == "wait":
             return mode in (Mode.ACTING, Mode.CANTO, Mode.AFTER) and any(i.kind == "wait" for i in self.controller.legal())
         if action == "danger":
