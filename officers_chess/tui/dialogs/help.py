@@ -24,7 +24,8 @@ KEYS = [
     ("Esc", "step back: a move can be taken back until the unit acts (the line under the log says what Esc "
             "would undo; once a die is rolled, nothing); while browsing, leave the battle"),
     ("Tab", "jump to the next unit still to act"),
-    ("a / w", "attack / wait, once the unit has moved (Equip other items from the menu: it is free)"),
+    ("a / w", "attack / wait, once the unit has moved (a takes up a spare weapon first when only that one reaches; "
+              "Equip other items from the menu: it is free)"),
     ("i", "free actions before the move: with a unit selected, equip, trade with an ally beside it or discard, "
           "then choose where it moves (Esc on the map takes them back)"),
     ("s", "act and stay: like Enter on an attack, a staff or an item, but the turn stays open afterwards to "
