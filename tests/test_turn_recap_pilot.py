@@ -10,6 +10,7 @@ from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.events import tile_name
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, PATH_MARK
+from officers_chess.session.map_fit import LARGE
 from officers_chess.session.modes import Mode
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.dialogs.turn_recap import TurnRecapScreen
@@ -30,13 +31,15 @@ async def persons_turn(pilot, screen) -> None:
 
 
 def cell_marks(screen) -> dict[tuple[int, int], str]:
-    """The second cell of every tile the recap's map draws: where its marks are."""
+    """The cell after the glyph of every tile the recap's map draws, at the scale it draws: where its marks are."""
     view = screen.query_one(MapView)
+    scale = view.scale
+    pad = (scale.across - 2) // 2  # the large block's blank before the glyph
     found = {}
     for y in range(screen.board.view.map.height):
-        text = view._render_row(y).text
+        text = view._render_line(scale.lines_of(y)[0]).text
         for x in range(screen.board.view.map.width):
-            found[(x, y)] = text[2 * x + 1]
+            found[(x, y)] = text[scale.across * x + pad + 1]
     return found
 
 
@@ -57,8 +60,10 @@ async def test_v_after_the_computers_turn_shows_each_activation_on_the_map_as_th
         steps = list(c.recap.steps)
         assert steps and all(step.side is Side.DEFENDER for step in steps)
         await pilot.press("v")
+        await pilot.pause()
         recap = app.screen
         assert isinstance(recap, TurnRecapScreen)
+        assert recap.query_one(MapView).scale is LARGE  # 10×8 fits in blocks beside the account (rulings L118)
         text = " ".join(screen_text(app).split())
         last = steps[-1]
         assert f"step {len(steps)} of {len(steps)}" in text and last.caption() in text

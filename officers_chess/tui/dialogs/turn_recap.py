@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,11 +15,15 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.session.board_view import Overlays
 from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, PATH_MARK, Marks
+from officers_chess.session.map_fit import LARGE, WIDE, fits
 from officers_chess.session.turn_recap import RecapStep
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.map_view import MapView
 
 KEYS = "←→ step · Home/End first/last · Esc closes"
+MAP_SHARE = 0.7  # the most of the width the map takes (its max-width below)
+SIDE_MIN = 24  # columns the account beside the map keeps (its min-width below)
+CHROME_ROWS = 2  # the line above (whose turn, which step) and the keys' line below
 
 
 def legend() -> str:
@@ -115,6 +120,14 @@ class TurnRecapScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # With room to spare, the map in large blocks as in battle (rulings L118); else two cells a tile, scrolling
+        # where the map is wider or taller than the room, as the recap always drew it.
+        battle_map = self.board.view.map
+        room = (min(int(event.size.width * MAP_SHARE), event.size.width - SIDE_MIN), event.size.height - CHROME_ROWS)
+        large = fits(LARGE, battle_map.width, battle_map.height, room)
+        self.query_one(MapView).fit(LARGE if large else WIDE, whole=large)
 
     def _show(self) -> None:
         board, step = self.board, self.board.step
