@@ -67,3 +67,27 @@ async def test_the_viewer_draws_large_blocks_with_room_to_spare_and_two_cells_a_
             assert view.scale is scale, size
             assert view.outer_size == outer, size  # the frame exactly around the map
             assert app.screen.region.contains_region(view.region), size
+
+
+async def test_what_happened_keeps_its_place_beside_the_unit_sheet_at_80_by_24(tmp_path):
+    """On a move step the unit sheet shows under the map; its long lines spread its column across the screen and
+    squeezed "What happened" out, so every move step lost its account and the next step brought it back."""
+    from officers_chess.tui.widgets.unit_sheet import UnitSheet
+
+    saved, states = _save(tmp_path, actions=6)
+    app = OfficersChessApp(replay=saved, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        told, left = viewer.query_one("#told"), viewer.query_one("#replay-left")
+        places = set()
+        for index in range(1, len(states)):
+            await pilot.press("right")
+            await pilot.pause()
+            sheet = viewer.query_one(UnitSheet)
+            assert told.region.width >= 30 and told.region.height > 0, index
+            assert str(told.content).strip(), index  # it says what the step did
+            assert left.region.width == 46 and (not sheet.display or left.region.contains_region(sheet.region))
+            places.add((told.region.x, told.region.width))
+        assert len(places) == 1  # the panel never moved
+        assert any(s.active_unit is not None for s in states[1:])  # a move step was among them (the sheet shown)

@@ -13,13 +13,15 @@ from textual.widgets import Footer, Static
 from officers_chess.content.saves import SavedBattle
 from officers_chess.session.replay_frames import frames
 from officers_chess.session.controller import BattleController
-from officers_chess.session.map_fit import LARGE, WIDE, fits
+from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
 
 TOLD_MIN = 40  # columns the "What happened" panel keeps beside the map
 CHROME_ROWS = 2  # the line above (which action) and the footer
 SHEET_ROWS = 9  # the unit sheet under the map, its frame included
+LEFT_MIN = 46  # the map's column at its narrowest: the unit sheet's stats line whole
+TOLD_LEAST = 30  # columns the "What happened" panel keeps whatever the unit sheet would take
 
 
 class ReplayViewer(Screen):
@@ -29,9 +31,9 @@ class ReplayViewer(Screen):
     ReplayViewer { layout: vertical; }
     #where { height: 1; background: $boost; }
     #replay-main { height: 1fr; }
-    #replay-left { width: auto; min-width: 46; }  /* the unit sheet's stats line whole */
+    #replay-left { width: 46; }  /* on_resize sets it: the map's width, at least LEFT_MIN */
     ReplayViewer MapView { width: auto; height: auto; max-height: 100%; border: round $primary; }
-    #told { width: 1fr; border: round $panel; padding: 0 1; }
+    #told { width: 1fr; height: 100%; border: round $panel; padding: 0 1; }  /* one place, whatever it says */
     ReplayViewer UnitSheet { height: auto; border: round $panel; padding: 0 1; }
     """
     BINDINGS = [
@@ -73,7 +75,13 @@ class ReplayViewer(Screen):
         battle_map = self.saved.loaded.battle_map
         room = (event.size.width - TOLD_MIN, event.size.height - CHROME_ROWS - SHEET_ROWS)
         large = fits(LARGE, battle_map.width, battle_map.height, room)
-        self.query_one(MapView).fit(LARGE if large else WIDE, whole=large)
+        scale = LARGE if large else WIDE
+        self.query_one(MapView).fit(scale, whole=large)
+        # The column is as wide as the map (and its scroll bar, where it may scroll), never so wide that a long line
+        # of the unit sheet takes the "What happened" panel's room: the sheet wraps instead (a play-test saw the
+        # panel vanish on every move step at 80×24, the sheet spread across the screen).
+        cells = scale.size(battle_map.width, battle_map.height)[0] + FRAME + (0 if large else 1)
+        self.query_one("#replay-left").styles.width = min(max(LEFT_MIN, cells), event.size.width - TOLD_LEAST)
 
     def _show(self) -> None:
         frame = self.frames[self.index]
