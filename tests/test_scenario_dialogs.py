@@ -140,3 +140,24 @@ async def test_an_error_goes_once_the_line_is_edited_and_terrain_changes_and_che
         with console.capture() as shown:
             console.print(app.screen.query_one("#item-details").content)
         assert shown.get().startswith("Killing Edge · 55 gold · sword  Mt 4  Wt 2")  # the price and figures
+
+
+async def test_the_settings_dialog_keeps_its_keys_and_its_refusal_in_sight_under_the_scrolling_fields(tmp_path):
+    """The dialog's fields and the victory help are taller than the screen; the keys' line and the refusal were at
+    the bottom of what scrolls, out of sight when it opened (a newcomer saw no way to keep or cancel it)."""
+    app = OfficersChessApp(editor=ScenarioFile.open(_copy(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SettingsDialog)
+        keys, error = dialog.query_one(".keys"), dialog.query_one(".error")
+        assert "Esc cancel" in _text(dialog, ".keys") and dialog.region.contains_region(keys.region)
+        fields = dialog.query_one("#settings-fields")
+        assert fields.scroll_y == 0 and fields.max_scroll_y > 0  # the fields scroll, the keys' line does not
+        dialog.query_one("#rounds", Input).value = "many"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and _text(dialog, ".error")  # refused, and said where it can be read
+        assert dialog.region.contains_region(error.region) and error.region.height > 0
+        assert dialog.region.contains_region(keys.region)

@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TextArea
 
@@ -43,8 +43,11 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
     """Enter in a one-line field (or Ctrl+S anywhere) answers the settings as scenario_settings.settings() shapes
     them; Esc answers None. A field the rules would refuse keeps the dialog open with its words."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="SettingsDialog").replace("> Vertical", "> VerticalScroll") + """
-    SettingsDialog > VerticalScroll { width: 76; }
+    # The fields scroll; the refusal and the keys stay under them, in sight however far the fields are scrolled (the
+    # fields, briefing and victory help are taller than any terminal's screen, so the dialog takes its whole height).
+    DEFAULT_CSS = DIALOG_CSS.format(name="SettingsDialog") + """
+    SettingsDialog > Vertical { width: 76; height: 100%; }
+    SettingsDialog #settings-fields { height: 1fr; }
     SettingsDialog Input { margin-bottom: 0; }
     SettingsDialog TextArea { height: 5; }
     SettingsDialog Label { color: $text-muted; width: 100%; height: auto; }
@@ -58,8 +61,14 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         now, limit = self.now, self.now["time_limit"] or {}
-        with VerticalScroll(can_focus=False) as box:
+        with Vertical() as box:
             box.border_title = "Scenario settings"
+            yield from self._fields(now, limit)
+            yield Static("", classes="error")
+            yield Static("Tab next field · Enter or Ctrl+S done · Esc cancel · PgUp/PgDn scroll", classes="keys")
+
+    def _fields(self, now: dict[str, Any], limit: dict[str, Any]) -> ComposeResult:
+        with VerticalScroll(id="settings-fields", can_focus=False):
             yield Label("Name")
             yield Field(now["name"], id="name", compact=True)
             yield Label("Purpose (one line for the battle list)")
@@ -95,8 +104,6 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
                 help_text.append(f"{kind:<8} ", "bold")
                 help_text.append(f"{words}\n")
             yield Static(help_text)
-            yield Static("", classes="error")
-            yield Static("Tab next field · Enter or Ctrl+S done · Esc cancel", classes="keys")
 
     def on_mount(self) -> None:
         # Focusing the name scrolls it to the top edge, its label out of sight: the dialog opens at its top.
