@@ -32,6 +32,23 @@ def _unfinished(actions: int = 5, seed: int = 4) -> Autosaver:
     return saver
 
 
+async def test_with_continue_offered_every_title_key_fits_80_columns():
+    """The title's footer ended "q Quit F1" at 80 columns once c Continue joined it: a newcomer saw Rules cut off."""
+    from officers_chess.tui.footer_room import footer_width
+
+    _unfinished()
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TitleScreen) and screen.check_action("continue_battle", ())
+        for _ in range(len(screen.scenarios) + 6):  # every battle and campaign highlighted: the keys change with it
+            assert footer_width(screen) <= 80, screen_text(app).splitlines()[-1]
+            assert screen_text(app).splitlines()[-1].rstrip().endswith("F1  Rules")
+            await pilot.press("down")
+            await pilot.pause()
+
+
 async def test_the_title_offers_the_unfinished_battle_and_c_goes_on_with_it():
     saver = _unfinished()
     expected = resume_state(open_save(saver.path)).state
