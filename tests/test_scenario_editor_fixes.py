@@ -87,3 +87,22 @@ async def test_every_key_in_the_footer_when_wide_and_a_waiting_corner_belongs_to
         await pilot.pause()
         shown = _footer_actions(app.screen)  # at 80 columns the side pane lists the rest (ruling ED8)
         assert shown >= {"add", "undo", "settings", "play_test", "save"} and not shown & {"change", "zone", "orders"}
+
+
+async def test_a_long_scenario_name_cut_in_the_maps_title_says_so(tmp_path):
+    """At 80×24 the map pane's title read "Skirmish at Millbroo · 4,4 · not saved": cut mid-word with no mark."""
+    target = tmp_path / "ford_skirmish.yaml"
+    shutil.copy(ROOT / "scenarios" / "ford_skirmish.yaml", target)
+    app = OfficersChessApp(editor=ScenarioFile.open(target))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        editor._move_cursor((1, 3))  # Osric, at 2,4: picked up and put down a tile east, the draft not saved
+        await pilot.press("enter", "l", "enter")
+        await pilot.pause()
+        title = str(editor.canvas.border_title)
+        name, tail = editor.scenario_name, " · 3,4 · not saved"
+        assert title.endswith(tail) and len(title) <= editor.canvas.size.width - 4, title
+        shown = title[: -len(tail)]
+        assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), title
+        assert shown != name  # this name does not fit at 80 columns beside the cursor

@@ -200,7 +200,8 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
         unsaved = " · not saved" if self.history.unsaved else ""
         tail = f" · {x + 1},{y + 1}{unsaved}"
         room = max(8, self.canvas.size.width - 4 - len(tail)) if self.canvas.size.width else 200
-        self.canvas.border_title = Text(self.scenario_name[:room] + tail)  # the scenario's name; its file below
+        name = self.scenario_name if len(self.scenario_name) <= room else self.scenario_name[:room - 1] + "…"
+        self.canvas.border_title = Text(name + tail)  # the scenario's name (cut, it says so); its file below
         self.canvas.border_subtitle = Text((self.copy_of or self.file.source).name)
         side = Side(self.side)
         chest = dict(self.draft.war_chests).get(self.side)
