@@ -10,6 +10,7 @@ from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.modes import Mode
 from officers_chess.tui.screens import result as result_screen
 from officers_chess.tui.screens.battle import BattleScreen
+from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.screens.result import ResultScreen
 from officers_chess.tui.screens.title import TitleScreen
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
@@ -45,6 +46,16 @@ async def test_a_whole_battle_from_title_to_result_with_keys_only(monkeypatch):
         flat = " ".join(text.split()).lower()  # the screenshot spaces words unevenly
         assert f"for the {final.winner.value}!" in flat and final.result.reason.lower() in flat
         assert "Own units routed" in text  # each column counts that side's own losses (rulings L82)
+        result = app.screen
+        await pilot.press("r")  # the battle again, on its final board (rulings L124)
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewer) and viewer.index == len(viewer.frames) - 1
+        assert viewer.controller.state.result == final.result
+        assert f"action {viewer.frames[-1].number} of {viewer.frames[-1].number}" in " ".join(screen_text(app).split())
+        await pilot.press("q")  # closing it comes back to the result, not out of the game
+        await pilot.pause()
+        assert app.screen is result and app.is_running
         clock[0] += ResultScreen.GRACE_SECONDS * 0.99
         await pilot.press("enter")
         assert isinstance(app.screen, ResultScreen)  # still within the grace

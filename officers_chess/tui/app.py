@@ -309,10 +309,10 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
         self._show(screens[phase]())
 
     def show_result(self, final: Known, last_events: list, scenario: Path | None = None, own: list[str] = (),
-                    player: Side | None = None) -> None:
+                    player: Side | None = None, save: Path | None = None) -> None:
         """The battle is over: its result, for everyone to read (the fog lifts: rulings F5). `scenario`: the file
         a command can start this battle again from (None at a table's seat); `own`, `player`: the person's last
-        exchange and side against the computer (`ResultScreen`)."""
+        exchange and side against the computer (`ResultScreen`); `save`: the battle's autosave, for its replay."""
         from officers_chess.session.dice_words import replay_command
         from officers_chess.tui.screens.result import ResultScreen
 
@@ -323,7 +323,7 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
         command = None if scenario is None or self.campaign is not None or self.trying_from is not None else \
             replay_command(scenario, final.dice.seed, self.computer)
         self.switch_screen(ResultScreen(final, last_events, campaign=self.campaign is not None, command=command,
-                                        own=own, player=player))
+                                        own=own, player=player, save=save))
 
     def leave_result(self, final: Known) -> None:
         """Enter on the result: a campaign's chapter closes and the campaign goes on; else the title."""

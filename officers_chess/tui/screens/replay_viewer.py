@@ -46,11 +46,12 @@ class ReplayViewer(Screen):
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self, saved: SavedBattle) -> None:
+    def __init__(self, saved: SavedBattle, at_end: bool = False) -> None:
+        """`at_end`: open on the last action (the final board: from a battle's result), else on the first."""
         super().__init__()
         self.saved = saved
         self.frames = frames(saved)
-        self.index = 0
+        self.index = len(self.frames) - 1 if at_end else 0
         self.controller = BattleController(saved.start)
 
     def compose(self) -> ComposeResult:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from time import monotonic
 
 from rich.console import Group
@@ -116,6 +117,7 @@ class ResultScreen(Screen):
         Binding("enter", "title", "Back to title"),
         Binding("enter", "editor", "Back to the editor"),  # a play-test from the scenario editor (rulings ED14)
         Binding("enter", "go_on", "Go on with the campaign"),  # a campaign's chapter: on to its summary
+        Binding("r", "replay", "Replay"),  # the battle again, opened on its final board (rulings L124)
         Binding("q", "app.request_quit", "Quit"),
     ]
 
@@ -124,10 +126,11 @@ class ResultScreen(Screen):
     GRACE_SECONDS = 1.0
 
     def __init__(self, final: Known, last_events: list = (), campaign: bool = False, command: str | None = None,
-                 guided: bool = False, own: list[str] = (), player: Side | None = None) -> None:
+                 guided: bool = False, own: list[str] = (), player: Side | None = None, save: Path | None = None) -> None:
         """`command` and `guided`: how to have the same dice again; `own`, `player`: the person's own last
-        exchange and side (`summary`)."""
+        exchange and side (`summary`); `save`: the battle's autosave, which `r` replays (None: no replay offered)."""
         super().__init__()
+        self.save = save
         self.own, self.player = list(own), player
         self.command, self.guided = command, guided
         self.final = final  # the battle once over: the fog has lifted (rulings F5)
@@ -151,6 +154,8 @@ class ResultScreen(Screen):
         return monotonic() - self._shown_at >= self.GRACE_SECONDS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return self.save is not None
         if action in ("title", "go_on", "editor"):  # one Enter, named for where it leads
             trying = getattr(self.app, "trying_from", None) is not None
             leads = "go_on" if self.campaign else "editor" if trying else "title"
@@ -167,6 +172,21 @@ class ResultScreen(Screen):
     def repaint_colours(self) -> None:
         self.refresh(recompose=True)
         self.call_after_refresh(self._hint_scroll)
+
+    def action_replay(self) -> None:
+        """r: the battle's replay, on its final board; closing it comes back here."""
+        from officers_chess.content.errors import ContentError
+        from officers_chess.content.saves import open_save, public_reason
+        from officers_chess.tui.screens.replay_viewer import ReplayViewer  # loaded when first needed
+
+        if self.save is None:
+            return
+        try:
+            saved = open_save(self.save)
+        except ContentError as exc:  # the file gone or spoilt since: said, and the result stays
+            self.app.notify(f"The replay will not open: {public_reason(exc)}.", severity="error", timeout=10)
+            return
+        self.app.push_screen(ReplayViewer(saved, at_end=True))
 
     def action_title(self) -> None:
         if self._settled():
