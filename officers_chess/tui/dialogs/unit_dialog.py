@@ -122,10 +122,15 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
                            "dim"))
 
     def _item_entries(self) -> list[tuple[str, Text]]:
+        """Every item, those the picked class can use first (in the catalogue's order), then the weapons it cannot
+        wield, marked: Enter on the list's first entry never gives a Knight a sword by accident."""
         unit_class = self.catalogue.classes.get(self.unit_class)
-        return [(item.name, item_row(item, item_price(item), None, unit_class is None or not isinstance(item, Weapon)
-                                     or can_equip_class(unit_class, item)))
-                for item in self.catalogue.items.values()]
+
+        def usable(item) -> bool:
+            return unit_class is None or not isinstance(item, Weapon) or can_equip_class(unit_class, item)
+
+        items = sorted(self.catalogue.items.values(), key=lambda item: not usable(item))
+        return [(item.name, item_row(item, item_price(item), None, usable(item))) for item in items]
 
     def _describe_class(self, name: str) -> RenderableType:
         unit_class = self.catalogue.classes[name]
