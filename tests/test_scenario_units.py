@@ -142,3 +142,10 @@ def test_the_side_pane_sums_up_a_sides_hiring_rules_and_the_morale():
     levy = (ROOT / "scenarios" / "harrow_levy.yaml").read_text(encoding="utf-8")
     assert rules_summary(levy, "defender", True) == ("a fixed army: hiring rules unused (g)\n"
                                                      "morale 12, wavers at 7, breaks at 2 (M)")
+    # Rules set for a fixed army are shown as written, for when its units are removed (a newcomer set them with g
+    # and, reading "unused" unchanged, thought them lost).
+    yard = (ROOT / "scenarios" / "training_yard.yaml").read_text(encoding="utf-8")
+    archers = yard + "sides:\n  attacker:\n    classes: [Archer]\n"
+    assert rules_summary(archers, "attacker", True).splitlines()[0] == (
+        "a fixed army: its hiring rules (Archer, any item, 1 to 12 units) apply once its units are removed (g)")
+    assert rules_summary(archers, "defender", True).splitlines()[0] == "a fixed army: hiring rules unused (g)"

@@ -59,8 +59,12 @@ def rules_summary(text: str, side: str, fixed: bool) -> str:
     defaults = MoraleRules()
     heart = (f"morale {level.get('start', defaults.start)}, wavers at {level.get('waver', defaults.waver)}, "
              f"breaks at {level.get('broken', defaults.broken)}" if level is not None else "no morale")
-    hires = ("a fixed army: hiring rules unused" if fixed
-             else f"hires {classes}, {items}, {army['min']} to {army['max']} units{roles}")
+    wanted = f"{classes}, {items}, {army['min']} to {army['max']} units{roles}"
+    # A fixed army's rules are still shown once set: they take effect when its units are removed (a newcomer set
+    # them and, seeing "unused" unchanged, thought them lost).
+    written = any(rules[key] for key in ("classes", "items", "roles")) or army != side_rules("", side)["army"]
+    hires = (f"a fixed army: its hiring rules ({wanted}) apply once its units are removed" if fixed and written
+             else "a fixed army: hiring rules unused" if fixed else f"hires {wanted}")
     return f"{hires} (g)\n{heart} (M)"
 
 
