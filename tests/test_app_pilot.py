@@ -129,7 +129,12 @@ async def test_quitting_asks_first():
         assert isinstance(app.screen, BattleScreen)
         await pilot.press("q")
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("N")  # the keys are named in capitals: Shift+N answers as n does
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("Y")
         await pilot.pause()
     assert app.return_code == 0
 

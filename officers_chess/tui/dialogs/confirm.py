@@ -21,9 +21,11 @@ class ConfirmDialog(ModalScreen[bool]):
     }
     ConfirmDialog .keys { color: $text-muted; margin-top: 1; }
     """
+    # Shown in capitals, as keys are named: Shift or Caps Lock still answers (a player pressed Shift+N and the
+    # question stayed).
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,Y", "answer(True)", "Yes"),
+        Binding("n,N,escape", "answer(False)", "No"),
     ]
 
     def __init__(self, question: str) -> None:
