@@ -35,6 +35,9 @@ def test_giving_needs_a_unit_a_free_slot_and_a_usable_item(session):
         draft.give(Army(), None, "Iron Lance", session)
     with pytest.raises(DraftRefused, match="A Soldier cannot use Iron Sword"):
         draft.give(army, 0, "Iron Sword", session)
+    archer = draft.hire(Army(), "Archer", session, D).army
+    with pytest.raises(DraftRefused, match="^An Archer cannot use Iron Sword"):  # "A Archer" read wrong
+        draft.give(archer, 0, "Iron Sword", session)
     for item in ("Iron Lance", "Javelin", "Vulnerary"):
         edit = draft.give(army, 0, item, session)
         army = edit.army
@@ -66,3 +69,21 @@ def test_roles_cycle_through_those_the_scenario_asks_for(session):
     assert seen == [["Fleeing", "Leader"], ["Fleeing", "Saboteur"], ["Fleeing"]]
     with pytest.raises(DraftRefused, match="asks for no roles"):
         draft.next_role(army, 0, SideRules())
+
+
+def test_the_roles_a_chapter_asks_for_are_said_in_good_english():
+    from officers_chess.rules.scenario.setup import RoleRule
+    from officers_chess.session.chapter_brief import army_words
+
+    class Rules:
+        army = type("Size", (), {"min": 2, "max": 4})()
+        classes = items = None
+        roles = [RoleRule(role="Fleeing", count=2), RoleRule(role="Leader", count=1), RoleRule(role="Saboteur", count="all")]
+
+    class Scenario:
+        @staticmethod
+        def rules(side):
+            return Rules
+
+    assert army_words(Scenario, D)[1:] == ["2 units carry the Fleeing role.", "One unit carries the Leader role.",
+                                           "Every unit carries the Saboteur role."]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING
 
+from officers_chess.rules.basics.words import article
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.price_rates import STAT_GOLD
 from officers_chess.rules.pieces.pricing import PriceBreakdown, price_breakdown, unit_price
@@ -125,7 +126,7 @@ def pricing_doc_section(catalogue: Catalogue) -> str:
         "",
         "## Worked example",
         "",
-        (f"A {class_name} carrying {' and '.join(item_names)}. Each table is the breakdown "
+        (f"{article(class_name).capitalize()} {class_name} carrying {' and '.join(item_names)}. Each table is the breakdown "
          "`officers-chess price` prints for that entry."),
         "",
         markdown_breakdown(example.unit_class),

@@ -55,7 +55,7 @@ def give(army: Army, index: int | None, item_name: str, session: MusterCommon) -
     if len(unit.items) >= INVENTORY_SLOTS:
         raise DraftRefused(f"{unit.name} already carries {INVENTORY_SLOTS} items. Remove one first (x in your army).")
     if not session.can_carry(unit.unit_class, item):
-        raise DraftRefused(f"A {unit.unit_class} cannot use {item_name}.")
+        raise DraftRefused(f"{article(unit.unit_class).capitalize()} {unit.unit_class} cannot use {item_name}.")
     changed = unit.model_copy(update={"items": [*unit.items, item_name]})
     return Edit(_with(army, index, changed), index, f"{unit.name} takes {item_name} ({item_price(item)} gold).")
 

@@ -56,5 +56,5 @@ def army_words(scenario: Scenario, side: Side) -> list[str]:
         lines.append("Items for sale: " + ", ".join(rules.items) + ".")
     for role in rules.roles:
         who = "Every unit" if role.count == "all" else "One unit" if role.count == 1 else f"{role.count} units"
-        lines.append(f"{who} carries the {role.role} role.")
+        lines.append(f"{who} {'carry' if role.count not in (1, 'all') else 'carries'} the {role.role} role.")
     return lines

@@ -25,6 +25,7 @@ from officers_chess.rules.scenario.setup import can_equip_class
 from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field, TickBox
 from officers_chess.tui.widgets.army_text import class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets.pick_list import PickList
+from officers_chess.rules.basics.words import article
 
 
 class KeptFigures:
@@ -139,7 +140,7 @@ class UnitDialog(Answered, ModalScreen[UnitFields | None]):
     def _describe_item(self, name: str) -> RenderableType:
         item = self.catalogue.items[name]
         unit_class = self.catalogue.classes.get(self.unit_class)
-        note = (f"A {unit_class.name} cannot wield this." if unit_class is not None and isinstance(item, Weapon)
+        note = (f"{article(unit_class.name).capitalize()} {unit_class.name} cannot wield this." if unit_class is not None and isinstance(item, Weapon)
                 and not can_equip_class(unit_class, item) else "")
         return kept(item_details(item, item_price(item), note))
 

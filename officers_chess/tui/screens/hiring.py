@@ -26,6 +26,7 @@ from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets import enter_list
 from officers_chess.tui.widgets.scroll_box import ScrollBox
+from officers_chess.rules.basics.words import article
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
@@ -249,7 +250,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         item = catalogue.items[name]
         price = dict((i.name, p) for i, p in self.session.items(self.side)).get(name, 0)
         unit = self.unit
-        note = f"A {unit.unit_class} cannot use this." if unit and not self.session.can_carry(unit.unit_class, item) else ""
+        note = f"{article(unit.unit_class).capitalize()} {unit.unit_class} cannot use this." if unit and not self.session.can_carry(unit.unit_class, item) else ""
         return item_details(item, price, note)
 
     def action_details_page(self, direction: int) -> None:
