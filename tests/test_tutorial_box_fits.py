@@ -9,7 +9,7 @@ from test_tutorial_lessons import intended_first_round
 from textual.geometry import Region
 
 from officers_chess.rules.pieces.models import Side
-from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER, WATCH_REST
+from officers_chess.session.tutorial import LESSONS, NOW, NUDGES, WATCH_OVER, WATCH_REST, turn_told
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.tutorial import TutorialScreen
 from officers_chess.tui.screens.tutorial_box import TutorialBox
@@ -47,6 +47,14 @@ async def test_every_guide_text_is_whole_in_the_box_at_80x24():
         texts += [("", f"{now.format(name=longest)} {marked}") for now in NOW.values()
                   for lesson in LESSONS for marked in lesson.marked.values()]
         texts += [("", WATCH_OVER.format(did=did, rest=rest.format(name=thief))) for rest in WATCH_REST.values()]
+        # Off the path a thief may walk up and strike: a move, three swings and a rout. Told in full, its dice pushed
+        # "Press Enter to go on." out of the box (a newcomer's play-test); the box tells it in short.
+        swing = f"  {thief}: d20 2 vs ≤12: hit, 10 HP lost → {longest} 10 HP"
+        struck = turn_told([f"{thief} moves 10,10 → 10,10 (cost 5).", f"{thief} attacks {longest}.\n{swing}\n"
+                            f"  {longest}: d20 19 vs ≤11: miss\n{swing}", f"{longest} is routed and leaves the field."],
+                           screen.controller.state)
+        assert "d20" not in struck and f"{thief} attacks {longest} (" in struck
+        texts += [("", WATCH_OVER.format(did=struck, rest=rest.format(name=thief))) for rest in WATCH_REST.values()]
         texts += [("", "The thieves held the meadow. Enter on the result, and "
                                                           "try again.")]
         for n, shown in enumerate(texts):

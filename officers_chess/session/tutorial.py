@@ -118,6 +118,30 @@ WATCH_REST = {
 }
 
 
+def turn_told(lines: list[str], state: GameState) -> str:
+    """A thief's turn in a few words for the box, from the log's lines: what it did (its move, whom it attacked, who
+    was routed), each attack with the HP both have after it. The dice of each swing stay in the log under the map:
+    told in full here, an attack of three swings pushed "Press Enter to go on." out of the box."""
+    told = []
+    for line in (part for entry in lines for part in entry.splitlines()):  # (an exchange is one entry of lines)
+        if not line.strip() or line.startswith(" "):  # a swing's dice, indented in the log
+            continue
+        line = line.strip()
+        attacker, attacks, target = line.rstrip(".").partition(" attacks ")
+        if attacks:
+            left = [f"{name} {_hp_left(state, name)}" for name in (target, attacker)]
+            line = f"{attacker} attacks {target} ({', '.join(left)})."
+        told.append(line)
+    return " ".join(told)
+
+
+def _hp_left(state: GameState, name: str) -> str:
+    unit = next((u for u in state.units if u.name == name), None)
+    if unit is None:
+        return "?"
+    return "routed" if unit.routed else f"{unit.hp} HP"
+
+
 def watch_over(c: BattleController, did: str) -> str:
     """The watch step's words once a thief's turn is over, saying truly which thief has still to act this round."""
     waiting = [u for u in c.state.living(PLAYER.other) if u.on_field and not u.activated]

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from officers_chess.session.lookout import Danger
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
-from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, Guide, watch_over
+from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, Guide, turn_told, watch_over
 from officers_chess.session.tutorial_progress import remember
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
@@ -114,8 +114,7 @@ class TutorialScreen(BattleScreen):
         if self._enemy_did is None:
             # The whole of the thief's activation (its move and what it did there), not only its last step.
             # (A battle taken up again at this step has no such lines: the log under the map still tells them.)
-            lines = self._enemy_turn
-            self._enemy_did = " ".join(line.strip() for line in lines if line.strip()) or "The log says what it did."
+            self._enemy_did = turn_told(self._enemy_turn, self.controller.state) or "The log says what it did."
         return watch_over(self.controller, self._enemy_did)
 
     def draw_guide(self, title: str, shown: tuple[str, str]) -> None:
