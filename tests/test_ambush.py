@@ -156,7 +156,7 @@ def test_a_move_that_brings_an_enemy_into_sight_stands():
     state = foggy([scout(), unit(id="d1", side=D, pos=(7, 1)), unit(id="d2", side=D, pos=(11, 2))])
     c = _seat_moves(state, (4, 1))  # d1 is 3 tiles off now: in sight
     assert c.mode is Mode.ACTING and not c.undoable
-    assert c.take_back_line() == "✓ The move showed more: it stands"
+    assert c.take_back_line() == "✓ Saw something new: no undo now"
     moved = c.state
     c.cancel()
     assert c.state == moved and c.state.unit("a1").pos == (4, 1)
@@ -174,7 +174,7 @@ def test_a_move_that_sets_off_a_scenario_event_stands_fog_or_not():
         assert c.undoable
         c.cancel()
         c = _seat_moves(state, (4, 1))  # onto it
-        assert not c.undoable and c.take_back_line() == "✓ The move showed more: it stands", fog
+        assert not c.undoable and c.take_back_line() == "✓ Saw something new: no undo now", fog
         moved = c.state
         assert moved.arrivals == [] and moved.unit("d9").pos == (10, 1)
         c.cancel()

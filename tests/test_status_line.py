@@ -37,6 +37,9 @@ def test_under_fog_the_status_line_counts_only_the_enemies_the_viewer_sees():
     assert status_text(player_view(fogged, A), viewer=A).plain == line  # the view gives the same line
     assert "to act: A 1 · D ≥1" in status_text(fogged, viewer=A, width=40).plain  # the narrowest form says it too
     assert "Defender 3" in status_text(fogged).plain and "in sight" not in status_text(state, viewer=A).plain
+    none_seen = fogged.model_copy(update={"units": [u for u in fogged.units if u.id != "d1"]})
+    assert "to act: A 1 · D ?" in status_text(none_seen, viewer=A, width=40).plain  # "≥0" said nothing
+    assert "Defender 0 in sight" in status_text(none_seen, viewer=A).plain
 
 
 def test_the_status_line_keeps_one_format_through_the_battle():

@@ -40,7 +40,7 @@ class TakeBack:
                 return f"↶ Esc undoes staying at {tile_name(start)}"
             return f"↶ Esc undoes the move {tile_name(start)}→{tile_name(unit.pos)}"
         if self.move_stands:
-            return "✓ The move showed more: it stands"  # rulings F35 (the unit is named in the side pane)
+            return "✓ Saw something new: no undo now"  # rulings F35 (the unit is named in the side pane)
         return f"✓ {unit.name} acted: no undo now"
 
     def takes_back_a_stay(self) -> bool:

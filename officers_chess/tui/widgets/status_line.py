@@ -62,6 +62,8 @@ def _line(state: Known, form: int, side: Side, by_computer: bool, counts: dict[S
 
     def count(who: Side) -> str:
         n = counts[who]
+        if who is hidden and n == 0 and form == len(FORMS) - 1:
+            return "?"  # none in sight: "≥0" said nothing a newcomer could read (the longer forms say "0 in sight")
         return str(n) if who is not hidden else HIDDEN_COUNT[form].format(n=n)
 
     round_part, banner, who, waiting = FORMS[form]
