@@ -49,3 +49,13 @@ async def test_the_computer_musters_its_company_in_a_thread_while_the_screen_ans
         assert isinstance(app.screen, ChapterBriefing)  # then on to the person's muster, under its briefing
         assert "p2" in app.campaign.data.pending.armies
     assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+def test_the_briefing_maps_marks_are_no_terrains_glyph_in_any_edition():
+    """The briefing marked a goal with "*", the fort's own glyph: a newcomer took every fort for a goal."""
+    from officers_chess.rules.board.terrain import terrain_table
+    from officers_chess.tui.screens.chapter_briefing import MARK
+
+    for edition in ("v0.6", "d100", "ratings"):
+        glyphs = set(terrain_table(edition))
+        assert not glyphs & set(MARK.values()), edition

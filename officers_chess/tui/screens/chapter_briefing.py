@@ -17,7 +17,7 @@ from officers_chess.session.objectives import reflow, time_limit_line, victory_l
 from officers_chess.tui.palette import palette
 
 # A tile's second cell on the two-cell map: the marks read without colour, as the tints show them with colour.
-MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "*"}
+MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "◆"}  # (not "*": that is the fort's glyph, and read as a goal)
 WIDE_MAP = 20  # up to this many columns the map is drawn two cells a tile, wider ones one cell a tile
 
 
