@@ -118,3 +118,11 @@ def test_a_veteran_that_sells_its_own_item_and_buys_one_alike_takes_its_own_back
     left = uses_left(form.catalogue, "Vulnerary", 1)
     assert told == f"Cleric takes its own Vulnerary back ({left} use{'' if left == 1 else 's'} left)."
     assert form.bill().lines == () and member(form, "Cleric").recruit.used == [2, 1]
+
+
+def test_a_new_hire_is_told_to_take_what_its_class_can_use(run):
+    """A Cleric wields staves alone: "give it a weapon" sent a newcomer to the weapons it could never carry."""
+    form = with_company(run, Company(chest=600, veterans=VETERANS[4:]))
+    assert form.hire("Cleric").endswith("is hired: give it a staff from the shop.")
+    assert form.hire("Fighter").endswith("is hired: give it a weapon from the shop.")
+    assert form.kit_word("Cleric") == "a staff" and form.kit_word("Archer") == "a weapon"

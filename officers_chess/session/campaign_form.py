@@ -12,7 +12,7 @@ from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import Bill, MusterRefused, uses_left
 from officers_chess.rules.muster.army import Army, Recruit, army_problems, recruit_cost
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
-from officers_chess.rules.pieces.models import Side, Weapon
+from officers_chess.rules.pieces.models import Side, Weapon, WeaponType
 from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
 from officers_chess.session.campaign_run import CampaignRun
@@ -152,7 +152,14 @@ class MusterForm:
         taken = {m.recruit.name for m in self.members} | set(self.run.company(self.player).fallen)
         name = new_name(self.player, taken)  # the company's own names, never one of its dead
         self.members.append(Member(Recruit(name=name, unit_class=class_name), FIELD, False))
-        return f"{name} the {class_name} is hired: give it a weapon from the shop."
+        return f"{name} the {class_name} is hired: give it {self.kit_word(class_name)} from the shop."
+
+    def kit_word(self, class_name: str) -> str:
+        """What a unit of the class wants from the shop: a staff for a healer that wields nothing else, a weapon
+        for one that wields no staff, either for one that wields both (a Cleric was told to buy a weapon)."""
+        wields = set(self.catalogue.classes[class_name].wields)
+        staff = WeaponType.STAFF in wields
+        return "a staff" if wields == {WeaponType.STAFF} else "a weapon or a staff" if staff else "a weapon"
 
     def buy(self, index: int, item_name: str) -> str:
         """Give the unit a new item (None of the checks of the field are skipped: the books price it). A veteran

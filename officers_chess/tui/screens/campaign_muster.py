@@ -178,7 +178,7 @@ class CampaignMusterScreen(Screen):
                                        (self.form.uses_words(name, spent), "grey70"),
                                        (came or (f" · sells for {worth}" if origin is not None else ""), "grey70")))
         if not recruit.items:
-            lines.append(Text("carries nothing: buy it a weapon in the shop", "grey70"))
+            lines.append(Text(f"carries nothing: buy it {self.form.kit_word(recruit.unit_class)} in the shop", "grey70"))
         box.update(Group(*lines))
 
     def _show_books(self) -> None:
