@@ -314,6 +314,14 @@ def test_each_steps_words_follow_the_controllers_mode():
     assert c.mode is Mode.ACTING and shown("move-on") == NOW["move-moved"]
     c.cancel()  # the move taken back, and the equip with it: the box asks for the equip again, Hesk still chosen
     assert c.mode is Mode.MOVING and shown("equip") == NOW["equip-chosen"]
+    step(c.prepare)
+    step(partial(c.choose, next(i.key for i in c.menu() if i.label == "Equip Javelin")))
+    step(c.confirm)
+    thief = next(u for u in c.state.living(PLAYER.other))
+    thief.pos = (5, 5)  # a thief come close (as off the path it may): beside the tile Hesk walks to
+    c.cursor = (4, 5)
+    step(c.confirm)  # w alone would have him wait next to it, the attack in his menu
+    assert c.mode is Mode.ACTING and shown("move-on") == NOW["move-in-reach"]
 
 
 def test_the_guided_battle_is_spelt_as_the_title_spells_it():
@@ -390,3 +398,25 @@ def test_every_word_on_d_counts_the_presses_the_lookout_needs_from_its_mode():
                     assert set(lookout.marks().danger.values()) == {ONE_MARK}
             assert any(words in shown for words in presses_words[presses]), (key, mode, shown)
             assert "third d" not in shown and not ("d hides" in shown and presses > 1)
+
+
+def test_a_lead_whose_turn_ended_in_the_open_does_not_stall_the_steps():
+    """Corin waited on plains: the terrain step sent the player to Hesk and trees Hesk could not reach, naming Corin
+    the while, for a whole round (a newcomer's play-test). Hesk chosen first is sent back; Corin's ended turn goes on."""
+    _, c, guide = fresh_guide()
+    c.cursor = named(c, "Corin").pos
+    c.confirm()
+    assert guide.check(False) and LESSONS[guide.step].key == "terrain"
+    c.cancel()
+    c.cursor = named(c, "Hesk").pos
+    c.confirm()  # the other unit during the terrain step, which names Corin
+    assert "That is Hesk" in (guide.nudge() or "")
+    c.cancel()
+    c.cursor = named(c, "Corin").pos
+    c.confirm()
+    c.cursor = (1, 3)  # open ground
+    c.take(c.confirm, None)
+    c.take(c.wait, None)
+    while guide.check(False):
+        pass
+    assert LESSONS[guide.step].key == "watch" and guide.nudge() is None

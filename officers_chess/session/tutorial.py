@@ -99,7 +99,6 @@ LEAVE_PROMISE = "Learn to play goes on from the last turn you finished"
 NUDGES = {
     "not-lead": "That is {name}; Esc puts him back. Choose " + LEAD + " first.",
     "open": "{name} stands in the open. Esc takes the move back: try a tree tile.",
-    "open-ended": "That turn ended in the open. Choose a unit still to act (Tab) and try the trees.",
     "not-second": "That is {name}; Esc puts him back and lets you choose " + SECOND + ".",
     "moved-first": "He moved before equipping. Esc takes the move back; then i, before moving.",
     "second-acted": SECOND + " has acted this round: wait for his next turn (w ends the others').",
@@ -159,6 +158,8 @@ NOW = {
     "move-walk": f"Walk {SECOND} towards the thieves with the arrow keys and press Enter on the tile; then w ends his "
                  "turn.",
     "move-moved": f"{SECOND} has moved (Esc takes it back). Press w to end his turn there.",
+    "move-in-reach": f"{SECOND} has moved, and a thief is in reach: a attacks it (the forecast comes first), or w "
+                     "ends his turn there.",
     "move-select": f"Select {SECOND} again (Tab, then Enter), walk him towards the thieves, Enter, then w.",
     "aim-walk": f"Walk {{name}} next to a thief and press Enter there ({SECOND} may stand 2 tiles off and throw).",
     "aim-moved": "{name} has moved: press a to attack a thief in reach.",
@@ -196,6 +197,8 @@ def _move_now(c: BattleController) -> str | None:
     if c.mode is Mode.MOVING:
         return NOW["move-walk"]
     if _moved(c, SECOND):
+        if c.mode is Mode.ACTING and any(i.key.startswith(("attack", "arm:")) for i in c.menu()):
+            return NOW["move-in-reach"]  # a thief beside him: "press w" alone would have him wait next to it
         return NOW["move-moved"]
     return NOW["move-chosen"]
 
@@ -222,10 +225,10 @@ def _select_nudge(c: BattleController) -> str | None:
 
 def _woods_nudge(c: BattleController) -> str | None:
     name = _selected(c)
+    if name is not None and name != LEAD and not _acted(c, LEAD):  # the step's words name him: the other waits
+        return NUDGES["not-lead"].format(name=name)
     if name is not None and _moved(c, name) and not _in_woods(c):
         return NUDGES["open"].format(name=name)
-    if name is None and _any_acted(c):
-        return NUDGES["open-ended"]
     return None
 
 
@@ -256,7 +259,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("terrain", "Move onto good ground",
            f"Tinted tiles: where {LEAD} can go. Trees (\") add 1 to Defense; the pane on the right names "
            "each tile. Enter on a tree tile moves him there.",
-           lambda c, w, d: _in_woods(c), _woods_nudge,
+           # Once he has ended his turn in the open the trees are next round's: the steps go on rather than send the
+           # other unit to trees it cannot reach (a newcomer's play-test was stuck there for a round).
+           lambda c, w, d: _in_woods(c) or _acted(c, LEAD), _woods_nudge,
            undone=lambda c: _selected(c) is None and not _any_acted(c)),
     Lesson("wait", "End the turn",
            "No thief is in reach yet. The menu on the right lists what he can do now: press w to wait "
@@ -278,7 +283,8 @@ LESSONS: tuple[Lesson, ...] = (
            undone=lambda c: not _holding_spare(c) and not _acted(c, SECOND), now=_move_now),
     # Read, then gone on from: Enter, the marks hidden again, or a unit chosen (rulings L74).
     Lesson("danger", "The danger zone",
-           "Round 2: the thieves will come. Press d to mark the tiles a thief could strike next turn.",
+           # (No round named: a player off the path reaches this step a round or two later.)
+           "The thieves are coming. Press d to mark the tiles a thief could strike next turn.",
            lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
            seen={ALL: "A digit on a tile: how many thieves could strike it next turn. d once more marks one thief's "
                       "reach only (×); d twice more hides the marks.\nPress Enter to go on.",
