@@ -132,6 +132,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         # None: the CSS's own (8 rows below the lists, the whole column on a wide terminal).
         tall = not wide and event.size.height >= TALL_FROM
         self.query_one("#details").styles.max_height = TALL_DETAILS if tall else None
+        self.call_after_refresh(self._say_overflow)  # the list's room changed with the terminal
 
     # --- what the screen shows -------------------------------------------------------------
 
@@ -177,16 +178,28 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             prices = [price for _, price, _ in shown]
             options = [Option(item_row(item, price, left, usable, wide), id=f"item:{item.name}")
                        for item, price, usable in shown]
-        if any(price > left for price in prices):  # the "!" after a price, said in words once
-            shop.border_subtitle = f"!: more than the {max(left, 0)} gold left"
-        else:
-            shop.border_subtitle = ""
+        said = []  # each mark of the rows, said in words once
+        if any(price > left for price in prices):  # the "!" after a price
+            said.append(f"!: more than the {max(left, 0)} gold left")
+        if self.shop_mode != "classes" and self.unit is not None and not all(usable for *_, usable in shown):
+            said.append(f"–: not for {article(self.unit.unit_class)} {self.unit.unit_class}")  # (army_text.item_row)
+        self._shop_marks = said
+        shop.border_subtitle = " · ".join(said)
+        self.call_after_refresh(self._say_overflow)
         shop.set_options(options)
         ids = [o.id for o in options]
         if before not in ids and self.unit is not None:  # back in the classes: on the selected unit's class
             before = f"class:{self.unit.unit_class}"
         if options:
             shop.highlighted = ids.index(before) if before in ids else 0
+
+    def _say_overflow(self) -> None:
+        """A list longer than its pane says so on its border: at 80×24 the classes stopped at the thirteenth of
+        twenty-two, and a newcomer never saw the rest (the scroll bar's mark is a cell high)."""
+        shop = self.query_one("#shop", OptionList)
+        room = shop.scrollable_content_region.height
+        more = [f"{shop.option_count} listed: ↑↓ for more"] if room and shop.option_count > room else []
+        shop.border_subtitle = " · ".join(more + list(getattr(self, "_shop_marks", [])))
 
     def _fill_army(self) -> None:
         army = self.query_one("#army", OptionList)
