@@ -295,3 +295,31 @@ async def test_the_muster_footer_offers_enter_only_while_the_shop_has_focus(tmp_
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "Buy" not in footer_keys() and "Buy" not in footer and footer.rstrip().endswith("Rules")
+
+
+async def test_the_muster_reads_the_last_chapters_summary_again_with_l():
+    """Quick Enters ran past the chapter's summary into the muster, and its pay and losses were gone for good (a
+    newcomer's play-test): l in the muster shows it again, and Esc comes back."""
+    from test_snapshots import campaign_after_its_first_chapter
+
+    from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+    from officers_chess.tui.screens.campaign_summary import LastChapterDialog
+
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await campaign_after_its_first_chapter(pilot)
+        summary = " ".join(screen_text(app).split())
+        await pilot.press("enter", "enter")  # past the summary and the next chapter's briefing
+        await pilot.pause()
+        muster = app.screen
+        assert isinstance(muster, CampaignMusterScreen)
+        assert "l: last chapter" in str(muster.query_one("#company").border_title)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastChapterDialog)
+        again = " ".join(screen_text(app).split())
+        for words in ("Came through:", "Lost for good:", "Pay"):
+            assert words in again and words in summary
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is muster

@@ -56,6 +56,7 @@ class CampaignMusterScreen(Screen):
         Binding("3", "sell(2)", "Sell 3", show=False),
         Binding("m", "move", "Move"),
         Binding("b", "briefing", "Briefing"),
+        Binding("l", "last_chapter", "Last chapter", show=False),  # named in the company's border (no room below)
         Binding("r", "role", "Role", show=False),  # at 80 columns it pushed Done off the footer: the list names it
         Binding("d", "done", "Done"),
         Binding("tab", "switch", "Shop/company", show=False),  # (named in the company's border: no room below)
@@ -79,8 +80,9 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
+                last = " · l: last chapter" if self.run.data.progress.records else ""
                 company.border_title = ("Company · Tab: shop · r: role" if role_cycle(self.form.rules)
-                                        else "Company · Tab: shop")
+                                        else "Company · Tab: shop") + last
                 yield company
                 yield Static(id="unit")
             shop = ShopList(id="shop")
@@ -98,6 +100,13 @@ class CampaignMusterScreen(Screen):
         # A company with nobody in it yet starts in the shop: there is nothing to pick on the left.
         self.query_one("#company" if self.form.members else "#shop", OptionList).focus()
         self.action_briefing()  # what the chapter asks, before anything is hired
+
+    def action_last_chapter(self) -> None:
+        """l: the summary of the chapter just played, again (its pay, who came through, who was lost)."""
+        from officers_chess.tui.screens.campaign_summary import LastChapterDialog
+
+        if self.run.data.progress.records:
+            self.app.push_screen(LastChapterDialog(self.run, self.player))
 
     def action_briefing(self) -> None:
         from officers_chess.tui.screens.chapter_briefing import ChapterBriefing
@@ -240,6 +249,8 @@ class CampaignMusterScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "role":  # only where the chapter asks for a role a player may give (rulings L52)
             return bool(role_cycle(self.form.rules))
+        if action == "last_chapter":  # from the second chapter's muster on
+            return bool(self.run.data.progress.records)
         return True
 
     def action_role(self) -> None:

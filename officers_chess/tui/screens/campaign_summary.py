@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.rules.campaign.book import PLAYERS, Player
@@ -104,6 +104,30 @@ class CampaignSummaryScreen(Screen):
 
     def action_next(self) -> None:
         self.app.summary_read(self.player)  # type: ignore[attr-defined]
+
+
+class LastChapterDialog(ModalScreen[None]):
+    """The summary of the chapter just played, read again from the muster (`l`): read once in passing, its pay and
+    its losses were gone for good (a newcomer's Enters ran past it). Esc, Enter or l closes it."""
+
+    DEFAULT_CSS = """
+    LastChapterDialog { align: center middle; }
+    LastChapterDialog > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                                         border: thick $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,enter,l", "close", "Close")]
+
+    def __init__(self, run: CampaignRun, player: Player) -> None:
+        super().__init__()
+        self.run, self.player = run, player
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "The last chapter · Esc closes"
+            yield Static(chapter_summary(self.run, self.player))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 def standings(run: CampaignRun) -> Group:
