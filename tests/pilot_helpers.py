@@ -28,6 +28,16 @@ async def walk_cursor(pilot, screen, target: Pos) -> None:
     raise AssertionError(f"cursor never reached {target}")
 
 
+async def select_and_stay(pilot, screen, name: str):
+    """Walk the cursor to the unit called `name`, select it and stay where it stands (its action menu open); the
+    unit as it was."""
+    unit = next(u for u in screen.controller.state.units if u.name == name)
+    await walk_cursor(pilot, screen, unit.pos)
+    await pilot.press("enter", "enter")
+    await pilot.pause()
+    return unit
+
+
 async def play_activation(pilot, screen) -> None:
     """One combat turn as a simple player would: strike the weakest enemy in reach, else close in and wait."""
     c = screen.controller

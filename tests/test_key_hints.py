@@ -16,7 +16,7 @@ from officers_chess.session.modes import Mode
 from officers_chess.tui.palette import palette
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
 
-from pilot_helpers import walk_cursor
+from pilot_helpers import select_and_stay, walk_cursor
 
 
 def test_every_turn_key_has_a_word_while_browsing_and_none_while_the_computer_plays():
@@ -155,10 +155,7 @@ async def test_a_attacks_with_a_spare_weapon_when_only_that_one_reaches(tmp_path
         await pilot.pause()
         screen = app.screen
         c = screen.controller
-        pell = next(u for u in c.state.units if u.name == "Pell")
-        await walk_cursor(pilot, screen, pell.pos)
-        await pilot.press("enter", "enter")  # select, stay: Bram stands two tiles off, in the Hand Axe's reach only
-        await pilot.pause()
+        pell = await select_and_stay(pilot, screen, "Pell")  # Bram stands two tiles off, in the Hand Axe's reach only
         assert c.mode is Mode.ACTING and "attack" not in [i.key for i in c.menu()]
         assert any(i.key.startswith("arm:") for i in c.menu())
         assert screen.check_action("menu", ("attack",))  # the footer offers a

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Static
-from pilot_helpers import painted, screen_text, wait_until, walk_cursor
+from pilot_helpers import painted, screen_text, select_and_stay, wait_until, walk_cursor
 
 from officers_chess.content.loaders import load_catalogue, load_scenario
 from officers_chess.rules.combat.editions import EDITIONS
@@ -160,9 +160,8 @@ async def test_e_on_the_forecast_explains_the_weapon_triangle(tmp_path):
         await pilot.pause()
         battle = app.screen
         c = battle.controller
-        hale = next(u for u in c.state.units if u.name == "Hale")
-        await walk_cursor(pilot, battle, hale.pos)
-        await pilot.press("enter", "enter", "a")  # select, stay, attack
+        await select_and_stay(pilot, battle, "Hale")
+        await pilot.press("a")
         await pilot.pause()
         assert c.mode is Mode.TARGETING and c.forecast() is not None
         assert any(m.rule == "weapon-triangle" for m in c.forecast().plan.modifiers)
