@@ -323,3 +323,30 @@ async def test_the_muster_reads_the_last_chapters_summary_again_with_l():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is muster
+
+
+async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_own():
+    """? did nothing in the campaign muster (a newcomer's play-test), whose footer has room for half its keys."""
+    from test_snapshots import campaign_after_its_first_chapter
+
+    from officers_chess.tui.dialogs.keys_help import KeysHelp
+    from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await campaign_after_its_first_chapter(pilot)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        muster = app.screen
+        assert isinstance(muster, CampaignMusterScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysHelp)
+        listed = dict((words, key) for key, words in app.screen.rows)
+        for words in ("Field/rest", "Move", "Briefing", "Last chapter", "Done", "Forfeit", "Title", "Rules"):
+            assert words in listed, words  # the footer's keys and the ones it has no room for
+        assert "Page Up" not in listed  # a list's own paging is no key of the muster's
+        assert "Last chapter" in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is muster

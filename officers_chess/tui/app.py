@@ -61,6 +61,8 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
         Binding("f1", "rules", "Rules", key_display="F1"),
         Binding("f2", "next_colours", "Colours", key_display="F2", show=False),
+        # A screen with a help of its own (the battle, the title) binds ? itself; every other screen lists its keys.
+        Binding("question_mark", "keys_help", "Keys", show=False),
         # The footer shows this one at its right end, as Textual's Footer does for the palette's key.
         Binding("ctrl+p", "command_palette", "Search", show=False, priority=True),
     ]
@@ -360,6 +362,12 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
         # Ctrl+P opened a second one under the same id, and Textual stopped on it (DuplicateIds).
         if self.use_command_palette and not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(textual_fixes.SearchPalette(id="--command-palette"))
+
+    def action_keys_help(self) -> None:
+        from officers_chess.tui.dialogs.keys_help import KeysHelp, screen_keys
+
+        if not isinstance(self.screen, KeysHelp):
+            self.push_screen(KeysHelp(screen_keys(self.screen)))
 
     def action_help(self) -> None:
         from officers_chess.tui.dialogs.help import HelpScreen

@@ -1,0 +1,53 @@
+"""Every key of the screen under it, with what it does: `?` on a screen that has no help of its own."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+
+def screen_keys(screen: Screen) -> list[tuple[str, str]]:
+    """(key, what it does) for each key of the screen's own (and the game's) that works on `screen` now, footer or not,
+    in the order they are bound: the ones the footer has no room for are the ones a newcomer cannot find."""
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
+        if namespace not in (screen, screen.app):  # a list's own arrows and paging, known to everyone
+            continue
+        if not enabled or not binding.description or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        rows.append((screen.app.get_key_display(binding), binding.description))
+    return rows
+
+
+class KeysHelp(ModalScreen[None]):
+    """The keys of the screen it was opened over; Esc, ? or q closes it."""
+
+    DEFAULT_CSS = """
+    KeysHelp { align: center middle; }
+    KeysHelp > VerticalScroll { width: 60; max-width: 100%; height: auto; max-height: 90%;
+                                border: thick $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column("key", style="bold", no_wrap=True)
+        table.add_column("does")
+        for key, words in self.rows:
+            table.add_row(key, words)
+        with VerticalScroll() as box:
+            box.border_title = "Keys here · Esc to close"
+            yield Static(table)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
