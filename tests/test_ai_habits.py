@@ -339,3 +339,9 @@ def test_a_blow_the_targets_hp_sets_is_valued_at_what_it_takes_from_that_target(
     assert wall.max_hp == 20
     assert punch["a1"] == pytest.approx(hit * 19)  # the formula's figure: 4 a hit
     assert punch["a1"] > punch["a2"]
+    # Fast and sure: two swings that always land. The first leaves 1 HP, the second takes nothing: 19, not 38.
+    quick = unit("a3", A, (0, 0), weapon=tome, spd=20, skl=40)
+    state = game(plains(6, 3), [quick, wall])
+    plan = state.rules.plan(Fighter(quick, ground), Fighter(wall, ground), 1)
+    assert plan.swings(Role.ATTACKER) == 2 and plan.attacker.skill >= plan.attacker.faces
+    assert ExchangeBook().punches(state, [quick, wall], ground)["a3"] == pytest.approx(19)

@@ -87,3 +87,9 @@ def test_the_roles_a_chapter_asks_for_are_said_in_good_english():
 
     assert army_words(Scenario, D)[1:] == ["2 units carry the Fleeing role.", "One unit carries the Leader role.",
                                            "Every unit carries the Saboteur role."]
+
+
+def test_the_article_reads_the_class_names_spelling():
+    from officers_chess.rules.basics.words import article
+
+    assert [article(n) for n in ("Archer", "Cleric", "Assassin", "Knight", "")] == ["an", "a", "an", "a", "a"]

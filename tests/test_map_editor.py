@@ -198,14 +198,16 @@ async def test_save_writes_what_the_game_reads_and_clears_the_autosave_offered_b
     assert app.return_code in (0, None)
 
 
-@pytest.mark.parametrize(("width", "height", "scale"), [(10, 10, LARGE), (11, 10, WIDE), (10, 11, WIDE), (22, 8, COMPACT)])
+@pytest.mark.parametrize(("width", "height", "scale"), [(10, 9, LARGE), (11, 9, WIDE), (10, 10, WIDE), (22, 8, COMPACT)])
 async def test_the_canvas_takes_the_largest_scale_the_whole_draft_fits_at_80_by_24(tmp_path, width, height, scale):
     app = editor_app(tmp_path / "s.yaml", MapDraft.blank("Scale", width, height, "."))
     async with app.run_test(size=(80, 24)) as pilot:
         canvas = app.screen.query_one(EditorCanvas)
         room = canvas.scrollable_content_region.size
         assert room == (42, 20)  # the canvas's room at 80×24, beside the brushes and the checks
-        assert canvas.scale is scale  # blocks only where the whole draft fits in them, else as before
+        # Blocks only where the whole draft fits in them with the status line at its two lines (19 rows), else as
+        # before: a message that wraps must not flip the map between scales.
+        assert canvas.scale is scale
         assert canvas.virtual_size == (width * scale.across, height * scale.lines_per_row)
         await pilot.press(*["right"] * (width - 1), *["down"] * (height - 1))  # the far corner, scrolled to
         await pilot.pause()
@@ -230,3 +232,17 @@ async def test_from_100_columns_the_map_pane_takes_the_blocks_room_where_the_who
         screen = app.screen
         assert screen.query_one("#side").outer_size.width == side
         assert screen.query_one(EditorCanvas).scale is scale
+
+
+async def test_a_status_message_that_wraps_does_not_flip_the_maps_scale(tmp_path):
+    """The status line under the panes grows to two lines for a long message; the canvas lost a line, and a map
+    that just fitted in blocks went to two cells a tile and back with each message (a review found it)."""
+    app = editor_app(tmp_path / "w.yaml", MapDraft.blank("Wrap", 10, 9, "."))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen, canvas = app.screen, app.screen.query_one(EditorCanvas)
+        assert canvas.scale is LARGE
+        for words in ("word " * 40, "short", "word " * 40):
+            screen.say(words)
+            await pilot.pause()
+            assert canvas.scale is LARGE, words

@@ -125,3 +125,17 @@ def test_a_plain_value_written_again_keeps_the_comment_after_it(tmp_path, key, w
         assert "six hires" not in set_side(text, "attacker", key, None)
     (tmp_path / "s.yaml").write_text(after)
     assert load_scenario(tmp_path / "s.yaml").scenario  # the game still reads it
+
+
+def test_an_apostrophe_in_a_plain_value_is_a_letter_not_a_quote(tmp_path):
+    """The editor writes `Duellist's Foil` unquoted; reading its own line back, the apostrophe opened a quote that
+    never closed, and the side's rules could no longer be edited ("an unclosed bracket", a review found it). A quote
+    opens only where a value begins; a doubled '' inside single quotes, and a # there, stay in the value."""
+    yard = (ROOT / "scenarios" / "training_yard.yaml").read_text(encoding="utf-8")
+    text = yard + "sides:\n  attacker:\n    items: [Iron Sword, Duellist's Foil]  # two blades\n"
+    chest = set_side(text, "attacker", "war_chest", 300)
+    assert chest.endswith("    items: [Iron Sword, Duellist's Foil]  # two blades\n    war_chest: 300\n")
+    fewer = set_side(chest, "attacker", "items", ["Iron Sword"])
+    assert "    items: [Iron Sword]  # two blades\n" in fewer
+    quoted = yard + "sides:\n  attacker:\n    items: ['Dancer''s # Veil', Iron Sword]  # kept\n"
+    assert "    items: [Iron Sword]  # kept\n" in set_side(quoted, "attacker", "items", ["Iron Sword"])

@@ -420,3 +420,14 @@ def test_a_lead_whose_turn_ended_in_the_open_does_not_stall_the_steps():
     while guide.check(False):
         pass
     assert LESSONS[guide.step].key == "watch" and guide.nudge() is None
+
+
+def test_a_thiefs_turn_is_told_in_short_an_art_included():
+    from officers_chess.session.tutorial import turn_told
+
+    _, c, _ = fresh_guide()
+    lines = ["Pell moves 9,5 → 5,5 (cost 4).", "Pell attacks Hesk with Sunder.\n  Pell: d20 2 vs ≤12: hit, 9 HP lost",
+             "Dunn waits."]
+    hesk, pell = named(c, "Hesk"), named(c, "Pell")
+    assert turn_told(lines, c.state) == (f"Pell moves 9,5 → 5,5 (cost 4). Pell attacks Hesk (Hesk {hesk.hp} HP, "
+                                         f"Pell {pell.hp} HP). Dunn waits.")

@@ -29,6 +29,7 @@ from officers_chess.rules.muster.phases import Muster
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Weapon
 from officers_chess.rules.scenario.setup import can_equip_class
+from officers_chess.rules.basics.words import article
 
 CAMPAIGN_FORMAT = "officers-chess-campaign"
 SAVE_NAME = "campaign.json"  # in a folder of its own, with the chapters' battle saves beside it
@@ -219,7 +220,7 @@ def _veteran_problem(veteran: Veteran, catalogue: Catalogue, through: set[str]) 
         if item is None:
             return f"no item {name!r} in the catalogue"
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
-            return f"a {unit_class.name} cannot carry {name}"
+            return f"{article(unit_class.name)} {unit_class.name} cannot carry {name}"
         left = item.model_copy(update={"used": veteran.spent(index)}).uses_left
         if veteran.spent(index) and (left is None or left <= 0):
             return f"its {name} cannot have {veteran.spent(index)} uses spent"

@@ -28,6 +28,7 @@ from officers_chess.rules.pieces.statuses import Status, StatusName
 from officers_chess.rules.pieces.tags import check_tag, has_tag, parse_tag, tag_args
 from officers_chess.rules.reference.tag_places import first_problem, place_of
 from officers_chess.rules.scenario.setup import can_equip_class
+from officers_chess.rules.basics.words import article
 
 
 SIDE_KEYS = ("class", "stats", "tags", "weapon", "accessory", "terrain", "hp", "status")
@@ -302,7 +303,7 @@ class SideReader:
             wields = ", ".join(t.value for t in base.wields)
             only = "".join(f", {name} only" for name in tag_args(weapon.tags, "Exclusive"))
             raise self.error(
-                f"a {base.name} cannot wield {weapon.name} ({weapon.type.value}{only}; {base.name} wields {wields}); "
+                f"{article(base.name)} {base.name} cannot wield {weapon.name} ({weapon.type.value}{only}; {base.name} wields {wields}); "
                 "leave out class and give stats to duel with any weapon",
                 "weapon",
             )
@@ -327,7 +328,7 @@ class SideReader:
         )
         terrain = self.terrain()
         if unit.entry_cost(terrain) is None:
-            raise self.error(f"a {unit.name} cannot stand on {terrain.name.lower()}", "terrain")
+            raise self.error(f"{article(unit.name)} {unit.name} cannot stand on {terrain.name.lower()}", "terrain")
         unit = unit.model_copy(update={"hp": self.hp(unit.max_hp)})
         if self.side is Side.ATTACKER:
             self._check_can_attack(unit)

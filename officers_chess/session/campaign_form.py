@@ -17,6 +17,7 @@ from officers_chess.rules.pieces.pricing import class_price, item_price
 from officers_chess.rules.scenario.setup import can_equip_class
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.session.role_choice import next_choice, roles_given
+from officers_chess.rules.basics.words import article
 
 FIELD, RESERVE, DISMISS = "field", "reserve", "dismiss"
 MARKS = {FIELD: "⚔", RESERVE: "·", DISMISS: "✗"}
@@ -157,7 +158,8 @@ class MusterForm:
     def kit_word(self, class_name: str) -> str:
         """What a unit of the class wants from the shop: a staff for a healer that wields nothing else, a weapon
         for one that wields no staff, either for one that wields both (a Cleric was told to buy a weapon)."""
-        wields = set(self.catalogue.classes[class_name].wields)
+        unit_class = self.catalogue.classes.get(class_name)
+        wields = set(unit_class.wields) if unit_class is not None else set()
         staff = WeaponType.STAFF in wields
         return "a staff" if wields == {WeaponType.STAFF} else "a weapon or a staff" if staff else "a weapon"
 
@@ -172,7 +174,7 @@ class MusterForm:
             return f"{member.recruit.name} carries {INVENTORY_SLOTS} items already: sell or move one first."
         unit_class = self.catalogue.classes[member.recruit.unit_class]
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
-            return f"a {unit_class.name} cannot use {item_name}."
+            return f"{article(unit_class.name)} {unit_class.name} cannot use {item_name}."
         own = self._laid_down(member.recruit.name, item_name)
         if own is not None:
             member.carry([*member.kit(), (item_name, own, member.recruit.name)])
@@ -227,7 +229,7 @@ class MusterForm:
             return f"carries {INVENTORY_SLOTS} already"
         item, unit_class = self.catalogue.items[item_name], self.catalogue.classes[member.recruit.unit_class]
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
-            return f"a {unit_class.name} cannot use it"
+            return f"{article(unit_class.name)} {unit_class.name} cannot use it"
         return None
 
     def move(self, index: int, slot: int, to: int) -> str:

@@ -127,6 +127,7 @@ def turn_told(lines: list[str], state: GameState) -> str:
             continue
         line = line.strip()
         attacker, attacks, target = line.rstrip(".").partition(" attacks ")
+        target = target.partition(" with ")[0]  # "Pell attacks Hesk with Sunder."
         if attacks:
             left = [f"{name} {_hp_left(state, name)}" for name in (target, attacker)]
             line = f"{attacker} attacks {target} ({', '.join(left)})."

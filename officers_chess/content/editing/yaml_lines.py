@@ -92,14 +92,15 @@ def _span(text: str, seq: CommentedSeq, index: int) -> tuple[tuple[int, int], tu
 
 def _flow_end(lines: list[str], line: int, column: int) -> tuple[int, int]:
     """Where the flow value opening at (line, column) closes: its line and the column just past its bracket."""
-    depth, quote = 0, ""
+    depth, quote, skip = 0, "", False
     for l in range(line, len(lines)):
         for c in range(column if l == line else 0, len(lines[l])):
             ch = lines[l][c]
-            if quote:
-                if ch == quote:
-                    quote = ""
-            elif ch in "'\"":
+            if skip:
+                skip = False
+            elif quote:
+                quote, skip = _in_quote(lines[l], c, quote)
+            elif ch in "'\"" and _opens_quote(lines[l], c):
                 quote = ch
             elif ch in "{[":
                 depth += 1
@@ -108,6 +109,24 @@ def _flow_end(lines: list[str], line: int, column: int) -> tuple[int, int]:
                 if depth == 0:
                     return l, c + 1
     raise ValueError("an unclosed bracket")
+
+
+def _opens_quote(text: str, c: int) -> bool:
+    """Whether the quote at `c` begins a quoted value: only where a value begins (after `[`, `{`, `,` or `:`, or at
+    the line's start). One inside a plain word is a letter: the editor itself writes `Duellist's Foil` unquoted."""
+    before = text[:c].rstrip()
+    return not before or before[-1] in "[{,:"
+
+
+def _in_quote(text: str, c: int, quote: str) -> tuple[str, bool]:
+    """Inside a quoted value, at character `c`: the quote still open ("" once it closes here), and whether the next
+    character is this one's escape (a doubled `''` in single quotes, a backslash's in double quotes)."""
+    ch, after = text[c], text[c + 1:c + 2]
+    if quote == "'" and ch == "'":
+        return ("'", True) if after == "'" else ("", False)
+    if quote == '"' and ch == "\\":
+        return quote, True
+    return ("" if ch == quote else quote), False
 
 
 def _comment_kept(lines: list[str], node: CommentedMap, key: str, new: list[str]) -> list[str]:
@@ -149,15 +168,16 @@ def _inner_comments(lines: list[str], line: int, column: int, end: int) -> list[
     """The comments inside the flow value that opens at (line, column) and closes on line `end`, each as `# ...`:
     those ending one of its lines before the last (a `#` after a space, outside quotes)."""
     found = []
-    quote = ""
+    quote, skip = "", False
     for l in range(line, end):
         text = lines[l].rstrip("\r\n")
         for c in range(column if l == line else 0, len(text)):
             ch = text[c]
-            if quote:
-                if ch == quote:
-                    quote = ""
-            elif ch in "'\"":
+            if skip:
+                skip = False
+            elif quote:
+                quote, skip = _in_quote(text, c, quote)
+            elif ch in "'\"" and _opens_quote(text, c):
                 quote = ch
             elif ch == "#" and (c == 0 or text[c - 1] in " \t"):
                 found.append(text[c:].rstrip())

@@ -5,4 +5,4 @@ from __future__ import annotations
 
 def article(noun: str) -> str:
     """"an" before a vowel sound as the class names spell it (an Archer, a Cleric)."""
-    return "an" if noun[:1].lower() in "aeiou" else "a"
+    return "an" if noun[:1] and noun[0].lower() in "aeiou" else "a"

@@ -14,6 +14,7 @@ from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
 from officers_chess.rules.pieces.pricing import item_price
 from officers_chess.rules.pieces.tags import tag_args
+from officers_chess.rules.basics.words import article
 
 
 class MusterRefused(ValueError):
@@ -133,13 +134,13 @@ def bill(company: Company, army: Army, dismissed: set[str], catalogue: Catalogue
         if veteran is None or name in names or name in dismissed:
             raise MusterRefused(f"{name} is not a veteran waiting in reserve")
         if recruit.unit_class != veteran.unit_class:
-            raise MusterRefused(f"{name} is a {veteran.unit_class}: a veteran keeps its class")
+            raise MusterRefused(f"{name} is {article(veteran.unit_class)} {veteran.unit_class}: a veteran keeps its class")
     resting = [kits.get(v.name, v.recruit()) for v in company.veterans if v.name not in set(names) | dismissed]
     holders = [*army.units, *resting]
     for recruit in army.units:
         veteran = company.veteran(recruit.name)
         if veteran is not None and recruit.unit_class != veteran.unit_class:
-            raise MusterRefused(f"{recruit.name} is a {veteran.unit_class}: a veteran keeps its class")
+            raise MusterRefused(f"{recruit.name} is {article(veteran.unit_class)} {veteran.unit_class}: a veteran keeps its class")
     # The company's stores: every item its veterans bring to the muster, with its owner and its uses spent.
     stock = [[v.name, item, v.spent(i)] for v in company.veterans for i, item in enumerate(v.items)]
     wants = [[r.name, item, r.used[i] if i < len(r.used) else 0, None] for r in holders for i, item in enumerate(r.items)]

@@ -18,6 +18,7 @@ from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.rules.pieces.pricing import unit_cost
 from officers_chess.rules.scenario.deploy_room import Room, army_fit_problem
 from officers_chess.rules.scenario.setup import Scenario, can_equip_class
+from officers_chess.rules.basics.words import article
 
 Role = Literal["Leader", "Fleeing", "Saboteur"]
 CODE_PREFIX = "OC1-"
@@ -98,7 +99,7 @@ def army_problems(
             elif rules.items is not None and name not in rules.items:
                 problems.append(f"{recruit.name}: this scenario does not allow {name} for the {side.value}")
             elif isinstance(item, Weapon) and not can_equip_class(unit_class, item):
-                problems.append(f"{recruit.name}: a {unit_class.name} cannot use {name}")
+                problems.append(f"{recruit.name}: {article(unit_class.name)} {unit_class.name} cannot use {name}")
     cost = army_cost(army, catalogue)
     if cost > rules.war_chest:
         problems.append(f"the army costs {cost} gold, more than the war chest of {rules.war_chest}")

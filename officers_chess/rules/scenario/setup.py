@@ -17,6 +17,7 @@ from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Accessory, Side, Unit, UnitClass, Weapon
 from officers_chess.rules.pieces.orders import Order, OrderGroup, tile
 from officers_chess.rules.pieces.tags import tag_args
+from officers_chess.rules.basics.words import article
 
 
 class ScenarioError(ValueError):
@@ -241,7 +242,7 @@ def build_unit(
         if item is None:
             raise ScenarioError(f"unknown item {item_name!r}", where + ("items",))
         if isinstance(item, Weapon) and not can_equip_class(unit_class, item):
-            raise ScenarioError(f"a {unit_class.name} cannot wield {item.name} ({item.type.value})", where + ("items",))
+            raise ScenarioError(f"{article(unit_class.name)} {unit_class.name} cannot wield {item.name} ({item.type.value})", where + ("items",))
         spent = setup.used[len(inventory)] if len(inventory) < len(setup.used) else 0
         if spent:
             left = item.uses_left

@@ -272,7 +272,8 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         """The result screen; `own`: the person's own last exchange, when someone else's action ended the battle."""
         humans = [side for side in Side if side not in self.computer]
         player = humans[0] if len(humans) == 1 else None  # against the computer, the result says who "you" are
-        saved = self.autosaver.path if self.autosaver is not None else None  # the result's way to the replay
+        saver = self.autosaver  # the result's way to the replay: only a save that holds the whole battle
+        saved = saver.path if saver is not None and saver.failing is None and not saver.too_long else None
         self.app.show_result(*self.controller.final(), scenario=self.replay_path(),  # type: ignore[attr-defined]
                              own=list(own) if player is not None else [], player=player, save=saved)
 

@@ -80,9 +80,10 @@ class CampaignMusterScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 company = OptionList(id="company")
-                last = " · l: last chapter" if self.run.data.progress.records else ""
                 company.border_title = ("Company · Tab: shop · r: role" if role_cycle(self.form.rules)
-                                        else "Company · Tab: shop") + last
+                                        else "Company · Tab: shop")
+                # (On the lower border: beside r: role the upper one was cut at 80 columns.)
+                company.border_subtitle = "l: last chapter" if self.run.data.progress.records else ""
                 yield company
                 yield Static(id="unit")
             shop = ShopList(id="shop")

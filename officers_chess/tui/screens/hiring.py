@@ -6,6 +6,7 @@ Outfitting is the same screen with classes and names locked: only items change.
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -178,11 +179,11 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             prices = [price for _, price, _ in shown]
             options = [Option(item_row(item, price, left, usable, wide), id=f"item:{item.name}")
                        for item, price, usable in shown]
-        said = []  # each mark of the rows, said in words once
-        if any(price > left for price in prices):  # the "!" after a price
-            said.append(f"!: more than the {max(left, 0)} gold left")
+        said = []  # each mark of the rows, said in words once (short: the shop's border is 40 columns at 80)
         if self.shop_mode != "classes" and self.unit is not None and not all(usable for *_, usable in shown):
-            said.append(f"–: not for {article(self.unit.unit_class)} {self.unit.unit_class}")  # (army_text.item_row)
+            said.append(f"–: {self.unit.unit_class} can't")  # (army_text.item_row)
+        if any(price > left for price in prices):  # the "!" after a price
+            said.append(f"!: over {max(left, 0)} gold")
         self._shop_marks = said
         shop.border_subtitle = " · ".join(said)
         self.call_after_refresh(self._say_overflow)
@@ -198,8 +199,11 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         twenty-two, and a newcomer never saw the rest (the scroll bar's mark is a cell high)."""
         shop = self.query_one("#shop", OptionList)
         room = shop.scrollable_content_region.height
-        more = [f"{shop.option_count} listed: ↑↓ for more"] if room and shop.option_count > room else []
-        shop.border_subtitle = " · ".join(more + list(getattr(self, "_shop_marks", [])))
+        more = [f"↑↓ {shop.option_count} in all"] if room and shop.option_count > room else []
+        said = list(getattr(self, "_shop_marks", [])) + more  # the marks first: they explain what is on the rows
+        while len(said) > 1 and cell_len(" · ".join(said)) > shop.size.width - 6:  # (its corners and padding)
+            said.pop()  # whole words or none: a cut one said nothing
+        shop.border_subtitle = " · ".join(said)
 
     def _fill_army(self) -> None:
         army = self.query_one("#army", OptionList)

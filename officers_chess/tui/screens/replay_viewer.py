@@ -127,7 +127,8 @@ class ReplayViewer(Screen):
         self._show()
 
     def action_close(self) -> None:
-        """Back to the title screen; from `officers-chess replay`, out of the program."""
+        """Back to the screen it was opened from (the title's Load, a battle's result); from `officers-chess
+        replay`, out of the program."""
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

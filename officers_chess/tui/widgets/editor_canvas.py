@@ -66,6 +66,9 @@ class EditorCanvas(ScrollView, can_focus=False):
         self.draft = draft
         self.cursor: Pos = (0, 0)
         self.scale: Scale = WIDE
+        # The most lines the large blocks may take: the screen's room with its status line at its tallest (set by the
+        # screen), so a message that wraps to a second line does not flip the map between scales.
+        self.block_lines: int | None = None
         self.costs: Mapping[Pos, int | None] | None = None  # the movement-cost overlay, when on
         self.seen: set[Pos] | None = None  # the sight overlay, when on
         self.problems: dict[Pos, bool] = {}  # tiles the checks point at: True for an error
@@ -94,7 +97,8 @@ class EditorCanvas(ScrollView, can_focus=False):
         width, height = self.draft.width, self.draft.height
         if not room.width:
             self.scale = WIDE
-        elif width * LARGE.across <= room.width and height * LARGE.lines_per_row <= room.height:
+        elif width * LARGE.across <= room.width and height * LARGE.lines_per_row <= min(
+                room.height, self.block_lines if self.block_lines is not None else room.height):
             self.scale = LARGE  # only for the whole draft: a block map that scrolls shows too little of it
         else:
             self.scale = WIDE if width * WIDE.across <= room.width else COMPACT
@@ -117,7 +121,7 @@ class EditorCanvas(ScrollView, can_focus=False):
             left = cell
         elif cell + across > left + view.width:
             left = cell + across - view.width
-            left += left % across
+            left += -left % across  # on to the next tile's edge, whatever its width
         if lines.start < top:
             top = lines.start
         elif lines.stop > top + view.height:
