@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from officers_chess.rules.battle.game import GameState
+from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.controller import BattleController
 from officers_chess.session.modes import Mode
@@ -117,7 +118,7 @@ WATCH_REST = {
 }
 
 
-def turn_told(lines: list[str], state: GameState) -> str:
+def turn_told(lines: list[str], state: Known) -> str:
     """A thief's turn in a few words for the box, from the log's lines: what it did (its move, whom it attacked, who
     was routed), each attack with the HP both have after it. The dice of each swing stay in the log under the map:
     told in full here, an attack of three swings pushed "Press Enter to go on." out of the box."""
@@ -135,7 +136,7 @@ def turn_told(lines: list[str], state: GameState) -> str:
     return " ".join(told)
 
 
-def _hp_left(state: GameState, name: str) -> str:
+def _hp_left(state: Known, name: str) -> str:
     unit = next((u for u in state.units if u.name == name), None)
     if unit is None:
         return "?"

@@ -114,7 +114,7 @@ class TutorialScreen(BattleScreen):
         if self._enemy_did is None:
             # The whole of the thief's activation (its move and what it did there), not only its last step.
             # (A battle taken up again at this step has no such lines: the log under the map still tells them.)
-            self._enemy_did = turn_told(self._enemy_turn, self.controller.state) or "The log says what it did."
+            self._enemy_did = turn_told(self._enemy_turn, self.controller.view) or "The log says what it did."
         return watch_over(self.controller, self._enemy_did)
 
     def draw_guide(self, title: str, shown: tuple[str, str]) -> None:
