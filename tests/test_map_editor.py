@@ -246,3 +246,14 @@ async def test_a_status_message_that_wraps_does_not_flip_the_maps_scale(tmp_path
             screen.say(words)
             await pilot.pause()
             assert canvas.scale is LARGE, words
+
+
+async def test_the_canvas_takes_its_scale_again_as_the_terminal_grows_and_shrinks(tmp_path):
+    app = editor_app(tmp_path / "g.yaml", MapDraft.blank("Grow", 10, 12, "."))  # blocks need 24 lines, from 29 rows
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        canvas = app.screen.query_one(EditorCanvas)
+        for size, scale in (((100, 30), LARGE), ((100, 28), WIDE), ((100, 29), LARGE), ((80, 24), WIDE)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert canvas.scale is scale, size

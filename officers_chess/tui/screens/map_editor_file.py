@@ -102,11 +102,14 @@ class MapEditorFile:
         keeps SIDE_WIDTH and the map the rest (ruling ED51)."""
         total, lines = self.app.size  # type: ignore[attr-defined]
         width = SIDE_WIDTH
-        self.canvas.block_lines = lines - BELOW_WORK - 2  # (its frame's two lines)
+        block_lines = lines - BELOW_WORK - 2  # (its frame's two lines)
+        if block_lines != self.canvas.block_lines:
+            self.canvas.block_lines = block_lines
+            self.canvas.show(self.canvas.draft)  # its scale again, whatever the order the two heard of the resize
         if total >= WIDE_LAYOUT:
             draft = self.canvas.draft
             large = draft.width * LARGE.across + CANVAS_EDGES
-            tall = draft.height * LARGE.lines_per_row <= self.canvas.block_lines
+            tall = draft.height * LARGE.lines_per_row <= block_lines
             need = large if tall and total - large >= SIDE_WIDTH else draft.width * WIDE.across + CANVAS_EDGES
             width = max(SIDE_WIDTH, total - max(CANVAS_LEAST, need))
         side = self.query_one("#side")  # type: ignore[attr-defined]
