@@ -350,3 +350,29 @@ async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_o
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is muster
+
+
+async def test_space_says_let_go_on_a_new_hire_and_field_or_rest_on_a_veteran():
+    """space rests or dismisses a veteran, and takes a new hire off the form: the footer said "Field/rest" for both,
+    and a newcomer learnt what it did to a new hire only after (a play-test)."""
+    from test_snapshots import campaign_after_its_first_chapter
+
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await campaign_after_its_first_chapter(pilot)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        muster = app.screen
+        footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
+        assert "Field/rest" in footer() and "Let go" not in footer()  # a veteran highlighted
+        members = len(muster.form.members)
+        await pilot.press("tab", "enter")  # the shop: the first class hired, and highlighted
+        await pilot.pause()
+        assert len(muster.form.members) == members + 1 and not muster.form.members[-1].veteran
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Let go" in footer() and "Field/rest" not in footer()
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(muster.form.members) == members and "not hired after all" in screen_text(app)
+        assert "Field/rest" in footer()

@@ -51,6 +51,8 @@ class CampaignMusterScreen(Screen):
     """
     BINDINGS = [
         Binding("space", "cycle", "Field/rest"),
+        # The same key on a unit hired at this muster: it is taken off the form (said before, not only after).
+        Binding("space", "cycle('new')", "Let go"),
         Binding("1", "sell(0)", "Sell", key_display="1-3"),
         Binding("2", "sell(1)", "Sell 2", show=False),
         Binding("3", "sell(2)", "Sell 3", show=False),
@@ -217,6 +219,7 @@ class CampaignMusterScreen(Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "company":
             self._show_unit()
+            self.refresh_bindings()  # space reads "Let go" on a new hire, "Field/rest" on a veteran
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id != "shop" or event.option.id is None:
@@ -241,7 +244,7 @@ class CampaignMusterScreen(Screen):
         target = "#shop" if self.focused is self.query_one("#company") else "#company"
         self.query_one(target, OptionList).focus()
 
-    def action_cycle(self) -> None:
+    def action_cycle(self, kind: str = "") -> None:
         index = self.query_one("#company", OptionList).highlighted
         if index is not None and self.form.members:
             self._tell(self.form.cycle(index))
@@ -252,6 +255,12 @@ class CampaignMusterScreen(Screen):
             return bool(role_cycle(self.form.rules))
         if action == "last_chapter":  # from the second chapter's muster on
             return bool(self.run.data.progress.records)
+        if action == "cycle":
+            company = self.query("#company")
+            index = company.first(OptionList).highlighted if company else None
+            members = self.form.members
+            new = index is not None and index < len(members) and not members[index].veteran
+            return (parameters == ("new",)) == new
         return True
 
     def action_role(self) -> None:
