@@ -240,3 +240,24 @@ async def test_under_fog_the_enemy_out_of_sight_is_not_drawn_and_the_keyboard_is
         await pilot.pause()
         assert isinstance(app.screen, BattleHandOver) and app.screen.side is Side.ATTACKER
         assert "Hale" not in screen_text(app)  # nothing of either side while the keyboard passes
+
+
+async def test_the_result_offers_no_replay_from_an_autosave_that_stopped_being_written():
+    """r replays the battle's autosave; once it stops being written (grown too long to save, or a write that failed
+    and never worked again) the file stops short of the battle, and its "final board" would be an earlier one."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen) and battle.autosaver is not None
+        battle.autosaver.too_long = True  # as after a write refused for its size: no more are tried
+        for _ in range(200):
+            if not isinstance(app.screen, BattleScreen):
+                break
+            await play_activation(pilot, battle)
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen) and result.save is None
+        assert not result.check_action("replay", ())

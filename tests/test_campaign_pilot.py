@@ -325,20 +325,27 @@ async def test_the_muster_reads_the_last_chapters_summary_again_with_l():
         assert app.screen is muster
 
 
-async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_own():
-    """? did nothing in the campaign muster (a newcomer's play-test), whose footer has room for half its keys."""
+async def second_muster(pilot):
+    """The bundled campaign's second chapter's muster for p1, a person, its first chapter played by the computer
+    (its summary and the next briefing read past): the muster screen."""
     from test_snapshots import campaign_after_its_first_chapter
 
-    from officers_chess.tui.dialogs.keys_help import KeysHelp
     from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+
+    await campaign_after_its_first_chapter(pilot)
+    await pilot.press("enter", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CampaignMusterScreen)
+    return pilot.app.screen
+
+
+async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_own():
+    """? did nothing in the campaign muster (a newcomer's play-test), whose footer has room for half its keys."""
+    from officers_chess.tui.dialogs.keys_help import KeysHelp
 
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await campaign_after_its_first_chapter(pilot)
-        await pilot.press("enter", "enter")
-        await pilot.pause()
-        muster = app.screen
-        assert isinstance(muster, CampaignMusterScreen)
+        muster = await second_muster(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, KeysHelp)
@@ -355,14 +362,9 @@ async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_o
 async def test_space_says_let_go_on_a_new_hire_and_field_or_rest_on_a_veteran():
     """space rests or dismisses a veteran, and takes a new hire off the form: the footer said "Field/rest" for both,
     and a newcomer learnt what it did to a new hire only after (a play-test)."""
-    from test_snapshots import campaign_after_its_first_chapter
-
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await campaign_after_its_first_chapter(pilot)
-        await pilot.press("enter", "enter")
-        await pilot.pause()
-        muster = app.screen
+        muster = await second_muster(pilot)
         footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
         assert "Field/rest" in footer() and "Let go" not in footer()  # a veteran highlighted
         members = len(muster.form.members)
