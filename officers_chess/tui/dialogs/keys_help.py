@@ -14,15 +14,23 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
     """(key, what it does) for each key of the screen's own (and the game's) that works on `screen` now, footer or not,
     in the order they are bound: the ones the footer has no room for are the ones a newcomer cannot find."""
     rows: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    seen: set[str] = {"keys_help"}  # (this list itself)
+    # The game's own keys (the screen's, and F1, F2, Ctrl+Q), not the focus and copy keys every Textual app has.
+    game_keys = _own_actions(screen) | _own_actions(screen.app)
     for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
-        if namespace not in (screen, screen.app):  # a list's own arrows and paging, known to everyone
-            continue
+        if namespace not in (screen, screen.app) or binding.action not in game_keys:
+            continue  # (a list's own arrows and paging too, known to everyone)
         if not enabled or not binding.description or binding.action in seen:
             continue
         seen.add(binding.action)
         rows.append((screen.app.get_key_display(binding), binding.description))
     return rows
+
+
+def _own_actions(node: object) -> set[str]:
+    """The actions the game's own classes bind on `node` (Textual's base classes left out)."""
+    return {binding.action for cls in type(node).__mro__ if cls.__module__.startswith("officers_chess")
+            for binding in vars(cls).get("BINDINGS", []) if isinstance(binding, Binding)}
 
 
 class KeysHelp(ModalScreen[None]):
