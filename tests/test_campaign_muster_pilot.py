@@ -96,7 +96,16 @@ async def test_briefing_then_an_item_moved_off_a_benched_unit_and_the_quit_quest
         assert app.screen.question == leave_words("muster", True, True, quitting=True)
         assert "kept only once you confirm it (d)" in app.screen.question
         await press(pilot, "n")
-        await press(pilot, "d")  # confirmed: the chapter's army building begins (the computer mustered already)
+        # d asks first, as the hiring screen does: what it seals cannot be taken back (rulings L135).
+        await press(pilot, "d")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question == ("Seal this muster for chapter 1? 2 units take the field, 1 in reserve, "
+                                       "0 gold left in the chest. Hires, sales and dismissals are final.")
+        await press(pilot, "n")  # no: the muster stays as it was, and nothing is sealed
+        assert app.screen is muster
+        pending = json.loads((run.folder / "campaign.json").read_text()).get("pending") or {}
+        assert "p1" not in (pending.get("armies") or {})
+        await press(pilot, "d", "y")  # confirmed: the chapter's army building begins (the computer mustered already)
         step = app.screen
         assert isinstance(step, ScoutingScreen)  # it only shows: leaving it loses nothing but the step's place
         saved = json.loads((run.folder / "campaign.json").read_text())

@@ -105,12 +105,12 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
         assert app.screen is screen and "fewer than the 2 required" in screen_text(app)  # refused, said why
         await muster_two(pilot, screen)
         assert "Ready: d confirms" in screen_text(app)
-        await press(pilot, "d")
+        await press(pilot, "d", "y")
         assert isinstance(app.screen, CampaignHandOver) and "The Red Company (p2)" in screen_text(app)
         assert "Iron Axe" not in screen_text(app)  # nothing of p1's muster shows to the next player
         await press(pilot, "enter")
         await muster_two(pilot, app.screen)
-        await press(pilot, "d")
+        await press(pilot, "d", "y")
         # The chapter's own army building: Scouting and Deployment, no Outfitting, then the battle.
         phases = []
         for _ in range(12):
@@ -161,7 +161,7 @@ async def test_hot_seat_campaign_muster_hand_over_battle_summary_and_the_books(t
             assert {m.recruit.name for m in screen.form.members} == {v.name for v in company.veterans}
             while len(screen.form.army().units) < 2:
                 await muster_two(pilot, screen)
-            await press(pilot, "d")
+            await press(pilot, "d", "y")
         for _ in range(12):
             if isinstance(app.screen, BattleScreen):
                 break
@@ -189,7 +189,7 @@ async def test_a_campaign_killed_at_the_muster_resumes_where_it_stood(tmp_path):
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await one_person_muster(pilot, app, loaded)  # one person: no hand-over
-        await press(pilot, "d")
+        await press(pilot, "d", "y")
         assert isinstance(app.screen, ScoutingScreen)
         folder = app.campaign.folder
         before = json.loads((folder / "campaign.json").read_text())
@@ -225,7 +225,7 @@ async def test_a_campaign_killed_in_its_chapters_battle_resumes_that_battle(tmp_
     app = OfficersChessApp(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await one_person_muster(pilot, app, loaded)
-        await press(pilot, "d")
+        await press(pilot, "d", "y")
         await press(pilot, "enter")  # Scouting
         for _ in range(6):
             if isinstance(app.screen, BattleScreen):
@@ -257,7 +257,7 @@ async def test_l_on_the_title_lists_every_unfinished_campaign_and_goes_on_with_a
         app = OfficersChessApp(seed=seed)
         async with app.run_test(size=(80, 24)) as pilot:
             await one_person_muster(pilot, app, loaded)
-            await press(pilot, "d")
+            await press(pilot, "d", "y")
             assert isinstance(app.screen, ScoutingScreen)
             folders.append(app.campaign.folder)
     older, newer = folders

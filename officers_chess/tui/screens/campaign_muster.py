@@ -297,8 +297,30 @@ class CampaignMusterScreen(Screen):
         if problems:
             self._tell(f"Not yet: {problems[0]}.")
             return
-        self.run.confirm(self.player, self.form.army(), self.form.dismissed(), self.form.reserve())
-        self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run.confirm(self.player, self.form.army(), self.form.dismissed(), self.form.reserve())
+                self.app.muster_confirmed(self.player)  # type: ignore[attr-defined]
+
+        # As the hiring screen asks (rulings L135): what d seals cannot be taken back, and a stray key sealed it.
+        self.app.push_screen(ConfirmDialog(self._sealing_words()), answered)
+
+    def _sealing_words(self) -> str:
+        """The question d asks: who takes the field, who waits or leaves, and the gold the chest keeps."""
+        members = self.form.members
+        fielded = sum(m.status == FIELD for m in members)
+        waiting = sum(m.status == RESERVE for m in members)
+        leaving = len(self.form.dismissed())
+        parts = [f"{fielded} unit{'s' if fielded != 1 else ''} take{'' if fielded != 1 else 's'} the field"]
+        if waiting:
+            parts.append(f"{waiting} in reserve")
+        if leaving:
+            parts.append(f"{leaving} dismissed")
+        bill = self.form.bill()
+        chest = f", {bill.chest_after} gold left in the chest" if not isinstance(bill, str) else ""
+        return (f"Seal this muster for chapter {self.run.number}? {', '.join(parts)}{chest}. "
+                "Hires, sales and dismissals are final.")
 
     def action_leave(self) -> None:
         def answered(yes: bool | None) -> None:
