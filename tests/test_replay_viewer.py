@@ -12,6 +12,7 @@ from officers_chess.tui.app import OfficersChessApp
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE
 from officers_chess.tui.screens.replay_viewer import ReplayViewer
 from officers_chess.tui.widgets.map_view import MapView
+from pilot_helpers import widget_rows
 
 
 def _save(tmp_path, actions: int = 40):
@@ -91,3 +92,42 @@ async def test_what_happened_keeps_its_place_beside_the_unit_sheet_at_80_by_24(t
             places.add((told.region.x, told.region.width))
         assert len(places) == 1  # the panel never moved
         assert any(s.active_unit is not None for s in states[1:])  # a move step was among them (the sheet shown)
+
+
+async def test_a_move_step_draws_the_way_the_unit_walked_and_other_steps_draw_none(tmp_path):
+    """Each move in the replay marks its way on the map, from the tile it left to the one it reached, as the battle
+    marks the way before a move; an attack step, or the start, marks nothing."""
+    from officers_chess.session.lookout import PATH_MARK
+    from officers_chess.session.replay_frames import frames
+
+    saved, states = _save(tmp_path, actions=12)
+    shown = frames(saved)
+    walks = [i for i, f in enumerate(shown) if len(f.path) >= 3]
+    assert walks, "the greedy battle makes a move of two tiles or more in its first actions"
+    index = walks[0]
+    before, after = shown[index - 1].known, shown[index].known
+    mover = next(u for u in after.units if u.pos == shown[index].path[-1])
+    assert before.unit(mover.id).pos == shown[index].path[0]  # it starts where the unit stood
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(shown[index].path, shown[index].path[1:]))
+    app = OfficersChessApp(replay=saved, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def marks() -> set[tuple[int, int]]:
+            view = app.screen.query_one(MapView)
+            rows = widget_rows(app, view)[1:-1]
+            return {(x, y) for y, row in enumerate(rows) for x in range(len(row[1:]) // 2)
+                    if row[1 + 2 * x + 1: 2 + 2 * x + 1] == PATH_MARK}
+
+        assert marks() == set()  # the start: nothing has moved
+        for _ in range(index):
+            await pilot.press("right")
+        await pilot.pause()
+        # Every tile walked but the last (where the unit now stands, its letter's cell beside a mark) is dotted.
+        assert set(shown[index].path[:-1]) <= marks()
+        assert marks() <= set(shown[index].path)
+        still = next(i for i in range(index + 1, len(shown)) if not shown[i].path)  # an attack, a wait, a stay
+        for _ in range(still - index):
+            await pilot.press("right")
+        await pilot.pause()
+        assert marks() == set()

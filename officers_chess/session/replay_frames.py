@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.content.saves import SavedBattle
+from officers_chess.rules.battle.actions import Action, CantoMove, Move
 from officers_chess.rules.battle.events import merged
 from officers_chess.rules.battle.seat_view import Known
+from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.history.replay import action_words, replay
 
 
@@ -21,6 +23,7 @@ class Frame:
     words: str
     told: str  # the events of that action, as the log words them
     problem: str = ""  # the action did not replay as recorded
+    path: tuple[Pos, ...] = ()  # a move's way, from the tile it left to the one it reached (drawn on the map)
 
     @property
     def round(self) -> int:
@@ -44,7 +47,24 @@ def frames(saved: SavedBattle) -> list[Frame]:
         problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
         events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
         told = "\n".join(event.text() for event in merged(events))
-        out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem))
+        out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem,
+                         trail(step.before, step.action)))
         if problem:
             break
     return out
+
+
+def trail(before: Known, action: Action) -> tuple[Pos, ...]:
+    """The tiles a move (or a Canto move) walked, both ends included, by the cheapest way the rules allow from
+    where the unit stood; none for any other action, or a move that stayed put."""
+    if isinstance(action, Move):
+        unit = before.unit(action.unit)
+    elif isinstance(action, CantoMove) and before.active_unit is not None:
+        unit = before.active_unit
+    else:
+        return ()
+    if unit.pos == action.to:
+        return ()
+    # The cheapest way within a full move: a Canto move's smaller budget reached the tile, so it walked it too.
+    reach = before.reach(unit)
+    return tuple(reach.path_to(action.to)) if action.to in reach else ()

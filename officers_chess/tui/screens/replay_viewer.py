@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from officers_chess.content.saves import SavedBattle
 from officers_chess.session.replay_frames import frames
 from officers_chess.session.controller import BattleController
+from officers_chess.session.lookout import Marks
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
@@ -22,6 +23,16 @@ CHROME_ROWS = 2  # the line above (which action) and the footer
 SHEET_ROWS = 9  # the unit sheet under the map, its frame included
 LEFT_MIN = 46  # the map's column at its narrowest: the unit sheet's stats line whole
 TOLD_LEAST = 30  # columns the "What happened" panel keeps whatever the unit sheet would take
+
+
+class Trail:
+    """The replay's one mark on the map: the way the step's move walked, from the tile it left."""
+
+    def __init__(self) -> None:
+        self.path: frozenset = frozenset()
+
+    def marks(self) -> Marks:
+        return Marks(path=self.path)
 
 
 class ReplayViewer(Screen):
@@ -53,12 +64,13 @@ class ReplayViewer(Screen):
         self.frames = frames(saved)
         self.index = len(self.frames) - 1 if at_end else 0
         self.controller = BattleController(saved.start)
+        self.trail = Trail()
 
     def compose(self) -> ComposeResult:
         yield Static(id="where")
         with Horizontal(id="replay-main"):
             with Vertical(id="replay-left"):
-                map_view = MapView(self.controller)
+                map_view = MapView(self.controller, self.trail)
                 map_view.border_title = Text(self.saved.loaded.battle_map.name)  # as the map file spells it
                 yield map_view
                 yield UnitSheet()
@@ -92,6 +104,7 @@ class ReplayViewer(Screen):
         self.controller.cursor = active.pos if active else self.controller.cursor
         map_view = self.query_one(MapView)
         map_view.controller = self.controller
+        self.trail.path = frozenset(frame.path)
         map_view.redraw()
         state = frame.known
         where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),

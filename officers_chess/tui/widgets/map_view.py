@@ -19,7 +19,7 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.board_view import Overlays
-from officers_chess.session.lookout import HOLD_MARK, PATH_MARK, Lookout, Marks, count_mark
+from officers_chess.session.lookout import HOLD_MARK, PATH_MARK, Marks, count_mark
 from officers_chess.session.map_fit import WIDE, Scale
 from officers_chess.tui.palette import Palette, palette
 
@@ -52,6 +52,12 @@ class MapSource(Protocol):
     def overlays(self) -> Overlays: ...  # move, strike and target tints
 
 
+class MarkSource(Protocol):
+    """What draws its marks over the tints: the battle's lookout, the replay's trail."""
+
+    def marks(self) -> Marks: ...
+
+
 class MapView(ScrollView, can_focus=False):
     """Draws the map from a BattleController and reports clicked tiles.
 
@@ -71,7 +77,7 @@ class MapView(ScrollView, can_focus=False):
             super().__init__()
             self.pos = pos
 
-    def __init__(self, controller: MapSource, lookout: Lookout | None = None, **kwargs) -> None:
+    def __init__(self, controller: MapSource, lookout: MarkSource | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
         self.lookout = lookout  # the danger zone, path and heatmap marks, when the screen has them
