@@ -3,6 +3,9 @@ player setup of two people unless the test is marked `first_launch`."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 from officers_chess.content.user_data import DATA_VARIABLE
@@ -11,6 +14,10 @@ from officers_chess.rules.pieces.models import Side
 
 
 def pytest_configure(config):
+    # Outside any one test too (collection, a server thread still winding down after its test's teardown put the
+    # variable back): a folder of the run's own, never the player's. The real folder's `hosted` notes once changed
+    # during a CI run.
+    os.environ[DATA_VARIABLE] = tempfile.mkdtemp(prefix="officers-chess-tests-")
     config.addinivalue_line("markers", "first_launch: the data folder holds no player setup, as on a first launch")
 
 
