@@ -345,3 +345,32 @@ def test_a_blow_the_targets_hp_sets_is_valued_at_what_it_takes_from_that_target(
     plan = state.rules.plan(Fighter(quick, ground), Fighter(wall, ground), 1)
     assert plan.swings(Role.ATTACKER) == 2 and plan.attacker.skill >= plan.attacker.faces
     assert ExchangeBook().punches(state, [quick, wall], ground)["a3"] == pytest.approx(19)
+
+
+@pytest.mark.parametrize("clock_for", ["us", "them"])
+def test_a_side_winning_on_time_does_not_risk_the_rout_that_would_lose_it_the_battle(clock_for):
+    """Round 7 of 10; the defender wins if it lasts, the attacker by routing it, and one unit at 4 HP is all the
+    defender has left, beside a hurt attacker. Striking would likely rout the attacker, but a miss lets its counter
+    rout ours and hands over the battle the clock was giving us: the unit keeps out of reach (it struck, and fell).
+    With the clock against it the same unit must still take its chance (rulings P34, P20)."""
+    from officers_chess.ai.assess import ExchangeBook
+    from officers_chess.ai.goals import Fields
+    from officers_chess.ai.judge import Judge
+    from officers_chess.rules.battle.objectives import TimeLimit
+
+    units = [unit("d1", D, (2, 1), hp=4, weapon=weapon(might=9)), unit("a1", A, (7, 1), hp=6, weapon=weapon(might=9)),
+             unit("a2", A, (13, 1), activated=True)]
+    winner = D if clock_for == "us" else A
+    state = game(plains(14, 3), units, to_act=D).model_copy(update={
+        "victory": {A: [Condition(kind="rout")], D: [Condition(kind="rout")]},
+        "time_limit": TimeLimit(rounds=10, reason="The relief arrives.", winner=winner)})
+    state.round = 7
+    judge = Judge(state, D, ExchangeBook(), Fields())
+    assert judge.sheltered(state.unit("d1")) is (clock_for == "us")
+    [strike] = [o for o in judge.options(state.unit("d1"), (6, 1)) if isinstance(o.first, Attack)]
+    assert 0.1 < strike.exchange.death < 0.9  # a real chance either way
+    if clock_for == "us":
+        actions, after = activation(state)
+        assert not any(isinstance(a, Attack) for a in actions), actions
+        reach = after.model_copy(update={"to_act": A}).reach(after.unit("a1")).costs
+        assert all(distance(tile, after.unit("d1").pos) > 1 for tile in reach), after.unit("d1").pos

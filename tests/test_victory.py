@@ -409,3 +409,14 @@ def test_a_time_limit_reason_written_as_a_sentence_is_not_stopped_twice():
     out = apply_action(state, Move(unit="d1", to=(8, 2)))
     ended_with = [e for e in apply_action(out.state, Wait()).events if isinstance(e, BattleEnded)]
     assert ended_with[0].text() == "The defender wins: time ran out after round 1: The tide comes in."
+
+
+@pytest.mark.parametrize(("share", "routed", "expected"), [(1.0, 3, True), (1.0, 2, False), (0.5, 1, True),
+                                                           (0.5, 0, False)])
+def test_one_rout_from_defeat_counts_the_share_a_rout_condition_asks(share, routed, expected):
+    """Four defenders, `routed` of them down: one more rout meets the attacker's condition, or not yet."""
+    units = [unit(f"d{i}", D, (i, 0), hp=0 if i < routed else None) for i in range(4)] + [unit("a1", A, (5, 0))]
+    state = game(plains(8), units).model_copy(update={"victory": {A: [Condition(kind="rout", share=share)],
+                                                                  D: [Condition(kind="rout")]}})
+    assert victory.one_rout_from_defeat(state, D) is expected
+    assert victory.one_rout_from_defeat(state, A)  # the attacker's one unit

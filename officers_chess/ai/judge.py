@@ -29,7 +29,7 @@ from officers_chess.rules.battle.flight import side_broken
 from officers_chess.rules.battle.game import arts_of
 from officers_chess.rules.battle.specials import heal_amount, special_actions, staff_hit_chance
 from officers_chess.rules.battle.state import GameState
-from officers_chess.rules.battle.victory import standing
+from officers_chess.rules.battle.victory import one_rout_from_defeat, standing
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos, distance
 from officers_chess.rules.combat.armament import usable_weapon, weapon_range
@@ -112,6 +112,7 @@ class Judge:
                                     if aim is not None for tile in aim[0])
         self.breaking_in = bool(self.objectives)
         self._orders: dict[str, Directive | None] = {}
+        self.last_stand = self._last_stand()
         self.rout_care = rout_care
         # Whether a unit pays for standing far from its company (`apart_cost`): the hard level's judgement.
         self.together = together
@@ -141,9 +142,15 @@ class Judge:
         return self._orders[unit.id]
 
     def sheltered(self, unit: Unit) -> bool:
-        """Whether the battle falls with the unit (`Aims.shelter`) and it is ours to keep out of harm: not when its
-        script sends it in (its author decided)."""
-        return unit.name in self.aims.shelter and self.directive(unit) is None
+        """Whether the battle falls with the unit (`Aims.shelter`, or our `last_stand`) and it is ours to keep out
+        of harm: not when its script sends it in (its author decided)."""
+        return (unit.name in self.aims.shelter or self.last_stand) and self.directive(unit) is None
+
+    def _last_stand(self) -> bool:
+        """Whether the side wins as things stand and the rout of any one of its units would lose it the battle: then
+        every unit's fall loses the battle, as a ward's does (rulings P34). A side the clock is against must still
+        take its chances (P20)."""
+        return self.winning is self.side and one_rout_from_defeat(self.view, self.side)
 
     def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:
         """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards."""

@@ -26,8 +26,7 @@ def _fielded(state: GameState, side: Side) -> list:
 def _met_now(state: GameState, side: Side, cond: Condition) -> bool:
     foes = _fielded(state, side.other)
     if cond.kind == "rout":  # a unit that fled its broken side is beaten as a routed one is (rulings P13)
-        beaten = sum(1 for u in foes if u.beaten)
-        return bool(foes) and beaten >= cond.share * len(foes) - 1e-9
+        return _routed_enough(foes, cond)
     if cond.kind == "seize":
         return state.seized_by is side
     if cond.kind == "escape":  # a flight is no escape: breaking hands no side its objective (rulings P14)
@@ -39,6 +38,18 @@ def _met_now(state: GameState, side: Side, cond: Condition) -> bool:
     if cond.kind == "heist":
         return carried_off(state, side) >= (cond.count or 0)
     return False
+
+
+def _routed_enough(foes: list, cond: Condition, more: int = 0) -> bool:
+    """Whether `more` routs beyond those already made beat the share of `foes` a rout condition asks for."""
+    beaten = sum(1 for u in foes if u.beaten) + more
+    return bool(foes) and beaten >= cond.share * len(foes) - 1e-9
+
+
+def one_rout_from_defeat(state: GameState, side: Side) -> bool:
+    """Whether the rout of any one more of `side`'s units would meet a rout condition of the enemy's."""
+    units = _fielded(state, side)
+    return any(cond.kind == "rout" and _routed_enough(units, cond, 1) for cond in conditions(state, side.other))
 
 
 def _fled(state: GameState, side: Side, cond: Condition) -> bool:
