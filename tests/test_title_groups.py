@@ -274,3 +274,24 @@ def test_learn_to_plays_briefing_and_entry_agree_with_where_it_stands():
     progress.battle_path().write_text("{}")
     assert learn_label() == "✓ Go on from step 4 of 11"
     assert "go on from step 4 of 11" in briefing_text() and "Press Enter to begin" not in briefing_text()
+
+
+async def test_question_mark_on_the_title_lists_the_titles_own_keys_not_the_battles():
+    """The battle's help named h, j, k, l as the cursor; on the title h hosts, j joins and l loads (a newcomer's
+    play-test pressed j and found the join box)."""
+    from officers_chess.tui.dialogs.help import HelpScreen
+    from officers_chess.tui.dialogs.keys_help import KeysHelp
+
+    app = OfficersChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, KeysHelp) and not isinstance(app.screen, HelpScreen)
+        listed = {words: key for key, words in app.screen.rows}
+        assert listed["Host"] == "h" and listed["Join"] == "j" and listed["Load"] == "l"
+        assert "Enter" in listed.values() and "Quit" in listed
+        assert not any("cursor" in words for words in listed)
+        assert "In a battle, ? lists its keys" in " ".join(screen_text(app).split())
+        await press(pilot, "escape")
+        assert app.screen is title

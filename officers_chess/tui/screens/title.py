@@ -92,7 +92,7 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, Screen):
         Binding("l", "load_battle", "Load", show=False),
         Binding("right", "open_group", "Open", show=False),
         Binding("left", "fold_group", "Fold", show=False),
-        Binding("question_mark", "app.help", "Help"),
+        Binding("question_mark", "keys_help", "Help"),  # the title's own keys: h, j, l are not the cursor here
         Binding("pageup", "scroll_brief(-1)", "Briefing ↑", show=False, priority=True),
         Binding("pagedown", "scroll_brief(1)", "Briefing ↓", show=False, priority=True),
         Binding("q", "app.request_quit", "Quit"),
@@ -157,6 +157,16 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, Screen):
         at = next(i for i, row in enumerate(self.rows) if row.option_id == highlight)
         option_list.highlighted = at
         self._show(at)
+
+    def action_keys_help(self) -> None:
+        """?: the title's own keys (the battle's help named h, j, k, l as the cursor, which host, join and load
+        here), with the list's, and where the battle's keys are told."""
+        from officers_chess.tui.dialogs.keys_help import KeysHelp, screen_keys
+
+        rows = [("↑ ↓", "choose a battle, campaign or group"), ("Enter", "play the highlighted battle, or open a group")]
+        rows += screen_keys(self)
+        rows.append(("", "In a battle, ? lists its keys and how to read the map."))
+        self.app.push_screen(KeysHelp(rows))
 
     def action_open_group(self) -> None:
         """Enter or → on a folded group's header: list its entries (folding the group that was open) and go to the
