@@ -45,10 +45,18 @@ async def test_the_viewer_steps_forward_and_back_and_by_rounds(tmp_path):
         assert viewer.controller.state == states[2]
         await pilot.press("right_square_bracket")  # to round 2's first action
         assert viewer.controller.state.round == 2
-        first_of_round_2 = next(i for i, s in enumerate(states) if s.round == 2)
+        # Frame i shows the battle after action i, taken in the state before it (states[i - 1]).
+        first_of_round_2 = next(i for i in range(1, len(states)) if states[i - 1].round == 2)
+        assert viewer.controller.state == states[first_of_round_2]
+        assert "round 2" in str(viewer.query_one("#where").content)
+        await pilot.press("right", "right")  # within round 2: [ goes back to its first action, then to round 1's
+        assert viewer.frames[viewer.index].round == 2
+        await pilot.press("left_square_bracket")
         assert viewer.controller.state == states[first_of_round_2]
         await pilot.press("left_square_bracket")  # back to round 1
-        assert viewer.controller.state.round == 1
+        assert viewer.controller.state.round == 1 and viewer.index == 0
+        last_of_round_1 = first_of_round_2 - 1  # the action that ended round 1 left the battle in round 2
+        assert states[last_of_round_1].round == 2 and viewer.frames[last_of_round_1].round == 1
         await pilot.press("end")
         assert viewer.controller.state == states[-1]
         await pilot.press("right")  # nothing after the end

@@ -24,10 +24,7 @@ class Frame:
     told: str  # the events of that action, as the log words them
     problem: str = ""  # the action did not replay as recorded
     path: tuple[Pos, ...] = ()  # a move's way, from the tile it left to the one it reached (drawn on the map)
-
-    @property
-    def round(self) -> int:
-        return self.known.round
+    round: int = 1  # the round the action was taken in (the last of a round leaves the battle in the next one)
 
 
 def frames(saved: SavedBattle) -> list[Frame]:
@@ -38,17 +35,17 @@ def frames(saved: SavedBattle) -> list[Frame]:
     from officers_chess.ai.play import LEVELS
 
     computer = recorded_players(saved.record.players, LEVELS)
-    out = [Frame(0, saved.start, "The battle begins.", "")]
+    out = [Frame(0, saved.start, "The battle begins.", "", round=saved.start.round)]
     for step in replay(saved.record, saved.start):
         if step.after is None:
             out.append(Frame(step.number, step.before, action_words(step.before, step.action), "",
-                             f"action {step.number} cannot be played again: {step.illegal}"))
+                             f"action {step.number} cannot be played again: {step.illegal}", round=step.before.round))
             break
         problem = "" if step.found == step.recorded else f"action {step.number} replays differently from the record"
         events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
         told = "\n".join(event.text() for event in merged(events))
         out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem,
-                         trail(step.before, step.action)))
+                         trail(step.before, step.action), step.before.round))
         if problem:
             break
     return out

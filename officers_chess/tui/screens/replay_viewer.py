@@ -108,7 +108,7 @@ class ReplayViewer(Screen):
         map_view.redraw()
         state = frame.known
         where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),
-                              f"· action {frame.number} of {last} · round {state.round}")
+                              f"· action {frame.number} of {last} · round {frame.round}")
         self.query_one("#where", Static).update(where)
         told = Text(frame.words + "\n\n", "bold")
         told.append(frame.told)
@@ -127,16 +127,16 @@ class ReplayViewer(Screen):
         self._show()
 
     def action_round(self, delta: int) -> None:
-        """To the first action of the next (or this, then the previous) round."""
+        """] to the first action of the next round; [ to the first of this round, or from there of the one before
+        (as a player's "back to the start of the chapter")."""
         here = self.frames[self.index].round
+        starts = [i for i, f in enumerate(self.frames) if i == 0 or f.round != self.frames[i - 1].round]
         if delta > 0:
-            later = [i for i, f in enumerate(self.frames) if f.round > here]
+            later = [i for i in starts if self.frames[i].round > here]
             self.index = later[0] if later else len(self.frames) - 1
         else:
-            starts = [i for i, f in enumerate(self.frames) if f.round < here or i == 0]
-            target_round = self.frames[starts[-1]].round if starts else here
-            same = [i for i, f in enumerate(self.frames) if f.round == target_round]
-            self.index = same[0] if same else 0
+            earlier = [i for i in starts if i < self.index]
+            self.index = earlier[-1] if earlier else 0
         self._show()
 
     def action_close(self) -> None:
