@@ -379,3 +379,23 @@ async def test_space_says_let_go_on_a_new_hire_and_field_or_rest_on_a_veteran():
         await pilot.pause()
         assert len(muster.form.members) == members and "not hired after all" in screen_text(app)
         assert "Field/rest" in footer()
+
+
+async def test_the_muster_says_before_sealing_which_units_carry_no_weapon(tmp_path):
+    """A unit hired and never given a weapon goes to the field empty-handed: allowed, rarely meant. The muster's
+    Ready line and d's question name it, as the hiring screen does (a newcomer sealed two such units unwarned)."""
+    from officers_chess.tui.dialogs.confirm import ConfirmDialog
+
+    loaded = write_campaign(tmp_path)
+    app = OfficersChessApp(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await one_person_muster(pilot, app, loaded)
+        assert "no weapon" not in " ".join(screen_text(app).split())
+        await shop_buy(pilot, screen, "class:Fighter")  # a third unit, with nothing bought for it
+        newest = screen.form.members[-1].recruit.name
+        assert f"Ready: d confirms this muster. {newest} carries no weapon or staff." in " ".join(screen_text(app).split())
+        await press(pilot, "d")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question.endswith(f"final. {newest} carries no weapon or staff.")
+        await press(pilot, "n")
+        assert app.screen is screen

@@ -97,7 +97,7 @@ def test_an_army_over_the_war_chest_or_the_size_limits_is_refused():
     rich = army(("A", "General", ["Steel Lance"], []), ("B", "Swordmaster", ["Steel Sword"], []), ("C", "Soldier", [], []))
     problems = army_problems(rich, A, sc, CATALOGUE)
     assert any("more than the war chest of 100" in p for p in problems)
-    assert any("3 units is more than the 2 allowed" in p for p in problems)
+    assert any("3 units, more than the 2 allowed" in p for p in problems)
     assert army_cost(rich, CATALOGUE) > 100
     with pytest.raises(MusterError, match="war chest"):
         set_army(Muster(step=1), sc, CATALOGUE, A, rich)

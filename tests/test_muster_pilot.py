@@ -130,7 +130,7 @@ async def test_hiring_refuses_plainly_and_confirm_is_refused_until_the_army_is_w
         assert f"↑↓ {shop.option_count} in all" in screen_text(app)  # on screen, whole
         await press(pilot, "d")
         assert not isinstance(app.screen, ConfirmDialog)
-        assert "Not yet: 0 units is fewer than the 2 required" in screen_text(app)
+        assert "Not yet: 0 units, fewer than the 2 required" in screen_text(app)
         for _ in range(4):
             await hire(pilot, screen, "General", [])
         assert "more than the war chest of 300" in screen_text(app)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.pieces.inventory import INVENTORY_SLOTS
-from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.catalogue import Catalogue
+from officers_chess.rules.pieces.models import Side, Weapon
 from officers_chess.rules.pieces.pricing import item_price
 from officers_chess.rules.scenario.setup import SideRules
 from officers_chess.session.file_names import has_unseen
@@ -19,6 +20,18 @@ from officers_chess.rules.basics.words import article
 
 
 NAME_LIMIT = 24  # as Recruit allows
+
+
+def unarmed(recruits: list[Recruit], catalogue: Catalogue) -> list[str]:
+    """The names of the units that carry no weapon or staff: allowed, but rarely meant (said before confirming)."""
+    return [r.name for r in recruits if not any(isinstance(catalogue.items.get(i), Weapon) for i in r.items)]
+
+
+def unarmed_words(names: list[str]) -> str:
+    """"Ada carries no weapon or staff." for the names `unarmed` gives (none: nothing)."""
+    if not names:
+        return ""
+    return f"{', '.join(names)} carr{'y' if len(names) > 1 else 'ies'} no weapon or staff."
 
 
 class DraftRefused(ValueError):

@@ -105,9 +105,9 @@ def army_problems(
         problems.append(f"the army costs {cost} gold, more than the war chest of {rules.war_chest}")
     size = len(army.units)
     if size > rules.army.max:
-        problems.append(f"{size} units is more than the {rules.army.max} allowed")
+        problems.append(f"{size} units, more than the {rules.army.max} allowed")
     if final and size < rules.army.min:
-        problems.append(f"{size} unit{'s' if size != 1 else ''} is fewer than the {rules.army.min} required")
+        problems.append(f"{size} unit{'s' if size != 1 else ''}, fewer than the {rules.army.min} required")
     if final:
         for rule in rules.roles:
             have = sum(1 for r in army.units if rule.role in r.roles)

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from officers_chess.rules.basics.words import article
 from officers_chess.rules.campaign.book import Player
 from officers_chess.rules.campaign.company import sale_price, uses_left
-from officers_chess.session.army_draft import role_cycle
+from officers_chess.session.army_draft import role_cycle, unarmed, unarmed_words
 from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
@@ -213,6 +213,9 @@ class CampaignMusterScreen(Screen):
             text.append(f"• {problem}\n", "#e0c080")
         if not problems:
             text.append("Ready: d confirms this muster.", "green")
+            empty = unarmed_words(unarmed(self.form.army().units, self.form.catalogue))
+            if empty:  # allowed, but rarely meant (as the hiring screen says)
+                text.append(f" {empty}", "#e0c080")
         self.query_one("#bill", Static).update(text)
         self.refresh_bindings()
 
@@ -319,8 +322,9 @@ class CampaignMusterScreen(Screen):
             parts.append(f"{leaving} dismissed")
         bill = self.form.bill()
         chest = f", {bill.chest_after} gold left in the chest" if not isinstance(bill, str) else ""
+        empty = unarmed_words(unarmed(self.form.army().units, self.form.catalogue))
         return (f"Seal this muster for chapter {self.run.number}? {', '.join(parts)}{chest}. "
-                "Hires, sales and dismissals are final.")
+                f"Hires, sales and dismissals are final.{' ' + empty if empty else ''}")
 
     def action_leave(self) -> None:
         def answered(yes: bool | None) -> None:

@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 
 from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.phases import MusterError
-from officers_chess.rules.pieces.models import Side, Weapon
+from officers_chess.rules.pieces.models import Side
+from officers_chess.session.army_draft import unarmed, unarmed_words
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.muster_common import MusterCommon
 from officers_chess.tui.palette import palette
@@ -233,10 +234,9 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             notes.append("\nTo confirm: " + "; ".join(problems), palette().warning)
         else:
             notes.append("\nReady: press d to confirm this army.", palette().good)
-            unarmed = [r.name for r in self.draft.units
-                       if not any(isinstance(self.session.catalogue.items.get(i), Weapon) for i in r.items)]
-            if unarmed:  # allowed, but rarely meant
-                notes.append(f" ({', '.join(unarmed)} carr{'y' if len(unarmed) > 1 else 'ies'} no weapon or staff.)", palette().warning)
+            empty = unarmed(self.draft.units, self.session.catalogue)
+            if empty:  # allowed, but rarely meant
+                notes.append(f" ({unarmed_words(empty)})", palette().warning)
         self.query_one("#notes", Static).update(notes)
         self._show_details()
         self.refresh_bindings()
@@ -320,6 +320,8 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             return
         fixed = "Items are fixed from now on." if self.outfitting else "Classes are fixed from now on; items may still change at Outfitting."
         question = f"Confirm this army of {len(self.draft.units)} units ({self.session.cost(self.draft)} of {self.rules.war_chest} gold)? {fixed}"
+        empty = unarmed_words(unarmed(self.draft.units, self.session.catalogue))
+        question += f" {empty}" if empty else ""
 
         def answered(yes: bool | None) -> None:
             if not yes:
