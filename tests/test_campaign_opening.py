@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from textual.widgets import Static
 
+from officers_chess.rules.pieces.models import Side
 from officers_chess.session import campaign_run
 from officers_chess.tui.app import OfficersChessApp
 from officers_chess.tui.screens.campaign_opening import CampaignOpeningScreen
@@ -59,3 +61,18 @@ def test_the_briefing_maps_marks_are_no_terrains_glyph_in_any_edition():
     for edition in ("v0.6", "d100", "ratings"):
         glyphs = set(terrain_table(edition))
         assert not glyphs & set(MARK.values()), edition
+
+
+def test_the_briefing_marks_as_goals_only_tiles_a_side_wins_by_reaching():
+    """The Hollow Road's exits are where a broken side flees, and no side wins by reaching them: the briefing
+    marked both map edges "goal" (a newcomer's play-test). An escape battle's exits are goals."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.session.chapter_brief import OBJECTIVE, map_marks
+
+    hollow = load_scenario(Path(__file__).resolve().parents[1] / "campaigns" / "wool_tithe" / "tithe_takers.yaml")
+    assert hollow.scenario.tiles.escape  # the flight's exits
+    assert OBJECTIVE not in map_marks(hollow.scenario, Side.DEFENDER).values()
+    cut = load_scenario(find_scenario("ravens_cut")).scenario
+    assert any(c.kind == "escape" for side in Side for c in cut.rules(side).victory)
+    goals = {pos for pos, mark in map_marks(cut, Side.ATTACKER).items() if mark == OBJECTIVE}
+    assert goals == {(x - 1, y - 1) for x, y in cut.tiles.escape}
