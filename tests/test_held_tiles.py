@@ -62,3 +62,16 @@ def test_the_time_limit_line_says_a_hold_at_that_round_comes_first():
     assert keep == "Time limit: 14 rounds; then the attacker wins, unless the defender has met its objective."
     yard = time_limit_line(load_scenario(find_scenario("training_yard")).scenario, with_reason=False)
     assert yard == "Time limit: 6 rounds; then the defender wins."
+
+
+def test_an_exit_no_side_wins_by_is_told_as_a_broken_sides_way_out_not_an_objective():
+    """The Hollow Road's exits are where a broken side flees; no side wins by escaping there (rulings L140)."""
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.battle.objectives import Condition
+
+    base = game(plains(6), [unit("a1", A, (0, 0)), unit("d1", D, (2, 0))]).model_copy(update={"escape_tiles": [(5, 0)]})
+    flight = base.model_copy(update={"victory": {A: [Condition(kind="rout")], D: [Condition(kind="rout")]}})
+    assert tile_notes(flight, (5, 0)) == ["An exit: a broken side's units leave the field here."]
+    wanted = base.model_copy(update={"victory": {A: [Condition(kind="escape", count=1)], D: [Condition(kind="rout")]}})
+    assert tile_notes(wanted, (5, 0)) == ["Objective: a Fleeing unit may escape here."]

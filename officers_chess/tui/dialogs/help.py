@@ -76,7 +76,8 @@ def help_text(catalogue: Catalogue) -> Table:
     _add(keys, "", "")
     _add(keys, "Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
-    _add(keys, "Marks", "$: a chest · underlined and bold: an objective tile (seize, escape or raze) · underlined: "
+    _add(keys, "Marks", "$: a chest · underlined and bold: an objective tile (seize, escape or raze), or an exit a broken side flees "
+                        "by (the tile panel says which) · underlined: "
                         "an area the scenario names (the tile panel says what it means)")
     _add(keys, "Big maps", "drawn whole: one cell a tile when two do not fit (a mark then stands in the glyph's "
                            "place), or two rows a line, a unit's letter filling its cell")
