@@ -328,7 +328,9 @@ class MoraleChanged:
         way = "falls" if self.after < self.before else "rises"
         line = f"The {self.side.value}'s morale {way} to {self.after} of {self.start} ({self.why})"
         if self.now != self.then:
-            line += {"broken": ": it breaks, and its units run", "wavering": ": it wavers, and its wounded fall back",
+            # The computer's units are steered by it (rulings P6b); a person's are free, so the line says whose.
+            line += {"broken": ": it breaks (its units may leave by the exits, and run where the computer plays them)",
+                     "wavering": ": it wavers (its wounded fall back where the computer plays them)",
                      "steady": ": it holds steady again"}[self.now]
         return line + "."
 
