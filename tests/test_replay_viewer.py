@@ -139,3 +139,33 @@ async def test_a_move_step_draws_the_way_the_unit_walked_and_other_steps_draw_no
             await pilot.press("right")
         await pilot.pause()
         assert marks() == set()
+
+
+async def test_an_attack_step_marks_where_the_blow_came_from_and_whom_it_struck(tmp_path):
+    """As the computer's turn again (`v`) marks a blow: » on the attacker's tile, ! on the tile it struck."""
+    from officers_chess.rules.battle.actions import Attack
+    from officers_chess.session.lookout import AIMED_MARK, FROM_MARK
+    from officers_chess.session.replay_frames import frames
+
+    saved, states = _save(tmp_path, actions=40)
+    shown = frames(saved)
+    attacks = [i for i, f in enumerate(shown) if f.struck is not None]
+    assert attacks, "the greedy battle attacks in its first forty actions"
+    index = attacks[0]
+    record = saved.record.actions[index - 1].action
+    assert isinstance(record, Attack) and shown[index].struck == (states[index - 1].active_unit.pos,
+                                                                  states[index - 1].unit(record.target).pos)
+    app = OfficersChessApp(replay=saved, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(index):
+            await pilot.press("right")
+        await pilot.pause()
+        rows = widget_rows(app, app.screen.query_one(MapView))[1:-1]
+        (fx, fy), (tx, ty) = shown[index].struck
+        assert rows[fy][2 + 2 * fx] == FROM_MARK and rows[ty][2 + 2 * tx] == AIMED_MARK
+        assert shown[index - 1].struck is None  # (the first blow)
+        await pilot.press("left")  # the step before: no blow marked
+        await pilot.pause()
+        rows = widget_rows(app, app.screen.query_one(MapView))[1:-1]
+        assert not any(FROM_MARK in row or AIMED_MARK in row for row in rows)

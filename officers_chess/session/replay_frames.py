@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.battle.actions import Action, CantoMove, Move
+from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Move, Strike
 from officers_chess.rules.battle.events import merged
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
@@ -25,6 +25,7 @@ class Frame:
     problem: str = ""  # the action did not replay as recorded
     path: tuple[Pos, ...] = ()  # a move's way, from the tile it left to the one it reached (drawn on the map)
     round: int = 1  # the round the action was taken in (the last of a round leaves the battle in the next one)
+    struck: tuple[Pos, Pos] | None = None  # an attack's (or a strike's): where it came from, and the tile it hit
 
 
 def frames(saved: SavedBattle) -> list[Frame]:
@@ -45,7 +46,7 @@ def frames(saved: SavedBattle) -> list[Frame]:
         events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
         told = "\n".join(event.text() for event in merged(events))
         out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem,
-                         trail(step.before, step.action), step.before.round))
+                         trail(step.before, step.action), step.before.round, blow(step.before, step.action)))
         if problem:
             break
     return out
@@ -65,3 +66,15 @@ def trail(before: Known, action: Action) -> tuple[Pos, ...]:
     # The cheapest way within a full move: a Canto move's smaller budget reached the tile, so it walked it too.
     reach = before.reach(unit)
     return tuple(reach.path_to(action.to)) if action.to in reach else ()
+
+
+def blow(before: Known, action: Action) -> tuple[Pos, Pos] | None:
+    """An attack's or a strike's two tiles: where the unit struck from, and the tile it struck (None otherwise)."""
+    striker = before.active_unit
+    if striker is None:
+        return None
+    if isinstance(action, Attack):
+        return striker.pos, before.unit(action.target).pos
+    if isinstance(action, Strike):
+        return striker.pos, action.at
+    return None

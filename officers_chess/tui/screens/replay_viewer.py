@@ -11,9 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.session.replay_frames import frames
+from officers_chess.session.replay_frames import Frame, frames
 from officers_chess.session.controller import BattleController
-from officers_chess.session.lookout import Marks
+from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, Marks
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
@@ -26,13 +26,19 @@ TOLD_LEAST = 30  # columns the "What happened" panel keeps whatever the unit she
 
 
 class Trail:
-    """The replay's one mark on the map: the way the step's move walked, from the tile it left."""
+    """The replay's marks on the map, as the computer's turn again (`v`) draws them: the way the step's move walked,
+    from the tile it left (•); an attack's tile it struck from (») and the one it struck (!)."""
 
     def __init__(self) -> None:
         self.path: frozenset = frozenset()
+        self.struck: dict = {}
+
+    def show(self, frame: Frame) -> None:
+        self.path = frozenset(frame.path)
+        self.struck = {} if frame.struck is None else {frame.struck[0]: FROM_MARK, frame.struck[1]: AIMED_MARK}
 
     def marks(self) -> Marks:
-        return Marks(path=self.path)
+        return Marks(path=self.path, intent=self.struck)
 
 
 class ReplayViewer(Screen):
@@ -104,7 +110,7 @@ class ReplayViewer(Screen):
         self.controller.cursor = active.pos if active else self.controller.cursor
         map_view = self.query_one(MapView)
         map_view.controller = self.controller
-        self.trail.path = frozenset(frame.path)
+        self.trail.show(frame)
         map_view.redraw()
         state = frame.known
         where = Text.assemble((f" Replay: {self.saved.record.scenario.title} ", "bold"),
