@@ -399,3 +399,22 @@ async def test_the_muster_says_before_sealing_which_units_carry_no_weapon(tmp_pa
         assert app.screen.question.endswith(f"final. {newest} carries no weapon or staff.")
         await press(pilot, "n")
         assert app.screen is screen
+
+
+async def test_after_a_hire_the_shops_cursor_goes_to_the_new_units_kit():
+    """A new hire carries nothing, and the cursor stayed on the hire line: a newcomer going for a weapon pressed
+    Enter and hired a second unit. It now moves to the first item the new unit can carry, and says so."""
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        muster = await second_muster(pilot)
+        members = len(muster.form.members)
+        await pilot.press("tab", "enter")  # the shop: the first class hired
+        await pilot.pause()
+        assert len(muster.form.members) == members + 1
+        hired = muster.form.members[-1].recruit
+        shop = muster.query_one("#shop")
+        assert str(shop.get_option_at_index(shop.highlighted).id).startswith("item:")
+        assert f"{hired.name} the {hired.unit_class} is hired: the shop's cursor is on its kit." in screen_text(app)
+        await pilot.press("enter")  # the next Enter arms it, and hires nobody
+        await pilot.pause()
+        assert len(muster.form.members) == members + 1 and muster.form.members[-1].recruit.items

@@ -231,6 +231,15 @@ class CampaignMusterScreen(Screen):
         if kind == "class":
             told = self.form.hire(name)
             self._redraw(keep=len(self.form.members) - 1)
+            if self.form.members and not self.form.members[-1].recruit.items:
+                # A new hire carries nothing: the next Enter is for its kit, not a second hire of the same class (a
+                # newcomer going for a weapon hired another unit; rulings L142).
+                shop = self.query_one("#shop", OptionList)
+                first = next((i for i in range(shop.option_count) if str(shop.get_option_at_index(i).id).startswith("item:")), None)
+                if first is not None:
+                    shop.highlighted = first
+                    hired = self.form.members[-1].recruit
+                    told = f"{hired.name} the {hired.unit_class} is hired: the shop's cursor is on its kit."
         else:
             index = self.query_one("#company", OptionList).highlighted
             if index is None or not self.form.members:
