@@ -133,6 +133,7 @@ async def test_a_move_step_draws_the_way_the_unit_walked_and_other_steps_draw_no
         await pilot.pause()
         # Every tile walked but the last (where the unit now stands, its letter's cell beside a mark) is dotted.
         assert set(shown[index].path[:-1]) <= marks()
+        assert "• its path · » struck from · ! struck" in str(app.screen.query_one("#told").content)  # the marks' key
         assert marks() <= set(shown[index].path)
         still = next(i for i in range(index + 1, len(shown)) if not shown[i].path)  # an attack, a wait, a stay
         for _ in range(still - index):
@@ -164,8 +165,22 @@ async def test_an_attack_step_marks_where_the_blow_came_from_and_whom_it_struck(
         rows = widget_rows(app, app.screen.query_one(MapView))[1:-1]
         (fx, fy), (tx, ty) = shown[index].struck
         assert rows[fy][2 + 2 * fx] == FROM_MARK and rows[ty][2 + 2 * tx] == AIMED_MARK
-        assert shown[index - 1].struck is None  # (the first blow)
         await pilot.press("left")  # the step before: no blow marked
         await pilot.pause()
         rows = widget_rows(app, app.screen.query_one(MapView))[1:-1]
         assert not any(FROM_MARK in row or AIMED_MARK in row for row in rows)
+
+
+def test_a_move_an_ambush_cut_short_marks_the_way_to_where_the_unit_stopped():
+    """Under fog a move to (5, 1) meets a hidden enemy and stops at (4, 1): the replay's way ends where the unit
+    stands, not on the tile the move was aimed at (the record keeps only that)."""
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.battle.actions import Move
+    from officers_chess.session.replay_frames import trail
+
+    state = game(plains(12, 3), [unit("a1", A, (0, 1)), unit("d1", D, (5, 1)), unit("d2", D, (11, 2))])
+    state = state.model_copy(update={"fog": True})
+    outcome = apply_action(state, Move(unit="a1", to=(5, 1)))
+    assert outcome.state.unit("a1").pos == (4, 1)
+    assert trail(state, outcome.events) == ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1))

@@ -51,6 +51,23 @@ def count_mark(count: int) -> str:
     return str(count) if count < 10 else "+"
 
 
+def walk_marks(path: tuple[Pos, ...] | list[Pos], blows: list[tuple[Pos | None, Pos | None]]) -> Marks:
+    """What a step looked back on marks (the computer's turn again, the replay): the way walked (PATH_MARK), and
+    where each blow came from (FROM_MARK) and landed (AIMED_MARK); those win over a dot on their tile."""
+    intent: dict[Pos, str] = {}
+    for origin, target in blows:
+        if origin is not None:
+            intent[origin] = FROM_MARK
+        if target is not None:
+            intent[target] = AIMED_MARK
+    return Marks(path=frozenset(p for p in path if p not in intent), intent=intent)
+
+
+def walk_legend() -> str:
+    """What `walk_marks` mean, so they read without colour."""
+    return f"{PATH_MARK} its path · {FROM_MARK} struck from · {AIMED_MARK} struck"
+
+
 @dataclass(frozen=True)
 class IntentJob:
     """The likely targets to work out for one view, viewer and level: long work (the `hard` level's own first choice

@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Move, Strike
-from officers_chess.rules.battle.events import merged
+from officers_chess.rules.battle.actions import Action, Attack, Strike
+from officers_chess.rules.battle.events import Moved, merged
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.history.replay import action_words, replay
+from officers_chess.session.turn_recap import walked
 
 
 @dataclass(frozen=True)
@@ -46,26 +47,20 @@ def frames(saved: SavedBattle) -> list[Frame]:
         events = with_orders(step.events, step.action, step.before, computer.get(step.before.to_act))
         told = "\n".join(event.text() for event in merged(events))
         out.append(Frame(step.number, step.after, action_words(step.before, step.action), told, problem,
-                         trail(step.before, step.action), step.before.round, blow(step.before, step.action)))
+                         trail(step.before, step.events), step.before.round, blow(step.before, step.action)))
         if problem:
             break
     return out
 
 
-def trail(before: Known, action: Action) -> tuple[Pos, ...]:
-    """The tiles a move (or a Canto move) walked, both ends included, by the cheapest way the rules allow from
-    where the unit stood; none for any other action, or a move that stayed put."""
-    if isinstance(action, Move):
-        unit = before.unit(action.unit)
-    elif isinstance(action, CantoMove) and before.active_unit is not None:
-        unit = before.active_unit
-    else:
-        return ()
-    if unit.pos == action.to:
-        return ()
-    # The cheapest way within a full move: a Canto move's smaller budget reached the tile, so it walked it too.
-    reach = before.reach(unit)
-    return tuple(reach.path_to(action.to)) if action.to in reach else ()
+def trail(before: Known, events: list) -> tuple[Pos, ...]:
+    """The tiles the step's move walked (a move, a Canto move), both ends included, from its `Moved` event: where an
+    ambush stopped it short, to where it stopped. The way is the cheapest the rules find from where the unit stood,
+    as the computer's turn again (`v`) draws it (`walked`); none for a step that moved nobody."""
+    for event in events:
+        if isinstance(event, Moved) and event.start != event.end:
+            return tuple(walked(before, event.unit_id, event.start, event.end))
+    return ()
 
 
 def blow(before: Known, action: Action) -> tuple[Pos, Pos] | None:

@@ -14,7 +14,7 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Unit
 from officers_chess.session.board_view import Overlays
-from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, PATH_MARK, Marks
+from officers_chess.session.lookout import Marks, walk_legend, walk_marks
 from officers_chess.session.map_fit import LARGE, WIDE, fits
 from officers_chess.session.turn_recap import RecapStep
 from officers_chess.tui.palette import palette
@@ -24,11 +24,6 @@ KEYS = "←→ step · Home/End first/last · Esc closes"
 MAP_SHARE = 0.7  # the most of the width the map takes (its max-width below)
 SIDE_MIN = 24  # columns the account beside the map keeps (its min-width below)
 CHROME_ROWS = 2  # the line above (whose turn, which step) and the keys' line below
-
-
-def legend() -> str:
-    """What the marks of a step mean, so they read without colour."""
-    return f"{PATH_MARK} its path · {FROM_MARK} struck from · {AIMED_MARK} struck"
 
 
 class RecapBoard:
@@ -58,14 +53,7 @@ class RecapBoard:
         return Overlays(targets=frozenset(b.target for b in self.step.blows if b.target is not None))
 
     def marks(self) -> Marks:
-        """The path's dots, and where each blow came from and landed (those marks win over a dot on their tile)."""
-        intent: dict[Pos, str] = {}
-        for blow in self.step.blows:
-            if blow.origin is not None:
-                intent[blow.origin] = FROM_MARK
-            if blow.target is not None:
-                intent[blow.target] = AIMED_MARK
-        return Marks(path=frozenset(p for p in self.step.path if p not in intent), intent=intent)
+        return walk_marks(self.step.path, [(blow.origin, blow.target) for blow in self.step.blows])
 
     def go(self, index: int) -> None:
         self.index = max(0, min(len(self.steps) - 1, index))
@@ -140,7 +128,7 @@ class TurnRecapScreen(ModalScreen[None]):
         if not step.path and not step.blows:
             body.append("\nNothing of it was in your sight on the map.\n", "grey62")
         else:
-            body.append("\n" + legend() + "\n", palette().note)
+            body.append("\n" + walk_legend() + "\n", palette().note)
         self.query_one("#recap-side", Static).update(body)
         map_view = self.query_one(MapView)
         map_view.redraw()

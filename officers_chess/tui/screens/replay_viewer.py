@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from officers_chess.content.saves import SavedBattle
 from officers_chess.session.replay_frames import Frame, frames
 from officers_chess.session.controller import BattleController
-from officers_chess.session.lookout import AIMED_MARK, FROM_MARK, Marks
+from officers_chess.session.lookout import Marks, walk_legend, walk_marks
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
@@ -26,19 +26,17 @@ TOLD_LEAST = 30  # columns the "What happened" panel keeps whatever the unit she
 
 
 class Trail:
-    """The replay's marks on the map, as the computer's turn again (`v`) draws them: the way the step's move walked,
-    from the tile it left (•); an attack's tile it struck from (») and the one it struck (!)."""
+    """The replay's marks on the map, as the computer's turn again (`v`) draws them (`walk_marks`): the way the
+    step's move walked, and an attack's tile it came from and the one it struck."""
 
     def __init__(self) -> None:
-        self.path: frozenset = frozenset()
-        self.struck: dict = {}
+        self.now = Marks()
 
     def show(self, frame: Frame) -> None:
-        self.path = frozenset(frame.path)
-        self.struck = {} if frame.struck is None else {frame.struck[0]: FROM_MARK, frame.struck[1]: AIMED_MARK}
+        self.now = walk_marks(frame.path, [frame.struck] if frame.struck is not None else [])
 
     def marks(self) -> Marks:
-        return Marks(path=self.path, intent=self.struck)
+        return self.now
 
 
 class ReplayViewer(Screen):
@@ -118,6 +116,8 @@ class ReplayViewer(Screen):
         self.query_one("#where", Static).update(where)
         told = Text(frame.words + "\n\n", "bold")
         told.append(frame.told)
+        if frame.path or frame.struck:  # what the marks on the map mean, so they read without colour
+            told.append("\n\n" + walk_legend(), "grey62")
         if state.result is not None:  # the end, in the panel (the header line must fit 80 columns)
             told.append(f"\n\nThe battle is over: {state.result.reason}.", "bold")
         if frame.problem:
