@@ -75,3 +75,19 @@ def test_an_exit_no_side_wins_by_is_told_as_a_broken_sides_way_out_not_an_object
     assert tile_notes(flight, (5, 0)) == ["An exit: a broken side's units leave the field here."]
     wanted = base.model_copy(update={"victory": {A: [Condition(kind="escape", count=1)], D: [Condition(kind="rout")]}})
     assert tile_notes(wanted, (5, 0)) == ["Objective: a Fleeing unit may escape here."]
+
+
+def test_a_throne_no_side_wins_by_seizing_is_drawn_plain_and_an_exit_always_marked():
+    """The battle map draws bold and underlined what a side wins by reaching, and the exits (rulings L140)."""
+    from factories import A, D, game, plains, unit
+
+    from officers_chess.rules.battle.objectives import Condition
+    from officers_chess.rules.battle.victory import goal_tile_kinds
+    from officers_chess.tui.widgets.map_view import _objective_tiles
+
+    base = game(plains(6), [unit("a1", A, (0, 0)), unit("d1", D, (2, 0))]).model_copy(
+        update={"seize_tiles": [(4, 0)], "escape_tiles": [(5, 0)]})
+    routs = base.model_copy(update={"victory": {A: [Condition(kind="rout")], D: [Condition(kind="rout")]}})
+    assert goal_tile_kinds(routs.victory) == set() and _objective_tiles(routs) == {(5, 0)}
+    assert goal_tile_kinds(base.victory) == {"seize"}  # no conditions given: rout or seize, the defaults
+    assert _objective_tiles(base) == {(4, 0), (5, 0)}

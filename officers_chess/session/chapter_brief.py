@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from officers_chess.rules.battle.victory import DEFAULT_CONDITIONS
+from officers_chess.rules.battle.victory import goal_tile_kinds
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import Scenario
@@ -27,14 +27,14 @@ def _span(word: str, a: int, b: int) -> str:
 def objective_tiles(scenario: Scenario) -> set[Pos]:
     """Tiles a side wins by reaching (seize, escape, raze, hold, control), 0-based: all public. Exits no side wins
     by are left out: a broken side's flight runs for them (rulings L140), which is no goal."""
-    wanted = {"seize": scenario.tiles.seize, "escape": scenario.tiles.escape, "heist": scenario.tiles.escape,
-              "raze": scenario.tiles.raze}
-    tiles: set[Pos] = set()
-    for side in Side:
-        for condition in scenario.rules(side).victory or DEFAULT_CONDITIONS:
+    victory = {side: scenario.rules(side).victory for side in Side}
+    kinds = goal_tile_kinds(victory)
+    placed = {"seize": scenario.tiles.seize, "escape": scenario.tiles.escape, "raze": scenario.tiles.raze}
+    tiles = {(x - 1, y - 1) for kind in kinds for x, y in placed[kind]}
+    for conditions in victory.values():
+        for condition in conditions:
             if condition.kind in ("hold", "control"):
                 tiles |= {(x - 1, y - 1) for x, y in condition.tiles}
-            tiles |= {(x - 1, y - 1) for x, y in wanted.get(condition.kind, [])}
     return tiles
 
 

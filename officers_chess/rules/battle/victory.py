@@ -19,6 +19,18 @@ def conditions(state: GameState, side: Side) -> tuple[Condition, ...]:
     return tuple(state.victory.get(side, ())) or DEFAULT_CONDITIONS
 
 
+# The conditions that send a side to a kind of objective tile, and that kind (a heist leaves by the exits too).
+TILE_AIMS = {"seize": "seize", "escape": "escape", "heist": "escape", "raze": "raze"}
+
+
+def goal_tile_kinds(victory: dict[Side, list[Condition]] | dict[Side, tuple[Condition, ...]]) -> set[str]:
+    """The kinds of objective tile ("seize", "escape", "raze") some side wins by reaching, from each side's
+    conditions as a scenario or a battle gives them (none: the defaults). An exit no side wins by is only where a
+    broken side flees (rulings L140)."""
+    return {TILE_AIMS[c.kind] for side in Side for c in (tuple(victory.get(side, ())) or DEFAULT_CONDITIONS)
+            if c.kind in TILE_AIMS}
+
+
 def _fielded(state: GameState, side: Side) -> list:
     return [u for u in state.units if u.side is side]
 

@@ -16,6 +16,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from officers_chess.rules.battle.seat_view import Known
+from officers_chess.rules.battle.victory import goal_tile_kinds
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.board_view import Overlays
@@ -217,7 +218,7 @@ class MapView(ScrollView, can_focus=False):
             self._board = (
                 {u.pos: u for u in view.living()},
                 {chest.at for chest in view.chests},
-                set(state.seize_tiles) | set(state.escape_tiles) | set(state.raze_tiles) | held_tiles(state),
+                _objective_tiles(state),
             )
         units, chests, objectives = self._board
         focus = c.focus_unit
@@ -312,6 +313,14 @@ def _colour(style: Style, base: Style, cursor: bool) -> str | None:
 
 
 NO_MARKS = Marks()
+
+
+def _objective_tiles(state: Known) -> set[Pos]:
+    """The tiles drawn bold and underlined: those a side wins by reaching or holding, and the exits (an exit no side
+    wins by is where a broken side flees; the tile panel says which). A throne or target no side wins by is plain."""
+    goals = goal_tile_kinds(state.victory)
+    return (set(state.escape_tiles) | (set(state.seize_tiles) if "seize" in goals else set())
+            | (set(state.raze_tiles) if "raze" in goals else set()) | held_tiles(state))
 
 
 def _marked(pos: Pos, movable: bool, style: Style, text: str, marks: Marks, colours: Palette,

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from officers_chess.ai.directives import directive
 from officers_chess.rules.battle.seat_view import Known
-from officers_chess.rules.battle.victory import conditions
+from officers_chess.rules.battle.victory import goal_tile_kinds
 from officers_chess.rules.board.terrain import MoveType, Terrain
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.armament import weapon_range
@@ -141,16 +141,15 @@ def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = (),
 def tile_notes(state: Known, pos: tuple[int, int]) -> list[str]:
     """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
     notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
-    goals = {cond.kind for side in Side for cond in conditions(state, side)}
+    goals = goal_tile_kinds(state.victory)
     for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):
         if pos not in tiles:
             continue
-        if what == "escape" and not goals & {"escape", "heist"}:
-            # No side wins by leaving: these are the exits a broken side runs for (rulings L140).
-            notes.append("An exit: a broken side's units leave the field here.")
-        elif what in goals or (what == "escape" and "heist" in goals):
+        if what in goals:
             notes.append(f"Objective: a Leader may {what} here." if what == "seize" else
                          f"Objective: {'a Fleeing unit may escape' if what == 'escape' else 'a Saboteur may raze'} here.")
+        elif what == "escape":  # no side wins by leaving: the exits a broken side runs for (rulings L140)
+            notes.append("An exit: a broken side's units leave the field here.")
     for side in Side:
         for cond in state.victory.get(side, ()):
             if cond.kind == "hold" and pos in cond.tiles:
