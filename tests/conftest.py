@@ -4,6 +4,7 @@ player setup of two people unless the test is marked `first_launch`."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -17,7 +18,9 @@ def pytest_configure(config):
     # Outside any one test too (collection, a server thread still winding down after its test's teardown put the
     # variable back): a folder of the run's own, never the player's. The real folder's `hosted` notes once changed
     # during a CI run.
-    os.environ[DATA_VARIABLE] = tempfile.mkdtemp(prefix="officers-chess-tests-")
+    folder = tempfile.mkdtemp(prefix="officers-chess-tests-")
+    os.environ[DATA_VARIABLE] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     config.addinivalue_line("markers", "first_launch: the data folder holds no player setup, as on a first launch")
 
 

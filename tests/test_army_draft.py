@@ -93,3 +93,12 @@ def test_the_article_reads_the_class_names_spelling():
     from officers_chess.rules.basics.words import article
 
     assert [article(n) for n in ("Archer", "Cleric", "Assassin", "Knight", "")] == ["an", "a", "an", "a", "a"]
+
+
+def test_empty_handed_units_are_named_in_a_plain_sentence():
+    from officers_chess.session.army_draft import unarmed_words
+
+    assert unarmed_words([]) == ""
+    assert unarmed_words(["Ada"]) == "Ada carries no weapon or staff."
+    assert unarmed_words(["Ada", "Bram"]) == "Ada and Bram carry no weapon or staff."
+    assert unarmed_words(["Ada", "Bram", "Cole"]) == "Ada, Bram and Cole carry no weapon or staff."

@@ -414,7 +414,9 @@ async def test_after_a_hire_the_shops_cursor_goes_to_the_new_units_kit():
         hired = muster.form.members[-1].recruit
         shop = muster.query_one("#shop")
         assert str(shop.get_option_at_index(shop.highlighted).id).startswith("item:")
-        assert f"{hired.name} the {hired.unit_class} is hired: the shop's cursor is on its kit." in screen_text(app)
+        kit = muster.form.kit_word(hired.unit_class)
+        assert f"{hired.name} the {hired.unit_class} is hired: give it {kit} (the shop's cursor is on its kit)." in (
+            " ".join(screen_text(app).split()))
         await pilot.press("enter")  # the next Enter arms it, and hires nobody
         await pilot.pause()
         assert len(muster.form.members) == members + 1 and muster.form.members[-1].recruit.items

@@ -29,10 +29,10 @@ def test_a_rout_costs_its_side_two_a_leader_four_and_gives_the_other_side_one():
     changes = after_routs(morale, RULES, [unit("d1", D), unit("d2", D, scenario_tags=["Leader"])])
     assert morale == {Side.ATTACKER: 10, Side.DEFENDER: 2}  # the attacker's gain stops at its start
     assert [c.text() for c in changes] == [
-        "The defender's morale falls to 6 of 10 (D1 routed): it wavers (its wounded fall back where the computer plays them).",
+        "The defender's morale falls to 6 of 10 (D1 routed): it wavers (if the computer plays it, its wounded fall back).",
         "The attacker's morale rises to 10 of 10 (the enemy's D1 routed).",
-        "The defender's morale falls to 2 of 10 (D2 routed): it breaks (its units may leave by the exits, and run "
-        "where the computer plays them).",
+        "The defender's morale falls to 2 of 10 (D2 routed): it breaks (if the computer plays it, its units "
+        "flee).",
     ]
     assert [standing(v, RULES) for v in (10, 7, 6, 4, 3, 0)] == ["steady", "steady", "wavering", "wavering", "broken", "broken"]
 

@@ -28,10 +28,11 @@ def unarmed(recruits: list[Recruit], catalogue: Catalogue) -> list[str]:
 
 
 def unarmed_words(names: list[str]) -> str:
-    """"Ada carries no weapon or staff." for the names `unarmed` gives (none: nothing)."""
+    """"Ada carries no weapon or staff.", "Ada and Bram carry …" for the names `unarmed` gives (none: nothing)."""
     if not names:
         return ""
-    return f"{', '.join(names)} carr{'y' if len(names) > 1 else 'ies'} no weapon or staff."
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} carr{'y' if len(names) > 1 else 'ies'} no weapon or staff."
 
 
 class DraftRefused(ValueError):

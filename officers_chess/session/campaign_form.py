@@ -153,7 +153,11 @@ class MusterForm:
         taken = {m.recruit.name for m in self.members} | set(self.run.company(self.player).fallen)
         name = new_name(self.player, taken)  # the company's own names, never one of its dead
         self.members.append(Member(Recruit(name=name, unit_class=class_name), FIELD, False))
-        return f"{name} the {class_name} is hired: give it {self.kit_word(class_name)} from the shop."
+        return self.hired_words(name, class_name, "from the shop")
+
+    def hired_words(self, name: str, class_name: str, where: str) -> str:
+        """What a hire says: who is hired, and what it wants from the shop (`where`: how to find it there)."""
+        return f"{name} the {class_name} is hired: give it {self.kit_word(class_name)} {where}."
 
     def kit_word(self, class_name: str) -> str:
         """What a unit of the class wants from the shop: a staff for a healer that wields nothing else, a weapon

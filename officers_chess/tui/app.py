@@ -364,10 +364,14 @@ class OfficersChessApp(Leaving, TryOut, TutorialFlow, TableSeat, CampaignFlow, Q
             self.push_screen(textual_fixes.SearchPalette(id="--command-palette"))
 
     def action_keys_help(self) -> None:
+        self.show_keys()
+
+    def show_keys(self, first: list[tuple[str, str]] | None = None, last: list[tuple[str, str]] | None = None) -> None:
+        """The keys of the screen on top (`screen_keys`), with a screen's own `first` and `last` rows around them."""
         from officers_chess.tui.dialogs.keys_help import KeysHelp, screen_keys
 
         if not isinstance(self.screen, KeysHelp):
-            self.push_screen(KeysHelp(screen_keys(self.screen)))
+            self.push_screen(KeysHelp([*(first or []), *screen_keys(self.screen), *(last or [])]))
 
     def action_help(self) -> None:
         from officers_chess.tui.dialogs.help import HelpScreen

@@ -329,8 +329,8 @@ class MoraleChanged:
         line = f"The {self.side.value}'s morale {way} to {self.after} of {self.start} ({self.why})"
         if self.now != self.then:
             # The computer's units are steered by it (rulings P6b); a person's are free, so the line says whose.
-            line += {"broken": ": it breaks (its units may leave by the exits, and run where the computer plays them)",
-                     "wavering": ": it wavers (its wounded fall back where the computer plays them)",
+            line += {"broken": ": it breaks (if the computer plays it, its units flee)",
+                     "wavering": ": it wavers (if the computer plays it, its wounded fall back)",
                      "steady": ": it holds steady again"}[self.now]
         return line + "."
 

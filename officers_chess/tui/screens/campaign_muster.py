@@ -239,7 +239,7 @@ class CampaignMusterScreen(Screen):
                 if first is not None:
                     shop.highlighted = first
                     hired = self.form.members[-1].recruit
-                    told = f"{hired.name} the {hired.unit_class} is hired: the shop's cursor is on its kit."
+                    told = self.form.hired_words(hired.name, hired.unit_class, "(the shop's cursor is on its kit)")
         else:
             index = self.query_one("#company", OptionList).highlighted
             if index is None or not self.form.members:

@@ -319,9 +319,12 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             self._refresh()
             return
         fixed = "Items are fixed from now on." if self.outfitting else "Classes are fixed from now on; items may still change at Outfitting."
-        question = f"Confirm this army of {len(self.draft.units)} units ({self.session.cost(self.draft)} of {self.rules.war_chest} gold)? {fixed}"
+        size = len(self.draft.units)
+        question = (f"Confirm this army of {size} unit{'s' if size != 1 else ''} ({self.session.cost(self.draft)} of "
+                    f"{self.rules.war_chest} gold)? {fixed}")
         empty = unarmed_words(unarmed(self.draft.units, self.session.catalogue))
-        question += f" {empty}" if empty else ""
+        if empty and self.outfitting:  # (before Outfitting the Ready line says it: items may still change)
+            question += f" {empty}"
 
         def answered(yes: bool | None) -> None:
             if not yes:

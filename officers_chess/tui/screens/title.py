@@ -161,12 +161,9 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, Screen):
     def action_keys_help(self) -> None:
         """?: the title's own keys (the battle's help named h, j, k, l as the cursor, which host, join and load
         here), with the list's, and where the battle's keys are told."""
-        from officers_chess.tui.dialogs.keys_help import KeysHelp, screen_keys
-
-        rows = [("↑ ↓", "choose a battle, campaign or group"), ("Enter", "play the highlighted battle, or open a group")]
-        rows += screen_keys(self)
-        rows.append(("", "In a battle, ? lists its keys and how to read the map."))
-        self.app.push_screen(KeysHelp(rows))
+        self.app.show_keys(  # type: ignore[attr-defined]
+            [("↑ ↓", "choose a battle, campaign or group"), ("Enter", "play the highlighted battle, or open a group")],
+            [("", "In a battle, ? lists its keys and how to read the map.")])
 
     def action_open_group(self) -> None:
         """Enter or → on a folded group's header: list its entries (folding the group that was open) and go to the
