@@ -70,3 +70,15 @@ def test_ids_are_kebab_case():
     assert rule_id("DistantCounter") == "distant-counter"
     assert rule_id("AoE") == "aoe"
     assert all(rid == rid.lower() and " " not in rid for rid in RULES)
+
+
+@pytest.mark.parametrize("edition", ["v0.6", "d100", "ratings"])
+def test_no_terrain_entry_opens_by_saying_its_own_name_again(edition):
+    """The help prints "Woods: " and then the entry: it read "Woods: Woods. Move 2" (a play-test)."""
+    from officers_chess.rules.combat.editions import rules_for
+    from officers_chess.rules.reference.rulebook import edition_rules, terrain_rule_id
+
+    book = edition_rules(edition)
+    for terrain in rules_for(edition).terrain.values():
+        text = book[terrain_rule_id(terrain)].text
+        assert not text.lower().startswith(terrain.name.lower().split(" (")[0]), (edition, terrain.name, text)

@@ -69,7 +69,7 @@ STATUS_TEXT: dict[str, str] = {
 # One line per tile of the d100 terrain table (one Move column for every unit; – means it cannot be entered).
 TERRAIN_TEXT: dict[str, str] = {
     "mountain": "Move 2; DR +1, no Avo.",
-    "forest": "Woods. Move 2; Avo +5, no DR.",
+    "forest": "Move 2; Avo +5, no DR.",
     "pillars": "Move 2; Avo +5, no DR.",
     "thicket": "Move 2; Avo +5, no DR.",
     "fog": "Move 2; Avo +5, no DR. Vein can create it.",
@@ -77,8 +77,8 @@ TERRAIN_TEXT: dict[str, str] = {
     "protection_tile": "Move 1; DR +2, Avo +5. A unit starting its turn here heals 10 HP.",
     "heal_tile": "Move 1; no DR or Avo. A unit starting its turn here heals 10 HP. Vein can create it.",
     "door": "Move –. Becomes floor when opened with Pick or after taking 15 damage.",
-    "sea": "Water. Move 1; Avo -5, no DR. Vein can create it.",
-    "river": "Water. Move 1; Avo -5, no DR. Vein can create it.",
+    "sea": "Move 1; Avo -5, no DR. Vein can create it.",
+    "river": "Move 1; Avo -5, no DR. Vein can create it.",
     "stone_pillars": "Move 2; DR +2, no Avo. Vein can create it.",
     "vines": "Move 2; no DR or Avo. Vein can create it.",
     "flames": "Move 1; no DR or Avo. A unit starting its turn here takes 5 damage that ignores reduction. Vein can create it.",
