@@ -76,6 +76,11 @@ def help_text(catalogue: Catalogue) -> Table:
     _add(keys, "", "")
     _add(keys, "Units", Text(f"Attackers are CAPITAL letters ({words['attacker']}), defenders small letters ({words['defender']}). "
                                "The letter is the class; the unit sheet names it. Dimmed units have acted this round."))
+    _add(keys, "Turns", "each round the sides take turns, one unit at a time (a game master's side: three), each moving "
+                        "then acting; once a side has "
+                        "nobody left to act, the other acts with the rest in a row, and the side that ran out first "
+                        "leads the next round. The header counts who is still to act: the enemy moves between your "
+                        "units, so look at the danger zone (d) again before each one.")
     _add(keys, "Marks", "$: a chest · underlined and bold: an objective tile (seize, escape or raze), or an exit a broken side flees "
                         "by (the tile panel says which) · underlined: "
                         "an area the scenario names (the tile panel says what it means)")
