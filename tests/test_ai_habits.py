@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from factories import A, D, battle_map, game, plains, staff, unit, weapon
 
+from officers_chess.ai.hard import HardPolicy
 from officers_chess.ai.normal import NormalPolicy
 from officers_chess.rules.battle.actions import Action, Attack, Move, Special, Strike, Wait
 from officers_chess.rules.battle.game import apply_action
@@ -376,3 +377,34 @@ def test_a_side_winning_on_time_does_not_risk_the_rout_that_would_lose_it_the_ba
         assert all(distance(tile, after.unit("d1").pos) > 1 for tile in reach), after.unit("d1").pos
     else:  # the clock hands the battle over anyway: the strike is its way to win
         assert Attack(target="a1") in actions, actions
+
+
+def test_a_leader_on_the_throne_seizes_it_whatever_its_script_says_to_strike():
+    """The Leader's script says "pursue nearest", and an enemy stands in reach as it steps onto the throne: seizing
+    wins the battle now, so it seizes (a play-test saw it strike instead, and the battle went on)."""
+    from officers_chess.rules.pieces.orders import Order
+
+    leader = unit("a1", A, (3, 1), tags=["Leader"], weapon=weapon(might=9)).model_copy(
+        update={"orders": [Order(do="pursue nearest")]})
+    state = game(plains(8, 3), [leader, unit("d1", D, (4, 1), hp=5)]).model_copy(
+        update={"seize_tiles": [(3, 1)], "victory": {A: [Condition(kind="seize")], D: [Condition(kind="rout")]}})
+    for policy in (NormalPolicy(0), HardPolicy(0)):
+        actions, after = activation(state, policy)
+        assert Special(name="seize") in actions, (type(policy).__name__, actions)
+        assert after.is_over and after.result.winner is A
+
+
+@pytest.mark.parametrize("script", ["pursue nearest", "hold", "keep distance 3"])
+def test_a_leader_whose_script_would_keep_it_elsewhere_still_takes_the_throne_in_reach(script):
+    """The throne is two steps away and seizing it wins now; the script would send the Leader at an enemy, keep it
+    still or keep it away from enemies: it steps onto the throne and seizes (rulings P36)."""
+    from officers_chess.rules.pieces.orders import Order
+
+    leader = unit("a1", A, (1, 1), tags=["Leader"], weapon=weapon(might=9)).model_copy(
+        update={"orders": [Order(do=script)]})
+    state = game(plains(10, 3), [leader, unit("d1", D, (7, 1), hp=5)]).model_copy(
+        update={"seize_tiles": [(3, 1)], "victory": {A: [Condition(kind="seize")], D: [Condition(kind="rout")]}})
+    for policy in (NormalPolicy(0), HardPolicy(0)):
+        actions, after = activation(state, policy)
+        assert actions[0] == Move(unit="a1", to=(3, 1)) and Special(name="seize") in actions, (script, actions)
+        assert after.is_over and after.result.winner is A

@@ -153,18 +153,24 @@ class Judge:
         return self.winning is self.side and one_rout_from_defeat(self.view, self.side)
 
     def spots(self, unit: Unit, tiles: list[Pos]) -> list[Pos]:
-        """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards."""
+        """The tiles an order lets the unit end its move on: where it stands (hold), near what it guards; and,
+        whatever the order, the tiles of its own objective in reach (a throne to seize, an exit, a target to raze):
+        a script steers the unit, it does not forbid the win in front of it (rulings P36)."""
         order = self.directive(unit)
         if order is None:
             return tiles
         if order.stay:
-            return [unit.pos] if unit.pos in tiles else tiles[:1]
-        if order.keep is not None:
-            return keep_apart(tiles, order.keep)
-        if order.near is not None:
+            allowed = [unit.pos] if unit.pos in tiles else tiles[:1]
+        elif order.keep is not None:
+            allowed = keep_apart(tiles, order.keep)
+        elif order.near is not None:
             near = [p for p in tiles if p in order.near]
-            return near or tiles  # too far to get there at once: every tile, the nearest scoring best
-        return tiles
+            allowed = near or tiles  # too far to get there at once: every tile, the nearest scoring best
+        else:
+            return tiles
+        aim = objective_tiles(self.view, unit, self.aims)
+        goals = [p for p in tiles if aim is not None and aim[1] != "pick" and p in aim[0] and p not in allowed]
+        return allowed + goals
 
     # --- where a unit stands ---------------------------------------------------
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 from officers_chess.ai.assess import ExchangeBook, armed_forms
 from officers_chess.ai.directives import throws_itself_away
 from officers_chess.ai.goals import Fields
-from officers_chess.ai.judge import ROUT_CARE, Candidate, Judge, Option
+from officers_chess.ai.judge import OBJECTIVE_POINTS, ROUT_CARE, Candidate, Judge, Option
 from officers_chess.ai.policy import BasePolicy, rearm_after_staff, staying_to_rearm
 from officers_chess.ai.threat_map import threat_forecasts
-from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Equip, Move, Wait
+from officers_chess.rules.battle.actions import Action, Attack, CantoMove, Equip, Move, Special, Wait
 from officers_chess.rules.battle.game import legal_actions, staying
 from officers_chess.rules.battle.seat_view import SeatView
 from officers_chess.rules.battle.state import GameState
 from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Unit
+
+OBJECTIVE_ACTIONS = ("seize", "escape", "raze")  # the specials a side may win by, on the tile for them
+
 
 class NormalPolicy(BasePolicy):
     """The real opponent: for every unit that may act and every tile it can reach, the best of its
@@ -80,6 +83,12 @@ class NormalPolicy(BasePolicy):
         tried = self._equipped.setdefault((state.round, unit.id), set())
         order = judge.directive(unit)
         if not turn.acted and order is not None and order.prey is not None:
+            # The objective the unit stands on comes first: a Leader on the throne seizes it, whatever its script
+            # says to strike next (it struck, and the battle went on; rulings P36).
+            aim = next((a for a in actions if isinstance(a, Special) and a.name in OBJECTIVE_ACTIONS
+                        and judge.special_value(unit, a) >= OBJECTIVE_POINTS), None)
+            if aim is not None:
+                return aim
             strike = next((a for a in actions if isinstance(a, Attack) and a.target == order.prey and a.art is None), None)
             if strike is not None and (order.reckless or not self._reckless(judge, unit, order.prey)):
                 return strike  # a pursue order: the prey in reach is struck, not weighed
