@@ -33,7 +33,7 @@ TAG_TEXT: dict[str, str] = {
     "Torch": "Torch(X): under fog of war, lights every tile within X of the user.",
     "Vein": "Vein(Terrain): turns a free tile in range into that terrain until the end of the round.",
     "Pick": "Opens an adjacent door, or a chest on its own tile.",
-    "Seize": "Seizing a marked tile ends the battle.",
+    "Seize": "Seizing a marked tile ends the battle in the seizing side's favour.",
     "Escape": "Leaves the battle from a marked tile; an escaped unit does not count as routed (one leaving a broken side counts as beaten, unless getting off the map is its side's objective).",
     "Raze": "Turns a marked tile into ruins, taking away everything special about it.",
     "Fleeing": "May use Escape on the scenario's exit tiles.",
