@@ -184,3 +184,45 @@ def test_a_move_an_ambush_cut_short_marks_the_way_to_where_the_unit_stopped():
     outcome = apply_action(state, Move(unit="a1", to=(5, 1)))
     assert outcome.state.unit("a1").pos == (4, 1)
     assert trail(state, outcome.events) == ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1))
+
+
+def test_every_bundled_battle_replays_with_ways_and_blows_that_match_the_board(tmp_path):
+    """A sweep over every bundled scenario whose armies are fixed: forty greedy actions each, replayed. Each move's
+    way runs tile by tile from where the unit stood to where it stands after, and each blow's two tiles are the
+    striker's and its target's as the step began."""
+    from officers_chess.content.bundled import bundled_scenarios
+    from officers_chess.content.errors import ContentError
+    from officers_chess.rules.battle.actions import Attack
+    from officers_chess.session.replay_frames import frames
+
+    swept = 0
+    for path in bundled_scenarios():
+        loaded = load_scenario(path)
+        try:
+            state = loaded.new_battle(seed=3)
+        except ContentError:
+            continue  # its armies are hired: the muster is swept elsewhere, the replay is the same code
+        folder = tmp_path / path.stem
+        saver = Autosaver.start(loaded, 3, {}, state, {"attacker": "greedy", "defender": "greedy"}, folder=folder)
+        players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
+        states = [state]
+        for _ in range(40):
+            if state.is_over:
+                break
+            action = players[state.to_act].choose(state)
+            state = apply_action(state, action).state
+            saver.add(action, state)
+            states.append(state)
+        saved = open_save(saver.path)
+        for index, frame in enumerate(frames(saved)[1:], start=1):
+            before, after = states[index - 1], states[index]
+            assert frame.round == before.round, (path.stem, index)
+            if frame.path:
+                mover = next(u for u in before.units if u.pos == frame.path[0] and u.on_field)
+                assert after.unit(mover.id).pos == frame.path[-1], (path.stem, index)
+                assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(frame.path, frame.path[1:]))
+            action = saved.record.actions[index - 1].action
+            if isinstance(action, Attack):
+                assert frame.struck == (before.active_unit.pos, before.unit(action.target).pos), (path.stem, index)
+        swept += 1
+    assert swept >= 20
