@@ -6,12 +6,12 @@ import asyncio
 from functools import partial
 
 from textual import work
-from textual.css.query import NoMatches
 from textual.worker import WorkerCancelled
 
 from officers_chess.rules.basics.dice import RollNeeded
 from officers_chess.rules.battle.actions import Action
 from officers_chess.ai.player import Policy
+from officers_chess.tui.closing import drawing_unless_going
 from officers_chess.tui.dialogs.roll_prompt import RollPrompt
 from officers_chess.tui.dialogs.turn_recap import TurnRecapScreen
 from officers_chess.session.modes import Mode
@@ -79,13 +79,8 @@ class ComputerTurn:
     @work(exclusive=True, group="computer")
     async def computer_plays(self) -> None:
         """Play the computer's activations one action at a time: think in a thread, show the action, apply it."""
-        try:
+        with drawing_unless_going(self):  # a quit or the end of a session may come while the computer plays
             await self._computer_turn()
-        except NoMatches:
-            # The app was closing (a quit, the end of a session) while the computer played: its widgets are gone,
-            # and there is nothing left to draw on. Anything else missing is a fault, and is raised.
-            if self.app.is_running and self.is_attached and not (self._closing or self._pruning):
-                raise
 
     async def _computer_turn(self) -> None:
         c = self.controller

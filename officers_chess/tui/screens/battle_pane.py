@@ -12,6 +12,7 @@ from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.pieces.models import Side, Unit
 from officers_chess.session.action_menu import menu_window
+from officers_chess.tui.closing import drawing_unless_going
 from officers_chess.tui.footer_room import footer_width
 from officers_chess.session.key_hints import KEY_ACTIONS, idle_key_hint
 from officers_chess.session.lookout import INSPECTABLE
@@ -99,7 +100,8 @@ class BattlePane:
                 except WorkerCancelled:  # the screen is going: nobody to show them to
                     return
                 if self.lookout.store_intents(job, found):
-                    self.refresh_view()
+                    with drawing_unless_going(self):  # the answer may come as the screen is taken down
+                        self.refresh_view()
         finally:
             self._intent_busy = False
 

@@ -15,6 +15,7 @@ from officers_chess.net.messages import BattleSeat, Notice, Over, Refusal
 from officers_chess.session.modes import Mode
 from officers_chess.net.remote import Rejoined
 from officers_chess.net.remote_battle import RemoteController
+from officers_chess.tui.closing import drawing_unless_going
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.battle import BattleScreen
@@ -69,6 +70,10 @@ class RemoteBattleScreen(BattleScreen):
     @work(exclusive=True, group="follow")
     async def follow(self) -> None:
         """Each view the host sends that this keyboard did not ask for, one beat apart while the other seat plays."""
+        with drawing_unless_going(self):  # a word from the host may come as the app closes (the other seat left)
+            await self._follow()
+
+    async def _follow(self) -> None:
         c: RemoteController = self.controller  # type: ignore[assignment]
         while True:
             message = await self._inbox.get()
