@@ -63,6 +63,44 @@ def played(campaign: Campaign) -> str:
     return str(min(counts)) if len(counts) == 1 else f"{min(counts)} to {max(counts)}"
 
 
+def battle_numbers(campaign: Campaign) -> dict[str, int]:
+    """Each chapter's place on the road: the number of the battle it is fought as (the earliest, where roads differ)."""
+    numbers: dict[str, int] = {}
+
+    def walk(chapter, number: int) -> None:
+        if numbers.get(chapter.id, number + 1) <= number:
+            return
+        numbers[chapter.id] = number
+        for winner, tier in RESULTS:
+            after = campaign.following(chapter, winner, tier)
+            if after is not None:
+                walk(after, number + 1)
+
+    walk(campaign.chapters[0], 1)
+    return numbers
+
+
+def reached_by(campaign: Campaign, chapter) -> str:
+    """The results of earlier battles that lead to `chapter`, in words ("a p1 win or a draw")."""
+    found: list[str] = []
+    for earlier in campaign.chapters:
+        tiers = {(winner, tier) for winner, tier in RESULTS
+                 if (after := campaign.following(earlier, winner, tier)) is not None and after.id == chapter.id}
+        for winner in (*PLAYERS, None):
+            mine = {tier for w, tier in tiers if w == winner}
+            if not mine:
+                continue
+            if winner is None:
+                words = "a draw"
+            elif len(mine) == 2:
+                words = f"a {winner} win"
+            else:  # the result screen's words for the two tiers
+                words = f"a {winner} decisive victory" if "decisive" in mine else f"a {winner} victory short of decisive"
+            if words not in found:
+                found.append(words)
+    return " or ".join(found) if found else "no result"
+
+
 def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
     campaign = entry.outcome
     if isinstance(campaign, ContentError):
@@ -79,9 +117,15 @@ def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
                           f"(key {'1' if player == 'p1' else '2'} chooses who leads it)", "#a0d0a0"))
     parts.append(Text(""))
     titles = chapter_titles(entry.path, campaign)
-    for number, chapter in enumerate(campaign.chapters, 1):
+    numbers = battle_numbers(campaign)
+    for chapter in sorted(campaign.chapters, key=lambda c: numbers[c.id]):
         sides = ", ".join(f"{p} {chapter.sides[p].value}" for p in PLAYERS)  # type: ignore[index]
         branch = " · the road branches after it" if branches(campaign, chapter) else ""
-        parts.append(Text(f"{number}. {titles[chapter.id]} ({sides}){branch}", "grey70"))
+        number = numbers[chapter.id]
+        # Chapters that are one another's alternatives share their battle's number, each with the results that
+        # lead to it, so a list of six chapters never reads as six battles in a campaign of five.
+        shared = sum(numbers[c.id] == number for c in campaign.chapters) > 1
+        road = f"after {reached_by(campaign, chapter)}: " if shared else ""
+        parts.append(Text(f"{number}. {road}{titles[chapter.id]} ({sides}){branch}", "grey70"))
     parts += [Text(""), Text(reflow(campaign.briefing))]
     return Group(*parts)
