@@ -36,9 +36,11 @@ def test_without_conditions_the_briefing_shows_the_default_rout():
 def test_the_briefing_says_who_leads_the_rounds_after_the_first():
     """Round 1 is not the whole story: after it, whoever runs out of units first leads, and under a game master
     the players' side opens every round."""
-    ford = text_of(briefing(load_scenario(find_scenario("ford_skirmish"))))
-    assert "The defender deploys first; the attacker acts first." in ford
-    assert "From round 2, the side that ran out of units to activate first leads the round." in ford
+    harrowdale = text_of(briefing(load_scenario(find_scenario("harrowdale_border"))))
+    assert "The attacker deploys first; the defender acts first." in harrowdale
+    assert "From round 2, the side that ran out of units to activate first leads the round." in harrowdale
+    ford = text_of(briefing(load_scenario(find_scenario("ford_skirmish"))))  # one side both deploys and acts first
+    assert "The defender deploys and acts first." in ford and "From round 2" in ford
     wardens = text_of(briefing(load_scenario(find_scenario("d100_thornmere_wardens"))))
     assert "Every round the attacker opens with one activation; then the defender takes three in a row." in wardens
     assert "From round 2" not in wardens
