@@ -62,3 +62,28 @@ def test_a_road_that_parts_by_the_tier_of_a_win_names_the_tier():
     to_toll = changed.chapter(harrowdale.next["p1_win"])
     assert reached_by(changed, to_keep) == "a p1 decisive victory or a p2 win"
     assert reached_by(changed, to_toll) == "a p1 victory short of decisive or a draw"
+
+
+def test_a_chapter_no_result_leads_to_is_listed_last_unnumbered_and_the_rest_close_up():
+    entry = next(e for e in SHELF if e.path.stem == "salt_road")
+    campaign = entry.outcome
+    first, second = campaign.chapters[0], campaign.chapters[1]
+    past = {"p1_win": campaign.chapters[2].id, "p2_win": campaign.chapters[2].id, "draw": campaign.chapters[2].id}
+    skipping = campaign.model_copy(update={"chapters": [first.model_copy(update={"next": past}), *campaign.chapters[1:]]})
+    text = _text(ShelvedCampaign(entry.path, skipping))
+    assert "A campaign of 4 battles" in text
+    listed = re.findall(r"^(\d+|–)\.? +(.*)$", text, re.M)
+    assert listed[-1][0] == "–" and "no result leads to it, so it is never fought" in listed[-1][1]
+    assert [n for n, _ in listed[:-1]] == ["1", "2", "3", "3", "4"]
+    assert second.id not in battle_numbers(skipping)
+
+
+def test_the_road_is_said_to_branch_only_where_a_result_changes_the_next_battle():
+    entry = next(e for e in SHELF if e.path.stem == "salt_road")
+    campaign = entry.outcome
+    # Every `next:` made one place for all results: the file still has `next:` lines, and no branch at all.
+    straight = [c.model_copy(update={"next": dict.fromkeys(("p1_win", "p2_win", "draw"), c.next["draw"])})
+                if c.next else c for c in campaign.chapters]
+    text = _text(ShelvedCampaign(entry.path, campaign.model_copy(update={"chapters": straight})))
+    assert "The road branches" not in text and "branches after it" not in text
+    assert "The road branches" in _text(entry)

@@ -101,14 +101,34 @@ def reached_by(campaign: Campaign, chapter) -> str:
     return " or ".join(found) if found else "no result"
 
 
+def road_lines(campaign: Campaign, titles: dict[str, str]) -> list[Text]:
+    """A line for each chapter, in the order the road meets them; a chapter no result leads to comes last, unnumbered."""
+    numbers = battle_numbers(campaign)
+    lines = []
+    for chapter in sorted(campaign.chapters, key=lambda c: numbers.get(c.id, len(campaign.chapters) + 1)):
+        sides = ", ".join(f"{p} {chapter.sides[p].value}" for p in PLAYERS)  # type: ignore[index]
+        branch = " · the road branches after it" if branches(campaign, chapter) else ""
+        number = numbers.get(chapter.id)
+        if number is None:
+            lines.append(Text(f"–  {titles[chapter.id]} ({sides}): no result leads to it, so it is never fought",
+                              "grey50"))
+            continue
+        # Chapters that are one another's alternatives share their battle's number, each with the results that
+        # lead to it, so a list of six chapters never reads as six battles in a campaign of five.
+        shared = sum(numbers.get(c.id) == number for c in campaign.chapters) > 1
+        road = f"after {reached_by(campaign, chapter)}: " if shared else ""
+        lines.append(Text(f"{number}. {road}{titles[chapter.id]} ({sides}){branch}", "grey70"))
+    return lines
+
+
 def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
     campaign = entry.outcome
     if isinstance(campaign, ContentError):
         return Text(str(campaign), "red")
     parts = [Text(campaign.name, "bold"),
              Text(f"A campaign of {played(campaign)} battles: gold, veterans and losses carry from one to the next."
-                  + (" The road branches: which battles are fought depends on who wins." if any(c.next for c in
-                                                                                              campaign.chapters) else ""),
+                  + (" The road branches: which battles are fought depends on who wins."
+                     if any(branches(campaign, c) for c in campaign.chapters) else ""),
                   "italic"),
              Text("")]
     for player in PLAYERS:
@@ -116,16 +136,6 @@ def campaign_briefing(entry: ShelvedCampaign) -> Group | Text:
         parts.append(Text(f"{player}: {start.name}, {start.chest} gold to start "
                           f"(key {'1' if player == 'p1' else '2'} chooses who leads it)", "#a0d0a0"))
     parts.append(Text(""))
-    titles = chapter_titles(entry.path, campaign)
-    numbers = battle_numbers(campaign)
-    for chapter in sorted(campaign.chapters, key=lambda c: numbers[c.id]):
-        sides = ", ".join(f"{p} {chapter.sides[p].value}" for p in PLAYERS)  # type: ignore[index]
-        branch = " · the road branches after it" if branches(campaign, chapter) else ""
-        number = numbers[chapter.id]
-        # Chapters that are one another's alternatives share their battle's number, each with the results that
-        # lead to it, so a list of six chapters never reads as six battles in a campaign of five.
-        shared = sum(numbers[c.id] == number for c in campaign.chapters) > 1
-        road = f"after {reached_by(campaign, chapter)}: " if shared else ""
-        parts.append(Text(f"{number}. {road}{titles[chapter.id]} ({sides}){branch}", "grey70"))
+    parts += road_lines(campaign, chapter_titles(entry.path, campaign))
     parts += [Text(""), Text(reflow(campaign.briefing))]
     return Group(*parts)
