@@ -17,8 +17,13 @@ from pilot_helpers import widget_rows
 
 def _save(tmp_path, actions: int = 40):
     loaded = load_scenario(find_scenario("training_yard"))
-    state = loaded.new_battle(seed=6)
-    saver = Autosaver.start(loaded, 6, {}, state, {"attacker": "greedy", "defender": "greedy"}, folder=tmp_path)
+    return _played(loaded, loaded.new_battle(seed=6), 6, tmp_path, actions)
+
+
+def _played(loaded, state, seed: int, folder, actions: int):
+    """`actions` greedy actions from `state`, each written to an autosave in `folder`: the save opened, and every
+    state from the first on."""
+    saver = Autosaver.start(loaded, seed, {}, state, {"attacker": "greedy", "defender": "greedy"}, folder=folder)
     players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
     states = [state]
     for _ in range(actions):
@@ -202,18 +207,7 @@ def test_every_bundled_battle_replays_with_ways_and_blows_that_match_the_board(t
             state = loaded.new_battle(seed=3)
         except ContentError:
             continue  # its armies are hired: the muster is swept elsewhere, the replay is the same code
-        folder = tmp_path / path.stem
-        saver = Autosaver.start(loaded, 3, {}, state, {"attacker": "greedy", "defender": "greedy"}, folder=folder)
-        players = {side: make_policy("greedy", index) for index, side in enumerate(Side)}
-        states = [state]
-        for _ in range(40):
-            if state.is_over:
-                break
-            action = players[state.to_act].choose(state)
-            state = apply_action(state, action).state
-            saver.add(action, state)
-            states.append(state)
-        saved = open_save(saver.path)
+        saved, states = _played(loaded, state, 3, tmp_path / path.stem, 40)
         for index, frame in enumerate(frames(saved)[1:], start=1):
             before, after = states[index - 1], states[index]
             assert frame.round == before.round, (path.stem, index)
