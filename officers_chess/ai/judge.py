@@ -38,6 +38,7 @@ from officers_chess.rules.pieces.movement import reachable
 
 OBJECTIVE_POINTS = 1000.0  # seizing, escaping or razing when the scenario asks for it beats anything else
 OBJECTIVE_STEP = 3.0  # points per movement point closer to the unit's own objective tile
+ESCAPE_STEP = 1.0  # the same for a unit whose objective is an exit, which the enemy stands between (rulings P38)
 ADVANCE_STEP = 0.8  # points per movement point closer to the enemy (or to the tiles the side must hold)
 GUARD_STEP = 0.3  # points per movement point closer to the tiles the enemy is after
 HOLD_POINTS = 6.0  # standing on a tile the side must hold or control
@@ -184,7 +185,10 @@ class Judge:
         if order is not None and (order.goal is not None or order.away or order.near is not None or order.keep):
             value += self._order_value(unit, order, pos)
         elif aim is not None:
-            value -= OBJECTIVE_STEP * self.hurry * self._gap(unit, aim[0], pos, self.foes)
+            # Exits lie beyond the enemy: a cart that runs for them from round 1 runs into it, where one that lets
+            # its escort clear the way and goes as the clock asks (hurry) gets out; measured in rulings P38.
+            step = ESCAPE_STEP if aim[1] == "escape" else OBJECTIVE_STEP
+            value -= step * self.hurry * self._gap(unit, aim[0], pos, self.foes)
         else:
             goals = self._goals(unit)
             if goals:
