@@ -61,7 +61,7 @@ def test_the_time_limit_line_says_a_hold_at_that_round_comes_first():
     keep = time_limit_line(load_scenario(find_scenario("grey_teeth_keep")).scenario, with_reason=False)
     assert keep == "Time limit: 14 rounds; then the attacker wins, unless the defender has met its objective."
     yard = time_limit_line(load_scenario(find_scenario("training_yard")).scenario, with_reason=False)
-    assert yard == "Time limit: 6 rounds; then the defender wins."
+    assert yard == "Time limit: 7 rounds; then the defender wins."
 
 
 def test_an_exit_no_side_wins_by_is_told_as_a_broken_sides_way_out_not_an_objective():

@@ -54,7 +54,7 @@ YARD = (ROOT / "scenarios" / "training_yard.yaml").read_text()
     (lambda t: set_top(t, "easier_side", "defender"), ["easier_side: either"], ["easier_side: defender"]),
     (lambda t: set_top(t, "first_deployer", "attacker"), ["first_deployer: defender"], ["first_deployer: attacker"]),
     (lambda t: set_top(t, "time_limit", {"rounds": 4, "reason": "Dusk.", "winner": "draw"}),
-     ["  rounds: 6", "  reason: The drill sergeant calls time.", "  winner: defender"],
+     ["  rounds: 7", "  reason: The drill sergeant calls time.", "  winner: defender"],
      ["  rounds: 4", "  reason: Dusk.", "  winner: draw"]),
     (lambda t: set_top(t, "briefing", "Two lines\nof words."), YARD.split("|\n")[1].split("first_deployer")[0]
      .rstrip("\n").splitlines(), ["Two lines", "of words."]),

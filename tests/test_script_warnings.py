@@ -30,7 +30,7 @@ def test_each_kind_of_script_that_cannot_work_is_warned_of_at_its_line(tmp_path,
       - {do: "advance to [5, 5]"}
       - {when: enemy within 2, do: support}
       - {when: once hp <= 0, do: flee}
-      - {when: round >= 7 and enemy within 3, do: pursue nearest}
+      - {when: round >= 8 and enemy within 3, do: pursue nearest}
       - {do: target Dragonlord}
   - units: [Tilda, Bram]
     script:
@@ -47,7 +47,7 @@ def test_each_kind_of_script_that_cannot_work_is_warned_of_at_its_line(tmp_path,
     expected = [
         (line_of(text, "advance to [5, 5]"), "line 2 (`advance to [5, 5]`) can never apply: line 1 always takes the move first"),
         (line_of(text, "hp <= 0"), "line 4 (`once hp <= 0`) can never hold: a unit at 0 HP is routed"),
-        (line_of(text, "round >= 7"), "line 5 (`round >= 7 and enemy within 3`) can never hold: the battle ends after round 6"),
+        (line_of(text, "round >= 8"), "line 5 (`round >= 8 and enemy within 3`) can never hold: the battle ends after round 7"),
         (line_of(text, "target Dragonlord"), "line 6 (`target Dragonlord`) can never apply: the catalogue has no class called Dragonlord"),
         (line_of(text, "advance to [8, 2]"), "line 1 sends its units to [8, 2], Sea or lake, which Tilda (Soldier) cannot enter"),
         (line_of(text, "units: [Tilda, Bram]"), "Bram is in order groups 1 and 2: only the first steers it"),

@@ -26,9 +26,9 @@ def test_a_battle_says_the_side_to_learn_on_and_its_minutes_from_its_file_or_wor
     yard = load_scenario(find_scenario("training_yard"))
     assert (yard.scenario.easier_side, yard.scenario.minutes) == ("either", None)  # the side set by its author (L11)
     sides = [len(yard.scenario.armies[side]) for side in Side]
-    assert sides == [2, 2] and rounds_guess(yard.scenario, 10, 8) == yard.scenario.time_limit.rounds == 6
-    assert minutes(yard.scenario, 10, 8) == round(6 * (2 * 20 + 2 * 5) / 60) == 5
-    assert newcomer_line(yard.scenario, 10, 8) == "Learn on: either side · about 5 min"
+    assert sides == [2, 2] and rounds_guess(yard.scenario, 10, 8) == yard.scenario.time_limit.rounds == 7
+    assert minutes(yard.scenario, 10, 8) == round(7 * (2 * 20 + 2 * 5) / 60) == 6
+    assert newcomer_line(yard.scenario, 10, 8) == "Learn on: either side · about 6 min"
     levy = load_scenario(find_scenario("harrow_levy")).scenario  # nothing set: 6 v 8 and 3 more, 10 rounds
     assert levy.easier_side is None and levy.minutes is None
     assert easier_side(levy) == "defender"  # the larger army forgives more
@@ -67,7 +67,7 @@ async def test_the_groups_fit_80_by_24_and_the_campaigns_are_one_key_away():
         assert "P1" in text  # a campaign highlighted: 1 and 2 choose who leads its companies
         await press(pilot, "left", "up", "right")  # fold, up to Battles, open it
         text = " ".join(screen_text(app).split())
-        assert "▾ Battles" in text and "Training Yard" in text and "Learn on: either side · about 5 min" in text
+        assert "▾ Battles" in text and "Training Yard" in text and "Learn on: either side · about 6 min" in text
         rows = [line.split("│")[1] for line in screen_text(app).splitlines() if line.startswith("│")]
         assert all(len(row.rstrip()) <= WIDTH + 2 for row in rows)  # no label runs into the border
         await press(pilot, "left")  # folded again: every header in sight

@@ -67,8 +67,8 @@ def test_a_trigger_on_hp_0_never_fires(tmp_path, capsys):
 
 
 def test_a_round_after_the_time_limit_never_comes(tmp_path, capsys):
-    text = YARD + "events:\n  - round: 7\n    note: The bell rings.\n"
-    assert_warned(tmp_path, capsys, text, "round: 7", "event 1 never happens", "round 7", "after round 6")
+    text = YARD + "events:\n  - round: 8\n    note: The bell rings.\n"
+    assert_warned(tmp_path, capsys, text, "round: 8", "event 1 never happens", "round 8", "after round 7")
 
 
 def test_a_fall_that_ends_the_battle_fires_its_event_too_late(tmp_path, capsys):
