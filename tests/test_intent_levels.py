@@ -68,7 +68,10 @@ def test_the_pane_names_the_level_and_how_sure_its_next_choice_is():
     state = _field()
     hard = likely_targets(state, D, "hard")
     text = intent_text(player_view(state, D), hard, "hard").plain
-    assert "As the hard level plays" in text and "Next, its own choice now" in text
+    assert "As the hard level plays" in text and "Next, its own choice, sure as the board stands" in text
+    assert len(hard) == 2 and "Then, likely (weighed as the normal level would)" in text  # (the rest: normal's)
+    normal = intent_text(player_view(state, D), likely_targets(state, D, "normal"), "normal").plain
+    assert "Then, likely:" in normal and "weighed as" not in normal  # the playing level's own weighing: no aside
     easy = likely_targets(state, D, "easy")
     text = intent_text(player_view(state, D), easy, "easy").plain
     assert "of its sound picks" in text
@@ -88,3 +91,14 @@ def test_under_fog_what_the_viewer_cannot_see_changes_nothing(level):
     other.unit("a3").pos = (15, 0)
     other.unit("a3").hp = 3
     assert likely_targets(other, D, level) == before
+
+
+def test_under_fog_the_first_choice_is_told_as_read_from_what_the_viewer_sees():
+    """The enemy may see what fog hides from the viewer, so its choice is not called sure there."""
+    units = [unit(id="a1", pos=(0, 1)), unit(id="d1", side=D, pos=(3, 1), hp=6)]
+    state = game(plains(16, 5), units, to_act=A)
+    state.fog = True
+    intents = likely_targets(state, D, "hard")
+    text = intent_text(player_view(state, D), intents, "hard").plain
+    assert intents[0].first and "Next, its own choice on what you see (what you cannot see may change it)" in text
+    assert "sure as the board stands" not in text

@@ -132,9 +132,9 @@ def intent_text(view: Known, intents: list[Intent], level: str | None = "normal"
     shown_rest = False
     for intent in intents:
         if intent.first:
-            body.append(f"Next, {sureness(intent)}:\n", "bold")
+            body.append(f"Next, {sureness(intent, view.fog)}:\n", "bold")
         elif not shown_rest:
-            body.append("Then, likely:\n" if intents[0].first else "Likely:\n", "bold")
+            body.append(("Then, likely" if intents[0].first else "Likely") + rest_source(level) + ":\n", "bold")
             shown_rest = True
         enemy, target = view.unit(intent.enemy), view.unit(intent.target)
         # An expectation, misses and crits weighed in: "avg" and a decimal keep it from reading as a hit's damage
@@ -158,8 +158,17 @@ def intent_source(level: str | None) -> str:
     return f"As the {level} level plays"
 
 
-def sureness(intent: Intent) -> str:
-    """How sure the first choice is: the level's own choice as things stand, or easy's share among its picks."""
+def sureness(intent: Intent, fog: bool = False) -> str:
+    """How sure the first choice is: certain as the board stands for a level that chooses by judgement alone (short
+    of what fog hides from the viewer, which the enemy may see), or easy's share among its sound picks."""
     if intent.chance is None or intent.chance >= 1:
-        return "its own choice now (your move may change it)"
+        if fog:
+            return "its own choice on what you see (what you cannot see may change it)"
+        return "its own choice, sure as the board stands (your move may change it)"
     return f"about {percent(Fraction(intent.chance).limit_denominator(100))} of its sound picks"
+
+
+def rest_source(level: str | None) -> str:
+    """Whose weighing the units after the first choice are: the playing level's own choice is played out for one
+    activation only, so the rest are weighed as `normal` would (rulings P19); said where that is another level."""
+    return "" if level in (None, "normal") else " (weighed as the normal level would)"
