@@ -218,7 +218,9 @@ async def test_the_overview_draws_two_rows_a_line_each_unit_by_its_letter_and_a_
             assert len(strip) == 32
             for x, segment in enumerate(strip):
                 here = [units[p] for p in ((x, 2 * line), (x, 2 * line + 1)) if p in units]
-                if here:
+                if len(here) == 2 and cursor not in (u.pos for u in here):
+                    assert segment.text == HALVES, (x, line)  # two units: a half each (the next test)
+                elif here:
                     assert segment.text in {unit_letter(u) for u in here}, (x, line)
                 else:
                     assert segment.text == HALVES, (x, line)
@@ -230,3 +232,33 @@ async def test_the_overview_draws_two_rows_a_line_each_unit_by_its_letter_and_a_
         await pilot.click(MapView, offset=(1 + lower.pos[0], 1 + lower.pos[1] // 2))
         await pilot.pause()
         assert screen.controller.cursor == lower.pos  # the cell showed its letter: the click means that unit
+
+
+async def test_two_units_in_one_overview_cell_each_show_and_the_cursor_reads_either():
+    """A play-test lost a unit under the one below it: in the overview each cell holds two map rows, and a letter
+    would hide one of two units. Both show as halves in their own sides' colours, until the cursor comes to one."""
+    path = next(p for p in bundled_scenarios() if p.stem == "long_march")
+    async with sweeping_app() as (app, pilot):
+        loaded, state = scenario_battle(path)
+        attacker, defender = state.living(Side.ATTACKER)[0], state.living(Side.DEFENDER)[0]
+        free = next(x for x in range(state.map.width) if all(
+            (x, y) not in {u.pos for u in state.living()} and state.map.terrain_at((x, y)).id == "plains"
+            for y in (4, 5)))
+        state.unit(attacker.id).pos, state.unit(defender.id).pos = (free, 4), (free, 5)  # one cell: line 2
+        screen = await open_battle(app, pilot, loaded, state)
+        view = screen.query_one(MapView)
+        assert view.scale is OVERVIEW
+        screen.controller.cursor = (free + 1, 0) if (free + 1, 0) != (free, 4) else (free + 2, 0)
+        screen.refresh_view()
+        await pilot.pause()
+        cell = list(view._render_line(2))[free]
+        shown = {u.id: u for u in screen.controller.view.living()}
+        upper, lower = view._row_cells(4)[free], view._row_cells(5)[free]
+        assert cell.text == HALVES
+        assert (cell.style.color, cell.style.bgcolor) == (upper.style.bgcolor, lower.style.bgcolor)
+        assert cell.style.color != cell.style.bgcolor  # the two sides' colours: each unit shows
+        for pos, unit_id in (((free, 4), attacker.id), ((free, 5), defender.id)):
+            screen.controller.cursor = pos
+            screen.refresh_view()
+            await pilot.pause()
+            assert view._render_line(2).text[free] == unit_letter(shown[unit_id])

@@ -65,7 +65,7 @@ class MapView(ScrollView, can_focus=False):
     The screen picks the scale (`fit`): on a big terminal a block of four cells by two lines a tile (the two
     cells of the wide scale in its middle), else two cells a tile when the map fits so, else one cell a tile (the
     glyph alone, or the mark that would have gone beside it, the colours carrying the terrain), else the overview
-    (two map rows to a line, each a half cell, a unit's letter filling its cell)."""
+    (two map rows to a line, each a half cell, a unit's letter filling its cell, two units its halves)."""
 
     DEFAULT_CSS = """
     MapView { scrollbar-size: 1 1; }
@@ -171,7 +171,8 @@ class MapView(ScrollView, can_focus=False):
 
     def _overview_line(self, line: int) -> Strip:
         """Two map rows in one line: each cell's upper half the upper tile's colour, its lower half the lower
-        tile's; a unit's letter takes the whole cell (the one under the cursor first, else the upper one)."""
+        tile's; a unit's letter takes the whole cell (the one under the cursor first, else the upper one), and two
+        units not under the cursor take a half each, in their sides' colours."""
         height = self.controller.view.map.height
         upper = self._row_cells(2 * line)
         lower = self._row_cells(2 * line + 1) if 2 * line + 1 < height else [None] * len(upper)
@@ -179,6 +180,12 @@ class MapView(ScrollView, can_focus=False):
         segments: list[Segment] = []
         for x, (top, bottom) in enumerate(zip(upper, lower)):
             lettered = [cell for cell in (top, bottom) if cell is not None and cell.unit]
+            if len(lettered) == 2 and cursor not in (c.pos for c in lettered):
+                # Two units in one cell: a letter would hide one of them, so each half takes its unit's colour; the
+                # cursor on either tile shows that unit's letter (a play-test lost a unit under its neighbour).
+                above, below = lettered
+                segments.append(Segment(HALVES, Style(color=above.style.bgcolor, bgcolor=below.style.bgcolor)))
+                continue
             if lettered:
                 cell = next((c for c in lettered if c.pos == cursor), lettered[0])
                 style = cell.style
