@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 import json
 import os
 
@@ -417,6 +419,14 @@ async def test_after_a_hire_the_shops_cursor_goes_to_the_new_units_kit():
         kit = muster.form.kit_word(hired.unit_class)
         assert f"{hired.name} the {hired.unit_class} is hired: give it {kit} (the shop's cursor is on its kit)." in (
             " ".join(screen_text(app).split()))
+        # A longer name takes the words past one line at 80 columns: every line of them shows (one was cut off).
+        long_words = muster.form.hired_words("Wilhelmina of the Saltings", "Troubadour",
+                                             "(the shop's cursor is on its kit)")
+        muster._tell(long_words)
+        await pilot.pause()
+        told = muster.query_one("#told")
+        said = Text(str(told.render())).wrap(app.console, told.content_region.width)
+        assert len(said) > 1 and told.content_region.height >= len(said)
         await pilot.press("enter")  # the next Enter arms it, and hires nobody
         await pilot.pause()
         assert len(muster.form.members) == members + 1 and muster.form.members[-1].recruit.items

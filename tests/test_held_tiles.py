@@ -31,6 +31,26 @@ def test_a_control_tile_says_how_many_the_side_wants():
     assert any(f"the {side.value} wants {cond.count} of these tiles" in note for note in tile_notes(state, tile))
 
 
+def test_a_control_tile_says_who_holds_it_now_as_the_viewer_knows_it():
+    """A play-test could not tell who held a bridge: the note says, from the claims (a unit standing on the tile
+    shows its own sheet instead), and under fog a tile the viewer does not see tells nothing."""
+    from officers_chess.rules.battle.state import Claim
+    from officers_chess.rules.pieces.models import Side
+
+    state = load_scenario(find_scenario("harrowdale_border")).new_battle(1)
+    tile = next(cond.tiles[0] for conds in state.victory.values() for cond in conds if cond.kind == "control")
+    tile = tuple(tile)
+    assert all(u.pos != tile for u in state.living())
+    note = next(n for n in tile_notes(state, tile) if "wants" in n)
+    assert note.endswith("Nobody holds it yet.")
+    held = state.model_copy(update={"claims": [Claim(at=tile, side=Side.DEFENDER)]})
+    assert next(n for n in tile_notes(held, tile) if "wants" in n).endswith("The defender holds it now.")
+    assert next(n for n in tile_notes(held, tile, seen=frozenset({(0, 0)})) if "wants" in n).endswith(
+        "The fog hides who holds it now.")
+    assert next(n for n in tile_notes(held, tile, seen=frozenset({tile})) if "wants" in n).endswith(
+        "The defender holds it now.")
+
+
 async def test_the_held_tiles_carry_the_objective_colour_on_the_map():
     app = OfficersChessApp(scenario=load_scenario(find_scenario("grey_teeth_keep")), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:

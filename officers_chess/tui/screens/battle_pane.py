@@ -148,7 +148,8 @@ class BattlePane:
         if unit is not None:
             sheet.show_unit(unit, view.map.terrain_at(unit.pos), self._orders(unit))
         else:
-            sheet.show_terrain(terrain, c.cursor, tile_notes(view, c.cursor) + areas_at(self.areas, c.cursor), view.edition)
+            notes = tile_notes(view, c.cursor, c.visible()) + areas_at(self.areas, c.cursor)
+            sheet.show_terrain(terrain, c.cursor, notes, view.edition)
         fc = c.forecast()
         # The forecast needs the whole side panel on a short terminal; on a tall one both fit, and the
         # target's sheet stays in view (no layout pass either).

@@ -43,7 +43,8 @@ class CampaignMusterScreen(Screen):
     CampaignMusterScreen #company { height: 1fr; border: round $primary; }
     CampaignMusterScreen #shop { width: 36; height: 100%; border: round $primary; }
     CampaignMusterScreen #unit { height: 5; padding: 0 1; }
-    CampaignMusterScreen #told { height: 1; padding: 0 1; color: $text-muted; }
+    /* As many lines as what it says takes (up to three): one line cut a hire's words off at 80 columns. */
+    CampaignMusterScreen #told { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
     /* The unit the shop buys for stays plainly marked while the shop has the keys (a faint cursor hid it). */
     CampaignMusterScreen OptionList > .option-list--option-highlighted { background: $primary 45%; text-style: bold; }

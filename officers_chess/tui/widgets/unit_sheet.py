@@ -138,8 +138,9 @@ def terrain_sheet(terrain: Terrain, pos: tuple[int, int], notes: list[str] = (),
     return Group(*lines)
 
 
-def tile_notes(state: Known, pos: tuple[int, int]) -> list[str]:
-    """What a scenario put on a tile: a chest, an objective, the HP left of a wall."""
+def tile_notes(state: Known, pos: tuple[int, int], seen: set | frozenset | None = None) -> list[str]:
+    """What a scenario put on a tile: a chest, an objective (a tile to control with who holds it now, unless the
+    fog hides the tile: `seen`, the tiles the viewer sees, None without fog), the HP left of a wall."""
     notes = ["A chest ($): Pick opens it." for chest in state.chests if chest.at == pos]
     goals = goal_tile_kinds(state.victory)
     for tiles, what in ((state.seize_tiles, "seize"), (state.escape_tiles, "escape"), (state.raze_tiles, "raze")):
@@ -157,11 +158,20 @@ def tile_notes(state: Known, pos: tuple[int, int]) -> list[str]:
                              f"end of round {cond.rounds}.")
             elif cond.kind == "control" and pos in cond.tiles:
                 notes.append(f"Objective: the {side.value} wants {cond.count} of these tiles when the battle ends "
-                             "(the last side to stand on one holds it).")
+                             f"(the last side to stand on one holds it). {_holder(state, pos, seen)}")
     hp = state.terrain_hp(pos)
     if hp is not None:
         notes.append(f"{hp} HP left; strike it to break it.")
     return notes
+
+
+def _holder(state: Known, pos: tuple[int, int], seen: set | frozenset | None) -> str:
+    """Who holds a tile to control now, as the viewer knows it (a play-test could not tell who held a bridge)."""
+    if seen is not None and pos not in seen:
+        return "The fog hides who holds it now."
+    stands = next((u.side for u in state.living() if u.pos == pos), None)
+    holder = stands or next((c.side for c in state.claims if tuple(c.at) == tuple(pos)), None)
+    return f"The {holder.value} holds it now." if holder is not None else "Nobody holds it yet."
 
 
 class UnitSheet(ScrollBox):
