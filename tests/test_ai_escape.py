@@ -20,7 +20,8 @@ def _cart_before_the_ambush(round_number: int) -> GameState:
     raider = unit("d1", D, (10, 1), weapon=weapon(might=9), skl=12)
     state = game(plains(24, 3), [cart, raider]).model_copy(update={
         "escape_tiles": [(23, y) for y in range(3)],
-        "victory": {A: [Condition(kind="escape", count=2), Condition(kind="rout")], D: [Condition(kind="rout", share=0.5)]},
+        "victory": {A: [Condition(kind="escape", count=2), Condition(kind="rout")],
+                    D: [Condition(kind="rout", share=0.5)]},
         "time_limit": TimeLimit(rounds=11, reason="Nightfall.", winner=D)})
     state.round = round_number
     return state
