@@ -111,3 +111,22 @@ def test_a_throne_no_side_wins_by_seizing_is_drawn_plain_and_an_exit_always_mark
     assert goal_tile_kinds(routs.victory) == set() and _objective_tiles(routs) == {(5, 0)}
     assert goal_tile_kinds(base.victory) == {"seize"}  # no conditions given: rout or seize, the defaults
     assert _objective_tiles(base) == {(4, 0), (5, 0)}
+
+
+def test_every_tile_of_every_bundled_battle_has_its_notes_from_each_seat():
+    """The tile notes as each seat's side panel reads them, on every tile of every bundled scenario's first round."""
+    from officers_chess.content.bundled import bundled_scenarios
+    from officers_chess.rules.battle.vision import player_view
+    from officers_chess.rules.pieces.models import Side
+
+    for path in bundled_scenarios():
+        loaded = load_scenario(path)
+        if any(loaded.scenario.hires(side) for side in Side):
+            continue  # (their deployment is swept in test_map_fit.py; their battles need an army)
+        state = loaded.new_battle(1)
+        for side in Side:
+            view = player_view(state, side)
+            for y in range(view.map.height):
+                for x in range(view.map.width):
+                    for note in tile_notes(view, (x, y), None):
+                        assert note and "None" not in note, (path.stem, side, (x, y), note)

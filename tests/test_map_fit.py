@@ -262,3 +262,19 @@ async def test_two_units_in_one_overview_cell_each_show_and_the_cursor_reads_eit
             screen.refresh_view()
             await pilot.pause()
             assert view._render_line(2).text[free] == unit_letter(shown[unit_id])
+
+
+@pytest.mark.parametrize("path", [p for p in bundled_scenarios() if any(
+    load_scenario(p).scenario.hires(side) for side in Side)], ids=lambda p: p.stem)
+async def test_the_deployment_sheet_reads_every_tile_of_every_bundled_deployment(path):
+    """The side sheet of the deployment step, with the cursor on every tile of the map (an objective's note read a
+    field the deployment board does not have, and the screen fell over on a tile to control)."""
+    app = deploying(load_scenario(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.controller.board
+        for y in range(board.map.height):
+            for x in range(board.map.width):
+                screen.controller.cursor = (x, y)
+                screen._sheet()

@@ -98,15 +98,21 @@ def _met_at_round_end(state: GameState, side: Side, cond: Condition, round_ended
 
 
 def controlled(state: GameState, tiles: list) -> dict[Side, int]:
-    """Tiles each side controls: the side of the unit on it, or of the last unit that stood there."""
+    """Tiles each side controls (`holder`)."""
     counts = {Side.ATTACKER: 0, Side.DEFENDER: 0}
-    claims = {tuple(c.at): c.side for c in state.claims}
     for tile in tiles:
-        here = state.unit_at(tuple(tile))
-        owner = here.side if here else claims.get(tuple(tile))
+        owner = holder(state, tile)
         if owner is not None:
             counts[owner] += 1
     return counts
+
+
+def holder(state: GameState, tile) -> Side | None:
+    """Who controls a tile: the side of the unit on it, else of the last unit that stood there (None: nobody yet)."""
+    here = state.unit_at(tuple(tile))
+    if here is not None:
+        return here.side
+    return next((c.side for c in state.claims if tuple(c.at) == tuple(tile)), None)
 
 
 def ran_out(limit: TimeLimit) -> str:

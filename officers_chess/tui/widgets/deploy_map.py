@@ -33,6 +33,7 @@ class DeployBoard:
     escape_tiles: list[Pos] = field(default_factory=list)
     raze_tiles: list[Pos] = field(default_factory=list)
     victory: dict[Side, list[Condition]] = field(default_factory=dict)  # tiles to hold or control are marked too
+    claims: list = field(default_factory=list)  # (no claim: before the battle nobody holds a tile to control)
 
     def living(self, side: Side | None = None) -> list[Unit]:
         return [u for u in self.units if side is None or u.side is side]

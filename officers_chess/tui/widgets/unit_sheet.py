@@ -8,7 +8,7 @@ from rich.text import Text
 
 from officers_chess.ai.directives import directive
 from officers_chess.rules.battle.seat_view import Known
-from officers_chess.rules.battle.victory import goal_tile_kinds
+from officers_chess.rules.battle.victory import goal_tile_kinds, holder
 from officers_chess.rules.board.terrain import MoveType, Terrain
 from officers_chess.rules.combat.editions import rules_for
 from officers_chess.rules.combat.armament import weapon_range
@@ -158,20 +158,19 @@ def tile_notes(state: Known, pos: tuple[int, int], seen: set | frozenset | None 
                              f"end of round {cond.rounds}.")
             elif cond.kind == "control" and pos in cond.tiles:
                 notes.append(f"Objective: the {side.value} wants {cond.count} of these tiles when the battle ends "
-                             f"(the last side to stand on one holds it). {_holder(state, pos, seen)}")
+                             f"(the last side to stand on one holds it). {_held_by(state, pos, seen)}")
     hp = state.terrain_hp(pos)
     if hp is not None:
         notes.append(f"{hp} HP left; strike it to break it.")
     return notes
 
 
-def _holder(state: Known, pos: tuple[int, int], seen: set | frozenset | None) -> str:
+def _held_by(state: Known, pos: tuple[int, int], seen: set | frozenset | None) -> str:
     """Who holds a tile to control now, as the viewer knows it (a play-test could not tell who held a bridge)."""
     if seen is not None and pos not in seen:
         return "The fog hides who holds it now."
-    stands = next((u.side for u in state.living() if u.pos == pos), None)
-    holder = stands or next((c.side for c in state.claims if tuple(c.at) == tuple(pos)), None)
-    return f"The {holder.value} holds it now." if holder is not None else "Nobody holds it yet."
+    side = holder(state, pos)
+    return f"The {side.value} holds it now." if side is not None else "Nobody holds it yet."
 
 
 class UnitSheet(ScrollBox):
