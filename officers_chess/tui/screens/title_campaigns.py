@@ -41,9 +41,15 @@ def campaign_label(entry: ShelvedCampaign) -> Text:
 RESULTS = [(winner, tier) for winner in (*PLAYERS, None) for tier in ("decisive", "victory")]
 
 
+def leads(campaign: Campaign, chapter) -> dict[tuple, str | None]:
+    """Where each result of the chapter leads: the next chapter's id, None where the campaign ends."""
+    return {(winner, tier): None if (after := campaign.following(chapter, winner, tier)) is None else after.id
+            for winner, tier in RESULTS}
+
+
 def branches(campaign: Campaign, chapter) -> bool:
     """Whether the chapter's results lead to more than one place (a `next:` may only skip ahead)."""
-    return len({None if c is None else c.id for c in (campaign.following(chapter, w, t) for w, t in RESULTS)}) > 1
+    return len(set(leads(campaign, chapter).values())) > 1
 
 
 def played(campaign: Campaign) -> str:
@@ -51,9 +57,7 @@ def played(campaign: Campaign) -> str:
     counts: set[int] = set()
 
     def walk(chapter, count: int) -> None:  # (every road ends: a chapter leads only to later ones)
-        leads = {None if after is None else after.id for after in
-                 (campaign.following(chapter, winner, tier) for winner, tier in RESULTS)}
-        for after in leads:
+        for after in set(leads(campaign, chapter).values()):
             if after is None:
                 counts.add(count)
             else:
@@ -71,10 +75,8 @@ def battle_numbers(campaign: Campaign) -> dict[str, int]:
         if numbers.get(chapter.id, number + 1) <= number:
             return
         numbers[chapter.id] = number
-        for winner, tier in RESULTS:
-            after = campaign.following(chapter, winner, tier)
-            if after is not None:
-                walk(after, number + 1)
+        for after in set(leads(campaign, chapter).values()) - {None}:
+            walk(campaign.chapter(after), number + 1)
 
     walk(campaign.chapters[0], 1)
     return numbers
@@ -84,8 +86,7 @@ def reached_by(campaign: Campaign, chapter) -> str:
     """The results of earlier battles that lead to `chapter`, in words ("a p1 win or a draw")."""
     found: list[str] = []
     for earlier in campaign.chapters:
-        tiers = {(winner, tier) for winner, tier in RESULTS
-                 if (after := campaign.following(earlier, winner, tier)) is not None and after.id == chapter.id}
+        tiers = {result for result, after in leads(campaign, earlier).items() if after == chapter.id}
         for winner in (*PLAYERS, None):
             mine = {tier for w, tier in tiers if w == winner}
             if not mine:
@@ -94,7 +95,7 @@ def reached_by(campaign: Campaign, chapter) -> str:
                 words = "a draw"
             elif len(mine) == 2:
                 words = f"a {winner} win"
-            else:  # the result screen's words for the two tiers
+            else:  # the two tiers a campaign's road may part on ("p1_decisive" and "p1_win")
                 words = f"a {winner} decisive victory" if "decisive" in mine else f"a {winner} victory short of decisive"
             if words not in found:
                 found.append(words)
