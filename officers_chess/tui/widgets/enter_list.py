@@ -41,19 +41,7 @@ class EnterList(OptionList):
 class ScenarioList(EnterList):
     ENTER = (("play", "Play"), ("open", "Open"))  # Open on a group's header (the title decides)
 
-    # The ends of the list stop the highlight (rulings L71): wrapping round from the top landed a newcomer on the
-    # last group's header, far from where they were reading.
-    def action_cursor_up(self) -> None:
-        if self.highlighted is not None and all(self.get_option_at_index(i).disabled for i in range(self.highlighted)):
-            return
-        super().action_cursor_up()
-
-    def action_cursor_down(self) -> None:
-        last = self.option_count - 1
-        if self.highlighted is not None and all(self.get_option_at_index(i).disabled
-                                                for i in range(self.highlighted + 1, last + 1)):
-            return
-        super().action_cursor_down()
+    # Its ends stop the highlight, as every list's do (`list_ends.py`, rulings L71 and L149).
 
     def action_enter(self, what: str) -> None:
         if what == "open":  # at once, as the key is handled: the next key typed finds the group open
