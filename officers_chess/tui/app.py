@@ -25,7 +25,7 @@ from officers_chess.session.battle_start import is_over, new_battle, resumed_bat
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.rules.pieces.catalogue import Catalogue
 from officers_chess.rules.pieces.models import Side
-from officers_chess.tui import list_ends, terminal_guard, textual_fixes
+from officers_chess.tui import list_habits, terminal_guard, textual_fixes
 from officers_chess.tui.app_campaign import CampaignFlow
 from officers_chess.tui.app_collector import QuietCollection
 from officers_chess.tui.app_guards import TerminalGuards
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from officers_chess.net.remote import RemoteSeat
 
 textual_fixes.apply()  # PageUp/PageDown in a list with no room for its lines (see textual_fixes.py)
-list_ends.apply()  # Up and Down stop at a list's ends, in every list (see list_ends.py)
+list_habits.apply()  # every list stops at its ends and keeps its highlight in sight (see list_habits.py)
 terminal_guard.apply()  # no control character nor bidi override reaches the terminal (see terminal_guard.py)
 
 

@@ -173,7 +173,7 @@ class CampaignMusterScreen(Screen):
         index = self.query_one("#company", OptionList).highlighted
         box = self.query_one("#unit", Static)
         if index is None or not self.form.members:
-            box.update(Text("No units yet: hire from the shop (Tab, then Enter).", "grey70"))
+            box.update(Text("No units yet: hire one in the shop (Enter on a class; Tab goes between the lists).", "grey70"))
             return
         recruit = self.form.members[index].recruit
         # The chapter's roles, as they fall on the army as it stands: the player's choice (r), else the dearest

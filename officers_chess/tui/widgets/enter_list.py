@@ -41,7 +41,7 @@ class EnterList(OptionList):
 class ScenarioList(EnterList):
     ENTER = (("play", "Play"), ("open", "Open"))  # Open on a group's header (the title decides)
 
-    # Its ends stop the highlight, as every list's do (`list_ends.py`, rulings L71 and L149).
+    # Its ends stop the highlight, as every list's do (`list_habits.py`, rulings L71 and L149).
 
     def action_enter(self, what: str) -> None:
         if what == "open":  # at once, as the key is handled: the next key typed finds the group open

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 import officers_chess.tui
-from officers_chess.tui.app import OfficersChessApp  # applies list_ends, as the game does at start
+from officers_chess.tui.app import OfficersChessApp  # applies list_habits, as the game does at start
 
 from muster_keys import press
 from test_campaign_pilot import second_muster
@@ -99,3 +99,41 @@ async def test_up_on_the_shops_first_row_buys_nothing_it_did_not_show():
         last = shop.highlighted
         await press(pilot, "down", "down")
         assert shop.highlighted == last and last == shop.option_count - 1 or shop.get_option_at_index(last + 1).disabled
+
+
+async def test_after_every_hire_the_shops_highlighted_row_is_in_sight():
+    """A hire's message can take two lines, which takes a row from the shop just as its cursor moves to the new
+    unit's kit: the highlighted row was left below the shop's last line (a play-test). Every class the shop of
+    the first chapter offers is hired in turn at 80×24, and after each the highlighted row shows."""
+    from officers_chess.content.campaigns import bundled_campaigns, load_campaign
+    from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
+
+    from pilot_helpers import computer_mustered, screen_text
+    from test_campaign_pilot import to_muster
+
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin_campaign(load_campaign(bundled_campaigns()[0]), {"p1": "human", "p2": "normal"})
+        await computer_mustered(pilot)
+        muster = await to_muster(pilot)
+        assert isinstance(muster, CampaignMusterScreen)
+        shop = muster.query_one("#shop")
+        # An empty company opens with the shop in hand: the hint said "Tab, then Enter", and Tab left the shop.
+        assert muster.focused is shop
+        assert "hire one in the shop (Enter on a class;" in str(muster.query_one("#unit").render())
+        classes = [str(shop.get_option_at_index(i).id) for i in range(shop.option_count)
+                   if str(shop.get_option_at_index(i).id).startswith("class:")]
+        assert len(classes) >= 5
+        two_lines = 0
+        for hire in classes:
+            shop.focus()
+            ids = [str(shop.get_option_at_index(i).id) for i in range(shop.option_count)]
+            shop.highlighted = ids.index(hire)
+            await press(pilot, "enter")
+            await pilot.pause(0.05)
+            told = muster.query_one("#told")
+            two_lines += told.size.height > 1
+            row = " ".join(str(shop.get_option_at_index(shop.highlighted).prompt).split())
+            assert row in " ".join(screen_text(app).split()), (hire, row, shop.scroll_offset)
+        assert two_lines, "no hire's message took two lines: the squeeze this test is about never happened"

@@ -1,4 +1,4 @@
-"""Every list in the game stops at its ends: Up on its first row and Down on its last leave the highlight there."""
+"""How every list in the game behaves: it stops at its ends, and keeps its highlighted row in sight when squeezed."""
 
 from __future__ import annotations
 
@@ -26,8 +26,24 @@ def _stepping(direction: int):
     return cursor
 
 
+# Why a resize scrolls: Textual scrolls a list to its highlight when the highlight moves, not when the list
+# shrinks under it. In the campaign muster a hire's two-line message took a row from the shop just after the
+# cursor had moved to the new unit's kit, so the highlighted row was below the shop's last line, and Enter would
+# buy an item nobody could see (a play-test).
+def _keeping_in_sight(on_resize):
+    def resized(self: OptionList) -> None:
+        on_resize(self)
+        self.call_after_refresh(self.scroll_to_highlight)  # once the new size has its lines
+
+    resized.officers_chess_sight = True  # type: ignore[attr-defined]
+    return resized
+
+
 def apply() -> None:
-    """Make Up and Down stop at a list's ends, for every OptionList (once)."""
+    """Make Up and Down stop at a list's ends, and a resize keep the highlighted row in sight, for every OptionList
+    (once)."""
     if not getattr(OptionList.action_cursor_up, "officers_chess_ends", False):
         OptionList.action_cursor_up = _stepping(-1)  # type: ignore[method-assign]
         OptionList.action_cursor_down = _stepping(1)  # type: ignore[method-assign]
+    if not getattr(OptionList._on_resize, "officers_chess_sight", False):
+        OptionList._on_resize = _keeping_in_sight(OptionList._on_resize)  # type: ignore[method-assign]
