@@ -75,3 +75,18 @@ def test_the_side_panes_result_heads_the_persons_exchange_and_the_enemys_turn():
     assert lines[lines.index(THEIR_HEADING) + 1:] == theirs and lines.index(THEIR_HEADING) > len(own)
     assert result_lines([], theirs) == [THEIR_HEADING, *theirs]
     assert result_lines(own, []) == [OWN_HEADING, *own]
+
+
+def test_a_battle_lost_on_time_after_a_last_blow_tells_its_reason_once():
+    """The last action's events run on into the battle's end when the clock runs out on it: the result told the
+    reason as its ending and again under the exchange (a play-test of Training Yard)."""
+    from officers_chess.rules.battle.events import BattleEnded
+
+    outcome, lines = _exchange(3)
+    state = outcome.state
+    reason = "time ran out after round 7: the drill sergeant calls time"
+    state.result = Result(winner=Side.DEFENDER, tier="victory", reason=reason)
+    events = [*outcome.events, BattleEnded(Side.DEFENDER, reason)]
+    shown = "\n".join(_text(summary(state, events)))
+    assert shown.count("drill sergeant") == 1
+    assert all(line in shown for line in lines)  # the exchange itself is still told in full

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from officers_chess.rules.battle.events import Attacked, Event, merged
+from officers_chess.rules.battle.events import Attacked, BattleEnded, Event, RoundBegan, merged
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.battle.victory import ran_out
 
@@ -24,7 +24,14 @@ def ending_words(final: Known) -> str | None:
 
 
 def last_exchange(last_events: list[Event]) -> str | None:
-    """The last action in full when it was an exchange of blows, so nobody misses how it ended."""
-    if not any(isinstance(event, Attacked) for event in last_events):
+    """The last action in full when it was an exchange of blows, so nobody misses how it ended: the action's own
+    events, not the round's turn that followed it nor the battle's end, which the result says above it (a battle
+    lost on time after a last blow told its reason twice)."""
+    action: list[Event] = []
+    for event in last_events:
+        if isinstance(event, (RoundBegan, BattleEnded)):
+            break
+        action.append(event)
+    if not any(isinstance(event, Attacked) for event in action):
         return None
-    return "\n".join(event.text() for event in merged(last_events))
+    return "\n".join(event.text() for event in merged(action))
