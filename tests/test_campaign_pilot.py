@@ -355,6 +355,12 @@ async def test_question_mark_lists_every_key_of_a_screen_without_a_help_of_its_o
         for words in ("Field/rest", "Move", "Briefing", "Last chapter", "Done", "Forfeit", "Title", "Rules"):
             assert words in listed, words  # the footer's keys and the ones it has no room for
         assert "Page Up" not in listed  # a list's own paging is no key of the muster's
+        assert listed["Sell"] == "1-3" and not {"Sell 2", "Sell 3"} & set(listed)  # 1-3 stands for its group
+        muster.query_one("#shop").focus()
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        listed = dict((words, key) for key, words in app.screen.rows)
+        assert listed.get("Buy") == "⏎", listed  # the shop's own Enter, a key of the game's too
         assert not {"Focus Next", "Copy selected text", "Keys"} & set(listed)  # Textual's own, and this list's
         assert "Last chapter" in " ".join(screen_text(app).split())
         await pilot.press("escape")

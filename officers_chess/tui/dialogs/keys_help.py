@@ -11,17 +11,23 @@ from textual.widgets import Static
 
 
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """(key, what it does) for each key of the screen's own (and the game's) that works on `screen` now, footer or not,
-    in the order they are bound: the ones the footer has no room for are the ones a newcomer cannot find."""
+    """(key, what it does) for each key of the game's own that works on `screen` now, footer or not, in the order
+    they are bound: the screen's, the game's, and those of the game's own lists and boxes with the keys (the shop's
+    Enter buys), since the ones the footer has no room for are the ones a newcomer cannot find. A key the footer
+    shows for a group (1-3 sells the unit's first to third item) stands for the hidden keys of its group."""
     rows: list[tuple[str, str]] = []
     seen: set[str] = {"keys_help"}  # (this list itself)
-    # The game's own keys (the screen's, and F1, F2, Ctrl+Q), not the focus and copy keys every Textual app has.
-    game_keys = _own_actions(screen) | _own_actions(screen.app)
+    grouped: set[str] = set()  # the actions a grouped key stands for (by name, without their arguments)
     for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
-        if namespace not in (screen, screen.app) or binding.action not in game_keys:
-            continue  # (a list's own arrows and paging too, known to everyone)
+        if binding.action not in _own_actions(namespace):
+            continue  # Textual's own keys: a list's arrows and paging, focus and copy, known to everyone
         if not enabled or not binding.description or binding.action in seen:
             continue
+        name = binding.action.partition("(")[0]
+        if not binding.show and name in grouped:
+            continue
+        if binding.show and binding.key_display:
+            grouped.add(name)
         seen.add(binding.action)
         rows.append((screen.app.get_key_display(binding), binding.description))
     return rows
