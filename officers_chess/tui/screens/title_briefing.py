@@ -74,13 +74,13 @@ GROUP_WORDS = {
     "battles": ("Battles",
                 "Single battles under the standard rules, smallest first. Each briefing says which side is the "
                 "easier one to learn on and about how long the battle takes. Training Yard, the first, is the one "
-                "to start with. Enter opens the group; ← folds it."),
+                "to start with. Enter opens the group, and Enter again or ← folds it."),
     "campaigns": ("Campaigns",
                   "Several battles in a row: gold, veterans and losses carry from one to the next. 1 and 2 choose "
-                  "who leads each company. Enter opens the group; ← folds it."),
+                  "who leads each company. Enter opens the group, and Enter again or ← folds it."),
     "editions": ("Other editions",
                  "Battles under the later rule sets: letter ratings, and the d100 dice. Play a few standard battles "
-                 "first. Enter opens the group; ← folds it."),
+                 "first. Enter opens the group, and Enter again or ← folds it."),
 }
 
 
