@@ -73,6 +73,8 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, TitleSetup, Screen):
     #brief-box { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     #players { height: 1; background: $boost; }
     #continue { height: auto; background: $boost; color: $success; }
+    /* What the level just chosen is like, over the players line it speaks of (a toast there covered the line). */
+    #level-note { height: auto; padding: 0 1; color: $text-muted; display: none; }
     #players Static { width: auto; margin-right: 1; }  /* 80 columns: both sides at "CPU (normal)" and the dice */
     #players .label { color: $text-muted; margin: 0 1; }
     """
@@ -121,6 +123,7 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, TitleSetup, Screen):
                 box.border_title = "Briefing · PgUp/PgDn scroll"
                 yield Static(id="briefing")
         yield Static(id="continue")  # the newest unfinished battle, when there is one
+        yield Static(id="level-note")
         with Horizontal(id="players"):
             yield Static("Players", classes="label")
             for side in Side:

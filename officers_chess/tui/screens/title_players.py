@@ -6,11 +6,18 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
+from officers_chess.ai.levels import LEVEL_WORDS  # (names and words only: no computer player loads for it)
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.players import Player, player_label
 from officers_chess.tui.palette import palette
 
 PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
+
+
+def level_words(level: str) -> str:
+    """What a computer level is like, in a line ("CPU (hard): ..."); a level without words is named alone."""
+    words = LEVEL_WORDS.get(level)
+    return f"CPU ({level}), {words}" if words else f"CPU ({level})"
 
 
 class PlayerChoice(Static):

@@ -3,11 +3,13 @@ TitleScreen)."""
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from officers_chess.ai.levels import DEFAULT_LEVEL
 from officers_chess.content.user_settings import PlayerSetup, read_setup, write_setup
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.players import Player, next_player, player_cycle
-from officers_chess.tui.screens.title_players import DiceChoice, PlayerChoice
+from officers_chess.tui.screens.title_players import DiceChoice, PlayerChoice, level_words
 
 
 class TitleSetup:
@@ -79,6 +81,10 @@ class TitleSetup:
         self.players[side] = next_player(self.players[side])
         self.query_one(f"#player-{side.value}", PlayerChoice).show(self.players[side])
         self._keep_setup()
+        level = self.players[side]
+        note = self.query_one("#level-note", Static)
+        note.update(f"{side.title}: {level_words(level) if level else 'a person at this keyboard'}.")
+        note.display = True
 
     @property
     def computer(self) -> dict[Side, str]:
