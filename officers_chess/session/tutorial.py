@@ -286,7 +286,7 @@ LESSONS: tuple[Lesson, ...] = (
     # Read, then gone on from: Enter, the marks hidden again, or a unit chosen (rulings L74).
     Lesson("danger", "The danger zone",
            # (No round named: a player off the path reaches this step a round or two later.)
-           "The thieves are coming. Press d to mark the tiles a thief could strike next turn.",
+           "Before you step closer, see where the thieves can hit. Press d to mark the tiles a thief could strike next turn.",
            lambda c, w, d: w.saw_danger and (w.went_on or not d or c.selected_unit is not None),
            seen={ALL: "A digit on a tile: how many thieves could strike it next turn. d once more marks one thief's "
                       "reach only (×); d twice more hides the marks.\nPress Enter to go on.",
