@@ -30,7 +30,7 @@ KEYS = [
           "then choose where it moves (Esc on the map takes them back)"),
     ("s", "act and stay: like Enter on an attack, a staff or an item, but the turn stays open afterwards to "
           "equip, trade or discard (bow shot, sword back in hand); w ends it"),
-    ("d", "danger zone: off → every enemy's (digits: how many could attack a tile; ◦: only enemies holding their "
+    ("d or z", "danger zone: off → every enemy's (digits: how many could attack a tile; ◦: only enemies holding their "
           "posts, if something moves them) → one enemy's (×; hover another to switch) → off"),
     ("t", "threats: every enemy that could attack your unit on the cursor's tile, with its forecast (Esc closes)"),
     ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "

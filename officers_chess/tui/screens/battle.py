@@ -89,7 +89,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
         Binding("r", "recap", "Log", show=False),  # 80 columns: the side pane names it after the computer's turn
         Binding("v", "turn_recap", "Enemy turn", show=False),  # the side pane names it after the computer's turn
         Binding("e", "explain", "Explain"),
-        Binding("d", "danger", "Danger"),
+        Binding("d,z", "danger", "Danger"),  # z as well: the danger key of the deployment, where d is Done
         Binding("t", "inspect", "Threats"),
         # While the inspector is open t still closes it, unnamed: "esc Close" takes its room (80 columns, rulings L69).
         Binding("t", "inspect(False)", show=False),
