@@ -15,7 +15,7 @@ PLAYER_KEYS = {Side.ATTACKER: "1", Side.DEFENDER: "2"}
 
 
 def level_words(level: str) -> str:
-    """What a computer level is like, in a line ("CPU (hard): ..."); a level without words is named alone."""
+    """What a computer level is like, in a line ("CPU (hard), normal looking ..."); a level without words is named alone."""
     words = LEVEL_WORDS.get(level)
     return f"CPU ({level}), {words}" if words else f"CPU ({level})"
 
