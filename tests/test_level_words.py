@@ -30,3 +30,4 @@ async def test_each_press_of_2_says_what_the_defenders_new_player_is_like():
             else:
                 assert told.startswith(f"Defender: CPU ({level}), ") and LEVEL_WORDS[level] in told
             assert " ".join(told.split()) in " ".join(screen_text(app).split())
+

@@ -71,3 +71,23 @@ def test_training_yards_briefing_says_plainly_what_the_attacker_must_do_in_time(
     assert f"The attacker must rout both defenders within {sc.time_limit.rounds} rounds, or the defenders win" in text
     # The reason a clause in brackets, said once (the briefing's first sentence says what the attacker must do).
     assert f"Time limit: {sc.time_limit.rounds} rounds (the drill sergeant calls time); then the defender wins." in text
+
+
+def test_a_briefing_names_its_map_unless_the_battle_bears_the_same_name():
+    """Training Yard's briefing read "Training Yard" and then "Training Yard · 10×8 tiles" (a play-test)."""
+    import io
+
+    from rich.console import Console
+
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.tui.screens.title_briefing import briefing
+
+    def lines(name: str) -> list[str]:
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(briefing(load_scenario(find_scenario(name))))
+        return console.export_text().splitlines()
+
+    yard = lines("training_yard")
+    assert yard[0] == "Training Yard" and not any(line.startswith("Training Yard ·") for line in yard)
+    assert any(line.startswith("10×8 tiles · rules v0.6") for line in yard)
+    assert any(line.startswith("Wychmere Fen · 16×12 tiles") for line in lines("wychmere_beacon"))

@@ -20,8 +20,10 @@ def briefing(loaded: LoadedScenario) -> Group:
     parts = [Text(scenario.name, style="bold")]
     if scenario.purpose:
         parts.append(Text(scenario.purpose, "italic"))
+    # The map's name, unless the battle bears it already (Training Yard on the Training Yard read twice).
+    where = "" if battle_map.name.casefold() == scenario.name.casefold() else f"{battle_map.name} · "
     parts += [
-        Text(f"{battle_map.name} · {battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
+        Text(f"{where}{battle_map.width}×{battle_map.height} tiles · rules {scenario.edition}"
              + (" · fog of war" if scenario.fog else ""), "grey70"),
         Text(armies, "grey70"),
         Text(newcomer_line(scenario, battle_map.width, battle_map.height), "bold #a0d0a0"),
