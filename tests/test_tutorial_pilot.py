@@ -217,7 +217,8 @@ async def test_the_guided_battle_by_keys_waits_for_each_step_and_ends_in_a_win()
         assert [type(s) for s in app.screen_stack[-2:]] == [TitleScreen, TutorialBox]  # the last box closed first
         trained = load_scenario(find_scenario(NEXT_BATTLE))
         assert trained.scenario.name in shown and "Start the battle" in shown
-        assert f"{trained.battle_map.name} · {trained.battle_map.width}×{trained.battle_map.height}" in shown
+        # (Its map bears its name, so the briefing gives the map's size alone: the name is not said twice.)
+        assert f"{trained.battle_map.width}×{trained.battle_map.height} tiles · rules" in shown
         await pilot.press("pagedown")  # the story under the title's lines scrolls into view
         story = " ".join(trained.scenario.briefing.split()[:6])
         assert story in await painted(pilot, story)
