@@ -102,3 +102,40 @@ def test_under_fog_the_first_choice_is_told_as_read_from_what_the_viewer_sees():
     text = intent_text(player_view(state, D), intents, "hard").plain
     assert intents[0].first and "Next, its own choice on what you see (what you cannot see may change it)" in text
     assert "sure as the board stands" not in text
+
+
+def test_when_the_levels_own_choice_strikes_nobody_the_rest_follow_it_in_words():
+    """A play-test read "As the hard level plays." over "Likely (weighed as the normal level would):", as if the two
+    disagreed: the level's own next choice was no attack, and nothing said so."""
+    state = _field()
+    rest = [i for i in likely_targets(state, D, None)]
+    assert rest and not any(i.first for i in rest)
+    text = intent_text(player_view(state, D), rest, "hard").plain
+    assert "Next, its own choice strikes nobody" in text
+    assert "Then, likely (weighed as the normal level would):" in text and "\nLikely (" not in text
+    person = intent_text(player_view(state, D), rest, None).plain  # a person's side: no choice of its own to tell
+    assert "strikes nobody" not in person and "\nLikely:" in person
+
+
+def test_a_scenario_that_scripts_the_enemy_does_not_call_its_first_choice_sure():
+    """The enemy's orders are hidden (rulings F33), so its first choice, worked out on the viewer's view, cannot
+    follow them (a play-test saw a unit called sure to attack flee on its order): the pane says that orders may
+    steer it, as the scenario's briefing does, and never what they are."""
+    from officers_chess.content.loaders import find_scenario, load_scenario
+    from officers_chess.rules.pieces.models import Side
+    from officers_chess.rules.scenario.script_checks import steered
+
+    wolves = load_scenario(find_scenario("wolves_of_ashby")).scenario
+    assert steered(wolves, Side.DEFENDER) and not steered(wolves, Side.ATTACKER)
+    yard = load_scenario(find_scenario("training_yard")).scenario
+    assert not any(steered(yard, side) for side in Side)
+    state = _field()
+    intents = likely_targets(state, D, "hard")
+    said = "Next, its own choice as far as you can tell (the scenario's orders, hidden from you, may steer it)"
+    assert said in intent_text(player_view(state, D), intents, "hard", steered=True).plain
+    assert "sure as the board stands" not in intent_text(player_view(state, D), intents, "hard", steered=True).plain
+    assert said not in intent_text(player_view(state, D), intents, "hard").plain
+    near = game(plains(16, 5), [unit(id="a1", pos=(0, 1)), unit(id="d1", side=D, pos=(3, 1), hp=6)], to_act=A)
+    near.fog = True
+    fogged = intent_text(player_view(near, D), likely_targets(near, D, "hard"), "hard", steered=True).plain
+    assert "(what you cannot see, its orders too, may change it)" in fogged

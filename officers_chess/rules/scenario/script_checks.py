@@ -73,6 +73,12 @@ def scripts_of(scenario: Scenario) -> list[Script]:
     return scripts
 
 
+def steered(scenario: Scenario, side: Side) -> bool:
+    """Whether the scenario gives any unit of `side` a script: a fact of the file, as its briefing tells it, while the
+    scripts themselves stay hidden from the other side in battle (vision.known_battle)."""
+    return any(script.owner is side and script.lines for script in scripts_of(scenario))
+
+
 @dataclass(frozen=True)
 class NameUse:
     """A unit name the file writes outside an army: the sides the unit could be on, and where it is written."""

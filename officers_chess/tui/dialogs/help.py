@@ -36,7 +36,8 @@ KEYS = [
     ("o", "while moving: heatmap of each tile's best rout chance ({heat}) and, as a digit, "
           "how many enemies could attack it after"),
     ("n", "likely targets: whom each enemy in sight still to act would attack now (!) and from where (»): first the "
-          "move the computer level playing them makes next (its own choice, sure unless fog hides what it sees; for "
+          "move the computer level playing them makes next (its own choice, sure unless fog or the scenario's hidden "
+          "orders may change it; for "
           "easy, how often it picks it), then the rest as normal weighs them (a person's side, all as normal would); "
           "the side panel names the level and adds the expected damage and rout chance (n hides them)"),
     ("PgUp / PgDn", "scroll the battle log (named under the log, and in the footer where it has room, once the log "

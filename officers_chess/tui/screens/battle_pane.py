@@ -11,6 +11,7 @@ from textual.worker import WorkerCancelled
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.pieces.models import Side, Unit
+from officers_chess.rules.scenario.script_checks import steered
 from officers_chess.session.action_menu import menu_window
 from officers_chess.tui.closing import drawing_unless_going
 from officers_chess.tui.footer_room import footer_width
@@ -229,7 +230,9 @@ class BattlePane:
             body.append_text(intent_waiting_text())
             body.append("\n")
         elif self.lookout.intent_on:  # asked for: before the step's help, which the player has read before
-            body.append_text(intent_text(c.view, self.lookout.intents(), self.lookout.intent_level))
+            enemy = self.lookout.side.other  # (the scenario says whether it scripts them; the view hides the scripts)
+            body.append_text(intent_text(c.view, self.lookout.intents(), self.lookout.intent_level,
+                                         steered(self.loaded.scenario, enemy)))
             body.append("\n")
         words = step_help(c.mode)
         if c.mode is Mode.MOVING and c.view.active is not None:  # it took free actions before moving

@@ -116,10 +116,11 @@ def expected_damage(amount: float) -> str:
     return f"avg {amount:.1f} dmg"
 
 
-def intent_text(view: Known, intents: list[Intent], level: str | None = "normal") -> Text:
+def intent_text(view: Known, intents: list[Intent], level: str | None = "normal", steered: bool = False) -> Text:
     """The likely targets, the playing level's next choice first and then the rest, most dangerous first, with
     the legend of their marks and how sure each is (rulings P19); put first in the pane so that at 80×24 the list
-    shows whatever follows it. `level`: the level playing the enemy, None when a person does."""
+    shows whatever follows it. `level`: the level playing the enemy, None when a person does. `steered`: the
+    scenario scripts some of the enemy's units, whose orders the viewer is not shown (rulings L153)."""
     body = Text()
     body.append(f"Likely targets (n): {AIMED_MARK} aimed at, {FROM_MARK} from\n", palette().note)
     if level == "random":
@@ -129,12 +130,18 @@ def intent_text(view: Known, intents: list[Intent], level: str | None = "normal"
     if not intents:
         who = "No enemy in sight" if view.fog else "No enemy"
         body.append(f"{who} still to act would attack now.\n")
+    opened = bool(intents) and intents[0].first
+    if intents and not opened and level is not None:
+        # The level's own next choice was played out and is no attack: said, so that the rest read as what follows
+        # it rather than as a contradiction of the level named above (a play-test).
+        body.append("Next, its own choice strikes nobody (it moves, waits or tends its own).\n", "bold")
+        opened = True
     shown_rest = False
     for intent in intents:
         if intent.first:
-            body.append(f"Next, {sureness(intent, view.fog)}:\n", "bold")
+            body.append(f"Next, {sureness(intent, view.fog, steered)}:\n", "bold")
         elif not shown_rest:
-            body.append(("Then, likely" if intents[0].first else "Likely") + rest_source(level) + ":\n", "bold")
+            body.append(("Then, likely" if opened else "Likely") + rest_source(level) + ":\n", "bold")
             shown_rest = True
         enemy, target = view.unit(intent.enemy), view.unit(intent.target)
         # An expectation, misses and crits weighed in: "avg" and a decimal keep it from reading as a hit's damage
@@ -158,12 +165,16 @@ def intent_source(level: str | None) -> str:
     return f"As the {level} level plays"
 
 
-def sureness(intent: Intent, fog: bool = False) -> str:
+def sureness(intent: Intent, fog: bool = False, steered: bool = False) -> str:
     """How sure the first choice is: certain as the board stands for a level that chooses by judgement alone (short
-    of what fog hides from the viewer, which the enemy may see), or easy's share among its sound picks."""
+    of what fog hides from the viewer, which the enemy may see, and of the scenario's orders for its units, which
+    the viewer is never shown), or easy's share among its sound picks."""
     if intent.chance is None or intent.chance >= 1:
         if fog:
-            return "its own choice on what you see (what you cannot see may change it)"
+            hidden = "what you cannot see, its orders too," if steered else "what you cannot see"
+            return f"its own choice on what you see ({hidden} may change it)"
+        if steered:
+            return "its own choice as far as you can tell (the scenario's orders, hidden from you, may steer it)"
         return "its own choice, sure as the board stands (your move may change it)"
     return f"about {percent(Fraction(intent.chance).limit_denominator(100))} of its sound picks"
 
