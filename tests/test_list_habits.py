@@ -32,7 +32,8 @@ def every_list_class() -> list[type[OptionList]]:
         cls = todo.pop()
         found.append(cls)
         todo.extend(cls.__subclasses__())
-    return [cls for cls in found if cls.__module__.startswith("officers_chess.") or cls in TEXTUAL_LISTS]
+    kept = {cls for cls in found if cls.__module__.startswith("officers_chess.") or cls in TEXTUAL_LISTS}
+    return sorted(kept, key=lambda cls: (cls.__module__, cls.__qualname__))  # (the same order in every worker)
 
 
 def rows(cls: type[OptionList]) -> list:
