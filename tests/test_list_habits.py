@@ -105,7 +105,8 @@ async def test_up_on_the_shops_first_row_buys_nothing_it_did_not_show():
 async def test_after_every_hire_the_shops_highlighted_row_is_in_sight():
     """A hire's message can take two lines, which takes a row from the shop just as its cursor moves to the new
     unit's kit: the highlighted row was left below the shop's last line (a play-test). Every class the shop of
-    the first chapter offers is hired in turn at 80×24, and after each the highlighted row shows."""
+    the first chapter offers is hired in turn at 80×24, and after each the highlighted row shows, and the shop's
+    title for the new unit's class is whole."""
     from officers_chess.content.campaigns import bundled_campaigns, load_campaign
     from officers_chess.tui.screens.campaign_muster import CampaignMusterScreen
 
@@ -136,5 +137,7 @@ async def test_after_every_hire_the_shops_highlighted_row_is_in_sight():
             told = muster.query_one("#told")
             two_lines += told.size.height > 1
             row = " ".join(str(shop.get_option_at_index(shop.highlighted).prompt).split())
-            assert row in " ".join(screen_text(app).split()), (hire, row, shop.scroll_offset)
+            shown = " ".join(screen_text(app).split())
+            assert row in shown, (hire, row, shop.scroll_offset)
+            assert str(shop.border_title) in shown  # whole: "items for a Wyvern Rid…" was cut at 80 columns
         assert two_lines, "no hire's message took two lines: the squeeze this test is about never happened"

@@ -132,7 +132,8 @@ class CampaignMusterScreen(Screen):
         shop.add_options([Option(self._shop_line(kind, name, price), id=f"{kind}:{name}") for kind, name, price in entries])
         ids = [f"{kind}:{name}" for kind, name, _ in entries]
         shop.highlighted = ids.index(was) if was in ids else 0
-        shop.border_title = f"Shop · items for {article(for_class)} {for_class}" if for_class else "Shop · Enter buys"
+        # Short, so that the longest class name fits the shop's border at 80 columns ("items for a Wyvern Rid…").
+        shop.border_title = f"Shop · for {article(for_class)} {for_class}" if for_class else "Shop · Enter buys"
         # The "5u" of an item with uses, said once under the list.
         shop.border_subtitle = "Nu: uses of a new one" if any(
             kind == "item" and uses_left(self.form.catalogue, name, 0) is not None for kind, name, _ in entries) else ""
