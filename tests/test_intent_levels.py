@@ -113,6 +113,7 @@ def test_when_the_levels_own_choice_strikes_nobody_the_rest_follow_it_in_words()
     text = intent_text(player_view(state, D), rest, "hard").plain
     assert "Next, its own choice strikes nobody" in text
     assert "Then, likely (weighed as the normal level would):" in text and "\nLikely (" not in text
+    assert "Next, its likeliest pick strikes nobody" in intent_text(player_view(state, D), rest, "easy").plain
     person = intent_text(player_view(state, D), rest, None).plain  # a person's side: no choice of its own to tell
     assert "strikes nobody" not in person and "\nLikely:" in person
 

@@ -134,7 +134,8 @@ def intent_text(view: Known, intents: list[Intent], level: str | None = "normal"
     if intents and not opened and level is not None:
         # The level's own next choice was played out and is no attack: said, so that the rest read as what follows
         # it rather than as a contradiction of the level named above (a play-test).
-        body.append("Next, its own choice strikes nobody (it moves, waits or tends its own).\n", "bold")
+        choice = "its likeliest pick" if level == "easy" else "its own choice"  # (easy picks among sound moves)
+        body.append(f"Next, {choice} strikes nobody (it moves, waits or tends its own).\n", "bold")
         opened = True
     shown_rest = False
     for intent in intents:
