@@ -109,14 +109,17 @@ class Fields:
 
     def distances(self, state: GameState, unit: Unit, goals: frozenset[Pos], through: bool = False,
                   crowded: frozenset[Pos] = frozenset()) -> dict[Pos, int]:
-        """`through`: locked doors and walls that blows can break count as passable, at a price (`OBSTACLE_COST`):
-        the way in once someone picks or breaks them. `crowded`: tiles enemies stand on cost `CROWD_COST` more
+        """`through`: locked doors and walls that blows can break count as passable, at a price (`OBSTACLE_COST`,
+        less for a wall already struck, by the share of its HP it has lost): the way in once someone picks or breaks
+        them. `crowded`: tiles enemies stand on cost `CROWD_COST` more
         to pass (a gate an enemy holds is a way in only once it is cleared: another way round may be shorter)."""
         columns = tuple(unit.move_types)
-        key = (columns, goals, tuple(state.map.rows), through, crowded)
+        # A wall already struck is that much nearer to a way in: its HP left is part of what the field is for.
+        worn = tuple(sorted((d.at, d.hp) for d in state.terrain_damage)) if through else ()
+        key = (columns, goals, tuple(state.map.rows), through, crowded, worn)
         found = self._memo.get(key)
         if found is None:
-            found = _walk_back(state, unit, list(columns), goals, through, crowded)
+            found = _walk_back(state, unit, list(columns), goals, through, crowded, dict(worn))
             if len(self._memo) > 2_000:
                 self._memo.clear()
             self._memo[key] = found
@@ -133,12 +136,22 @@ def is_obstacle(terrain: Terrain) -> bool:
 
 
 def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: frozenset[Pos],
-               through: bool = False, crowded: frozenset[Pos] = frozenset()) -> dict[Pos, int]:
-    """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto."""
+               through: bool = False, crowded: frozenset[Pos] = frozenset(),
+               worn: dict[Pos, int] | None = None) -> dict[Pos, int]:
+    """Dijkstra outward from the goals: the cost of a step is the entry cost of the tile stepped onto. `worn`: the
+    HP left of walls already struck, which cost their share of a whole wall's price (`through` only)."""
     cost_by_glyph = {glyph: unit.entry_cost(terrain, columns) for glyph, terrain in state.map.terrain_table.items()}
+    cost_at: dict[Pos, int] = {}
     if through:
-        cost_by_glyph.update({glyph: OBSTACLE_COST[terrain.id == "door"] for glyph, terrain in state.map.terrain_table.items()
+        table = state.map.terrain_table
+        cost_by_glyph.update({glyph: OBSTACLE_COST[terrain.id == "door"] for glyph, terrain in table.items()
                               if cost_by_glyph[glyph] is None and is_obstacle(terrain)})
+        # Why: a thief that had struck one wall of a vault walked off to strike another just as far, and back
+        # (a play-test); the blows already landed make the first the nearer way in.
+        for at, hp in (worn or {}).items():
+            terrain = table[state.map.rows[at[1]][at[0]]]
+            if unit.entry_cost(terrain, columns) is None and is_obstacle(terrain) and terrain.hp:
+                cost_at[at] = max(1, -(-OBSTACLE_COST[False] * hp // terrain.hp))
     rows = state.map.rows
     width, height = state.map.width, state.map.height
     best: dict[Pos, int] = {g: 0 for g in goals if 0 <= g[0] < width and 0 <= g[1] < height}
@@ -148,7 +161,7 @@ def _walk_back(state: GameState, unit: Unit, columns: list[MoveType], goals: fro
         spent, pos = heapq.heappop(frontier)
         if spent > best[pos]:
             continue
-        enter = cost_by_glyph[rows[pos[1]][pos[0]]]
+        enter = cost_at.get(pos, cost_by_glyph[rows[pos[1]][pos[0]]])
         if enter is None and spent > 0:
             continue  # a tile the unit cannot stand on leads nowhere
         step = 1 if enter is None else enter
