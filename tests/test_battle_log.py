@@ -46,7 +46,9 @@ def test_under_fog_each_side_keeps_its_own_log_of_what_its_units_saw():
     # a1 walks into d2's sight (d2 sees 4..10); the defender reads only that part, once it can no longer be taken back.
     moved = apply_action(state, Move(unit="a1", to=(4, 0))).state
     told = logs.add(state, moved, apply_action(state, Move(unit="a1", to=(4, 0))).events, keyboard=A)
-    assert told[A] == ["A1 moves 1,1 → 5,1 (cost 4)."] and told[D] == ["A1 comes into sight at 5,1."]
+    # The move brings d2 into a1's sight (a1 sees 1..8 from 5,1): said, as an enemy's own step into sight is.
+    assert told[A] == ["A1 moves 1,1 → 5,1 (cost 4).", "D2 comes into sight at 8,1."]
+    assert told[D] == ["A1 comes into sight at 5,1."]
     assert logs.lines(D) == ["The battle begins."]  # held until the move is committed
     waited = apply_action(moved, Wait())
     logs.add(moved, waited.state, waited.events, keyboard=A)
@@ -77,7 +79,8 @@ def test_a_move_taken_back_never_reaches_the_other_sides_log():
     again = apply_action(state, Move(unit="a1", to=(1, 0)))  # out of d1's sight this time
     logs.add(state, again.state, again.events, keyboard=A)
     logs.commit()
-    assert logs.lines(A) == ["A1 moves 1,1 → 5,1 (cost 4).", "A1's move is taken back.", "A1 moves 1,1 → 2,1 (cost 1)."]
+    assert logs.lines(A) == ["A1 moves 1,1 → 5,1 (cost 4).", "D1 comes into sight at 8,1.", "A1's move is taken back.",
+                             "A1 moves 1,1 → 2,1 (cost 1)."]
     assert logs.lines(D) == ["The attacker activates a unit out of sight."]  # not where it went first, nor twice
 
 

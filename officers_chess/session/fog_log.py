@@ -73,7 +73,21 @@ def log_lines(before: GameState, after: GameState, events: list[Event], viewer: 
                 kept.append(TerrainChanged(tiles[0], event.before, event.after, tuple(tiles[1:])))
         else:
             kept.append(event)
-    return [line for event in merged(kept) for line in _seat_lines(event, sight)]
+    return [line for event in merged(kept) for line in _seat_lines(event, sight)] + _revealed(before, after, events, sight)
+
+
+def _revealed(before: GameState, after: GameState, events: list[Event], sight: Sight) -> list[str]:
+    """The enemies the action brought into the seat's sight without moving: its own unit stepped where it could see
+    them (an enemy that moved in is told by its move). A play-test found only the lost undo to say so."""
+    moved = {event.unit_id for event in events if isinstance(event, Moved)}
+    lines = []
+    for unit in after.units:
+        if unit.side is sight.side or unit.id in moved or not unit.on_field or unit.pos not in sight.after:
+            continue
+        was = next((u for u in before.units if u.id == unit.id), None)
+        if was is not None and was.on_field and was.pos not in sight.before:  # (one arriving is told by its event)
+            lines.append(f"{unit.name} comes into sight at {tile_name(unit.pos)}.")
+    return lines
 
 
 def _seat_lines(event: Event, sight: Sight) -> list[str]:
