@@ -80,14 +80,20 @@ def _revealed(before: GameState, after: GameState, events: list[Event], sight: S
     """The enemies the action brought into the seat's sight without moving: its own unit stepped where it could see
     them (an enemy that moved in is told by its move). A play-test found only the lost undo to say so."""
     moved = {event.unit_id for event in events if isinstance(event, Moved)}
+    was = {unit.id: unit for unit in before.units}
     lines = []
     for unit in after.units:
         if unit.side is sight.side or unit.id in moved or not unit.on_field or unit.pos not in sight.after:
             continue
-        was = next((u for u in before.units if u.id == unit.id), None)
-        if was is not None and was.on_field and was.pos not in sight.before:  # (one arriving is told by its event)
-            lines.append(f"{unit.name} comes into sight at {tile_name(unit.pos)}.")
+        old = was.get(unit.id)
+        if old is not None and old.on_field and old.pos not in sight.before:  # (one arriving is told by its event)
+            lines.append(_into_sight(unit.name, unit.pos))
     return lines
+
+
+def _into_sight(name: str, pos: Pos) -> str:
+    """An enemy seen where it was not seen before, whether it stepped in or the seat's own move found it."""
+    return f"{name} comes into sight at {tile_name(pos)}."
 
 
 def _seat_lines(event: Event, sight: Sight) -> list[str]:
@@ -118,7 +124,7 @@ def _move_line(event: Moved, sight: Sight) -> list[str]:
     if from_seen and to_seen:
         return [replace(event, order="", held=False).text()]
     if to_seen:
-        return [f"{event.unit} comes into sight at {tile_name(event.end)}."]
+        return [_into_sight(event.unit, event.end)]
     if from_seen:
         return [f"{event.unit} moves out of sight."]
     return []
