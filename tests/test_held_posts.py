@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from officers_chess.ai.intent import likely_targets
 from officers_chess.ai.threat_map import danger_zone, threat_forecasts
 from officers_chess.content.loaders import find_scenario, load_scenario
 from officers_chess.rules.battle.posts import holding
@@ -68,3 +69,18 @@ def test_the_inspector_says_which_holding_enemy_strikes_from_its_post_and_which_
         text = inspector_text(c.view, brannoc, pos, attacks, c.seat_view.holding).plain
         assert words in text
         assert words not in inspector_text(c.view, brannoc, pos, attacks).plain  # nobody holds: no such line
+
+
+def test_the_likely_targets_judge_an_enemy_at_its_post_as_holding_there():
+    """`n` and the inspector agree: a play-test saw `n` name a sentry about to walk up and strike while the inspector
+    said it held its post. An enemy the viewer sees at its post strikes only from there (rulings L154)."""
+    _, c, lookout = garrison({"Brannoc": (8, 3)})  # two tiles beyond Osk's reach from his post, within his walk
+    lookout.levels = {D: "normal"}
+    lookout.intent_on = True
+    job = lookout.intent_job()
+    assert job is not None and job.holders == c.seat_view.holding and job.holders
+    blind = likely_targets(c.state, A, "normal")  # judged as if nobody held: Osk walks up to Brannoc
+    assert any(i.enemy in job.holders and i.origin != c.view.unit(i.enemy).pos for i in blind)
+    found = job()
+    assert all(i.origin == c.view.unit(i.enemy).pos for i in found if i.enemy in job.holders)
+    assert found == likely_targets(c.state, A, "normal", c.seat_view.holding)

@@ -140,3 +140,20 @@ def test_a_scenario_that_scripts_the_enemy_does_not_call_its_first_choice_sure()
     near.fog = True
     fogged = intent_text(player_view(near, D), likely_targets(near, D, "hard"), "hard", steered=True).plain
     assert "(what you cannot see, its orders too, may change it)" in fogged
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
+def test_an_enemy_seen_at_its_post_is_not_named_as_the_next_to_walk_up(level):
+    """a1's script holds it (the viewer sees it standing at its post, rulings L32): the level's next choice is then
+    a2's, as the level really makes it, where judged blind it would have been a1 walking up (rulings L154)."""
+    from officers_chess.rules.battle.seat_view import view
+    from officers_chess.rules.pieces.orders import Order
+
+    state = _field()
+    state.unit("a1").orders = [Order(do="hold")]
+    holders = view(state, D).holding
+    assert holders == {"a1"}
+    assert likely_targets(state, D, level)[0].enemy == "a1"  # blind to the post
+    move, attack = _played(state, level)  # the level, following a1's script
+    first = likely_targets(state, D, level, holders)[0]
+    assert first.first and (first.enemy, first.origin, first.target) == (move.unit, move.to, attack.target)

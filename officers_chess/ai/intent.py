@@ -18,6 +18,7 @@ from officers_chess.rules.battle.upkeep import as_activated
 from officers_chess.rules.battle.vision import player_view
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
+from officers_chess.rules.pieces.orders import Order
 
 # The levels whose next activation can be played out from a view and come out as they will make it: they choose
 # by their judgement alone, never by chance. `easy` picks at random among sound moves (its share is told instead);
@@ -42,7 +43,8 @@ class Intent:
     chance: float | None = None
 
 
-def likely_targets(state: GameState, viewer: Side, level: str | None = "normal") -> list[Intent]:
+def likely_targets(state: GameState, viewer: Side, level: str | None = "normal",
+                   holders: frozenset[str] = frozenset()) -> list[Intent]:
     """For every enemy of `viewer` in its sight that is still to activate this round, the attack it is likely to
     make; an enemy whose best option is not an attack has none. The level playing the enemy (`level`) chooses
     the first (`Intent.first`): played out by that level itself for `greedy`, `normal` and `hard`, and for
@@ -52,10 +54,15 @@ def likely_targets(state: GameState, viewer: Side, level: str | None = "normal")
 
     Everything is read from `player_view(state, viewer)`: an enemy out of sight is not judged, and the enemy
     side is judged on what it sees of that view, so nothing hidden from the viewer can show through.
+
+    `holders`: the enemies the viewer sees standing at their posts (`SeatView.holding`), which the danger zone and
+    the threat inspector already tell (rulings L32). Each is judged as holding there, as its script keeps it: it
+    strikes only from its post, whoever chooses (rulings L154).
     """
     view = player_view(state, viewer)
     if view.is_over or level == "random":
         return []
+    view = _at_posts(view, holders)
     side = viewer.other
     # The same judge the normal level builds for its side's decision (its own view of our view, its danger
     # zones and objectives), so the intent is that level's choice, not an imitation of it.
@@ -65,6 +72,16 @@ def likely_targets(state: GameState, viewer: Side, level: str | None = "normal")
              if (first is None or enemy.id != first.enemy) and (intent := _intent(judge, enemy.id)) is not None]
     ranked = sorted(found, key=lambda i: (-i.rout, -i.damage, i.enemy))
     return ([first] if first is not None else []) + ranked
+
+
+def _at_posts(view: GameState, holders: frozenset[str]) -> GameState:
+    """The view with each holder given the one order the viewer knows it follows now: hold. The view carries no
+    enemy scripts (F33), so this is all the judges see of them; the rest of its script stays hidden."""
+    if not holders:
+        return view
+    units = [u.model_copy(update={"orders": [Order(do="hold")]}) if u.id in holders and u.on_field else u
+             for u in view.units]
+    return view.model_copy(update={"units": units})
 
 
 def _first_choice(view: GameState, side: Side, level: str, judge: Judge) -> Intent | None:

@@ -76,6 +76,7 @@ class IntentJob:
     view: Known  # the viewer's view, as the screen drew it: the likely targets see nothing else
     side: Side
     level: str | None
+    holders: frozenset[str] = frozenset()  # the enemies it sees at their posts (the danger zone's ◦ too)
 
     @property
     def key(self) -> tuple:
@@ -84,7 +85,7 @@ class IntentJob:
 
     def __call__(self) -> list[Intent]:
         # The view of a view is itself: nothing unseen gets in.
-        return likely_targets(self.view, self.side, self.level)
+        return likely_targets(self.view, self.side, self.level, self.holders)
 
 
 class Lookout:
@@ -252,7 +253,7 @@ class Lookout:
         """The likely targets still to work out for the battle as it stands, if they are shown and not ready."""
         if not self.intent_waiting:
             return None
-        return IntentJob(self.c.view, self.side, self.intent_level)
+        return IntentJob(self.c.view, self.side, self.intent_level, self.holders())
 
     def store_intents(self, job: IntentJob, found: list[Intent]) -> bool:
         """Keep what `job` found, if it still answers the battle as it stands (the same view, viewer and level);
