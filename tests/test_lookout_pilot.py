@@ -278,3 +278,20 @@ def test_the_path_keeps_a_tiles_danger_count_and_dots_only_the_safe_tiles():
     for pos, mark in (((2, 4), PATH_MARK), ((3, 4), "2"), ((4, 4), ONE_MARK)):
         style, text = _marked(pos, True, empty, ". ", marks, CLASSIC)
         assert text == "." + mark and style.bgcolor == CLASSIC.path.bgcolor, pos  # the path's colour runs through
+
+
+def test_the_inspector_lists_no_danger_on_ground_the_unit_can_never_stand_on():
+    """A play-test moved the inspector onto a lake and read a list of enemies who could strike the unit there."""
+    from factories import A, D, battle_map, game, glyph, unit
+
+    from officers_chess.ai.threat_map import threat_forecasts
+    from officers_chess.tui.widgets.lookout_text import inspector_text
+
+    lake = glyph("sea")
+    state = game(battle_map(f"..{lake}.."), [unit(id="a1"), unit(id="d1", side=D, pos=(4, 0))], to_act=A)
+    mine = state.unit("a1")
+    attacks = threat_forecasts(state, mine, (2, 0), state.living(D))
+    assert attacks  # the rules would price a blow there, were it possible
+    text = inspector_text(state, mine, (2, 0), attacks).plain
+    assert "cannot stand on sea or lake: nothing to list." in text and "•" not in text
+    assert "•" in inspector_text(state, mine, (3, 0), threat_forecasts(state, mine, (3, 0), state.living(D))).plain

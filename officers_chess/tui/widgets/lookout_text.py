@@ -50,7 +50,10 @@ def inspector_text(view: Known, unit: Unit, pos: Pos, attacks: list[AttackForeca
     if other is not None and other.id != unit.id:
         body.append(f"{other.name} stands there now.\n", "grey62")
     elif unit.entry_cost(terrain) is None:
-        body.append(f"{unit.name} cannot stand on {terrain.name.lower()}.\n", "grey62")
+        # Nobody could meet it where it can never be: the list would read as a real danger (a play-test).
+        body.append(f"{unit.name} cannot stand on {terrain.name.lower()}: nothing to list.\n", "grey62")
+        body.append("Arrows: another tile · Esc closes", "grey62")
+        return body
     if not attacks:
         who = "No enemy in sight" if view.fog else "No enemy"
         body.append(f"{who} could attack it there next activation.\n")
