@@ -79,7 +79,9 @@ class BattleKeys:
         if action == "back":  # after the action, Esc only goes back to the Canto map
             if mode is Mode.AFTER:
                 return any(i.kind == "canto" for i in self.controller.legal())
-            return mode in (Mode.MOVING, Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING)
+            if mode is Mode.ACTING:  # a move that showed something new stands (F35): Esc has nothing to take back
+                return self.controller.undoable
+            return mode in (Mode.MOVING, Mode.PREPARE, Mode.TARGETING, Mode.PLACING)
         if action == "leave":
             return mode in (Mode.BROWSE, Mode.COMPUTER)
         if action == "next_unit":
