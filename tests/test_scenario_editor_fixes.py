@@ -106,3 +106,30 @@ async def test_a_long_scenario_name_cut_in_the_maps_title_says_so(tmp_path):
         shown = title[: -len(tail)]
         assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), title
         assert shown != name  # this name does not fit at 80 columns beside the cursor
+
+
+async def test_the_leave_question_saves_with_the_editors_own_save_key_not_its_setup_key(tmp_path):
+    """In the scenario editor s opens the setup and ^s saves; its leave question said "s: save, then leave", and a
+    play-test mixed the two up. The question now takes ^s, as the editor does, and s there does nothing."""
+    from officers_chess.tui.dialogs.editor_dialogs import ChoiceDialog
+
+    target = tmp_path / "ford_skirmish.yaml"
+    shutil.copy(ROOT / "scenarios" / "ford_skirmish.yaml", target)
+    before = target.read_text()
+    app = OfficersChessApp(editor=ScenarioFile.open(target))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        editor._move_cursor((1, 3))  # Osric, picked up and put down a tile east: a change not saved
+        await pilot.press("enter", "l", "enter", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        keys = str(app.screen.query_one(".keys").render())
+        assert "^s: save, then leave" in keys and "l: leave without saving" in keys
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog) and target.read_text() == before  # neither setup nor a save
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert target.read_text() != before
+    assert ScenarioFile.open(target)  # what it wrote opens again

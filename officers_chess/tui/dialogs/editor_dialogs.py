@@ -93,6 +93,11 @@ class FieldsDialog(Answered, ModalScreen[list[str] | None]):
         self.answer(None)
 
 
+def shown_key(key: str) -> str:
+    """A key as the footers show it: Ctrl+S as ^s."""
+    return "^" + key.removeprefix("ctrl+") if key.startswith("ctrl+") else key
+
+
 class ChoiceDialog(Answered, ModalScreen[str | None]):
     """A question answered by one of a few keys (each with its words); Esc answers `escape` (None: Esc is no answer,
     the question must be answered)."""
@@ -108,13 +113,14 @@ class ChoiceDialog(Answered, ModalScreen[str | None]):
         with Vertical():
             yield Static(Text(self.question))
             back = "    [b]Esc[/b]: back" if self.escape is not None else ""
-            yield Static("    ".join(f"[b]{key}[/b]: {words}" for key, words, _ in self.choices) + back, classes="keys")
+            yield Static("    ".join(f"[b]{shown_key(key)}[/b]: {words}" for key, words, _ in self.choices) + back,
+                         classes="keys")
 
     def on_key(self, event) -> None:
         if self.is_answered:  # keys typed before it closes answer nothing more
             event.stop()
             return
-        answer = next((value for key, _, value in self.choices if key == event.character), None)
+        answer = next((value for key, _, value in self.choices if key in (event.character, event.key)), None)
         if answer is not None:
             event.stop()
             self.answer(answer)

@@ -212,7 +212,8 @@ class MapEditorFile:
 
         self.app.push_screen(ChoiceDialog(
             f"The {self.WHAT} has changes not saved to its file.",
-            [("s", "save, then leave", "save"), ("l", "leave without saving", "leave")], escape="stay"), answered)
+            # ^s as in the editor, where s is another key (the scenario editor's Setup): a play-test mixed them up.
+            [("ctrl+s", "save, then leave", "save"), ("l", "leave without saving", "leave")], escape="stay"), answered)
 
     @property
     def unsaved(self) -> bool:
