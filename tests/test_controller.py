@@ -250,6 +250,32 @@ def test_a_status_staff_preview_counts_the_staff_in_hand_not_the_weapon_held_bef
     assert preview(c).plain == "D1: Sleep lands on a d20 at or under 8 (40%)."
 
 
+def test_a_status_staff_preview_says_what_a_second_dose_does():
+    """Doses never add up (upkeep.apply_status): a play-test aimed Sleep at a sleeping unit and was not told that it
+    would change nothing. A timed status is started over, and the preview says which."""
+    from factories import A, D, game, plains, staff, unit
+    from officers_chess.rules.pieces.statuses import Status, StatusName
+    from officers_chess.tui.widgets.action_preview import preview
+
+    def aimed(effect: str, had: Status | None, side=D) -> str:
+        caster = unit(id="a1", side=A, pos=(0, 0), skl=10, weapon=staff(tags=[f"Status({effect})"], range=(1, 2)))
+        other = unit(id="d1", side=side, pos=(2, 0), statuses=[had] if had else [])
+        far = unit(id="d9", side=D, pos=(5, 0))  # an enemy on the field, so that the battle goes on
+        c = BattleController(game(plains(6), [caster, other, far], to_act=A))
+        c.cursor = (0, 0)
+        c.confirm()
+        c.confirm()  # stay put
+        c.choose(next(i.key for i in c.menu() if i.key.startswith("special:status")))
+        return preview(c).plain
+
+    assert "already" not in aimed("Sleep", None)
+    assert aimed("Sleep", Status(name=StatusName.SLEEP)).endswith(
+        " It has Sleep already: another dose changes nothing.")
+    assert aimed("Silenced", Status(name=StatusName.SILENCED, left=1)).endswith("another dose changes nothing.")
+    assert aimed("Barrier", Status(name=StatusName.BARRIER, left=1), side=A).endswith(
+        "It has Barrier already: this starts it over, as if new (doses do not add up).")
+
+
 def test_explain_while_aiming_a_staff_lists_the_heal_its_tags_the_staff_and_the_rule_of_staves():
     from factories import A, D, game, plains, staff, unit
 

@@ -8,7 +8,9 @@ from officers_chess.rules.battle.actions import Special, SpecialName, Strike
 from officers_chess.rules.battle.events import tile_name
 from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.battle.specials import action_tags, heal_amount, staff_hit_chance, staff_roll, vein_terrain
+from officers_chess.rules.battle.upkeep import fresh_status
 from officers_chess.rules.pieces.models import Unit
+from officers_chess.rules.pieces.statuses import StatusName
 from officers_chess.rules.pieces.tags import tag_args
 
 # What each special action does to the unit or tile it is aimed at (tests/test_action_catalogue.py checks every
@@ -59,10 +61,11 @@ def aimed_words(state: Known, unit: Unit, action: Special | Strike, placing: boo
         after = min(target.max_hp, target.hp + heal_amount(state, unit, action))
         return f"{name}: {target.hp} → {after} HP (+{after - target.hp})."
     if action.name == "status":
-        effect = tag_args(tags, "Status")[0]
+        effect = str(tag_args(tags, "Status")[0])
+        again = _second_dose(state, target, effect)
         if target.side is unit.side or effect == "Barrier":
-            return f"{name} gains {effect}; no roll against an ally."
-        return f"{name}: {effect} lands {_odds(state, unit, action, target)}."
+            return f"{name} gains {effect}; no roll against an ally.{again}"
+        return f"{name}: {effect} lands {_odds(state, unit, action, target)}.{again}"
     if action.name == "entrap" and placing and action.at is not None:
         return f"{name} is dragged to {at} if it lands {_odds(state, unit, action, target)}."
     if action.name in ("rescue", "warp") and placing and action.at is not None:
@@ -70,6 +73,17 @@ def aimed_words(state: Known, unit: Unit, action: Special | Strike, placing: boo
     if action.name in ("entrap", "freeze"):
         return f"{name}: {WHAT[action.name]}; it lands {_odds(state, unit, action, target)}."
     return f"{name}: {WHAT[action.name]}."
+
+
+def _second_dose(state: Known, target: Unit, effect: str) -> str:
+    """What a dose of a status the target already has would do: doses never add up, a fresh one only starts a
+    timed status over (`upkeep.fresh_status`). Empty when it does not have it."""
+    had = next((s for s in target.statuses if s.name.value == effect), None)
+    if had is None:
+        return ""
+    if fresh_status(state, target, StatusName(effect)) == had:
+        return f" It has {effect} already: another dose changes nothing."
+    return f" It has {effect} already: this starts it over, as if new (doses do not add up)."
 
 
 def _odds(state: Known, unit: Unit, action: Special, target: Unit) -> str:

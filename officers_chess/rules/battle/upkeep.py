@@ -25,6 +25,12 @@ SACRED_HEAL, SACRED_HEAL_WITH_CREST = 2, 4
 
 def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Event]) -> None:
     """Put a status on a unit (a second dose renews it rather than stacking)."""
+    unit.statuses = [s for s in unit.statuses if s.name is not name] + [fresh_status(state, unit, name)]
+    events.append(StatusGained(unit.name, name.value, unit.id))
+
+
+def fresh_status(state: GameState, unit: Unit, name: StatusName) -> Status:
+    """The status a dose would put on `unit` now, replacing any of the same name it has (the forecast compares)."""
     own_turn = state.active is not None and state.active.unit == unit.id
     if name in ONE_TURN:
         # It lasts through the unit's next activation; caught during its own turn, that is the one after.
@@ -33,8 +39,7 @@ def apply_status(state: GameState, unit: Unit, name: StatusName, events: list[Ev
         left = BARRIER_ROUND_ENDS
     else:
         left = None
-    unit.statuses = [s for s in unit.statuses if s.name is not name] + [state.rules.status(name, left)]
-    events.append(StatusGained(unit.name, name.value, unit.id))
+    return state.rules.status(name, left)
 
 
 def inflict(state: GameState, unit: Unit, stat: str, amount: int) -> str:
