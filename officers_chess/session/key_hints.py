@@ -19,15 +19,22 @@ _MOVE_FIRST = "Choose where {unit} moves first (Enter on a tile it can reach, or
 _SELECT_FIRST = "Select a unit first: Enter on it (Tab jumps to one that has not acted)"
 
 
-def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
+_STANDS = "{unit}'s move stands (it showed something new)"
+
+
+def idle_key_hint(key: str, mode: Mode, unit: str | None, undoable: bool = True) -> str | None:
     """Why `key` does nothing now, and when it will, for a person at step `mode` with `unit` selected (None:
-    none); None when the key needs no word here (the computer's turn, the end, keys that mean something else)."""
+    none); None when the key needs no word here (the computer's turn, the end, keys that mean something else).
+    `undoable`: the unit's move can still be taken back; once it stands (rulings F35), no hint offers Esc to move
+    again."""
     name = unit or "the unit"
+    stands = _STANDS.format(unit=name)
     if key == "a":
         return {
             Mode.BROWSE: f"{_SELECT_FIRST}; once it has moved, a attacks.",
             Mode.MOVING: f"{_MOVE_FIRST.format(unit=name)}; then a attacks from there.",
-            Mode.ACTING: f"{name} has no attack from here: choose another action, or Esc to move again.",
+            Mode.ACTING: f"{name} has no attack from here: choose another action, or Esc to move again." if undoable
+            else f"{name} has no attack from here, and {stands}: choose another action.",
             Mode.AFTER: f"{name} has acted this turn: w ends it.",
             Mode.CANTO: f"{name} has acted this turn: it may still move (to a tile it can still reach), or w ends the turn.",
         }.get(mode)
@@ -62,6 +69,8 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
         return None
     if key == "t":  # the inspector reads the board before a move is made (rulings L48)
         where = "t inspects the threats while browsing or choosing where to move"
+        if not undoable and mode in (Mode.ACTING, Mode.TARGETING, Mode.PLACING):
+            return f"{where}; {stands}: finish its turn first."
         return {
             Mode.PREPARE: f"{where}: Esc back to the map first.",
             Mode.ACTING: f"{where}: Esc steps back to the map (the move is taken back).",
@@ -73,6 +82,8 @@ def idle_key_hint(key: str, mode: Mode, unit: str | None) -> str | None:
     if key == "tab":
         if mode is Mode.MOVING:
             return f"Tab jumps between units while browsing: Esc first to choose another unit than {name}."
+        if not undoable and mode in (Mode.ACTING, Mode.TARGETING, Mode.PLACING):
+            return f"Tab jumps between units while browsing; {stands}: finish its turn first."
         if mode in (Mode.PREPARE, Mode.ACTING, Mode.TARGETING, Mode.PLACING):
             return ("Tab jumps between units while browsing: Esc steps back one step at a time (the move is taken "
                     "back), until another unit may be chosen.")

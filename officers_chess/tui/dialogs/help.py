@@ -22,7 +22,8 @@ KEYS = [
     ("Arrows / h j k l", "move the cursor (in menus and targeting: choose)"),
     ("Enter / Space", "select a unit · move there · choose · attack"),
     ("Esc", "step back: a move can be taken back until the unit acts (the line under the log says what Esc "
-            "would undo; once a die is rolled, nothing); while browsing, leave the battle"),
+            "would undo; once a die is rolled, or the move showed something new, nothing); while browsing, leave "
+            "the battle"),
     ("Tab", "jump to the next unit still to act"),
     ("a / w", "attack / wait, once the unit has moved (a takes up a spare weapon first when only that one reaches; "
               "Equip other items from the menu: it is free)"),
