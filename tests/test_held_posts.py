@@ -63,7 +63,7 @@ def test_the_inspector_says_which_holding_enemy_strikes_from_its_post_and_which_
     osk = next(u for u in camp if u.name == "Osk")
     beside, far = (osk.pos[0] - 1, osk.pos[1]), (osk.pos[0] - 3, osk.pos[1])
     for pos, words in ((beside, "Osk holds its post, and strikes from there."),
-                       (far, f"Osk holds its post ({HOLD_MARK}): this only if something moves it first.")):
+                       (far, f"Osk holds its post ({HOLD_MARK}): this only if something moves it first (your approach may).")):
         attacks = threat_forecasts(c.view, brannoc, pos, camp)
         assert any(a.enemy.id == osk.id for a in attacks)
         text = inspector_text(c.view, brannoc, pos, attacks, c.seat_view.holding).plain

@@ -6,6 +6,7 @@ import dataclasses
 
 from pilot_helpers import screen_text, side_pane_shown, walk_cursor
 
+from officers_chess.rules.battle.events import tile_name
 from officers_chess.ai.danger import threats
 from officers_chess.ai.threat_map import best_kill, threat_forecasts
 from officers_chess.content.loaders import find_scenario, load_scenario
@@ -131,6 +132,10 @@ async def test_moving_shows_the_path_and_its_cost():
         await pilot.press("up")  # the path shortens: the tile left behind loses its mark
         drawn = {p for p, m in _marks(screen).items() if m == PATH_MARK}
         assert drawn == set(reach.path_to(c.cursor)[1:]) and len(drawn) == 2
+        while c.cursor in reach.costs:  # on past its reach: the pane says so where the cost was
+            await pilot.press("left")
+        shown = " ".join(screen_text(app).split())
+        assert f"{tile_name(c.cursor)} is out of Bram's reach this turn." in shown and "Path cost" not in shown
 
 
 async def test_the_threat_inspector_lists_each_enemy_with_the_core_forecast():

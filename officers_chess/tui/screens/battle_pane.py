@@ -8,6 +8,7 @@ from textual import events, work
 from textual.widgets import RichLog, Static
 from textual.worker import WorkerCancelled
 
+from officers_chess.rules.battle.events import tile_name
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.morale import standing
 from officers_chess.rules.pieces.models import Side, Unit
@@ -226,6 +227,9 @@ class BattlePane:
             body.append(f"Path cost {c.path_cost()} of {c.selected_unit.movement if c.selected_unit else '?'}.", "bold")
             body.append(heat_line(c.view, self.lookout.heat().get(c.cursor)))
             body.append("\n\n")
+        elif c.mode is Mode.MOVING and c.selected_unit is not None:
+            # Said, not left out: a play-test read the missing cost line as the pane having lost track.
+            body.append(f"{tile_name(c.cursor)} is out of {c.selected_unit.name}'s reach this turn.\n\n", "bold")
         if self.lookout.intent_waiting:  # worked out in a thread (_work_out_intents): said in one line meanwhile
             body.append_text(intent_waiting_text())
             body.append("\n")

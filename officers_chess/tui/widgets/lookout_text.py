@@ -71,7 +71,7 @@ def held_reason(attack: AttackForecast) -> str:
     """Why an enemy at its post is counted apart, or not: it strikes from where it stands, else only if moved."""
     if attack.origin == attack.enemy.pos:
         return f"{attack.enemy.name} holds its post, and strikes from there."
-    return f"{attack.enemy.name} holds its post ({HOLD_MARK}): this only if something moves it first."
+    return f"{attack.enemy.name} holds its post ({HOLD_MARK}): this only if something moves it first (your approach may)."
 
 
 def heat_line(view: Known, heat: TileHeat | None) -> Text:
