@@ -94,10 +94,10 @@ def _place(screen, name: str, pos) -> None:
 async def test_n_says_it_is_working_while_a_thread_works_the_targets_out_and_the_keys_stay_live(monkeypatch):
     gate, threads = threading.Event(), []
 
-    def held(view, side, level):  # the real answer, once the test lets it through, from whichever thread asks
+    def held(view, side, level, holders):  # the real answer, once the test lets it through, from whichever thread asks
         threads.append(threading.current_thread())
         assert gate.wait(10), "never let through"
-        return likely_targets(view, side, level)
+        return likely_targets(view, side, level, holders)
 
     monkeypatch.setattr(lookout_module, "likely_targets", held)
     app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
