@@ -151,3 +151,43 @@ async def test_random_keys_on_the_muster_its_briefing_and_its_move_dialog_never_
             assert app.screen is muster or isinstance(app.screen, (ChapterBriefing, MoveItemDialog, ConfirmDialog)), pressed
             bill = muster.form.bill()  # whatever was fielded, moved, bought or sold, the books price it or say why
             assert not isinstance(bill, str) or "more than the" in bill or "worn" not in bill, (bill, pressed)
+
+
+async def test_the_muster_names_the_chapters_stipend_where_it_joins_the_chest(tmp_path, monkeypatch):
+    """The last chapter's summary ends on the chest without this chapter's stipend; a play-test took the jump at the
+    next muster ("530 now", then "Chest 980") for a mistake. The muster names the part each came from."""
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}",
+                                                              "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}"))
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.campaign, app._to_read = run, []
+        app.campaign_step()
+        await pilot.pause()
+        await press(pilot, "enter")  # past the briefing
+        assert isinstance(app.screen, CampaignMusterScreen)
+        assert "Chest 750 (300 brought + 450 stipend) − bought 0 + sold 0 = 750 left" in flat(app)
+
+
+async def test_m_with_nobody_to_take_the_items_says_so_rather_than_open_an_empty_list(tmp_path, monkeypatch):
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
+    progress = run.data.progress
+    alone = Company(chest=0, veterans=COMPANY.veterans[:1])
+    run.data = run.data.model_copy(update={"progress": progress.model_copy(
+        update={"companies": {**progress.companies, "p1": alone}})})
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.campaign, app._to_read = run, []
+        app.campaign_step()
+        await pilot.pause()
+        await press(pilot, "enter")  # past the briefing
+        muster = app.screen
+        assert isinstance(muster, CampaignMusterScreen) and len(muster.form.members) == 1
+        await press(pilot, "m")
+        assert app.screen is muster
+        assert "No other unit in the company to take Dear's items: hire one first." in flat(app)

@@ -34,7 +34,7 @@ class CampaignHandOver(Screen):
             yield Static(Text(f"\n{self.what} What comes next is for {self.who}'s eyes only: the other player "
                               "should look away."))
             yield Static(f"Press Enter when {self.who} is ready.", classes="keys")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_mount(self) -> None:
         self.app.clear_notifications()  # nothing the last player was told stays on the screen for the next

@@ -206,7 +206,12 @@ class CampaignMusterScreen(Screen):
             spent = -sum(g for _, g in bill.lines if g < 0)
             sold = sum(g for _, g in bill.lines if g > 0)
             moved = sum(1 for words, _ in bill.lines if " moved from " in words)
-            text.append(f"Chest {chest} − bought {spent} + sold {sold} = ", "")
+            chapter = self.run.chapter
+            stipend = chapter.stipend.get(self.player, 0) if chapter is not None else 0
+            # The chapter's stipend named where it joins the chest: the last chapter's summary ended on the chest
+            # without it, and a play-test took the jump for a mistake.
+            came = f" ({chest - stipend} brought + {stipend} stipend)" if stipend else ""
+            text.append(f"Chest {chest}{came} − bought {spent} + sold {sold} = ", "")
             text.append(f"{bill.chest_after} left", "bold gold1")
             text.append(f" · {len(self.form.army().units)} to take the field "
                         f"({self.form.rules.army.min}–{self.form.rules.army.max} allowed)"
@@ -297,6 +302,9 @@ class CampaignMusterScreen(Screen):
         member = self.form.members[index]
         if not member.recruit.items:
             self._tell(f"{member.recruit.name} carries nothing to move.")
+            return
+        if not self.form.move_choices(index):  # a dialog with no row to choose would read as broken (a play-test)
+            self._tell(f"No other unit in the company to take {member.recruit.name}'s items: hire one first.")
             return
 
         def chosen(move: tuple[int, int] | None) -> None:

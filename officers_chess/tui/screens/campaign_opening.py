@@ -41,7 +41,7 @@ class CampaignOpeningScreen(Screen):
                      if run.data.players[p] != "human"]
             yield Static(Text(f"The computer musters {' and '.join(names)} for the chapter.", style="bold"))
             yield LoadingIndicator()
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_mount(self) -> None:
         # The computer's musters (open_chapter) may run practice fights: never on the screen's thread.

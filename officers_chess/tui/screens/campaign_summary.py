@@ -100,7 +100,7 @@ class CampaignSummaryScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = "After the battle · PgUp/PgDn scroll"
             yield Static(chapter_summary(self.run, self.player))
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def action_next(self) -> None:
         self.app.summary_read(self.player)  # type: ignore[attr-defined]
@@ -173,5 +173,5 @@ class CampaignEndScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = f"{self.run.campaign.name}: the end"
             yield Static(standings(self.run))
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 

@@ -105,7 +105,7 @@ class ChapterBriefing(ModalScreen[None]):
             with VerticalScroll(id="words") as words:
                 words.border_title = "What this chapter asks · PgUp/PgDn"
                 yield Static(briefing_text(self.loaded, self.side, self.chapter))
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def action_close(self) -> None:
         self.dismiss(None)

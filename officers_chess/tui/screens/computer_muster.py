@@ -48,7 +48,7 @@ class ComputerMusterScreen(MusterStepScreen):
             box.border_title = f"Army building · {self.session.step_label()}"
             yield Static(self._doing(phase, side), id="doing")
             yield LoadingIndicator()
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def _doing(self, phase: Phase, side: Side) -> Text:
         return Text(f"The computer ({self.policies[side].name}) is {DOING[phase]} for the {side.title}.", style="bold")

@@ -102,7 +102,7 @@ class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
                 yield fog
                 yield Static(id="help")
                 yield Static(id="sheet")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_resize(self, event: events.Resize) -> None:
         # The map whole at the largest scale that fits beside the side pane, above its two-line legend.

@@ -43,7 +43,7 @@ class HandOverScreen(MusterStepScreen):
             yield Static(Text(f"\nThe {who} {WHAT_NEXT[phase]}. What comes next is for the {who}'s eyes only: "
                               f"the {self.side.other.title} should look away."))
             yield Static(f"Press Enter when the {who} is ready.", classes="keys")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def action_ready(self) -> None:
         self.app.open_muster_step()  # type: ignore[attr-defined]

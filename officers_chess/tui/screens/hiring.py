@@ -115,7 +115,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             # Below the lists on a small terminal; a third column on a wide one.
             yield ScrollBox(id="details")  # a long description scrolls ([ and ]) with a sign on its border
         yield Static(id="notes")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_mount(self) -> None:
         intro = ("Outfitting: change what your units carry; classes and names are fixed." if self.outfitting else

@@ -167,7 +167,7 @@ class ResultScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = "Battle over"
             yield Static(summary(self.final, self.last_events, self.command, self.guided, self.own, self.player), id="summary")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def repaint_colours(self) -> None:
         self.refresh(recompose=True)

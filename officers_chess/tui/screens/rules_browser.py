@@ -50,7 +50,7 @@ class RulesBrowser(Screen[None]):
             yield sections
             with VerticalScroll(id="page") as page:
                 page.border_subtitle = "Esc closes · Ctrl+P searches"
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     async def on_mount(self) -> None:
         # Straight to the first section (and the entry asked for): the list's own highlight of its first line, on

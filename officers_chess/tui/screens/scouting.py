@@ -44,7 +44,7 @@ class ScoutingScreen(MusterStepScreen):
         later = (" You may change your items at Outfitting." if self.session.scenario.rules(self.side).outfit
                  else "")  # (a campaign's chapter has no Outfitting: the kit was bought at the muster)
         yield Static(f"Scouts see classes only: the {foe.title}'s items stay secret, as yours do.{later}", id="note")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def _report(self) -> Group:
         classes = self.session.scouting_report(self.side)

@@ -46,7 +46,7 @@ class TableWaitScreen(Screen):
             yield Static(id="words")
             yield Static(id="invite")
             yield Static("Esc leaves the table.", classes="keys")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
 
     def on_mount(self) -> None:
         self.tell(self.words, self.invite)
