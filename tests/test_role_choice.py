@@ -85,3 +85,14 @@ async def test_r_on_the_muster_screen_marks_the_chosen_unit_in_the_list_and_its_
         text = " ".join(screen_text(app).split())
         assert "r: role" in text and "d Done" in text  # named on the list; Done still in the footer at 80 columns
         assert "Fighter · Leader (your choice)" in text and f"{name} is now the Leader." in text
+
+
+def test_r_on_the_unit_the_computer_already_gave_the_role_says_so_both_ways(form):
+    """A play-test pressed r on the unit the computer had made the Fleeing, read "is now the Fleeing", pressed
+    again and read "carries no role", while the list showed the role all along: the words now say why."""
+    dearest = max(range(len(form.members)), key=lambda i: recruit_cost(form.members[i].recruit, form.catalogue))
+    name = form.members[dearest].recruit.name
+    assert roles(form)[name] == ["Leader"]  # the computer's pick
+    assert form.choose_role(dearest) == f"{name} is now the Leader by your choice (it had been by cost)."
+    assert form.choose_role(dearest) == f"{name} is no longer your choice; by cost it still carries the Leader."
+    assert roles(form)[name] == ["Leader"] and not form.chosen_roles

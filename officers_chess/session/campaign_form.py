@@ -83,8 +83,22 @@ class MusterForm:
         member = self.members[index]
         if member.status != FIELD:
             return f"{member.recruit.name} is not taking the field: field it first."
-        self.chosen_roles, told = next_choice(self.scenario, self.side, self.chosen_roles, member.recruit.name)
+        name = member.recruit.name
+        had = self._roles_of(name)
+        self.chosen_roles, told = next_choice(self.scenario, self.side, self.chosen_roles, name)
+        # The computer's rule may give the unit a role before or after the choice: said, since the list shows the
+        # role either way and a play-test read "is now the Fleeing" and "carries no role" over an unchanged row.
+        role = self.chosen_roles.get(name)
+        if role is not None and role in had:
+            return f"{name} is now the {role} by your choice (it had been by cost)."
+        kept = self._roles_of(name)
+        if role is None and kept:
+            return f"{name} is no longer your choice; by cost it still carries the {' and '.join(kept)}."
         return told
+
+    def _roles_of(self, name: str) -> list[str]:
+        """The roles the unit called `name` takes the field with, as things stand (none off the field)."""
+        return next((r.roles for r in self.army().units if r.name == name), [])
 
     def dismissed(self) -> set[str]:
         return {m.recruit.name for m in self.members if m.status == DISMISS}

@@ -18,15 +18,21 @@ from officers_chess.tui.palette import palette
 
 # A tile's second cell on the two-cell map: the marks read without colour, as the tints show them with colour.
 MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "◆"}  # (not "*": that is the fort's glyph, and read as a goal)
-WIDE_MAP = 20  # up to this many columns the map is drawn two cells a tile, wider ones one cell a tile
+MAP_SHARE = 2  # the map's box takes at most 1/MAP_SHARE of the screen's width (its CSS's max-width: 50%)
 
 
-def map_picture(loaded: LoadedScenario, side: Side) -> Text:
-    """The chapter's map: each tile's glyph, with the zones and objectives marked (two cells a tile when it fits)."""
+def map_room(screen_width: int) -> int:
+    """The cells a map row has in its box on a screen this wide: its share, less the box's two border cells."""
+    return screen_width // MAP_SHARE - 2
+
+
+def map_picture(loaded: LoadedScenario, side: Side, room: int) -> Text:
+    """The chapter's map: each tile's glyph, with the zones and objectives marked; two cells a tile when that fits
+    in `room` cells, else one (a play-test at 80 columns met a 20-tile map cropped, its exits on the cut edge)."""
     battle_map, colours = loaded.battle_map, palette()
     marks = map_marks(loaded.scenario, side)
     tint = {ZONE: colours.side[side], ENEMY_ZONE: colours.side[side.other], OBJECTIVE: colours.objective}
-    wide = battle_map.width <= WIDE_MAP
+    wide = 2 * battle_map.width <= room
     picture = Text(no_wrap=True, overflow="crop")
     for y in range(battle_map.height):
         for x in range(battle_map.width):
@@ -62,9 +68,9 @@ def briefing_text(loaded: LoadedScenario, side: Side, chapter: int) -> Group:
     return Group(*lines)
 
 
-def legend(loaded: LoadedScenario) -> Text:
+def legend(loaded: LoadedScenario, room: int) -> Text:
     """The marks in words, short enough for the border under the narrowest map (12 columns)."""
-    if loaded.battle_map.width <= WIDE_MAP:
+    if 2 * loaded.battle_map.width <= room:
         return Text(f"{MARK[ZONE]} you {MARK[ENEMY_ZONE]} foe {MARK[OBJECTIVE]} goal")
     return Text(f"tint: zones {MARK[OBJECTIVE]} goal")
 
@@ -100,8 +106,9 @@ class ChapterBriefing(ModalScreen[None]):
         with Horizontal(id="panes"):
             with VerticalScroll(id="map-box") as box:
                 box.border_title = self.loaded.battle_map.name
-                box.border_subtitle = legend(self.loaded)  # under the map, costing it no row
-                yield Static(map_picture(self.loaded, self.side), id="map")
+                room = map_room(self.app.size.width)
+                box.border_subtitle = legend(self.loaded, room)  # under the map, costing it no row
+                yield Static(map_picture(self.loaded, self.side, room), id="map")
             with VerticalScroll(id="words") as words:
                 words.border_title = "What this chapter asks · PgUp/PgDn"
                 yield Static(briefing_text(self.loaded, self.side, self.chapter))
@@ -116,6 +123,12 @@ class ChapterBriefing(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._say_scroll)  # (the room is known once laid out)
+
+    def on_resize(self) -> None:
+        """Two cells a tile or one, as the new width has room for."""
+        room = map_room(self.size.width)
+        self.query_one("#map-box", VerticalScroll).border_subtitle = legend(self.loaded, room)
+        self.query_one("#map", Static).update(map_picture(self.loaded, self.side, room))
 
     def _say_scroll(self) -> None:
         box = self.query_one("#map-box", VerticalScroll)
