@@ -382,6 +382,22 @@ def test_action_words_name_the_unit_of_a_free_action_before_its_move_and_a_stay(
     assert action_words(archer, Attack(target="d1", stay=True)) == "A1 attacks D1, and stays for free actions"
 
 
+def test_action_words_name_a_staff_first_and_what_it_does_after():
+    """A play-test read "Kell uses heal (Mend Staff) on Gilly" in the replay as garbled."""
+    from factories import staff
+    from officers_chess.rules.battle.actions import Special
+    from officers_chess.rules.battle.state import ActiveTurn
+    from officers_chess.rules.history.replay import action_words
+
+    mender = unit(id="a1", weapon=staff(tags=["Heal(10)"], name="Mend Staff"),
+                  extra_items=[staff(tags=["Warp"], name="Warp Staff")])
+    state = game(plains(4), [mender, unit(id="a2", pos=(1, 0)), unit(id="d1", side=D, pos=(3, 0))], to_act=A)
+    state = state.model_copy(update={"active": ActiveTurn(unit="a1", start=(0, 0), moved=True)})
+    assert action_words(state, Special(name="heal", source=0, target="a2")) == "A1 uses Mend Staff on A2 (heal)"
+    assert action_words(state, Special(name="warp", source=1, target="a2", at=(2, 0))) == "A1 uses Warp Staff on A2 at 3,1"
+    assert action_words(state, Special(name="escape")) == "A1 takes the escape action"
+
+
 def test_the_computer_shoots_then_takes_up_the_sword_for_the_enemy_turn():
     # A bow cannot answer at one tile; a sword can. Its shot done, the normal level holds the sword.
     units = [unit(id="a1", weapon=weapon("bow", might=6, range=(2, 2), name="Bow"), extra_items=[weapon("sword", name="Sword")]),

@@ -60,7 +60,7 @@ def test_a_version_5_save_whose_d100_warp_is_now_out_of_reach_is_refused_naming_
     assert console.main(["replay", str(save), "--verify"]) == 1  # recorded states do not match: 1, as for any mismatch
     said = capsys.readouterr()
     words = said.out + said.err
-    assert "action 6 (round 1, attacker: Ysolde uses warp (Warp Staff) on Corin" in words and "save version 5" in words
+    assert "action 6 (round 1, attacker: Ysolde uses Warp Staff on Corin" in words and "save version 5" in words
     assert "Warp only on an adjacent ally" in words
     resumed = resume_state(open_save(save))  # resuming starts the round again, and says why
     assert resumed.state.round == 1 and resumed.actions == 0 and not resumed.state.is_over

@@ -55,13 +55,16 @@ def action_words(state: GameState, action: Action) -> str:
     if isinstance(action, Strike):
         return f"{who} strikes the tile {tile_name(action.at)}" + then
     if isinstance(action, Special):
-        words = f"{who} uses {action.name}"
-        if action.source is not None:
-            words += f" ({item(action.source)})"
+        # The item first, as a player says it ("uses Mend Staff on Gilly (heal)"): a play-test read "uses heal
+        # (Mend Staff)" as garbled. What it does follows, unless the item's name already says it (Warp Staff).
+        used = item(action.source) if action.source is not None else None
+        words = f"{who} uses {used}" if used is not None else f"{who} takes the {action.name} action"
         if action.target is not None:
             words += f" on {name(action.target)}"
         if action.at is not None:
             words += f" at {tile_name(action.at)}"
+        if used is not None and action.name not in used.lower():
+            words += f" ({action.name})"
         return words + then
     if isinstance(action, CantoMove):
         return f"{who} moves on to {tile_name(action.to)}" + then

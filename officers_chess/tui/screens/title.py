@@ -271,6 +271,7 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, TitleSetup, Screen):
         for choice in self.query(PlayerChoice):  # for a campaign, 1 and 2 choose who leads p1 and p2
             choice.title = None if campaign is None else ("P1" if choice.side is Side.ATTACKER else "P2")
             choice.show(self.players[choice.side])
+        self.say_level()
         box = self.query_one("#brief-box", VerticalScroll)
         if row is None or row.kind in ("header", "learn"):
             group = row.group if row is not None else LEARN

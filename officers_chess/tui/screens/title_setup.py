@@ -81,9 +81,21 @@ class TitleSetup:
         self.players[side] = next_player(self.players[side])
         self.query_one(f"#player-{side.value}", PlayerChoice).show(self.players[side])
         self._keep_setup()
+        self._noted = side
+        self.say_level()
+
+    _noted: Side | None = None  # the side whose player the level note tells of (the last one changed)
+
+    def say_level(self) -> None:
+        """The level note, for the side last changed, named as its players line names it now: the side, or the
+        campaign's company (P1, P2) while a campaign is highlighted (a play-test read "Defender:" over "P2")."""
+        side = self._noted
+        if side is None:
+            return
         level = self.players[side]
+        label = self.query_one(f"#player-{side.value}", PlayerChoice).title or side.title
         note = self.query_one("#level-note", Static)
-        note.update(f"{side.title}: {level_words(level) if level else 'a person at this keyboard'}.")
+        note.update(f"{label}: {level_words(level) if level else 'a person at this keyboard'}.")
         note.display = True
 
     @property
