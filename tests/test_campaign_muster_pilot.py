@@ -191,3 +191,44 @@ async def test_m_with_nobody_to_take_the_items_says_so_rather_than_open_an_empty
         await press(pilot, "m")
         assert app.screen is muster
         assert "No other unit in the company to take Dear's items: hire one first." in flat(app)
+
+
+async def test_the_shop_shows_each_row_in_figures_before_it_is_bought(tmp_path, monkeypatch):
+    """A play-test hired a Priest blind and only then learnt what it could wield. With the shop's keys, the box under
+    the company shows the highlighted class (its stats and weapons) or item (its figures); with the company's, the
+    unit again."""
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
+    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
+    progress = run.data.progress
+    run.data = run.data.model_copy(update={"progress": progress.model_copy(
+        update={"companies": {**progress.companies, "p1": COMPANY}})})
+    app = OfficersChessApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.campaign, app._to_read = run, []
+        app.campaign_step()
+        await pilot.pause()
+        await press(pilot, "enter")  # past the briefing
+        muster = app.screen
+        assert isinstance(muster, CampaignMusterScreen)
+        def box() -> str:  # the box's words as the terminal shows them
+            return " ".join(" ".join(widget_rows(app, muster.query_one("#unit"))).split())
+
+        assert box().startswith("Dear, Swordmaster")
+        await press(pilot, "tab")
+        shop = muster.query_one("#shop")
+        catalogue = muster.form.catalogue
+        seen = set()
+        for _ in range(shop.option_count):
+            kind, name = str(shop.get_option_at_index(shop.highlighted).id).split(":", 1)
+            shown = box()
+            assert shown.startswith(name), (name, shown)
+            if kind == "class":
+                wields = ", ".join(w.value for w in catalogue.classes[name].wields)
+                assert f"wields {wields}" in shown
+            seen.add(kind)
+            await press(pilot, "down")
+        assert seen == {"class", "item"}
+        await press(pilot, "tab")
+        assert box().startswith("Dear, Swordmaster")

@@ -21,6 +21,7 @@ from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens.campaign_move import MoveItemDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.widgets.army_text import class_details, item_details
 
 
 class ShopList(OptionList):
@@ -72,6 +73,7 @@ class CampaignMusterScreen(Screen):
         super().__init__()
         self.run, self.player = run, player
         self.form = MusterForm(run, player)
+        self._prices: dict[str, int] = {}  # each shop row's price, by its option id
 
     def compose(self) -> ComposeResult:
         run, player = self.run, self.player
@@ -129,6 +131,7 @@ class CampaignMusterScreen(Screen):
         was = shop.get_option_at_index(shop.highlighted).id if shop.highlighted is not None else None
         shop.clear_options()
         entries = self.form.shop(for_class)
+        self._prices = {f"{kind}:{name}": price for kind, name, price in entries}
         shop.add_options([Option(self._shop_line(kind, name, price), id=f"{kind}:{name}") for kind, name, price in entries])
         ids = [f"{kind}:{name}" for kind, name, _ in entries]
         shop.highlighted = ids.index(was) if was in ids else 0
@@ -230,6 +233,27 @@ class CampaignMusterScreen(Screen):
         if event.option_list.id == "company":
             self._show_unit()
             self.refresh_bindings()  # space reads "Let go" on a new hire, "Field/rest" on a veteran
+        elif event.option_list.id == "shop" and self.focused is event.option_list:
+            self._show_entry()
+
+    def on_descendant_focus(self, event) -> None:
+        """The box under the company tells of whatever list has the keys: the shop's row, or the unit."""
+        if getattr(event.widget, "id", None) == "shop":
+            self._show_entry()
+        elif getattr(event.widget, "id", None) == "company":
+            self._show_unit()
+
+    def _show_entry(self) -> None:
+        """The shop's highlighted row in figures, before it is bought: a class's stats and weapons, an item's might
+        and tags (a play-test hired a class blind, and learnt only then what it could wield)."""
+        shop = self.query_one("#shop", OptionList)
+        if shop.highlighted is None or shop.highlighted >= shop.option_count:
+            return
+        key = str(shop.get_option_at_index(shop.highlighted).id)
+        kind, name = key.split(":", 1)
+        catalogue, price = self.form.catalogue, self._prices.get(key, 0)
+        body = class_details(catalogue.classes[name], price) if kind == "class" else item_details(catalogue.items[name], price)
+        self.query_one("#unit", Static).update(body)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id != "shop" or event.option.id is None:
