@@ -253,6 +253,9 @@ class CampaignMusterScreen(Screen):
         kind, name = key.split(":", 1)
         catalogue, price = self.form.catalogue, self._prices.get(key, 0)
         body = class_details(catalogue.classes[name], price) if kind == "class" else item_details(catalogue.items[name], price)
+        if not self.form.members:  # the newcomer's first step, said over the figures (L162)
+            body = Group(Text("No units yet: Enter hires the class highlighted; Tab goes between the lists.",
+                              "grey70"), body)
         self.query_one("#unit", Static).update(body)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
