@@ -21,9 +21,15 @@ MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "◆"}  # (not "*": that is the
 MAP_SHARE = 2  # the map's box takes at most 1/MAP_SHARE of the screen's width (its CSS's max-width: 50%)
 
 
-def map_room(screen_width: int) -> int:
-    """The cells a map row has in its box on a screen this wide: its share, less the box's two border cells."""
-    return screen_width // MAP_SHARE - 2
+MAP_SCROLLBAR = 1  # the map box's scroll bar (its CSS), there only when the map is taller than the box
+CHROME_ROWS = 4  # the rows around the map's: the title line, the footer and the box's two borders
+
+
+def map_room(screen_width: int, screen_height: int, map_rows: int) -> int:
+    """The cells a map row has in its box on a screen this size: the box's share of the width, less its two border
+    cells, and less its scroll bar when the map is taller than the box (a review found the east edge cut so)."""
+    room = screen_width // MAP_SHARE - 2
+    return room - MAP_SCROLLBAR if map_rows > screen_height - CHROME_ROWS else room
 
 
 def map_picture(loaded: LoadedScenario, side: Side, room: int) -> Text:
@@ -69,7 +75,7 @@ def briefing_text(loaded: LoadedScenario, side: Side, chapter: int) -> Group:
 
 
 def legend(loaded: LoadedScenario, room: int) -> Text:
-    """The marks in words, short enough for the border under the narrowest map (12 columns)."""
+    """The marks in words: the zones' marks when the map is drawn two cells a tile, else their tints."""
     if 2 * loaded.battle_map.width <= room:
         return Text(f"{MARK[ZONE]} you {MARK[ENEMY_ZONE]} foe {MARK[OBJECTIVE]} goal")
     return Text(f"tint: zones {MARK[OBJECTIVE]} goal")
@@ -82,7 +88,8 @@ class ChapterBriefing(ModalScreen[None]):
     ChapterBriefing { background: $background; }
     ChapterBriefing #title { height: 1; background: $boost; }
     ChapterBriefing #panes { height: 1fr; }
-    ChapterBriefing #map-box { width: auto; max-width: 50%; height: 100%; border: round $primary; }
+    ChapterBriefing #map-box { width: auto; max-width: 50%; height: 100%; border: round $primary;
+                               scrollbar-size-vertical: 1; }
     ChapterBriefing #map { width: auto; }
     ChapterBriefing #words { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
     """
@@ -106,7 +113,7 @@ class ChapterBriefing(ModalScreen[None]):
         with Horizontal(id="panes"):
             with VerticalScroll(id="map-box") as box:
                 box.border_title = self.loaded.battle_map.name
-                room = map_room(self.app.size.width)
+                room = map_room(self.app.size.width, self.app.size.height, self.loaded.battle_map.height)
                 box.border_subtitle = legend(self.loaded, room)  # under the map, costing it no row
                 yield Static(map_picture(self.loaded, self.side, room), id="map")
             with VerticalScroll(id="words") as words:
@@ -126,7 +133,7 @@ class ChapterBriefing(ModalScreen[None]):
 
     def on_resize(self) -> None:
         """Two cells a tile or one, as the new width has room for."""
-        room = map_room(self.size.width)
+        room = map_room(self.size.width, self.size.height, self.loaded.battle_map.height)
         self.query_one("#map-box", VerticalScroll).border_subtitle = legend(self.loaded, room)
         self.query_one("#map", Static).update(map_picture(self.loaded, self.side, room))
 
