@@ -155,7 +155,7 @@ async def test_random_keys_on_the_muster_its_briefing_and_its_move_dialog_never_
 
 async def test_the_muster_names_the_chapters_stipend_where_it_joins_the_chest(tmp_path, monkeypatch):
     """The last chapter's summary ends on the chest without this chapter's stipend; a play-test took the jump at the
-    next muster ("530 now", then "Chest 980") for a mistake. The muster names the part each came from."""
+    next muster ("530 now", then "Chest 980") for a mistake. The muster opens saying what each part came from."""
     monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
     (tmp_path / "two_yards.yaml").write_text(CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}",
                                                               "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}"))
@@ -168,7 +168,8 @@ async def test_the_muster_names_the_chapters_stipend_where_it_joins_the_chest(tm
         await pilot.pause()
         await press(pilot, "enter")  # past the briefing
         assert isinstance(app.screen, CampaignMusterScreen)
-        assert "Chest 750 (300 brought + 450 stipend) − bought 0 + sold 0 = 750 left" in flat(app)
+        assert "The chapter's stipend is in the chest: 300 brought + 450 stipend = 750." in flat(app)
+        assert "Chest 750 − bought 0 + sold 0 = 750 left" in flat(app)
 
 
 async def test_m_with_nobody_to_take_the_items_says_so_rather_than_open_an_empty_list(tmp_path, monkeypatch):
@@ -227,8 +228,16 @@ async def test_the_shop_shows_each_row_in_figures_before_it_is_bought(tmp_path, 
             if kind == "class":
                 wields = ", ".join(w.value for w in catalogue.classes[name].wields)
                 assert f"wields {wields}" in shown
+            tags = catalogue.classes[name].tags if kind == "class" else catalogue.items[name].tags
+            assert all(tag in shown for tag in tags), (name, tags, shown)  # every tag, at 80×24
             seen.add(kind)
             await press(pilot, "down")
         assert seen == {"class", "item"}
         await press(pilot, "tab")
         assert box().startswith("Dear, Swordmaster")
+        # A purchase keeps the box on the shop while the shop has the keys.
+        await press(pilot, "tab")
+        item = next(i for i in range(shop.option_count) if str(shop.get_option_at_index(i).id).startswith("item:"))
+        shop.highlighted = item
+        await press(pilot, "enter")
+        assert muster.focused is shop and box().startswith(str(shop.get_option_at_index(shop.highlighted).id)[5:])

@@ -274,6 +274,8 @@ def test_a_status_staff_preview_says_what_a_second_dose_does():
     assert aimed("Silenced", Status(name=StatusName.SILENCED, left=1)).endswith("another dose changes nothing.")
     assert aimed("Barrier", Status(name=StatusName.BARRIER, left=1), side=A).endswith(
         "It has Barrier already: this starts it over, as if new (doses do not add up).")
+    assert aimed("Barrier", Status(name=StatusName.BARRIER, left=None), side=A).endswith(  # a scenario's, for good
+        "It has Barrier already: this dose replaces it, and ends sooner (doses do not add up).")
 
 
 def test_explain_while_aiming_a_staff_lists_the_heal_its_tags_the_staff_and_the_rule_of_staves():

@@ -169,12 +169,16 @@ def test_once_the_move_stands_no_hint_offers_to_take_it_back():
     """A play-test read "Esc steps back to the map (the move is taken back)" from t after a move that had brought
     an enemy into sight, and could take nothing back (rulings F35). Every key at every step after a move: a hint
     that promises Esc moves the unit again only while it can."""
-    promises = ("taken back", "Esc to move again")
+    promises = ("the move is taken back", "Esc to move again")
     after_move = (Mode.ACTING, Mode.TARGETING, Mode.PLACING)
     for key in KEY_ACTIONS:
         for mode in after_move:
-            standing = idle_key_hint(key, mode, "Tarn", undoable=False)
-            assert standing is None or not any(p in standing for p in promises), (key, mode, standing)
+            for shown in (True, False):
+                standing = idle_key_hint(key, mode, "Tarn", undoable=False, shown=shown)
+                assert standing is None or not any(p in standing for p in promises), (key, mode, standing)
     for key, mode in (("t", Mode.ACTING), ("tab", Mode.ACTING), ("a", Mode.ACTING)):
         assert any(p in idle_key_hint(key, mode, "Tarn") for p in promises), key  # while it can, they say so
-        assert "Tarn's move stands" in idle_key_hint(key, mode, "Tarn", undoable=False), key
+        assert "Tarn's move stands (it showed something new)" in idle_key_hint(key, mode, "Tarn", False, True), key
+        # No undo for another reason (free actions already on the record): the reason is not claimed.
+        told = idle_key_hint(key, mode, "Tarn", undoable=False)
+        assert "Tarn's move can no longer be taken back" in told and "something new" not in told, key

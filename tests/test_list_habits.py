@@ -126,7 +126,7 @@ async def test_after_every_hire_the_shops_highlighted_row_is_in_sight():
         from pilot_helpers import widget_rows
 
         box = " ".join(" ".join(widget_rows(app, muster.query_one("#unit"))).split())
-        assert "No units yet: Enter hires the class highlighted; Tab goes between the lists." in box
+        assert "No units yet: Enter hires this class; Tab goes between the lists." in box
         classes = [str(shop.get_option_at_index(i).id) for i in range(shop.option_count)
                    if str(shop.get_option_at_index(i).id).startswith("class:")]
         assert len(classes) >= 5

@@ -131,5 +131,6 @@ async def test_the_leave_question_saves_with_the_editors_own_save_key_not_its_se
         assert isinstance(app.screen, ChoiceDialog) and target.read_text() == before  # neither setup nor a save
         await pilot.press("ctrl+s")
         await pilot.pause()
+    assert app.return_code == 0  # saved, then left: from the command line, out of the program
     assert target.read_text() != before
     assert ScenarioFile.open(target)  # what it wrote opens again

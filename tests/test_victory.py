@@ -420,3 +420,18 @@ def test_one_rout_from_defeat_counts_the_share_a_rout_condition_asks(share, rout
                                                                   D: [Condition(kind="rout")]}})
     assert victory.one_rout_from_defeat(state, D) is expected
     assert victory.one_rout_from_defeat(state, A)  # the attacker's one unit
+
+
+def test_the_goals_that_only_some_units_can_meet_say_which_units():
+    """A play-test read "get 1 unit off the map through the exits" and could not tell that only its Fleeing drivers
+    counted; a raze is likewise a Saboteur's work. The words say so, in one clause before the tier's brackets."""
+    from officers_chess.content.campaigns import find_campaign, load_campaign
+    from officers_chess.session.objectives import victory_line
+
+    dale = load_campaign(find_campaign("salt_road")).scenarios["harrowdale"].scenario
+    assert victory_line(dale, A).startswith(
+        "get 1 unit off the map through the exits, one Fleeing or able to Escape (victory)")
+    barns = load_campaign(find_campaign("salt_road")).scenarios["ashby"].scenario
+    raider = next(side for side in (A, D) if any(c.kind == "raze" for c in barns.rules(side).victory))
+    assert "of the marked tiles, with a Saboteur or a unit able to Raze (" in victory_line(barns, raider)
+    assert Condition(kind="escape", count=2, tier="victory").describe(A).endswith("each Fleeing or able to Escape")

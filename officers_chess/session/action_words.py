@@ -81,8 +81,11 @@ def _second_dose(state: Known, target: Unit, effect: str) -> str:
     had = next((s for s in target.statuses if s.name.value == effect), None)
     if had is None:
         return ""
-    if fresh_status(state, target, StatusName(effect)) == had:
+    fresh = fresh_status(state, target, StatusName(effect))
+    if fresh == had:
         return f" It has {effect} already: another dose changes nothing."
+    if fresh.left is not None and (had.left is None or fresh.left < had.left):  # (no edition doses so; a scenario may)
+        return f" It has {effect} already: this dose replaces it, and ends sooner (doses do not add up)."
     return f" It has {effect} already: this starts it over, as if new (doses do not add up)."
 
 

@@ -20,15 +20,16 @@ _SELECT_FIRST = "Select a unit first: Enter on it (Tab jumps to one that has not
 
 
 _STANDS = "{unit}'s move stands (it showed something new)"
+_KEPT = "{unit}'s move can no longer be taken back"
 
 
-def idle_key_hint(key: str, mode: Mode, unit: str | None, undoable: bool = True) -> str | None:
+def idle_key_hint(key: str, mode: Mode, unit: str | None, undoable: bool = True, shown: bool = False) -> str | None:
     """Why `key` does nothing now, and when it will, for a person at step `mode` with `unit` selected (None:
     none); None when the key needs no word here (the computer's turn, the end, keys that mean something else).
-    `undoable`: the unit's move can still be taken back; once it stands (rulings F35), no hint offers Esc to move
-    again."""
+    `undoable`: the unit's move can still be taken back; once it cannot, no hint offers Esc to move again, and the
+    hint says why when the move showed something new (`shown`, rulings F35)."""
     name = unit or "the unit"
-    stands = _STANDS.format(unit=name)
+    stands = (_STANDS if shown else _KEPT).format(unit=name)
     if key == "a":
         return {
             Mode.BROWSE: f"{_SELECT_FIRST}; once it has moved, a attacks.",

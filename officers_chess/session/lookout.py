@@ -81,7 +81,7 @@ class IntentJob:
     @property
     def key(self) -> tuple:
         """What the answer is for; the job holds its view, so the view's id is not reused while it runs."""
-        return (id(self.view), self.side, self.level)
+        return (id(self.view), self.side, self.level, self.holders)
 
     def __call__(self) -> list[Intent]:
         # The view of a view is itself: nothing unseen gets in.
@@ -268,7 +268,7 @@ class Lookout:
         return True
 
     def _intent_key(self) -> tuple:
-        return (id(self.c.view), self.side, self.intent_level)
+        return (id(self.c.view), self.side, self.intent_level, self.holders())
 
     def _intent_ready(self, key: tuple) -> bool:
         return self._intent_cache is not None and self._intent_cache[0] == key

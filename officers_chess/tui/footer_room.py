@@ -1,9 +1,16 @@
-"""How many columns a screen's compact footer takes, so a key of lesser use is shown only where it fits."""
+"""The screens' footer, and how many columns it takes, so a key of lesser use is shown only where it fits."""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.screen import Screen
+from textual.widgets import Footer
+
+
+def compact_footer() -> Footer:
+    """The footer every screen shows: compact and without the palette's key, so that the keys shown fit 80 columns
+    (rulings L159; Ctrl+P still searches)."""
+    return Footer(compact=True, show_command_palette=False)
 
 
 def footer_width(screen: Screen) -> int:

@@ -68,13 +68,13 @@ class Condition(BaseModel):
             "seize": "seize the objective with the Leader",
             # Only units that may Escape count, as only Saboteurs raze: said, since a play-test read "get 1 unit off
             # the map" and could not tell which of its units that meant.
-            "escape": f"get {self.count} unit{'s' if (self.count or 0) > 1 else ''} off the map through the exits "
-                      "(a Fleeing unit, or one that may Escape)",
+            "escape": f"get {self.count} unit{'s' if (self.count or 0) > 1 else ''} off the map through the exits, "
+                      f"{'each' if (self.count or 0) > 1 else 'one'} Fleeing or able to Escape",
             "survive": f"still have a unit standing at the end of round {self.rounds}",
             "hold": f"hold the marked tiles at the end of round {self.rounds}",
             "defeat": f"rout {self.unit}",
             "protect": f"keep {self.unit} alive",
-            "raze": f"raze {self.count} of the marked tiles (a Saboteur's work, or a unit's that may Raze)",
+            "raze": f"raze {self.count} of the marked tiles, with a Saboteur or a unit able to Raze",
             "control": f"control {self.count} of the marked tiles when the battle ends",
             "heist": f"carry {self.count} treasure{'s' if (self.count or 0) > 1 else ''} from the chests off the map",
         }[self.kind]

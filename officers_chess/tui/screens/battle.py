@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver
@@ -36,6 +36,7 @@ from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
+from officers_chess.tui.footer_room import compact_footer
 
 
 
@@ -173,7 +174,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             with Vertical(id="side"):
                 yield UnitSheet()
                 yield ForecastPane()
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_resize(self, event: events.Resize) -> None:
         # The side panel takes what the map leaves, between SIDE_MIN (80 columns) and SIDE_MAX (wider

@@ -325,7 +325,8 @@ class BattlePane:
             self._refresh_side()
         bound = KEY_ACTIONS.get(event.key)
         if bound is not None and not self.lookout.inspecting and not self.check_action(*bound):
-            hint = idle_key_hint(event.key, c.mode, c.selected_unit.name if c.selected_unit else None, c.undoable)
+            hint = idle_key_hint(event.key, c.mode, c.selected_unit.name if c.selected_unit else None, c.undoable,
+                                 c.move_stands)
             if hint:
                 c.hint = self._idle_hint = hint
                 self._refresh_side()

@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from officers_chess.tui.footer_room import compact_footer
 
 
 class CampaignHandOver(Screen):
@@ -34,7 +36,7 @@ class CampaignHandOver(Screen):
             yield Static(Text(f"\n{self.what} What comes next is for {self.who}'s eyes only: the other player "
                               "should look away."))
             yield Static(f"Press Enter when {self.who} is ready.", classes="keys")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_mount(self) -> None:
         self.app.clear_notifications()  # nothing the last player was told stays on the screen for the next

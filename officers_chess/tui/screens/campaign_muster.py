@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.rules.basics.words import article
@@ -21,7 +21,8 @@ from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.screens.campaign_move import MoveItemDialog
 from officers_chess.tui.palette import palette
-from officers_chess.tui.widgets.army_text import class_details, item_details
+from officers_chess.tui.widgets.army_text import class_brief, item_brief
+from officers_chess.tui.footer_room import compact_footer
 
 
 class ShopList(OptionList):
@@ -43,7 +44,8 @@ class CampaignMusterScreen(Screen):
     CampaignMusterScreen #left { width: 1fr; height: 100%; }
     CampaignMusterScreen #company { height: 1fr; border: round $primary; }
     CampaignMusterScreen #shop { width: 36; height: 100%; border: round $primary; }
-    CampaignMusterScreen #unit { height: 5; padding: 0 1; }
+    /* The unit, or the shop's row in figures (L162): room for a class's stats, every tag and a line of its story. */
+    CampaignMusterScreen #unit { height: auto; min-height: 5; max-height: 8; padding: 0 1; }
     /* As many lines as what it says takes (up to three): one line cut a hire's words off at 80 columns. */
     CampaignMusterScreen #told { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     CampaignMusterScreen #books { height: 4; border-top: solid $panel; padding: 0 1; }
@@ -98,13 +100,18 @@ class CampaignMusterScreen(Screen):
         yield Static(id="told")
         with VerticalScroll(id="books"):
             yield Static(id="bill")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: with the shop's Enter, every key counts
+        yield compact_footer()
 
     def on_mount(self) -> None:
         self._shop_for: object = ()  # the class the shop's items are listed for (none yet)
         self._redraw()
         # A company with nobody in it yet starts in the shop: there is nothing to pick on the left.
         self.query_one("#company" if self.form.members else "#shop", OptionList).focus()
+        chapter = self.run.chapter
+        stipend = chapter.stipend.get(self.player, 0) if chapter is not None else 0
+        if stipend:  # the last chapter's summary ended on the chest without it: the jump is said (a play-test)
+            chest = self.run.company(self.player).chest
+            self._tell(f"The chapter's stipend is in the chest: {chest - stipend} brought + {stipend} stipend = {chest}.")
         self.action_briefing()  # what the chapter asks, before anything is hired
 
     def action_last_chapter(self) -> None:
@@ -174,6 +181,9 @@ class CampaignMusterScreen(Screen):
 
     def _show_unit(self) -> None:
         self._fill_shop()
+        if self.focused is self.query_one("#shop"):  # the box tells of the list with the keys (L162)
+            self._show_entry()
+            return
         index = self.query_one("#company", OptionList).highlighted
         box = self.query_one("#unit", Static)
         if index is None or not self.form.members:
@@ -209,12 +219,7 @@ class CampaignMusterScreen(Screen):
             spent = -sum(g for _, g in bill.lines if g < 0)
             sold = sum(g for _, g in bill.lines if g > 0)
             moved = sum(1 for words, _ in bill.lines if " moved from " in words)
-            chapter = self.run.chapter
-            stipend = chapter.stipend.get(self.player, 0) if chapter is not None else 0
-            # The chapter's stipend named where it joins the chest: the last chapter's summary ended on the chest
-            # without it, and a play-test took the jump for a mistake.
-            came = f" ({chest - stipend} brought + {stipend} stipend)" if stipend else ""
-            text.append(f"Chest {chest}{came} − bought {spent} + sold {sold} = ", "")
+            text.append(f"Chest {chest} − bought {spent} + sold {sold} = ", "")
             text.append(f"{bill.chest_after} left", "bold gold1")
             text.append(f" · {len(self.form.army().units)} to take the field "
                         f"({self.form.rules.army.min}–{self.form.rules.army.max} allowed)"
@@ -252,10 +257,10 @@ class CampaignMusterScreen(Screen):
         key = str(shop.get_option_at_index(shop.highlighted).id)
         kind, name = key.split(":", 1)
         catalogue, price = self.form.catalogue, self._prices.get(key, 0)
-        body = class_details(catalogue.classes[name], price) if kind == "class" else item_details(catalogue.items[name], price)
+        body = class_brief(catalogue.classes[name], price) if kind == "class" else item_brief(catalogue.items[name], price)
         if not self.form.members:  # the newcomer's first step, said over the figures (L162)
-            body = Group(Text("No units yet: Enter hires the class highlighted; Tab goes between the lists.",
-                              "grey70"), body)
+            first = ("Enter hires this class" if kind == "class" else "hire a class first (the classes head this list)")
+            body = Group(Text(f"No units yet: {first}; Tab goes between the lists.", "grey70"), body)
         self.query_one("#unit", Static).update(body)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

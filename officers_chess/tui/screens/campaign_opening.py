@@ -8,8 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, LoadingIndicator, Static
+from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
+
+from officers_chess.tui.footer_room import compact_footer
 
 if TYPE_CHECKING:
     from officers_chess.session.campaign_run import CampaignRun
@@ -41,7 +43,7 @@ class CampaignOpeningScreen(Screen):
                      if run.data.players[p] != "human"]
             yield Static(Text(f"The computer musters {' and '.join(names)} for the chapter.", style="bold"))
             yield LoadingIndicator()
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_mount(self) -> None:
         # The computer's musters (open_chapter) may run practice fights: never on the screen's thread.

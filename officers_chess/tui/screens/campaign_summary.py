@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.campaign.book import PLAYERS, Player
 from officers_chess.rules.campaign.chapters import ChapterRecord, campaign_winner
 from officers_chess.session.campaign_run import CampaignRun
+from officers_chess.tui.footer_room import compact_footer
 
 BAR = 24  # the widest bar of the gold chart, in cells
 
@@ -100,7 +101,7 @@ class CampaignSummaryScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = "After the battle · PgUp/PgDn scroll"
             yield Static(chapter_summary(self.run, self.player))
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def action_next(self) -> None:
         self.app.summary_read(self.player)  # type: ignore[attr-defined]
@@ -173,5 +174,5 @@ class CampaignEndScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = f"{self.run.campaign.name}: the end"
             yield Static(standings(self.run))
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 

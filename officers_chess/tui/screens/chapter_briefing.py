@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.chapter_brief import ENEMY_ZONE, OBJECTIVE, ZONE, army_words, map_marks, zone_words
 from officers_chess.session.objectives import reflow, time_limit_line, victory_line
 from officers_chess.tui.palette import palette
+from officers_chess.tui.footer_room import compact_footer
 
 # A tile's second cell on the two-cell map: the marks read without colour, as the tints show them with colour.
 MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "◆"}  # (not "*": that is the fort's glyph, and read as a goal)
@@ -119,7 +120,7 @@ class ChapterBriefing(ModalScreen[None]):
             with VerticalScroll(id="words") as words:
                 words.border_title = "What this chapter asks · PgUp/PgDn"
                 yield Static(briefing_text(self.loaded, self.side, self.chapter))
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, LoadingIndicator, Static
+from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
 
 from officers_chess.ai.player import Policy
@@ -13,6 +13,7 @@ from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.muster_session import MusterSession
 from officers_chess.tui.screens.muster_step import MusterStepScreen
+from officers_chess.tui.footer_room import compact_footer
 
 DOING = {
     Phase.HIRING: "hiring its army",
@@ -48,7 +49,7 @@ class ComputerMusterScreen(MusterStepScreen):
             box.border_title = f"Army building · {self.session.step_label()}"
             yield Static(self._doing(phase, side), id="doing")
             yield LoadingIndicator()
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def _doing(self, phase: Phase, side: Side) -> Text:
         return Text(f"The computer ({self.policies[side].name}) is {DOING[phase]} for the {side.title}.", style="bold")

@@ -8,7 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.muster.phases import MusterError
@@ -26,6 +26,7 @@ from officers_chess.session.map_areas import area_tiles, areas_at, marked_areas
 from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
+from officers_chess.tui.footer_room import compact_footer
 
 LEFT_MIN, SIDE_MIN = 24, 40
 
@@ -102,7 +103,7 @@ class DeploymentScreen(DeployLookoutKeys, MusterStepScreen):
                 yield fog
                 yield Static(id="help")
                 yield Static(id="sheet")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_resize(self, event: events.Resize) -> None:
         # The map whole at the largest scale that fits beside the side pane, above its two-line legend.

@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.session.muster_common import PHASE_TITLE
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen
+from officers_chess.tui.footer_room import compact_footer
 
 WHAT_NEXT = {
     Phase.HIRING: "hires an army within the war chest",
@@ -43,7 +44,7 @@ class HandOverScreen(MusterStepScreen):
             yield Static(Text(f"\nThe {who} {WHAT_NEXT[phase]}. What comes next is for the {who}'s eyes only: "
                               f"the {self.side.other.title} should look away."))
             yield Static(f"Press Enter when the {who} is ready.", classes="keys")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def action_ready(self) -> None:
         self.app.open_muster_step()  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.rules.muster.army import Army, Recruit
@@ -29,6 +29,7 @@ from officers_chess.tui.widgets.army_text import army_rows, class_details, class
 from officers_chess.tui.widgets import enter_list
 from officers_chess.tui.widgets.scroll_box import ScrollBox
 from officers_chess.rules.basics.words import article
+from officers_chess.tui.footer_room import compact_footer
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column
@@ -115,7 +116,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             # Below the lists on a small terminal; a third column on a wide one.
             yield ScrollBox(id="details")  # a long description scrolls ([ and ]) with a sign on its border
         yield Static(id="notes")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_mount(self) -> None:
         intro = ("Outfitting: change what your units carry; classes and names are fixed." if self.outfitting else

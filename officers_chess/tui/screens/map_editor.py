@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.content.editing.autosave import EditorAutosave
 from officers_chess.content.editing.checks import Problem, check
@@ -23,6 +23,7 @@ from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, corner_words,
                                                         editor_folder)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
+from officers_chess.tui.footer_room import compact_footer
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
 MOVERS = {MoveType.FOOT: "units on foot", MoveType.ARMORED: "armored units", MoveType.CAVALRY: "cavalry",
@@ -115,7 +116,7 @@ class MapEditorScreen(MapEditorFile, Screen):
                 yield Static(id="terrains")
                 yield Static(self._keys_text(), id="keys")
         yield Static(id="status")
-        yield Footer(compact=True, show_command_palette=False)
+        yield compact_footer()
 
     @property
     def draft(self) -> MapDraft:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.content.saves import SavedBattle
 from officers_chess.session.replay_frames import Frame, frames
@@ -17,6 +17,7 @@ from officers_chess.session.lookout import Marks, walk_legend, walk_marks
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
+from officers_chess.tui.footer_room import compact_footer
 
 TOLD_MIN = 40  # columns the "What happened" panel keeps beside the map
 CHROME_ROWS = 2  # the line above (which action) and the footer
@@ -81,7 +82,7 @@ class ReplayViewer(Screen):
             told = Static(id="told")
             told.border_title = "What happened"
             yield told
-        yield Footer(compact=True, show_command_palette=False)
+        yield compact_footer()
 
     def on_mount(self) -> None:
         self._show()

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.flight import fled_line
@@ -20,6 +20,7 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.session.dice_words import replay_line
 from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.footer_room import compact_footer
 
 
 TIER_WORDS = {"decisive": "Decisive victory", "victory": "Victory", "draw": "Draw"}
@@ -167,7 +168,7 @@ class ResultScreen(Screen):
         with VerticalScroll() as box:
             box.border_title = "Battle over"
             yield Static(summary(self.final, self.last_events, self.command, self.guided, self.own, self.player), id="summary")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def repaint_colours(self) -> None:
         self.refresh(recompose=True)

@@ -9,10 +9,11 @@ from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.tui.reference import SECTIONS, Entry, markdown
+from officers_chess.tui.footer_room import compact_footer
 
 
 class RulesBrowser(Screen[None]):
@@ -50,7 +51,7 @@ class RulesBrowser(Screen[None]):
             yield sections
             with VerticalScroll(id="page") as page:
                 page.border_subtitle = "Esc closes · Ctrl+P searches"
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     async def on_mount(self) -> None:
         # Straight to the first section (and the entry asked for): the list's own highlight of its first line, on

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.content.editing.checks import Problem
 from officers_chess.content.editing.draft import MapDraft, rectangle
@@ -34,6 +34,7 @@ from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
 from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, WideFooter,
                                                         editor_folder, wide_pair)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
+from officers_chess.tui.footer_room import compact_footer
 
 KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),
@@ -148,7 +149,7 @@ class ScenarioEditorScreen(CornerKeys, UnitKeys, PlacesKeys, ScriptKeys, TryItKe
                 yield Static(id="places")
                 yield Static(self._keys_text(), id="keys")
         yield Static(id="status")
-        yield Footer(compact=True, show_command_palette=False)
+        yield compact_footer()
 
     @property
     def draft(self) -> ScenarioDraft:

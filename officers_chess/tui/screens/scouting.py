@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import StatPairs, army_rows, movement, stat_line
 from officers_chess.tui.palette import palette
+from officers_chess.tui.footer_room import compact_footer
 
 
 class ScoutingScreen(MusterStepScreen):
@@ -44,7 +45,7 @@ class ScoutingScreen(MusterStepScreen):
         later = (" You may change your items at Outfitting." if self.session.scenario.rules(self.side).outfit
                  else "")  # (a campaign's chapter has no Outfitting: the kit was bought at the muster)
         yield Static(f"Scouts see classes only: the {foe.title}'s items stay secret, as yours do.{later}", id="note")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def _report(self) -> Group:
         classes = self.session.scouting_report(self.side)

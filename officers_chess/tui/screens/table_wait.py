@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.palette import palette
+from officers_chess.tui.footer_room import compact_footer
 
 
 def this_machine_only(invite: str) -> bool:
@@ -46,7 +47,7 @@ class TableWaitScreen(Screen):
             yield Static(id="words")
             yield Static(id="invite")
             yield Static("Esc leaves the table.", classes="keys")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def on_mount(self) -> None:
         self.tell(self.words, self.invite)

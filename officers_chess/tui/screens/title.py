@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from officers_chess.content.bundled import bundled_scenarios
@@ -30,6 +30,7 @@ from officers_chess.tui.screens.title_saves import TitleSaves
 from officers_chess.tui.screens.title_setup import TitleSetup
 from officers_chess.tui.screens.title_table import TitleTable
 from officers_chess.tui.widgets.enter_list import ScenarioList
+from officers_chess.tui.footer_room import compact_footer
 
 BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
@@ -129,7 +130,7 @@ class TitleScreen(TitleSaves, TitleTable, TitleEditor, TitleSetup, Screen):
             for side in Side:
                 yield PlayerChoice(side)
             yield DiceChoice(id="dice")
-        yield Footer(compact=True, show_command_palette=False)  # 80 columns: every key shown counts
+        yield compact_footer()
 
     def _options(self) -> list[Option]:
         """The list's rows as options: the headers (Learn to play's is only a heading), then the open group's."""

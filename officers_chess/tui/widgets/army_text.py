@@ -150,7 +150,8 @@ def tag_lines(tags: list[str], edition: str = "v0.6") -> list[Text]:
     return lines
 
 
-def class_details(unit_class: UnitClass, price: int) -> Group:
+def _class_head(unit_class: UnitClass, price: int) -> list[Text]:
+    """A class's name, price, movement and weapons, then its stats (and a beast form's, and what promotion does)."""
     wields = ", ".join(w.value for w in unit_class.wields)
     lines = [
         Text.assemble((unit_class.name, "bold"), f" ({unit_class.letter}) · {price} gold · {movement(unit_class)} · wields {wields}"),
@@ -160,9 +161,32 @@ def class_details(unit_class: UnitClass, price: int) -> Group:
         lines.append(Text("Beast form: " + stat_line(unit_class.transformed), "grey70"))
     if unit_class.promoted:
         lines.append(Text("Promoted: Assassinate cannot take all its HP.", "grey70"))
+    return lines
+
+
+def class_details(unit_class: UnitClass, price: int) -> Group:
+    lines = _class_head(unit_class, price)
     lines += tag_lines(list(unit_class.tags), unit_class.edition)
     if unit_class.description:
         lines.append(Text(unit_class.description, "grey70"))
+    return Group(*lines)
+
+
+def class_brief(unit_class: UnitClass, price: int) -> Group:
+    """`class_details` for a narrow box: the tags by name only, so that every one is seen, the description last."""
+    lines = _class_head(unit_class, price)
+    if unit_class.tags:
+        lines.append(Text.assemble("Tags: ", (", ".join(unit_class.tags), palette().tag)))
+    if unit_class.description:
+        lines.append(Text(unit_class.description, "grey70"))
+    return Group(*lines)
+
+
+def item_brief(item: Item, price: int) -> Group:
+    """`item_details` for a narrow box: the tags by name only."""
+    lines = list(item_details(item, price).renderables)[:1]
+    if item.tags:
+        lines.append(Text.assemble("Tags: ", (", ".join(item.tags), palette().tag)))
     return Group(*lines)
 
 
