@@ -153,42 +153,47 @@ async def test_random_keys_on_the_muster_its_briefing_and_its_move_dialog_never_
             assert not isinstance(bill, str) or "more than the" in bill or "worn" not in bill, (bill, pressed)
 
 
+def _run(tmp_path, monkeypatch, company: Company | None = None, campaign: str = CAMPAIGN) -> CampaignRun:
+    """The Two Yards campaign begun, p1 at the keyboard with `company` (else the one it starts with)."""
+    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
+    (tmp_path / "two_yards.yaml").write_text(campaign)
+    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
+    if company is not None:
+        progress = run.data.progress
+        run.data = run.data.model_copy(update={"progress": progress.model_copy(
+            update={"companies": {**progress.companies, "p1": company}})})
+    return run
+
+
+async def _to_muster(app, pilot, run: CampaignRun) -> CampaignMusterScreen:
+    """The chapter opened and its briefing read: the muster screen."""
+    await pilot.pause()
+    app.campaign, app._to_read = run, []
+    app.campaign_step()
+    await pilot.pause()
+    await press(pilot, "enter")  # past the briefing
+    assert isinstance(app.screen, CampaignMusterScreen)
+    return app.screen
+
+
 async def test_the_muster_names_the_chapters_stipend_where_it_joins_the_chest(tmp_path, monkeypatch):
     """The last chapter's summary ends on the chest without this chapter's stipend; a play-test took the jump at the
     next muster ("530 now", then "Chest 980") for a mistake. The muster opens saying what each part came from."""
-    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
-    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}",
-                                                              "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}"))
-    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
+    paid = CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}", "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}")
+    run = _run(tmp_path, monkeypatch, campaign=paid)
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.campaign, app._to_read = run, []
-        app.campaign_step()
-        await pilot.pause()
-        await press(pilot, "enter")  # past the briefing
-        assert isinstance(app.screen, CampaignMusterScreen)
+        await _to_muster(app, pilot, run)
         assert "The chapter's stipend is in the chest: 300 brought + 450 stipend = 750." in flat(app)
         assert "Chest 750 − bought 0 + sold 0 = 750 left" in flat(app)
 
 
 async def test_m_with_nobody_to_take_the_items_says_so_rather_than_open_an_empty_list(tmp_path, monkeypatch):
-    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
-    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
-    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
-    progress = run.data.progress
-    alone = Company(chest=0, veterans=COMPANY.veterans[:1])
-    run.data = run.data.model_copy(update={"progress": progress.model_copy(
-        update={"companies": {**progress.companies, "p1": alone}})})
+    run = _run(tmp_path, monkeypatch, Company(chest=0, veterans=COMPANY.veterans[:1]))
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.campaign, app._to_read = run, []
-        app.campaign_step()
-        await pilot.pause()
-        await press(pilot, "enter")  # past the briefing
-        muster = app.screen
-        assert isinstance(muster, CampaignMusterScreen) and len(muster.form.members) == 1
+        muster = await _to_muster(app, pilot, run)
+        assert len(muster.form.members) == 1
         await press(pilot, "m")
         assert app.screen is muster
         assert "No other unit in the company to take Dear's items: hire one first." in flat(app)
@@ -198,21 +203,10 @@ async def test_the_shop_shows_each_row_in_figures_before_it_is_bought(tmp_path, 
     """A play-test hired a Priest blind and only then learnt what it could wield. With the shop's keys, the box under
     the company shows the highlighted class (its stats and weapons) or item (its figures); with the company's, the
     unit again."""
-    monkeypatch.setenv("OFFICERS_CHESS_DATA", str(tmp_path / "data"))
-    (tmp_path / "two_yards.yaml").write_text(CAMPAIGN)
-    run = CampaignRun.new(load_campaign(tmp_path / "two_yards.yaml"), {"p1": "human", "p2": "random"}, seed=1)
-    progress = run.data.progress
-    run.data = run.data.model_copy(update={"progress": progress.model_copy(
-        update={"companies": {**progress.companies, "p1": COMPANY}})})
+    run = _run(tmp_path, monkeypatch, COMPANY)
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.campaign, app._to_read = run, []
-        app.campaign_step()
-        await pilot.pause()
-        await press(pilot, "enter")  # past the briefing
-        muster = app.screen
-        assert isinstance(muster, CampaignMusterScreen)
+        muster = await _to_muster(app, pilot, run)
         def box() -> str:  # the box's words as the terminal shows them
             return " ".join(" ".join(widget_rows(app, muster.query_one("#unit"))).split())
 
