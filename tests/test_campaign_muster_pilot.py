@@ -179,7 +179,8 @@ async def _to_muster(app, pilot, run: CampaignRun) -> CampaignMusterScreen:
 async def test_the_muster_names_the_chapters_stipend_where_it_joins_the_chest(tmp_path, monkeypatch):
     """The last chapter's summary ends on the chest without this chapter's stipend; a play-test took the jump at the
     next muster ("530 now", then "Chest 980") for a mistake. The muster opens saying what each part came from."""
-    paid = CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}", "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}")
+    paid = CAMPAIGN.replace("sides: {p1: attacker, p2: defender}}",
+                            "sides: {p1: attacker, p2: defender}, stipend: {p1: 450}}")
     run = _run(tmp_path, monkeypatch, campaign=paid)
     app = OfficersChessApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
