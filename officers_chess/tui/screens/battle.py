@@ -19,24 +19,24 @@ from officers_chess.ai.player import Policy
 from officers_chess.content.autosave import Autosaver
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session import dice_words
 from officers_chess.session.battle_start import Battle
 from officers_chess.session.controller import BattleController
-from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
-from officers_chess.session.seat_requests import Told
 from officers_chess.session.lookout import Lookout
-from officers_chess.session import dice_words
+from officers_chess.session.map_areas import area_tiles, marked_areas
+from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.session.modes import Mode
+from officers_chess.session.seat_requests import Told
+from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.screens.battle_computer import ComputerTurn
 from officers_chess.tui.screens.battle_keys import BattleKeys
 from officers_chess.tui.screens.battle_pane import BattlePane
 from officers_chess.tui.screens.battle_saves import BattleSaves
 from officers_chess.tui.widgets.forecast_pane import ForecastPane
-from officers_chess.session.map_areas import area_tiles, marked_areas
-from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.status_line import StatusLine
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
-from officers_chess.tui.footer_room import compact_footer
 
 
 

@@ -19,10 +19,10 @@ from officers_chess.session.army_draft import role_cycle, unarmed, unarmed_words
 from officers_chess.session.campaign_form import FIELD, MARKS, RESERVE, MusterForm
 from officers_chess.session.campaign_run import CampaignRun
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.screens.campaign_move import MoveItemDialog
-from officers_chess.tui.palette import palette
-from officers_chess.tui.widgets.army_text import class_brief, item_brief
 from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.palette import palette
+from officers_chess.tui.screens.campaign_move import MoveItemDialog
+from officers_chess.tui.widgets.army_text import class_brief, item_brief
 
 
 class ShopList(OptionList):

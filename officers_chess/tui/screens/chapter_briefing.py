@@ -14,14 +14,12 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.chapter_brief import ENEMY_ZONE, OBJECTIVE, ZONE, army_words, map_marks, zone_words
 from officers_chess.session.objectives import reflow, time_limit_line, victory_line
-from officers_chess.tui.palette import palette
 from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.palette import palette
 
 # A tile's second cell on the two-cell map: the marks read without colour, as the tints show them with colour.
 MARK = {ZONE: "·", ENEMY_ZONE: "×", OBJECTIVE: "◆"}  # (not "*": that is the fort's glyph, and read as a goal)
 MAP_SHARE = 2  # the map's box takes at most 1/MAP_SHARE of the screen's width (its CSS's max-width: 50%)
-
-
 MAP_SCROLLBAR = 1  # the map box's scroll bar (its CSS), there only when the map is taller than the box
 CHROME_ROWS = 4  # the rows around the map's: the title line, the footer and the box's two borders
 

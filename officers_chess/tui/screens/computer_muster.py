@@ -12,8 +12,8 @@ from officers_chess.ai.player import Policy
 from officers_chess.rules.muster.phases import Muster, MusterError, Phase
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.muster_session import MusterSession
-from officers_chess.tui.screens.muster_step import MusterStepScreen
 from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.screens.muster_step import MusterStepScreen
 
 DOING = {
     Phase.HIRING: "hiring its army",

@@ -14,19 +14,19 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.rules.scenario.setup import battle_victory, deploy_zone
-from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.deploy_lookout import DeployLookout
+from officers_chess.session.map_areas import area_tiles, areas_at, marked_areas
+from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.session.muster_common import MusterCommon
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.deploy_lookout_keys import DeployLookoutKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.deploy_map import ZONE_MARK, ChestSpot, DeployBoard, DeployController, DeployMapView
 from officers_chess.tui.widgets.deploy_sheet import fog_line, own_sheet, sentence
-from officers_chess.session.map_areas import area_tiles, areas_at, marked_areas
-from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import terrain_sheet, tile_notes
-from officers_chess.tui.footer_room import compact_footer
 
 LEFT_MIN, SIDE_MIN = 24, 40
 

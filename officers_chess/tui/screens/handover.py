@@ -10,9 +10,9 @@ from textual.widgets import Static
 
 from officers_chess.rules.muster.phases import Phase
 from officers_chess.session.muster_common import PHASE_TITLE
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen
-from officers_chess.tui.footer_room import compact_footer
 
 WHAT_NEXT = {
     Phase.HIRING: "hires an army within the war chest",

@@ -15,21 +15,21 @@ from textual.containers import Horizontal
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from officers_chess.rules.basics.words import article
 from officers_chess.rules.muster.army import Army, Recruit
 from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.army_draft import unarmed, unarmed_words
-from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.session.muster_common import MusterCommon
+from officers_chess.tui.dialogs.confirm import ConfirmDialog
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.army_file_actions import ArmyFileActions
 from officers_chess.tui.screens.hiring_keys import HiringKeys
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
-from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets import enter_list
+from officers_chess.tui.widgets.army_text import army_rows, class_details, class_row, item_details, item_row
 from officers_chess.tui.widgets.scroll_box import ScrollBox
-from officers_chess.rules.basics.words import article
-from officers_chess.tui.footer_room import compact_footer
 
 
 WIDE = 120  # from this width on, the shop shows figures and the details take a column

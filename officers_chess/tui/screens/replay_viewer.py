@@ -11,13 +11,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from officers_chess.content.saves import SavedBattle
-from officers_chess.session.replay_frames import Frame, frames
 from officers_chess.session.controller import BattleController
 from officers_chess.session.lookout import Marks, walk_legend, walk_marks
 from officers_chess.session.map_fit import FRAME, LARGE, WIDE, fits
+from officers_chess.session.replay_frames import Frame, frames
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.widgets.map_view import MapView
 from officers_chess.tui.widgets.unit_sheet import UnitSheet
-from officers_chess.tui.footer_room import compact_footer
 
 TOLD_MIN = 40  # columns the "What happened" panel keeps beside the map
 CHROME_ROWS = 2  # the line above (which action) and the footer

@@ -17,9 +17,9 @@ from textual.widgets import Static
 from officers_chess.rules.basics.dice import seed_fingerprint
 from officers_chess.rules.battle.flight import fled_line
 from officers_chess.rules.battle.seat_view import Known
-from officers_chess.session.dice_words import replay_line
-from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.rules.pieces.models import Side
+from officers_chess.session.debrief import ending_words, last_exchange
+from officers_chess.session.dice_words import replay_line
 from officers_chess.tui.footer_room import compact_footer
 
 

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from officers_chess.tui.reference import SECTIONS, Entry, markdown
 from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.reference import SECTIONS, Entry, markdown
 
 
 class RulesBrowser(Screen[None]):

@@ -12,10 +12,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from officers_chess.rules.muster.phases import MusterError
+from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.muster_step import MusterStepScreen, header
 from officers_chess.tui.widgets.army_text import StatPairs, army_rows, movement, stat_line
-from officers_chess.tui.palette import palette
-from officers_chess.tui.footer_room import compact_footer
 
 
 class ScoutingScreen(MusterStepScreen):

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from officers_chess.rules.pieces.models import Side
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
-from officers_chess.tui.palette import palette
 from officers_chess.tui.footer_room import compact_footer
+from officers_chess.tui.palette import palette
 
 
 def this_machine_only(invite: str) -> bool:
