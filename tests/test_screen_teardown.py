@@ -145,3 +145,32 @@ async def test_work_that_finishes_as_the_screen_goes_ends_quietly(work, monkeypa
 async def test_a_widget_missing_from_a_screen_that_is_up_is_still_a_fault(work, monkeypatch, no_pauses):
     with pytest.raises(WorkerFailed, match="StatusLine"):
         await WORK[work](monkeypatch, going_now=False)
+
+
+async def test_a_resize_then_leaving_at_once_ends_the_screens_after_refresh_work_quietly():
+    """Random keys found it: a resize schedules the battle screen's log to be written again once the new frame is
+    laid out, and leaving the battle in the same moment took the log away first. Every screen's after-refresh work
+    goes through `closing.after_refresh`, which drops it once the screen is going."""
+    from textual import events
+    from textual.geometry import Size
+
+    app = OfficersChessApp(scenario=load_scenario(find_scenario("training_yard")), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        screen.on_resize(events.Resize(Size(100, 30), Size(100, 30)))
+        app.show_title()  # in the same moment: the battle screen is taken down before its next frame
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen" and going(screen)
+
+
+def test_no_screen_or_dialog_schedules_after_refresh_work_but_through_the_guard():
+    """The class, not the case: a bare `call_after_refresh` on a screen would run on a screen taken down."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "officers_chess" / "tui"
+    bare = [str(p.relative_to(root)) for folder in ("screens", "dialogs") for p in (root / folder).glob("*.py")
+            if "self.call_after_refresh(" in p.read_text(encoding="utf-8")]
+    assert bare == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -23,3 +24,15 @@ def drawing_unless_going(screen: Screen) -> Iterator[None]:
     except NoMatches:
         if not going(screen):
             raise
+
+
+def after_refresh(screen: Screen, callback: Callable[[], object]) -> None:
+    """`callback` once the screen's next frame is laid out, unless the screen was taken down meanwhile: a resize
+    followed at once by leaving the battle ran a callback on a screen whose widgets were gone (random keys found it)."""
+    def run() -> None:
+        if going(screen):
+            return
+        with drawing_unless_going(screen):
+            callback()
+
+    screen.call_after_refresh(run)

@@ -8,6 +8,8 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
+from officers_chess.tui.closing import after_refresh
+
 
 class RecapScreen(ModalScreen[None]):
     """The reader's log, tall and scrollable (at 80×24 the battle screen's log shows four lines); Esc or r closes."""
@@ -38,7 +40,7 @@ class RecapScreen(ModalScreen[None]):
 
     def on_resize(self) -> None:
         # A RichLog keeps its lines as wrapped when written: once the new size is laid out, write them again.
-        self.call_after_refresh(self._write)
+        after_refresh(self, self._write)
 
     def _write(self) -> None:
         log = self.query_one(RichLog)

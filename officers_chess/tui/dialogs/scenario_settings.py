@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, Static, TextArea
 from officers_chess.content.editing.scenario_file import SIDES
 from officers_chess.content.editing.scenario_settings import KIND_HELP, TILES_FORM, conditions_text, parse_conditions
 from officers_chess.session.objectives import reflow
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.dialogs.editor_dialogs import DIALOG_CSS, Answered, Field
 
 # A paragraph the author changed is written back wrapped at this many columns: with the `|` block's indent of two,
@@ -107,7 +108,7 @@ class SettingsDialog(Answered, ModalScreen[dict | None]):
 
     def on_mount(self) -> None:
         # Focusing the name scrolls it to the top edge, its label out of sight: the dialog opens at its top.
-        self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
+        after_refresh(self, lambda: self.query_one(VerticalScroll).scroll_home(animate=False))
 
     def _value(self, name: str) -> str:
         return self.query_one(f"#{name}", Input).value.strip()

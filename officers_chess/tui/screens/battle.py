@@ -27,6 +27,7 @@ from officers_chess.session.map_areas import area_tiles, marked_areas
 from officers_chess.session.map_fit import FRAME, best_scale, fits
 from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.dialogs.battle_hand_over import BattleHandOver
 from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.screens.battle_computer import ComputerTurn
@@ -204,7 +205,7 @@ class BattleScreen(ComputerTurn, BattleSaves, BattleKeys, BattlePane, Screen):
             log.scroll_end(animate=False, immediate=True)
             self._refresh_keys()
 
-        self.call_after_refresh(settle)
+        after_refresh(self, settle)
 
     def on_mount(self) -> None:
         state = self.controller.view

@@ -14,6 +14,7 @@ from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.chapter_brief import ENEMY_ZONE, OBJECTIVE, ZONE, army_words, map_marks, zone_words
 from officers_chess.session.objectives import reflow, time_limit_line, victory_line
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 
@@ -128,7 +129,7 @@ class ChapterBriefing(ModalScreen[None]):
         words.scroll_to(y=words.scroll_y + direction * max(1, words.size.height - 1), animate=False)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._say_scroll)  # (the room is known once laid out)
+        after_refresh(self, self._say_scroll)  # (the room is known once laid out)
 
     def on_resize(self) -> None:
         """Two cells a tile or one, as the new width has room for."""

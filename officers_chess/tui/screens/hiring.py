@@ -21,6 +21,7 @@ from officers_chess.rules.muster.phases import MusterError
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.army_draft import unarmed, unarmed_words
 from officers_chess.session.muster_common import MusterCommon
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
@@ -135,7 +136,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
         # None: the CSS's own (8 rows below the lists, the whole column on a wide terminal).
         tall = not wide and event.size.height >= TALL_FROM
         self.query_one("#details").styles.max_height = TALL_DETAILS if tall else None
-        self.call_after_refresh(self._say_overflow)  # the list's room changed with the terminal
+        after_refresh(self, self._say_overflow)  # the list's room changed with the terminal
 
     # --- what the screen shows -------------------------------------------------------------
 
@@ -188,7 +189,7 @@ class HiringScreen(HiringKeys, ArmyFileActions, MusterStepScreen):
             said.append(f"!: over {max(left, 0)} gold")
         self._shop_marks = said
         shop.border_subtitle = " · ".join(said)
-        self.call_after_refresh(self._say_overflow)
+        after_refresh(self, self._say_overflow)
         shop.set_options(options)
         ids = [o.id for o in options]
         if before not in ids and self.unit is not None:  # back in the classes: on the selected unit's class

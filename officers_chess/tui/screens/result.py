@@ -20,6 +20,7 @@ from officers_chess.rules.battle.seat_view import Known
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.debrief import ending_words, last_exchange
 from officers_chess.session.dice_words import replay_line
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.footer_room import compact_footer
 
 
@@ -141,10 +142,10 @@ class ResultScreen(Screen):
 
     def on_mount(self) -> None:
         self._shown_at = monotonic()
-        self.call_after_refresh(self._hint_scroll)
+        after_refresh(self, self._hint_scroll)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._hint_scroll)
+        after_refresh(self, self._hint_scroll)
 
     def _hint_scroll(self) -> None:
         """Name the scrolling keys on the box's border while part of it is out of sight, as the battle log does."""
@@ -172,7 +173,7 @@ class ResultScreen(Screen):
 
     def repaint_colours(self) -> None:
         self.refresh(recompose=True)
-        self.call_after_refresh(self._hint_scroll)
+        after_refresh(self, self._hint_scroll)
 
     def action_replay(self) -> None:
         """r: the battle's replay, on its final board; closing it comes back here."""

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.reference import SECTIONS, Entry, markdown
 
@@ -78,7 +79,7 @@ class RulesBrowser(Screen[None]):
             return
         page.scroll_home(animate=False, immediate=True)
         if self._pending is not None:
-            self.call_after_refresh(self._scroll_to_pending)
+            after_refresh(self, self._scroll_to_pending)
 
     def _order(self) -> list[str]:
         """The keys of the section on the page, in their order there."""

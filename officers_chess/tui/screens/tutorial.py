@@ -11,6 +11,7 @@ from officers_chess.session.modes import Mode
 from officers_chess.session.seat_requests import Told
 from officers_chess.session.tutorial import LEAVE_PROMISE, LESSONS, Guide, turn_told, watch_over
 from officers_chess.session.tutorial_progress import remember
+from officers_chess.tui.closing import after_refresh
 from officers_chess.tui.dialogs.confirm import ConfirmDialog
 from officers_chess.tui.dialogs.explain import what_to_explain, worked_for
 from officers_chess.tui.palette import palette
@@ -51,8 +52,8 @@ class TutorialScreen(BattleScreen):
         guide.border_subtitle = "x: skip the tutorial"
         # Textual runs BattleScreen's own on_mount after this one (handlers run down the class tree).
         self.query_one("#left").mount(guide, after="#map-row")
-        self.call_after_refresh(self._guide_update)
-        self.call_after_refresh(self._welcome)
+        after_refresh(self, self._guide_update)
+        after_refresh(self, self._welcome)
 
     def on_screen_suspend(self) -> None:
         """A dialog over the battle (the welcome, e's menu, a rule card, a question): the step box hides rather than
