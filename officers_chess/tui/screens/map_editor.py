@@ -19,11 +19,11 @@ from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.board.terrain import MoveType, Terrain, terrain_table
 from officers_chess.session.map_start import parse_size
 from officers_chess.tui.dialogs.editor_dialogs import FieldsDialog
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, corner_words,
                                                         editor_folder)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas, cost_mark
-from officers_chess.tui.footer_room import compact_footer
 
 OVERLAYS: tuple[MoveType | None, ...] = (MoveType.FOOT, MoveType.ARMORED, MoveType.CAVALRY, MoveType.FLYING, None)
 MOVERS = {MoveType.FOOT: "units on foot", MoveType.ARMORED: "armored units", MoveType.CAVALRY: "cavalry",

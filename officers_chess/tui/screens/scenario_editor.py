@@ -25,6 +25,7 @@ from officers_chess.content.loaders import load_catalogue
 from officers_chess.rules.battle.morale import MoraleRules
 from officers_chess.rules.board.battle_map import Pos
 from officers_chess.rules.pieces.models import Side
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.palette import palette
 from officers_chess.tui.screens.scenario_corner_keys import CornerKeys
 from officers_chess.tui.screens.scenario_places_keys import KEYS as PLACE_KEYS, PlacesKeys
@@ -34,7 +35,6 @@ from officers_chess.tui.screens.scenario_unit_keys import UnitKeys
 from officers_chess.tui.screens.map_editor_file import (CURSOR_KEYS, EDITOR_CSS, MapEditorFile, WideFooter,
                                                         editor_folder, wide_pair)
 from officers_chess.tui.widgets.editor_canvas import EditorCanvas
-from officers_chess.tui.footer_room import compact_footer
 
 KEYS = (
     ("←↑↓→ hjkl", "cursor"), ("Tab", "the other side"), ("Enter", "pick up a unit, put it down"),

@@ -17,6 +17,7 @@ from officers_chess.content.errors import ContentError
 from officers_chess.content.loaders import LoadedScenario
 from officers_chess.rules.pieces.models import Side
 from officers_chess.session.players import Player
+from officers_chess.tui.footer_room import compact_footer
 from officers_chess.tui.screens.title_briefing import briefing, group_briefing, label
 from officers_chess.tui.screens.title_campaigns import ShelvedCampaign, campaign_briefing, campaign_label, shelve_campaigns
 from officers_chess.tui.screens.title_groups import (BATTLES, CAMPAIGNS, EDITIONS, LEARN, LEARN_DONE_LABEL, LEARN_LABEL,
@@ -30,7 +31,6 @@ from officers_chess.tui.screens.title_saves import TitleSaves
 from officers_chess.tui.screens.title_setup import TitleSetup
 from officers_chess.tui.screens.title_table import TitleTable
 from officers_chess.tui.widgets.enter_list import ScenarioList
-from officers_chess.tui.footer_room import compact_footer
 
 BANNER = """\
 ╔═╗┌─┐┌─┐┬┌─┐┌─┐┬─┐╷┌─┐  ╔═╗┬ ┬┌─┐┌─┐┌─┐
